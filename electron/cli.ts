@@ -1,0 +1,6 @@
+// Headless entry: `dispute-desk <command>`. Same services as the app, no Electron.
+import { runCli } from './cli/run-cli.ts';
+import { commands } from './cli/commands.ts';
+
+const code = await runCli(commands, process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+process.exitCode = code;

@@ -1,0 +1,5 @@
+// Every CLI command, in the order --help lists them. Adding a command: one module exporting a
+// CliCommand, one line here.
+import type { CliCommand } from './command.ts';
+
+export const commands: readonly CliCommand[] = [];

@@ -1,0 +1,95 @@
+// Parses argv, finds the command (longest match of one or two words), runs it, prints its
+// result and turns any failure into one line and a non-zero exit code.
+import { parseArgs } from 'node:util';
+import { resolveAppHome } from '../app-home.ts';
+import { CliError, type CliCommand, type CliIo, type CliContext } from './command.ts';
+import { userMessage } from '../../shared/errors.ts';
+
+const commonOptions = {
+  home: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function findCommand(commands: readonly CliCommand[], argv: string[]): { command: CliCommand; rest: string[] } | undefined {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  for (const n of [2, 1]) {
+    const name = words.slice(0, n).join(' ');
+    const command = commands.find((c) => c.name === name);
+    if (command) {
+      const rest = [...argv];
+      for (const w of name.split(' ')) rest.splice(rest.indexOf(w), 1);
+      return { command, rest };
+    }
+  }
+  return undefined;
+}
+
+function helpText(commands: readonly CliCommand[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'Dispute Desk: answer card chargebacks from the command line.',
+    '',
+    'Usage: dispute-desk <command> [options] [--home DIR] [--json]',
+    '',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Every command takes --home DIR (or DISPUTE_DESK_HOME) for its data folder and --json for machine-readable output.',
+  ].join('\n');
+}
+
+export async function runCli(commands: readonly CliCommand[], argv: string[], io: CliIo): Promise<number> {
+  const found = findCommand(commands, argv);
+  if (!found) {
+    if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+      io.stdout.write(helpText(commands) + '\n');
+      return 0;
+    }
+    io.stderr.write(`dispute-desk: unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}". Run dispute-desk --help for the list.\n`);
+    return 2;
+  }
+  const { command, rest } = found;
+  let json = rest.includes('--json');
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort(new CliError('Stopped by Ctrl-C.'));
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { ...commonOptions, ...(command.options ?? {}) }, allowPositionals: command.positionals ?? false, strict: true });
+    } catch (e) {
+      throw new CliError(`${(e as Error).message.replace(/\. To specify.*$/s, '')}. Usage: ${command.usage}`);
+    }
+    const values = parsed.values as CliContext['values'];
+    json = values.json === true;
+    if (values.help === true) {
+      io.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+      return 0;
+    }
+    const ctx: CliContext = {
+      ...io,
+      home: resolveAppHome(typeof values.home === 'string' ? values.home : undefined, io.env),
+      json,
+      values,
+      positionals: parsed.positionals,
+      signal: controller.signal,
+      progress: (line) => {
+        if (!json) io.stderr.write(line + '\n');
+      },
+    };
+    const result = await command.run(ctx);
+    if (json) io.stdout.write(JSON.stringify(result.data ?? null, null, 2) + '\n');
+    else if (result.text) io.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+    return result.exitCode ?? 0;
+  } catch (e) {
+    const message = e instanceof CliError ? e.message : userMessage(e);
+    const line = message.replace(/\s*\n\s*/g, ' ');
+    if (json) io.stdout.write(JSON.stringify({ ok: false, error: line }) + '\n');
+    io.stderr.write(`dispute-desk: ${line}\n`);
+    return e instanceof CliError ? e.exitCode : 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+}
