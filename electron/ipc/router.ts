@@ -1,0 +1,79 @@
+// The main side of IPC, free of Electron so tests and the browser bridge use it as is: a
+// channel allow-list (the contract), a sender check, input validation before the handler and
+// output validation after it, and every failure turned into an ErrorInfo value.
+import type { Contract, Handlers } from '../../shared/ipc/define.ts';
+import { toErrorInfo, type Result } from '../../shared/errors.ts';
+
+export interface SenderInfo {
+  /** URL of the frame that sent the message. */
+  url: string;
+  /** Whether it is the window's top frame (subframes are never trusted). */
+  isMainFrame: boolean;
+}
+
+export interface IpcRouter {
+  readonly channels: readonly string[];
+  invoke(channel: string, sender: SenderInfo, payload: unknown): Promise<Result<unknown>>;
+}
+
+export interface RouterOptions<C extends Contract> {
+  contract: C;
+  handlers: Handlers<C>;
+  /** Origins allowed to call, e.g. `app://dispute-desk`. */
+  trustedOrigins: readonly string[];
+  /** Where refused calls are reported (without their payloads). */
+  onRefused?(reason: string, channel: string, sender: SenderInfo): void;
+}
+
+export function originOf(url: string): string {
+  try {
+    const u = new URL(url);
+    // Custom schemes have an opaque origin ("null"); compare scheme + host instead.
+    return u.origin !== 'null' ? u.origin : `${u.protocol}//${u.host}`;
+  } catch {
+    return '';
+  }
+}
+
+export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): IpcRouter {
+  const channels = Object.keys(opts.contract);
+  for (const name of channels) {
+    if (typeof (opts.handlers as Record<string, unknown>)[name] !== 'function') throw new Error(`IPC channel ${name} has no handler`);
+  }
+  for (const name of Object.keys(opts.handlers)) {
+    if (!Object.hasOwn(opts.contract, name)) throw new Error(`IPC handler ${name} is not in the contract`);
+  }
+  const trusted = new Set(opts.trustedOrigins);
+
+  return {
+    channels,
+    async invoke(channel, sender, payload) {
+      if (!Object.hasOwn(opts.contract, channel)) {
+        opts.onRefused?.('unknown channel', channel, sender);
+        return { ok: false, error: { kind: 'validation', message: `Unknown request "${String(channel).slice(0, 60)}".`, retryable: false } };
+      }
+      if (!sender.isMainFrame || !trusted.has(originOf(sender.url))) {
+        opts.onRefused?.('untrusted sender', channel, sender);
+        return { ok: false, error: { kind: 'validation', message: 'This request did not come from Dispute Desk\'s own window and was refused.', retryable: false } };
+      }
+      const def = opts.contract[channel]!;
+      const input = def.input.safeParse(payload);
+      if (!input.success) {
+        const fields = input.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || undefined, message: i.message }));
+        return { ok: false, error: { kind: 'validation', message: `The request "${channel}" had values Dispute Desk cannot use.`, fields, retryable: false } };
+      }
+      try {
+        const handler = (opts.handlers as Record<string, (input: unknown) => Promise<unknown>>)[channel]!;
+        const raw = await handler(input.data);
+        const output = def.output.safeParse(raw);
+        if (!output.success) {
+          // A handler broke its own contract: a bug on our side, said plainly, data not leaked.
+          return { ok: false, error: { kind: 'internal', message: `Dispute Desk produced an answer it could not check for "${channel}". Please report this.`, retryable: false } };
+        }
+        return { ok: true, value: output.data };
+      } catch (e) {
+        return { ok: false, error: toErrorInfo(e) };
+      }
+    },
+  };
+}
