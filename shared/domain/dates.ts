@@ -1,0 +1,165 @@
+// Dates as the service writes them. Calendar dates (`issued`, `received`, `reply`) are YYYYMMDD;
+// alerts write MM-DD-YYYY; record timestamps are `YYYY-MM-DD HH:MM:SS.ffff` in US Eastern time;
+// status records use ISO 8601 with Z; search values are YYYYMMDD or `YYYY-MM-DD HH:MM:SS`, Eastern.
+
+export const serviceTimeZone = 'America/New_York';
+
+export interface Ymd {
+  y: number;
+  m: number;
+  d: number;
+}
+
+const easternParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: serviceTimeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+interface WallClock extends Ymd {
+  hh: number;
+  mm: number;
+  ss: number;
+}
+
+function eastern(date: Date): WallClock {
+  const p: Record<string, number> = {};
+  for (const part of easternParts.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { y: p.year!, m: p.month!, d: p.day!, hh: p.hour!, mm: p.minute!, ss: p.second! };
+}
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+/** The UTC instant of an Eastern wall-clock time (DST resolved as the service does: the first
+ * of two ambiguous times, and a skipped time moved forward). */
+function fromEastern(y: number, m: number, d: number, hh: number, mm: number, ss: number, ms: number): Date {
+  const guess = Date.UTC(y, m - 1, d, hh, mm, ss, ms);
+  let t = guess;
+  for (let i = 0; i < 3; i++) {
+    const w = eastern(new Date(t));
+    const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss, ms);
+    const diff = asUtc - guess;
+    if (diff === 0) break;
+    t -= diff;
+  }
+  return new Date(t);
+}
+
+function validYmd(y: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+export function parseYmd(v: number | string | null | undefined): Ymd | undefined {
+  if (v === null || v === undefined) return undefined;
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(String(v).trim());
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  return validYmd(y, mo, d) ? { y, m: mo, d } : undefined;
+}
+
+export function ymdToInt(v: Ymd): number {
+  return v.y * 10000 + v.m * 100 + v.d;
+}
+
+/** 20250314 → "2025-03-14". */
+export function formatYmd(v: number | string | Ymd | null | undefined): string {
+  const p = typeof v === 'object' && v !== null ? v : parseYmd(v);
+  return p ? `${p.y}-${pad(p.m)}-${pad(p.d)}` : '';
+}
+
+/** Alerts' MM-DD-YYYY. */
+export function parseMdy(v: string | null | undefined): Ymd | undefined {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec((v ?? '').trim());
+  if (!m) return undefined;
+  const y = Number(m[3]);
+  const mo = Number(m[1]);
+  const d = Number(m[2]);
+  return validYmd(y, mo, d) ? { y, m: mo, d } : undefined;
+}
+
+export function formatMdy(v: Ymd): string {
+  return `${pad(v.m)}-${pad(v.d)}-${v.y}`;
+}
+
+/** A record timestamp: Eastern `YYYY-MM-DD HH:MM:SS(.f+)`, or ISO 8601 with Z or an offset. */
+export function parseServiceTimestamp(s: string | null | undefined): Date | undefined {
+  if (!s) return undefined;
+  const text = s.trim();
+  if (/[Zz]$|[+-]\d{2}:?\d{2}$/.test(text) && text.includes('T')) {
+    const t = Date.parse(text);
+    return Number.isNaN(t) ? undefined : new Date(t);
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, hh = '0', mm = '0', ss = '0', frac = ''] = m;
+  if (!validYmd(Number(y), Number(mo), Number(d))) return undefined;
+  const ms = Math.round(Number(`0.${frac || '0'}`) * 1000);
+  return fromEastern(Number(y), Number(mo), Number(d), Number(hh), Number(mm), Number(ss), ms);
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in Eastern time: the form search headers take. */
+export function formatServiceTimestamp(date: Date): string {
+  const w = eastern(date);
+  return `${w.y}-${pad(w.m)}-${pad(w.d)} ${pad(w.hh)}:${pad(w.mm)}:${pad(w.ss)}`;
+}
+
+/** The record form with a 4-digit fraction, as the service writes `created`/`modified`. */
+export function formatRecordTimestamp(date: Date): string {
+  return `${formatServiceTimestamp(date)}.${pad(date.getUTCMilliseconds(), 3)}0`;
+}
+
+/** YYYYMMDD (Eastern) for search clauses. */
+export function toSearchDate(date: Date): string {
+  const w = eastern(date);
+  return `${w.y}${pad(w.m)}${pad(w.d)}`;
+}
+
+export function easternToday(now: Date): Ymd {
+  const w = eastern(now);
+  return { y: w.y, m: w.m, d: w.d };
+}
+
+/** Adds days to a calendar date. */
+export function addDays(v: Ymd, days: number): Ymd {
+  const dt = new Date(Date.UTC(v.y, v.m - 1, v.d + days));
+  return { y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() };
+}
+
+function dayNumber(v: Ymd): number {
+  return Math.round(Date.UTC(v.y, v.m - 1, v.d) / 86_400_000);
+}
+
+/** Whole days from today (Eastern) to the reply date: 0 = due today (the last day a response is
+ * accepted), negative = overdue; undefined when there is no deadline. */
+export function daysLeft(reply: number | string | null | undefined, now: Date): number | undefined {
+  const r = parseYmd(reply);
+  if (!r) return undefined;
+  return dayNumber(r) - dayNumber(easternToday(now));
+}
+
+export type DeadlineState = 'overdue' | 'due-today' | 'due-soon' | 'upcoming' | 'later' | 'none';
+
+export function deadlineState(days: number | undefined): DeadlineState {
+  if (days === undefined) return 'none';
+  if (days < 0) return 'overdue';
+  if (days === 0) return 'due-today';
+  if (days <= 3) return 'due-soon';
+  if (days <= 7) return 'upcoming';
+  return 'later';
+}
+
+export function describeDaysLeft(days: number | undefined): string {
+  if (days === undefined) return 'No deadline';
+  if (days < 0) return days === -1 ? 'Overdue by 1 day' : `Overdue by ${-days} days`;
+  if (days === 0) return 'Due today';
+  if (days === 1) return '1 day left';
+  return `${days} days left`;
+}
