@@ -12,6 +12,8 @@ export const apiErrorItemSchema = z.looseObject({
   errorCode: z.string().nullish().transform((v) => v ?? undefined),
 });
 export type ApiErrorItem = z.infer<typeof apiErrorItemSchema>;
+/** An error item as written (field and errorCode may be left out). */
+export type ApiErrorItemInput = z.input<typeof apiErrorItemSchema>;
 
 export const pageInfoSchema = z.looseObject({
   current: intLike,
@@ -58,6 +60,6 @@ export function envelopeOf<T extends z.ZodType>(record: T) {
 }
 
 /** What the service and the sandbox write: the wrapped form, strict. */
-export function wrap(data: unknown[], details: { requestId?: number; page?: { current: number; last: number; hasMore: boolean } } = {}, errors: ApiErrorItem[] = []) {
+export function wrap(data: unknown[], details: { requestId?: number; page?: { current: number; last: number; hasMore: boolean } } = {}, errors: ApiErrorItemInput[] = []) {
   return { response: { data, details: { totals: [], ...details }, errors } };
 }

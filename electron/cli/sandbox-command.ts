@@ -1,0 +1,60 @@
+// `dispute-desk sandbox`: runs the local chargeback service until stopped.
+import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
+import { startSandbox, faultKinds, type FaultKind } from '../sandbox/index.ts';
+
+export const sandboxCommand: CliCommand = {
+  name: 'sandbox',
+  summary: 'Run the local sandbox of the chargeback service (demo and tests).',
+  usage: 'dispute-desk sandbox [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+  options: {
+    port: { type: 'string' },
+    data: { type: 'string' },
+    seed: { type: 'string' },
+    chargebacks: { type: 'string' },
+    entries: { type: 'string' },
+    'fault-rate': { type: 'string' },
+    'fault-kinds': { type: 'string' },
+    'decision-delay': { type: 'string' },
+    'anchor-date': { type: 'string' },
+    'alert-url': { type: 'string', multiple: true },
+    'alert-header': { type: 'string' },
+    'api-key': { type: 'string' },
+  },
+  async run(ctx) {
+    const port = numberOption(ctx, 'port') ?? 4010;
+    const faultRate = numberOption(ctx, 'fault-rate') ?? 0;
+    if (faultRate < 0 || faultRate > 1) throw new CliError('--fault-rate is a fraction between 0 and 1, e.g. 0.2.');
+    const kinds = stringOption(ctx, 'fault-kinds')?.split(',').map((k) => k.trim());
+    const unknown = kinds?.filter((k) => !(faultKinds as readonly string[]).includes(k));
+    if (unknown?.length) throw new CliError(`Unknown fault kind ${unknown.join(', ')}; use ${faultKinds.join(', ')}.`);
+    const header = stringOption(ctx, 'alert-header');
+    const [headerName, ...headerRest] = header?.split(':') ?? [];
+    const delay = numberOption(ctx, 'decision-delay');
+    const alertUrls = (ctx.values['alert-url'] as string[] | undefined) ?? [];
+    const sandbox = await startSandbox({
+      port,
+      ...(stringOption(ctx, 'data') ? { dataDir: stringOption(ctx, 'data')! } : {}),
+      seed: numberOption(ctx, 'seed') ?? 1,
+      ...(numberOption(ctx, 'chargebacks') !== undefined ? { chargebacks: numberOption(ctx, 'chargebacks')! } : {}),
+      ...(numberOption(ctx, 'entries') !== undefined ? { entries: numberOption(ctx, 'entries')! } : {}),
+      ...(stringOption(ctx, 'anchor-date') ? { anchorDate: stringOption(ctx, 'anchor-date')! } : {}),
+      ...(stringOption(ctx, 'api-key') ? { apiKey: stringOption(ctx, 'api-key')! } : {}),
+      faultRate,
+      ...(kinds ? { faultKinds: kinds as FaultKind[] } : {}),
+      ...(delay !== undefined ? { decisionDelayMs: delay * 1000 } : {}),
+      alertReceivers: alertUrls.map((url) => ({ url, ...(headerName && headerRest.length ? { headerName: headerName.trim(), headerValue: headerRest.join(':').trim() } : {}) })),
+    }).catch((e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new CliError(code === 'EADDRINUSE' ? `Port ${port} is already in use: choose another with --port.` : `The sandbox could not start: ${(e as Error).message}`);
+    });
+    const lines = [`Sandbox listening on ${sandbox.url}`, `API key: ${sandbox.apiKey}`, `Admin token: ${sandbox.adminToken}`];
+    if (ctx.json) ctx.stdout.write(JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, adminToken: sandbox.adminToken }) + '\n');
+    else ctx.stdout.write(lines.join('\n') + '\n');
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) resolve();
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await sandbox.close();
+    return { text: 'Sandbox stopped.', data: { stopped: true } };
+  },
+};

@@ -1,0 +1,240 @@
+// The sandbox's HTTP surface: the merchant API under the contract's paths (and their lower-case
+// forms) with the observed envelope, auth, paging, search, rate limit and faults; and the admin
+// surface under /_sandbox/ that only the admin token opens.
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import { parseSearch, type SearchClause } from '../../shared/api/search.ts';
+import { wrap, type ApiErrorItemInput } from '../../shared/api/envelope.ts';
+import { faultKinds, pickFault, type FaultKind, type FaultSettings } from './faults.ts';
+import { createRateLimiter, type RateLimitSettings } from './rate-limit.ts';
+import { boundaryOf, parseMultipart } from './multipart.ts';
+import { queryRecords } from './query.ts';
+import { ServiceError, type SandboxService, type SandboxLimits } from './service.ts';
+import type { SandboxDb, RecordKind } from './db.ts';
+import type { Clock } from './clock.ts';
+import type { AlertDispatcher } from './alerts.ts';
+
+type Rec = Record<string, unknown>;
+
+export interface ServerContext {
+  store: SandboxDb;
+  service: SandboxService;
+  clock: Clock;
+  alerts: AlertDispatcher;
+  apiKey: string;
+  adminToken: string;
+  faults: FaultSettings;
+  limits: SandboxLimits;
+  rateLimit: RateLimitSettings;
+}
+
+class HttpBodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new HttpBodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const clean = (r: Rec): Rec => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const resources: Record<string, RecordKind> = { chargebacks: 'chargeback', chargebackstatuses: 'status', chargebackmessages: 'message', chargebackdocuments: 'document', entries: 'entry' };
+
+export function createSandboxServer(ctx: ServerContext): Server {
+  const limiter = createRateLimiter(ctx.rateLimit);
+  let requestId = 1;
+  const ok = (res: ServerResponse, data: Rec[], page?: { current: number; last: number; hasMore: boolean }): void =>
+    send(res, 200, wrap(data.map(clean), { requestId: requestId++, ...(page ? { page } : {}) }));
+  const errors = (res: ServerResponse, items: ApiErrorItemInput[], status = 200): void => send(res, status, wrap([], { requestId: requestId++ }, items));
+
+  async function merchant(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const segments = url.pathname.split('/').filter(Boolean);
+    const method = req.method ?? 'GET';
+    const isWrite = method === 'POST';
+    const fault: FaultKind | undefined = pickFault(ctx.faults, isWrite);
+    if (fault === 'drop') return void req.socket.destroy();
+    if (fault === '500') return errors(res, [{ code: 500, severity: 4, msg: 'Internal server error', errorCode: 'internal_error' }], 500);
+    if (fault === 'html500') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      return void res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+    }
+    if (fault === '429') return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
+
+    const blocked = limiter.hit(`${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`, req.headers['rate-limit-test'] === 'match');
+    if (blocked !== undefined) {
+      res.setHeader('retry-after', String(blocked));
+      return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+    }
+    if (req.headers.apikey !== ctx.apiKey) return send(res, 401, { errors: [{ code: 4, severity: 3, msg: 'Invalid authentication', errorCode: 'invalid_auth' }] });
+
+    const resource = resources[(segments[0] ?? '').toLowerCase()];
+    if (!resource) return errors(res, [{ code: 12, severity: 2, msg: `Invalid resource ${segments[0] ?? ''}`, errorCode: 'invalid_resource' }]);
+    const id = segments[1] ? decodeURIComponent(segments[1]) : undefined;
+    const action = segments[2]?.toLowerCase();
+
+    if (method === 'GET') {
+      const search = parseSearch(req.headers.search as string | undefined);
+      if (!search.ok) return errors(res, [{ code: 13, severity: 2, msg: search.message, errorCode: 'query_error' }]);
+      const number = Number(url.searchParams.get('page[number]') ?? 1);
+      const limit = Number(url.searchParams.get('page[limit]') ?? 30);
+      if (!Number.isInteger(number) || number < 1 || !Number.isInteger(limit) || limit < 1) return errors(res, [{ code: 13, severity: 2, msg: 'page[number] and page[limit] must be positive integers', errorCode: 'query_error' }]);
+      const page = { number, limit: Math.min(limit, 100) };
+      if (resource === 'status' && id !== undefined && !action) {
+        // The status read answers the bare envelope: data, details, errors at top level.
+        const rows = ctx.store.byChargeback('status', id);
+        return send(res, 200, { data: rows.map(clean), details: {}, errors: [] });
+      }
+      if (id !== undefined) {
+        const rec = ctx.store.get(resource, id);
+        return ok(res, rec ? [expandIf(resource, rec, url)] : []);
+      }
+      // Statuses, messages and documents link their chargeback as `Chargeback`; either spelling searches it.
+      const linked = resource === 'status' || resource === 'message' || resource === 'document';
+      const clauses: SearchClause[] = search.clauses.map((c) => (linked && c.field === 'chargeback' ? { ...c, field: 'Chargeback' } : c));
+      const result = queryRecords(ctx.store, resource, clauses, page);
+      return ok(res, result.records.map((r) => expandIf(resource, r, url)), result.page);
+    }
+
+    if (method === 'POST') {
+      const token = req.headers['request-token'] as string | undefined;
+      const isUpload = (resource === 'chargeback' && action === 'documents') || (resource === 'document' && id === undefined);
+      if (isUpload) {
+        let body: Buffer;
+        try {
+          body = await readBody(req, ctx.limits.maxFileBytes + 256 * 1024);
+        } catch (e) {
+          if (e instanceof HttpBodyTooLarge) {
+            errors(res, [{ code: 18, severity: 2, msg: `The document is larger than the limit of ${ctx.limits.maxFileBytes} bytes per file`, errorCode: 'document_too_large', field: 'document' }]);
+            return void res.on('finish', () => req.socket.destroy());
+          }
+          throw e;
+        }
+        const boundary = boundaryOf(req.headers['content-type']);
+        const parts = boundary ? parseMultipart(body, boundary) : undefined;
+        if (!parts) return errors(res, [{ code: 15, severity: 2, msg: 'The upload must be multipart/form-data with documentInfo and document parts', errorCode: 'invalid_request' }]);
+        const infoPart = parts.find((p) => p.name === 'documentInfo');
+        const filePart = parts.find((p) => p.name === 'document');
+        let info: Rec = {};
+        try {
+          info = infoPart ? (JSON.parse(infoPart.data.toString('utf8')) as Rec) : {};
+        } catch {
+          return errors(res, [{ code: 15, severity: 2, msg: 'documentInfo is not valid JSON', errorCode: 'invalid_request', field: 'documentInfo' }]);
+        }
+        const chargebackId = resource === 'chargeback' ? id! : String(info.Chargeback ?? '');
+        const cb = ctx.service.uploadDocument(chargebackId, info, filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined, token);
+        if (fault === 'drop-after-write') return void req.socket.destroy();
+        return ok(res, [cb], { current: 1, last: 1, hasMore: false });
+      }
+      if (resource === 'message' && id === undefined) {
+        const raw = await readBody(req, 1024 * 1024);
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8') || '{}');
+        } catch {
+          return errors(res, [{ code: 15, severity: 2, msg: 'The body is not valid JSON', errorCode: 'invalid_request' }]);
+        }
+        const message = ctx.service.createMessage(body, token);
+        if (fault === 'drop-after-write') return void req.socket.destroy();
+        return ok(res, [message]);
+      }
+    }
+    return errors(res, [{ code: 12, severity: 2, msg: `Invalid action ${method} ${url.pathname}`, errorCode: 'invalid_resource' }]);
+  }
+
+  function expandIf(resource: RecordKind, rec: Rec, url: URL): Rec {
+    if (resource !== 'entry' || typeof rec.chargeback !== 'string') return rec;
+    const keys = [...url.searchParams.keys()];
+    if (!keys.some((k) => k.startsWith('expand[chargeback]'))) return rec;
+    const cb = ctx.store.get('chargeback', rec.chargeback);
+    if (!cb) return rec;
+    const withTxn = keys.some((k) => k.startsWith('expand[chargeback][txn]'));
+    const txn = withTxn && typeof cb.txn === 'string' ? ctx.store.get('txn', cb.txn) : undefined;
+    return { ...rec, chargeback: clean({ ...cb, ...(txn ? { txn } : {}) }) };
+  }
+
+  async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.headers['x-sandbox-admin'] !== ctx.adminToken) return send(res, 401, { errors: [{ code: 4, severity: 3, msg: 'The sandbox admin surface needs the admin token', errorCode: 'invalid_auth' }] });
+    const parts = url.pathname.split('/').filter(Boolean).slice(1);
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' ? {} : (JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Rec);
+    const route = `${method} ${parts.map((p, i) => (i === 1 && parts[0] === 'chargebacks' ? ':id' : p)).join('/')}`;
+    switch (route) {
+      case 'GET summary': {
+        const counts = ctx.store.db.prepare(`SELECT json_extract(json, '$.status') AS status, COUNT(*) AS n FROM records WHERE kind = 'chargeback' GROUP BY 1`).all() as Array<{ status: string; n: number }>;
+        const entries = ctx.store.db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(json_extract(json, '$.amount')), 0) AS total FROM records WHERE kind = 'entry'`).get() as { n: number; total: number };
+        return send(res, 200, { chargebacks: Object.fromEntries(counts.map((c) => [c.status, c.n])), entries: { count: entries.n, total: entries.total }, now: ctx.clock.now().toISOString() });
+      }
+      case 'POST chargebacks':
+        return send(res, 200, clean(ctx.service.createChargeback((body.fields as Rec | undefined) ?? {})));
+      case 'POST chargebacks/:id/decide': {
+        const outcome = String(body.outcome);
+        if (!['won', 'lost', 'closed'].includes(outcome)) return send(res, 400, { error: 'outcome must be won, lost or closed' });
+        return send(res, 200, clean(ctx.service.decide(decodeURIComponent(parts[1]!), outcome as 'won' | 'lost' | 'closed')));
+      }
+      case 'POST chargebacks/:id/modify':
+        return send(res, 200, clean(ctx.service.modifyChargeback(decodeURIComponent(parts[1]!), (body.fields as Rec | undefined) ?? {})));
+      case 'POST clock/advance':
+        ctx.clock.advance(Number(body.ms ?? 0));
+        ctx.service.tick();
+        return send(res, 200, { now: ctx.clock.now().toISOString() });
+      case 'POST tick':
+        ctx.service.tick();
+        return send(res, 200, { now: ctx.clock.now().toISOString() });
+      case 'PUT faults': {
+        const kinds = (Array.isArray(body.kinds) ? body.kinds : ctx.faults.kinds).filter((k: unknown): k is FaultKind => (faultKinds as readonly unknown[]).includes(k));
+        Object.assign(ctx.faults, { rate: Number(body.rate ?? ctx.faults.rate), kinds, slowMs: Number(body.slowMs ?? ctx.faults.slowMs) });
+        return send(res, 200, ctx.faults);
+      }
+      case 'POST alert-receivers':
+        ctx.store.db.prepare('INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value').run(String(body.url), (body.headerName as string | undefined) ?? null, (body.headerValue as string | undefined) ?? null);
+        return send(res, 200, { ok: true });
+      case 'GET alert-receivers':
+        return send(res, 200, ctx.store.db.prepare('SELECT url, header_name AS headerName FROM receivers').all());
+      case 'GET alert-deliveries':
+        await ctx.alerts.idle();
+        return send(res, 200, ctx.store.db.prepare('SELECT url, event, chargeback, attempts, status FROM deliveries ORDER BY id').all());
+      case 'GET received': {
+        const only = url.searchParams.get('chargeback');
+        const rows = ctx.store.db.prepare(`SELECT kind, chargeback, json FROM records WHERE kind IN ('message', 'document') ${only ? 'AND chargeback = ?' : ''} ORDER BY seq`).all(...(only ? [only] : [])) as Array<{ kind: string; chargeback: string; json: string }>;
+        const byCb = new Map<string, { chargeback: string; messages: Rec[]; documents: Rec[] }>();
+        for (const r of rows) {
+          const entry = byCb.get(r.chargeback) ?? { chargeback: r.chargeback, messages: [], documents: [] };
+          const rec = JSON.parse(r.json) as Rec;
+          if (r.kind === 'message') entry.messages.push(clean(rec));
+          else entry.documents.push({ ...clean(rec), sha256: ctx.service.documentBlob(String(rec.id))?.sha256 ?? null });
+          byCb.set(r.chargeback, entry);
+        }
+        return send(res, 200, [...byCb.values()]);
+      }
+    }
+    return send(res, 404, { error: `No admin route ${route}` });
+  }
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    const handler = url.pathname.startsWith('/_sandbox/') ? admin : merchant;
+    handler(req, res, url).catch((e: unknown) => {
+      if (res.headersSent || res.destroyed) return;
+      if (e instanceof ServiceError) return errors(res, e.items);
+      errors(res, [{ code: 500, severity: 4, msg: `Sandbox error: ${(e as Error).message}`, errorCode: 'internal_error' }], 500);
+    });
+  });
+}

@@ -1,0 +1,259 @@
+// The service's rules, independent of HTTP: who may answer what, what a message does to a
+// chargeback, when the issuer decides, and which alert each change fires.
+import { createHash } from 'node:crypto';
+import type { SandboxDb } from './db.ts';
+import type { Clock } from './clock.ts';
+import { newId } from './ids.ts';
+import { sniffDocument, contentMatches } from './sniff-document.ts';
+import { formatRecordTimestamp, formatMdy, easternToday, parseYmd, parseServiceTimestamp, addDays } from '../../shared/domain/dates.ts';
+import { currencyExponent } from '../../shared/domain/currencies.ts';
+import { messageTypes, documentTypes, type DocumentType } from '../../shared/domain/enums.ts';
+import type { ApiErrorItemInput } from '../../shared/api/envelope.ts';
+import type { AlertEvent } from '../../shared/api/alerts.ts';
+
+export interface SandboxLimits {
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxDocuments: number;
+}
+
+export const defaultLimits: SandboxLimits = { maxFileBytes: 2 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxDocuments: 50 };
+
+export class ServiceError extends Error {
+  readonly items: ApiErrorItemInput[];
+  constructor(items: ApiErrorItemInput[]) {
+    super(items.map((i) => i.msg).join('; '));
+    this.items = items;
+  }
+}
+
+const fail = (errorCode: string, msg: string, field?: string, code = 15): never => {
+  throw new ServiceError([{ code, severity: 2, msg, errorCode, ...(field ? { field } : {}) }]);
+};
+
+type Rec = Record<string, unknown>;
+
+export interface ServiceOptions {
+  store: SandboxDb;
+  clock: Clock;
+  limits: SandboxLimits;
+  /** Time between the last response activity and the issuer's decision; null: admin decides. */
+  decisionDelayMs: number | null;
+  /** How long a message stays requested, then processing. */
+  messageStepMs: number;
+  seed: number;
+  onAlert(event: AlertEvent, chargeback: Rec): void;
+}
+
+const messageTypesAccepted = new Set<string>([...messageTypes, 'createArbitration', 'respondToPreArbitration']);
+const TOKEN_TTL_MS = 48 * 3600 * 1000;
+
+export function createService(opts: ServiceOptions) {
+  const { store, clock } = opts;
+  const login = store.meta('login') ?? 't1_log_000000000000000000000001';
+
+  function chargeback(id: string): Rec {
+    const cb = store.get('chargeback', id);
+    if (!cb) fail('invalid_chargeback', `Chargeback ${id} does not exist`, 'Chargeback');
+    return cb!;
+  }
+
+  function assertAnswerable(cb: Rec): void {
+    if (cb.status !== 'open') fail('chargeback_not_open', `Chargeback ${String(cb.id)} is ${String(cb.status)} and no longer accepts responses`, 'Chargeback', 1003);
+    if (Number(cb.actionable) !== 1) fail('chargeback_not_actionable', `Chargeback ${String(cb.id)} cannot be answered through the API`, 'Chargeback', 1004);
+  }
+
+  /** A repeat of a request-token within 48 hours is refused, naming the record it made. */
+  function checkToken(token: string | undefined, kind: string): void {
+    if (token === undefined) return;
+    if (token.length < 1 || token.length > 100) fail('invalid_request_token', 'request-token must be 1 to 100 characters', 'request-token');
+    const row = store.db.prepare('SELECT record, at FROM tokens WHERE token = ? AND kind = ?').get(token, kind) as { record: string; at: number } | undefined;
+    if (row && clock.now().getTime() - row.at < TOKEN_TTL_MS) fail('duplicate_request_token', `Duplicate request: this request-token was already used for ${row.record}`, 'request-token', 1009);
+  }
+
+  function saveToken(token: string | undefined, kind: string, record: string): void {
+    if (token !== undefined) store.db.prepare('INSERT INTO tokens (token, kind, record, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO UPDATE SET record = excluded.record, at = excluded.at').run(token, kind, record, clock.now().getTime());
+  }
+
+  function touch(cb: Rec, changes: Rec): Rec {
+    const next = { ...cb, ...changes, modified: formatRecordTimestamp(clock.now()) };
+    store.put('chargeback', String(cb.id), String(cb.id), next);
+    return next;
+  }
+
+  function addStatus(cb: Rec, status: string, messageId: string | null): Rec {
+    const now = clock.now();
+    const id = newId('chs', now);
+    store.put('status', id, String(cb.id), { id, created: now.toISOString(), modified: now.toISOString(), creator: login, modifier: login, Chargeback: cb.id, ChargebackMessage: messageId, status });
+    const next = touch(cb, { status, lastStatusChange: id });
+    const event: AlertEvent | undefined = status === 'won' ? 'won' : status === 'lost' ? 'lost' : status === 'closed' ? 'closed' : undefined;
+    if (event) opts.onAlert(event, next);
+    return next;
+  }
+
+  function scheduleDecision(cb: Rec): Rec {
+    if (opts.decisionDelayMs === null) return cb;
+    const next = { ...cb, _decisionAt: clock.now().getTime() + opts.decisionDelayMs };
+    store.put('chargeback', String(cb.id), String(cb.id), next);
+    return next;
+  }
+
+  function createMessage(body: unknown, token: string | undefined): Rec {
+    return store.transaction(() => {
+      checkToken(token, 'message');
+      const b = (body ?? {}) as Rec;
+      const missing = ['Chargeback', 'type', 'status', 'imported', 'inactive', 'frozen'].filter((k) => b[k] === undefined || b[k] === null || b[k] === '');
+      if (missing.length) throw new ServiceError(missing.map((f) => ({ field: f, code: 15, severity: 2, msg: 'This field is required to be set', errorCode: 'required_field' })));
+      if (!messageTypesAccepted.has(String(b.type))) fail('invalid_value', `"${String(b.type)}" is not a message type`, 'type', 16);
+      if (b.status !== 'requested') fail('invalid_value', 'A new message must have status requested', 'status', 16);
+      for (const f of ['imported', 'inactive', 'frozen']) if (!['0', '1', 0, 1].includes(b[f] as never)) fail('invalid_value', `${f} must be 0 or 1`, f, 16);
+      if (b.amount !== undefined && !(Number.isInteger(Number(b.amount)) && Number(b.amount) > 0)) fail('invalid_value', 'amount must be a positive integer of minor units', 'amount', 16);
+      const cb = chargeback(String(b.Chargeback));
+      assertAnswerable(cb);
+      const now = clock.now();
+      const id = newId('msg', now);
+      const message: Rec = {
+        id, created: now.toISOString(), modified: now.toISOString(), creator: login, modifier: login, Chargeback: cb.id, type: b.type, status: 'requested',
+        imported: String(b.imported), inactive: Number(b.inactive), frozen: Number(b.frozen), date: Number(formatRecordTimestamp(now).slice(0, 10).replace(/-/g, '')),
+        fromQueue: null, toQueue: null, contact: b.contact ?? null, note: b.note ?? null, amount: b.amount === undefined ? null : Number(b.amount), currency: b.currency ?? cb.currency,
+      };
+      store.put('message', id, String(cb.id), message);
+      saveToken(token, 'message', id);
+      // Observed effects: acceptLiability → lost; represent → closed; respondToDispute stays
+      // open; respond (with evidence) → the issuer decides after the decision delay.
+      if (b.type === 'acceptLiability') addStatus(cb, 'lost', id);
+      else if (b.type === 'represent') addStatus(cb, 'closed', id);
+      else if (b.type === 'respond' || String(b.type).toLowerCase().includes('prearbitration') || b.type === 'requestArbitration') scheduleDecision(touch(cb, {}));
+      else touch(cb, {});
+      return message;
+    });
+  }
+
+  function uploadDocument(chargebackId: string, info: unknown, file: { name: string; bytes: Uint8Array } | undefined, token: string | undefined): Rec {
+    return store.transaction(() => {
+      checkToken(token, 'document');
+      const i = (info ?? {}) as Rec;
+      if (!file) fail('required_field', 'The document part is missing', 'document');
+      const f = file!;
+      const type = String(i.documentType ?? '').toLowerCase();
+      if (!(documentTypes as readonly string[]).includes(type)) fail('invalid_value', `Document type "${type}" is not allowed; allowed: ${documentTypes.join(', ')}`, 'documentType', 16);
+      if (!i.name) fail('required_field', 'This field is required to be set', 'name');
+      if (f.bytes.length === 0) fail('invalid_value', 'The document is empty', 'document', 16);
+      const content = sniffDocument(f.bytes);
+      if (!content) fail('invalid_document', 'The document is not an image or PDF of an allowed type', 'document', 17);
+      if (!contentMatches(type as DocumentType, content!)) fail('invalid_document', `The document's content is ${content!.toUpperCase()}, not ${type}`, 'documentType', 17);
+      if (f.bytes.length > opts.limits.maxFileBytes) fail('document_too_large', `The document is ${f.bytes.length} bytes; the limit is ${opts.limits.maxFileBytes} bytes per file`, 'document', 18);
+      const cb = chargeback(chargebackId);
+      assertAnswerable(cb);
+      const existing = store.byChargeback('document', chargebackId);
+      if (existing.length >= opts.limits.maxDocuments) fail('too_many_documents', `This chargeback already has ${existing.length} documents, the most allowed`, 'document', 18);
+      const used = existing.reduce((s, d) => s + Number(d.sizeInBytes ?? 0), 0);
+      if (used + f.bytes.length > opts.limits.maxTotalBytes) fail('documents_too_large', `The documents would total ${used + f.bytes.length} bytes; the limit is ${opts.limits.maxTotalBytes} bytes per chargeback`, 'document', 18);
+      const now = clock.now();
+      const id = newId('doc', now);
+      const sha256 = createHash('sha256').update(f.bytes).digest('hex');
+      const doc: Rec = { id, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), creator: login, modifier: login, Chargeback: chargebackId, documentType: type, type: null, name: String(i.name), ref: `DOC${id.slice(-8).toUpperCase()}`, status: 'created', sizeInBytes: f.bytes.length, inactive: 0, frozen: 0 };
+      store.put('document', id, chargebackId, doc);
+      store.db.prepare('INSERT INTO blobs (document, bytes, sha256) VALUES (?, ?, ?)').run(id, f.bytes, sha256);
+      saveToken(token, 'document', id);
+      const updated = store.get('chargeback', chargebackId)!;
+      // Evidence keeps arriving: the issuer looks once it has been quiet for the decision delay.
+      if (updated._decisionAt !== undefined) scheduleDecision(updated);
+      return touch(store.get('chargeback', chargebackId)!, {});
+    });
+  }
+
+  /** Moves time-driven state on: messages requested → processing → processed, documents
+   * created → processed, and the issuer's decisions that are due. */
+  function tick(): void {
+    const now = clock.now().getTime();
+    store.transaction(() => {
+      for (const row of store.db.prepare(`SELECT json FROM records WHERE kind = 'message' AND json_extract(json, '$.status') IN ('requested', 'processing')`).all() as Array<{ json: string }>) {
+        const m = JSON.parse(row.json) as Rec;
+        const age = now - (parseServiceTimestamp(String(m.modified))?.getTime() ?? now);
+        if (age < opts.messageStepMs) continue;
+        const status = m.status === 'requested' ? 'processing' : 'processed';
+        store.put('message', String(m.id), String(m.Chargeback), { ...m, status, modified: new Date(now).toISOString() });
+      }
+      for (const row of store.db.prepare(`SELECT json FROM records WHERE kind = 'document' AND json_extract(json, '$.status') = 'created'`).all() as Array<{ json: string }>) {
+        const d = JSON.parse(row.json) as Rec;
+        const age = now - (parseServiceTimestamp(String(d.created))?.getTime() ?? now);
+        if (age >= opts.messageStepMs) store.put('document', String(d.id), String(d.Chargeback), { ...d, status: 'processed', type: d.documentType });
+      }
+      for (const row of store.db.prepare(`SELECT json FROM records WHERE kind = 'chargeback' AND json_extract(json, '$._decisionAt') <= ?`).all(now) as Array<{ json: string }>) {
+        const cb = JSON.parse(row.json) as Rec;
+        if (cb.status !== 'open') continue;
+        decide(String(cb.id), issuerOutcome(String(cb.id)));
+      }
+    });
+  }
+
+  /** The issuer's decision, fixed by the seed and the chargeback: reproducible demos. */
+  function issuerOutcome(id: string): 'won' | 'lost' {
+    const h = createHash('sha256').update(`${opts.seed}:${id}`).digest();
+    return h[0]! < 166 ? 'won' : 'lost';
+  }
+
+  function decide(id: string, outcome: 'won' | 'lost' | 'closed'): Rec {
+    return store.transaction(() => {
+      const cb = chargeback(id);
+      const { _decisionAt: _ignored, ...rest } = cb;
+      store.put('chargeback', id, id, rest);
+      const next = addStatus(rest, outcome, null);
+      if (outcome === 'won') {
+        const now = clock.now();
+        const entryId = newId('etr', now);
+        const ts = formatRecordTimestamp(now);
+        store.put('entry', entryId, id, { id: entryId, created: ts, modified: ts, creator: login, modifier: login, entity: null, onentity: null, fromentity: null, opposingEntry: null, fund: null, fee: null, disbursement: null, refund: null, txn: null, adjustment: null, profitShare: null, event: 94, eventId: id, description: 'Chargeback reversal', amount: Number(cb.total), unsourced: null, pending: null, originalCurrency: null, currencyRate: null, statement: null, settlement: null, archiveSummary: null, isFee: 0, pendingEntry: null, pendingEntryCreated: ts.slice(0, 19), chargeback: id });
+      }
+      return next;
+    });
+  }
+
+  function createChargeback(fields: Rec): Rec {
+    return store.transaction(() => {
+      const now = clock.now();
+      const id = newId('chb', now);
+      const today = easternToday(now);
+      const reply = parseYmd(fields.reply as number | undefined) ?? addDays(today, 14);
+      const currency = String(fields.currency ?? 'USD');
+      const total = Number(fields.total ?? 49.99 * 10 ** currencyExponent(currency));
+      const txnId = newId('txn', now);
+      store.put('txn', txnId, id, { id: txnId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), merchant: store.meta('merchant'), currency, total, order: `ORD-${id.slice(-5)}`, description: 'Order', first: 'Sam', last: 'Rivera', email: 'sam.rivera@example.com', entryMode: 1, origin: 2, clientIp: '198.51.100.20' });
+      const cycle = String(fields.cycle ?? 'first');
+      const statusId = newId('chs', now);
+      const cb: Rec = {
+        created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), creator: login, modifier: login, merchant: store.meta('merchant'), txn: txnId, mid: '000123456789',
+        description: '', total, representedTotal: null, paymentMethod: 2, cycle, currency, platform: 'PLATFORM_PROCESSOR_1', ref: `R${id.slice(-7)}`,
+        reason: 'Merchandise/services not received', reasonCode: '13.1', issued: Number(`${today.y}${String(today.m).padStart(2, '0')}${String(today.d).padStart(2, '0')}`), received: null,
+        reply: reply.y * 10000 + reply.m * 100 + reply.d, bankRef: `BR-${id.slice(-8).toUpperCase()}`, chargebackRef: `CB${id.slice(-6)}`, status: 'open', lastStatusChange: statusId,
+        inactive: 0, frozen: 0, actionable: 1, shadow: 0, ...fields, id,
+      };
+      store.put('chargeback', id, id, cb);
+      store.put('status', statusId, id, { id: statusId, created: now.toISOString(), modified: now.toISOString(), creator: login, modifier: login, Chargeback: id, ChargebackMessage: null, status: 'open' });
+      store.put('entry', newId('etr', now), id, { id: newId('etr', now), created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), event: cycle === 'retrieval' ? 19 : 11, eventId: id, description: 'Chargeback', amount: cycle === 'retrieval' ? 0 : -total, isFee: 0, chargeback: id });
+      opts.onAlert(cycle === 'retrieval' ? 'created' : 'opened', cb);
+      return cb;
+    });
+  }
+
+  function modifyChargeback(id: string, fields: Rec): Rec {
+    return store.transaction(() => touch(chargeback(id), fields));
+  }
+
+  function documentBlob(id: string): { bytes: Uint8Array; sha256: string } | undefined {
+    const row = store.db.prepare('SELECT bytes, sha256 FROM blobs WHERE document = ?').get(id) as { bytes: Uint8Array; sha256: string } | undefined;
+    return row;
+  }
+
+  return { createMessage, uploadDocument, tick, decide, createChargeback, modifyChargeback, documentBlob, chargeback };
+}
+
+export type SandboxService = ReturnType<typeof createService>;
+
+export function alertDates(cb: Rec): { created: string; due: string } {
+  const created = parseServiceTimestamp(String(cb.created)) ?? new Date();
+  const due = parseYmd(cb.reply as number);
+  const c = easternToday(created);
+  return { created: formatMdy(c), due: due ? formatMdy(due) : '' };
+}
