@@ -1,0 +1,229 @@
+// The chargeback API client: the contract's six operations and the reads the real service offers
+// beyond it, on any of the three deployments. Reads retry with jittered backoff; writes send the
+// caller's stable request-token and are resent only after a 429 (the service did not process it).
+import { stat } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import {
+  chargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema, entrySchema,
+  newMessageSchema, documentInfoSchema, documentMimeTypes,
+  type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type NewMessage, type SearchClause,
+} from '../../shared/api/index.ts';
+import type { PageInfo, EnvelopeBody } from '../../shared/api/envelope.ts';
+import type { Deployment, DocumentType } from '../../shared/domain/enums.ts';
+import { formatServiceTimestamp } from '../../shared/domain/dates.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
+import { send, type HttpConfig, type RequestSpec } from './http.ts';
+import { backoffDelay, defaultRetry, sleep, type RetryPolicy } from './retry.ts';
+import { documentUploadBody } from './multipart-body.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  deployment: Deployment;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  rateLimitTest?: boolean;
+  /** How long a 429 block may be waited out in total before giving up. */
+  maxRateLimitWaitMs?: number;
+  dispatcher?: Dispatcher;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface InvalidRecord {
+  id: string | undefined;
+  problem: string;
+}
+
+export interface Page<T> {
+  records: T[];
+  page: PageInfo;
+  /** Records that failed validation: skipped and reported, never fatal to a sync. */
+  invalid: InvalidRecord[];
+}
+
+export interface ListQuery {
+  search?: SearchClause[];
+  pageLimit?: number;
+  signal?: AbortSignal;
+}
+
+const MAX_PAGES = 100_000;
+
+function parseRecords<S extends z.ZodType>(schema: S, data: unknown[]): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
+  const records: Array<z.output<S>> = [];
+  const invalid: InvalidRecord[] = [];
+  for (const raw of data) {
+    const r = schema.safeParse(raw);
+    if (r.success) records.push(r.data);
+    else invalid.push({ id: typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined, problem: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+  }
+  return { records, invalid };
+}
+
+export function createApiClient(opts: ApiClientOptions) {
+  const http: HttpConfig = { baseUrl: opts.baseUrl, apiKey: opts.apiKey, timeoutMs: opts.timeoutMs ?? 30_000, rateLimitTest: opts.rateLimitTest ?? false, ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}) };
+  const policy = opts.retry ?? defaultRetry;
+  const wait = opts.sleep ?? sleep;
+  const random = opts.random ?? Math.random;
+  const maxRateWait = opts.maxRateLimitWaitMs ?? 60_000;
+
+  /** Sends with the retry rules of its kind. */
+  async function call(spec: RequestSpec, kind: 'read' | 'write'): Promise<EnvelopeBody> {
+    let attempt = 0;
+    let rateWaited = 0;
+    for (;;) {
+      try {
+        return await send(http, spec);
+      } catch (e) {
+        if (!isAppError(e)) throw e;
+        if (e.kind === 'rate-limited') {
+          const ms = (e.retryAfterSeconds ?? 10) * 1000;
+          if (rateWaited + ms > maxRateWait) throw e;
+          rateWaited += ms;
+          await wait(ms, spec.signal);
+          continue;
+        }
+        // A write whose outcome is unknown is never resent here: the caller reconciles.
+        if (kind === 'write' || !e.retryable || attempt + 1 >= policy.attempts) throw e;
+        await wait(backoffDelay(attempt, policy, random), spec.signal);
+        attempt++;
+      }
+    }
+  }
+
+  async function* pages<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> } = {}): AsyncGenerator<Page<z.output<S>>> {
+    const limit = Math.min(Math.max(q.pageLimit ?? 100, 1), 100);
+    let lastSeenIds = '';
+    for (let number = 1; number <= MAX_PAGES; number++) {
+      const body = await call({ method: 'GET', path, query: [...(q.query ?? []), ['page[number]', String(number)], ['page[limit]', String(limit)]], ...(q.search ? { search: q.search } : {}), ...(q.signal ? { signal: q.signal } : {}) }, 'read');
+      const { records, invalid } = parseRecords(schema, body.data);
+      const page = body.details.page;
+      if (!page) {
+        // No paging information: continue by ID, as the contract's "loop by ID" describes.
+        yield* pagesById(path, schema, q, limit, { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } });
+        return;
+      }
+      const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
+      if (number > 1 && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
+      if (page.current !== number && number > 1) throw new AppError('server', `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`);
+      lastSeenIds = ids;
+      yield { records, invalid, page };
+      if (!page.hasMore || body.data.length === 0) return;
+    }
+    throw new AppError('server', 'The chargeback service kept saying there were more pages; the list was stopped.');
+  }
+
+  async function* pagesById<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> }, limit: number, first: Page<z.output<S>>): AsyncGenerator<Page<z.output<S>>> {
+    let current = first;
+    let count = 1;
+    for (;;) {
+      yield current;
+      if (!current.page.hasMore) return;
+      const lastId = ([...current.records].reverse().find((r) => (r as { id?: string }).id) as { id?: string } | undefined)?.id;
+      if (!lastId) return;
+      const search: SearchClause[] = [...(q.search ?? []).filter((c) => c.op !== 'sort'), { field: 'id', op: 'greater', value: lastId }, { field: 'id', op: 'sort', value: 'asc' }];
+      const body = await call({ method: 'GET', path, query: [...(q.query ?? []), ['page[limit]', String(limit)]], search, ...(q.signal ? { signal: q.signal } : {}) }, 'read');
+      const parsed = parseRecords(schema, body.data);
+      count++;
+      if (count > MAX_PAGES) throw new AppError('server', 'The chargeback service kept returning records; the list was stopped.');
+      current = { ...parsed, page: { current: count, last: count, hasMore: body.data.length >= limit } };
+    }
+  }
+
+  async function* records<T>(source: AsyncIterable<Page<T>>): AsyncGenerator<T> {
+    for await (const p of source) yield* p.records;
+  }
+
+  const statusesPath = opts.deployment === 'core' ? undefined : '/ChargebackStatuses';
+
+  async function one<S extends z.ZodType>(path: string, schema: S, what: string, id: string, signal?: AbortSignal): Promise<z.output<S>> {
+    const body = await call({ method: 'GET', path: `${path}/${encodeURIComponent(id)}`, ...(signal ? { signal } : {}) }, 'read');
+    if (body.data.length === 0) throw new AppError('not-found', `${what} ${id} was not found for this merchant. It may belong to another profile or have been removed.`);
+    const r = schema.safeParse(body.data[0]);
+    if (!r.success) throw new AppError('server', `The chargeback service sent ${what.toLowerCase()} ${id} in a form Dispute Desk cannot read.`);
+    return r.data;
+  }
+
+  return {
+    deployment: opts.deployment,
+
+    /** One cheap authenticated call: resolves when the key is accepted. */
+    async verifyKey(signal?: AbortSignal): Promise<void> {
+      await call({ method: 'GET', path: '/Chargebacks', query: [['page[number]', '1'], ['page[limit]', '1']], ...(signal ? { signal } : {}) }, 'read');
+    },
+
+    chargebackPages: (q: ListQuery = {}) => pages('/Chargebacks', chargebackSchema, q),
+    listChargebacks: (q: ListQuery = {}): AsyncGenerator<Chargeback> => records(pages('/Chargebacks', chargebackSchema, q)),
+    getChargeback: (id: string, signal?: AbortSignal): Promise<Chargeback> => one('/Chargebacks', chargebackSchema, 'Chargeback', id, signal),
+
+    /** The logged status records of a chargeback. The contract offers the status read on the
+     * test and micro-service deployments only; on core the list resource filtered by chargeback
+     * gives the same records. */
+    async getStatuses(chargebackId: string, signal?: AbortSignal): Promise<ChargebackStatusRecord[]> {
+      if (statusesPath) {
+        const body = await call({ method: 'GET', path: `${statusesPath}/${encodeURIComponent(chargebackId)}`, ...(signal ? { signal } : {}) }, 'read');
+        return parseRecords(chargebackStatusRecordSchema, body.data).records;
+      }
+      const out: ChargebackStatusRecord[] = [];
+      for await (const p of pages('/chargebackStatuses', chargebackStatusRecordSchema, { search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) out.push(...p.records);
+      return out;
+    },
+    statusPages: (q: ListQuery = {}) => pages('/chargebackStatuses', chargebackStatusRecordSchema, q),
+    messagePages: (q: ListQuery = {}) => pages('/chargebackMessages', chargebackMessageSchema, q),
+    documentPages: (q: ListQuery = {}) => pages('/chargebackDocuments', chargebackDocumentSchema, q),
+    listMessages: (q: ListQuery = {}): AsyncGenerator<ChargebackMessage> => records(pages('/chargebackMessages', chargebackMessageSchema, q)),
+    listDocuments: (q: ListQuery = {}): AsyncGenerator<ChargebackDocument> => records(pages('/chargebackDocuments', chargebackDocumentSchema, q)),
+
+    /** Ledger entries tied to chargebacks in a window, each with its chargeback and transaction. */
+    entryPages(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal; extraSearch?: SearchClause[] }) {
+      const search: SearchClause[] = [
+        { field: 'chargeback', op: 'greater', value: '0' },
+        { field: 'created', op: 'greater', value: formatServiceTimestamp(q.from) },
+        { field: 'created', op: 'less', value: formatServiceTimestamp(q.to) },
+        ...(q.extraSearch ?? []),
+      ];
+      return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...(q.signal ? { signal: q.signal } : {}) });
+    },
+    listEntries(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal }): AsyncGenerator<Entry> {
+      return records(this.entryPages(q));
+    },
+
+    /** Posts a response message. Validated before it leaves; sent once (429 excepted). */
+    async sendMessage(message: z.input<typeof newMessageSchema>, o: { requestToken: string; signal?: AbortSignal }): Promise<ChargebackMessage> {
+      const checked = newMessageSchema.safeParse(message);
+      if (!checked.success) {
+        const fields = checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+        throw new AppError('validation', `The response cannot be sent: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}.`, { fields });
+      }
+      const body = await call({ method: 'POST', path: '/ChargebackMessages/', json: checked.data satisfies NewMessage, requestToken: o.requestToken, ...(o.signal ? { signal: o.signal } : {}) }, 'write');
+      const r = chargebackMessageSchema.safeParse(body.data[0]);
+      if (!r.success) throw new AppError('server', 'The service accepted the message but its answer could not be read; Dispute Desk will check what it holds.');
+      return r.data;
+    },
+
+    /** Uploads one evidence file, streamed from disk. */
+    async uploadDocument(chargebackId: string, file: { path: string; name: string; documentType: DocumentType }, o: { requestToken: string; signal?: AbortSignal; onProgress?: (sent: number, total: number) => void }): Promise<Chargeback | undefined> {
+      const size = (await stat(file.path).catch((e: unknown) => {
+        throw new AppError('bad-input', `The evidence file ${file.name} is no longer on this computer.`, { cause: e });
+      })).size;
+      const info = documentInfoSchema.safeParse({ documentType: file.documentType, name: file.name, sizeInBytes: size });
+      if (!info.success) throw new AppError('validation', `The document ${file.name} cannot be sent: ${info.error.issues.map((i) => i.message).join('; ')}.`);
+      const body = await call({
+        method: 'POST',
+        path: `/Chargebacks/${encodeURIComponent(chargebackId)}/documents`,
+        stream: () => {
+          const m = documentUploadBody(info.data, { path: file.path, name: file.name, size, mime: documentMimeTypes[file.documentType] }, o.onProgress);
+          return { body: m.body, length: m.length, contentType: m.contentType };
+        },
+        requestToken: o.requestToken,
+        ...(o.signal ? { signal: o.signal } : {}),
+      }, 'write');
+      const r = chargebackSchema.safeParse(body.data[0]);
+      return r.success ? r.data : undefined;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,65 @@
+// Turns what the service answered (or did not) into an AppError a merchant can act on. The
+// service reports most failures with HTTP 200 and an `errors` array, so the body decides, not
+// the status code. The API key never appears in a message or a cause.
+import { AppError, type FieldError } from '../../shared/errors.ts';
+import type { ApiErrorItem } from '../../shared/api/envelope.ts';
+
+export function errorFromItems(items: ApiErrorItem[], httpStatus: number, retryAfterSeconds?: number): AppError {
+  const codes = items.map((i) => (i.errorCode ?? '').toLowerCase());
+  const text = items.map((i) => i.msg).join(' ');
+  const detail = items.map((i) => i.msg).filter(Boolean).join('; ');
+  if (httpStatus === 401 || codes.includes('invalid_auth')) {
+    return new AppError('key-rejected', 'The chargeback service rejected the API key. Check the key in Settings (it may have been revoked or mistyped) and save it again.');
+  }
+  if (httpStatus === 429 || codes.some((c) => c.includes('rate_limit'))) {
+    return new AppError('rate-limited', 'The chargeback service is limiting how fast Dispute Desk may call it. It will try again in a few seconds.', { retryAfterSeconds: retryAfterSeconds ?? 10 });
+  }
+  if (codes.includes('duplicate_request_token') || /request[- ]token/i.test(text) && /already|duplicate/i.test(text)) {
+    return new AppError('duplicate', `The service had already received this request (${detail}).`);
+  }
+  if (codes.includes('chargeback_not_actionable') || /not actionable|cannot be answered/i.test(text)) {
+    return new AppError('not-actionable', 'This chargeback cannot be answered through the API. Contact your processor to respond to it.');
+  }
+  if (codes.includes('chargeback_not_open') || /\b(not open|is closed|no longer accepts|closed)\b/i.test(text)) {
+    return new AppError('not-open', 'This chargeback no longer accepts responses: it has been closed or decided.');
+  }
+  if (codes.includes('query_error')) return new AppError('validation', `The service could not read a search Dispute Desk sent (${detail}).`);
+  if (codes.includes('invalid_resource')) return new AppError('server', `The service does not offer this operation at this address (${detail}). Check the profile's deployment and URL.`);
+  if (httpStatus >= 500 || codes.includes('internal_error')) return serverError(httpStatus);
+  const fields: FieldError[] = items.map((i) => ({ ...(i.field ? { field: i.field } : {}), message: i.msg, ...(i.errorCode ? { code: i.errorCode } : {}) }));
+  const perField = items.filter((i) => i.field).map((i) => `${i.field}: ${i.msg}`);
+  return new AppError('validation', `The chargeback service refused the request: ${perField.length ? perField.join('; ') : detail || 'no reason given'}.`, { fields });
+}
+
+export function serverError(httpStatus: number): AppError {
+  return new AppError('server', `The chargeback service is having trouble right now (HTTP ${httpStatus}). Nothing is lost; Dispute Desk will try again.`);
+}
+
+export function notJsonError(httpStatus: number, contentType: string | undefined): AppError {
+  // A proxy's HTML page or an empty answer: say so without dumping it.
+  return new AppError('server', `The chargeback service answered with something other than data (HTTP ${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). It may be down or behind a proxy; Dispute Desk will try again.`);
+}
+
+export function networkError(cause: unknown, baseUrl: string): AppError {
+  const code = (cause as { code?: string } | undefined)?.code ?? '';
+  const name = (cause as Error | undefined)?.name ?? '';
+  if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new AppError('timeout', `The chargeback service at ${hostOf(baseUrl)} did not answer in time. Dispute Desk will try again.`, { cause: safeCause(cause) });
+  }
+  return new AppError('network', `Could not reach the chargeback service at ${hostOf(baseUrl)} (${code || 'connection failed'}). Check your internet connection; your work is kept.`, { cause: safeCause(cause) });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Causes keep the error's name, code and message only: undici errors can carry request headers. */
+function safeCause(cause: unknown): Error {
+  const e = new Error((cause as Error | undefined)?.message ?? String(cause));
+  e.name = (cause as Error | undefined)?.name ?? 'Error';
+  return e;
+}
