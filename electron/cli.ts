@@ -1,4 +1,9 @@
 // Headless entry: `dispute-desk <command>`. Same services as the app, no Electron.
+// A reader that stops early (`| head`) closes the pipe: that is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
 import { runCli } from './cli/run-cli.ts';
 import { commands } from './cli/commands.ts';
 

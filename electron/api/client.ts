@@ -47,6 +47,8 @@ export interface ListQuery {
   search?: SearchClause[];
   pageLimit?: number;
   signal?: AbortSignal;
+  /** Resume a listing at this page (sync continues where a crash stopped it). */
+  firstPage?: number;
 }
 
 const MAX_PAGES = 100_000;
@@ -96,7 +98,7 @@ export function createApiClient(opts: ApiClientOptions) {
   async function* pages<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> } = {}): AsyncGenerator<Page<z.output<S>>> {
     const limit = Math.min(Math.max(q.pageLimit ?? 100, 1), 100);
     let lastSeenIds = '';
-    for (let number = 1; number <= MAX_PAGES; number++) {
+    for (let number = Math.max(1, q.firstPage ?? 1); number <= MAX_PAGES; number++) {
       const body = await call({ method: 'GET', path, query: [...(q.query ?? []), ['page[number]', String(number)], ['page[limit]', String(limit)]], ...(q.search ? { search: q.search } : {}), ...(q.signal ? { signal: q.signal } : {}) }, 'read');
       const { records, invalid } = parseRecords(schema, body.data);
       const page = body.details.page;
@@ -106,7 +108,7 @@ export function createApiClient(opts: ApiClientOptions) {
         return;
       }
       const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
-      if (number > 1 && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
+      if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
       if (page.current !== number && number > 1) throw new AppError('server', `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`);
       lastSeenIds = ids;
       yield { records, invalid, page };
@@ -177,14 +179,14 @@ export function createApiClient(opts: ApiClientOptions) {
     listDocuments: (q: ListQuery = {}): AsyncGenerator<ChargebackDocument> => records(pages('/chargebackDocuments', chargebackDocumentSchema, q)),
 
     /** Ledger entries tied to chargebacks in a window, each with its chargeback and transaction. */
-    entryPages(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal; extraSearch?: SearchClause[] }) {
+    entryPages(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal; extraSearch?: SearchClause[]; firstPage?: number }) {
       const search: SearchClause[] = [
         { field: 'chargeback', op: 'greater', value: '0' },
         { field: 'created', op: 'greater', value: formatServiceTimestamp(q.from) },
         { field: 'created', op: 'less', value: formatServiceTimestamp(q.to) },
         ...(q.extraSearch ?? []),
       ];
-      return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...(q.signal ? { signal: q.signal } : {}) });
+      return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...(q.signal ? { signal: q.signal } : {}), ...(q.firstPage ? { firstPage: q.firstPage } : {}) });
     },
     listEntries(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal }): AsyncGenerator<Entry> {
       return records(this.entryPages(q));

@@ -2,7 +2,17 @@
 // CliCommand, one line here.
 import type { CliCommand } from './command.ts';
 import { sandboxCommand } from './sandbox-command.ts';
+import { profileAdd, profileList, profileRemove } from './profile.ts';
+import { syncCommand } from './sync.ts';
+import { chargebacksCommand } from './chargebacks.ts';
+import { entriesCommand } from './entries.ts';
 
 export const commands: readonly CliCommand[] = [
+  profileAdd,
+  profileList,
+  profileRemove,
+  syncCommand,
+  chargebacksCommand,
+  entriesCommand,
   sandboxCommand,
 ];

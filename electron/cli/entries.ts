@@ -1,0 +1,42 @@
+// `dispute-desk entries`: ledger entries in a date window, with totals per currency.
+import { CliError, stringOption, type CliCommand } from './command.ts';
+import { withHeadless } from './headless-context.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+import { parseYmd, addDays, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+import { summariseEntries } from '../sync/ledger-totals.ts';
+
+function easternMidnight(text: string | undefined, flag: string): Date {
+  const d = parseYmd(text ?? '');
+  if (!d) throw new CliError(`--${flag} must be a date like 2026-01-31.`);
+  return parseServiceTimestamp(`${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')} 00:00:00`)!;
+}
+
+export const entriesCommand: CliCommand = {
+  name: 'entries',
+  summary: 'Ledger entries of chargebacks in a date window, with totals.',
+  usage: 'dispute-desk entries --from YYYY-MM-DD --to YYYY-MM-DD [--profile NAME] [--json]',
+  options: { from: { type: 'string' }, to: { type: 'string' }, profile: { type: 'string' } },
+  async run(ctx) {
+    const from = easternMidnight(stringOption(ctx, 'from'), 'from');
+    const toDay = parseYmd(stringOption(ctx, 'to') ?? '');
+    if (!toDay) throw new CliError('--to must be a date like 2026-03-31.');
+    // The window includes the whole --to day.
+    const next = addDays(toDay, 1);
+    const to = parseServiceTimestamp(`${next.y}-${String(next.m).padStart(2, '0')}-${String(next.d).padStart(2, '0')} 00:00:00`)!;
+    if (to <= from) throw new CliError('--to must be on or after --from.');
+    return withHeadless(ctx, async (h) => {
+      const profile = h.resolveProfile(stringOption(ctx, 'profile'));
+      const currencyOf = (id: string | null) => (id ? h.store.portfolio.getChargeback(profile.id, id)?.currency : undefined) ?? 'USD';
+      const entries = h.store.portfolio.listEntries(profile.id, from, to).map((e) => ({ ...e, currency: currencyOf(e.chargeback) }));
+      const totals = summariseEntries(entries);
+      const text = [
+        ...entries.map((e) => `${(e.created ?? '').slice(0, 19)}  ${formatAmount(e.amount, e.currency).padStart(14)}  ${ledgerEventLabel(e.event).padEnd(20)} ${e.chargeback ?? ''}`),
+        '',
+        ...totals.byCurrency.map((t) => `${t.currency}: charged back ${formatAmount(t.chargedBack, t.currency)}, reversed ${formatAmount(t.reversed, t.currency)}, net ${formatAmount(t.net, t.currency)} (${t.count} entries)`),
+        `${entries.length} entries.`,
+      ].join('\n');
+      return { data: { entries, totals }, text };
+    });
+  },
+};

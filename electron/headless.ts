@@ -1,0 +1,73 @@
+// The services without a window: store, keychain, API clients per profile and sync. The CLI
+// uses this as it is; the desktop app builds on the same pieces.
+import { openStore, databaseFile, type Store } from './store/index.ts';
+import { createKeyVault, type KeyVault } from './credentials/key-vault.ts';
+import { createProfileService } from './credentials/profile-service.ts';
+import { createApiClient, type ApiClient } from './api/index.ts';
+import { createSyncEngine } from './sync/sync-engine.ts';
+import type { Notifier } from './platform/notifier.ts';
+import type { Profile } from '../shared/profiles.ts';
+import { AppError } from '../shared/errors.ts';
+
+export interface HeadlessOptions {
+  home: string;
+  notifier: Notifier;
+  vault?: KeyVault;
+  /** A key given for this run only (e.g. DISPUTE_DESK_API_KEY): used when the keychain has none. */
+  sessionKey?: string | undefined;
+}
+
+export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment'>, apiKey: string): ApiClient {
+  return createApiClient({ baseUrl: profile.url, apiKey, deployment: profile.deployment });
+}
+
+export function openHeadless(o: HeadlessOptions) {
+  const store: Store = openStore(databaseFile(o.home));
+  const vault = o.vault ?? createKeyVault();
+  const profiles = createProfileService({ profiles: store.profiles, vault, checkKey: (p, key) => clientForProfile(p, key).verifyKey() });
+
+  async function keyFor(profile: Profile): Promise<string> {
+    let key: string | undefined;
+    try {
+      key = await vault.getKey(profile.id);
+    } catch (e) {
+      if (!o.sessionKey) throw e;
+    }
+    key ??= o.sessionKey;
+    if (!key) throw new AppError('key-rejected', `No API key is stored for the profile "${profile.name}". Add it again with \`dispute-desk profile add\`, or give one for this run in DISPUTE_DESK_API_KEY.`);
+    return key;
+  }
+
+  const clients = new Map<string, ApiClient>();
+  async function clientFor(profile: Profile): Promise<ApiClient> {
+    const cached = clients.get(profile.id);
+    if (cached) return cached;
+    const client = clientForProfile(profile, await keyFor(profile));
+    clients.set(profile.id, client);
+    return client;
+  }
+
+  const sync = createSyncEngine({ store, clientFor, notifier: o.notifier });
+
+  /** `--profile NAME|ID`, or the only profile there is. */
+  function resolveProfile(nameOrId: string | undefined): Profile {
+    const all = store.profiles.list();
+    if (nameOrId) {
+      const p = store.profiles.get(nameOrId) ?? store.profiles.findByName(nameOrId);
+      if (!p) throw new AppError('not-found', `No profile "${nameOrId}". Profiles here: ${all.map((x) => x.name).join(', ') || 'none'}.`);
+      return p;
+    }
+    if (all.length === 0) throw new AppError('not-found', 'No profile yet. Add one with `dispute-desk profile add --name N --deployment test --url URL` (the key is read from standard input).');
+    if (all.length > 1) throw new AppError('validation', `There are ${all.length} profiles; choose one with --profile (${all.map((x) => x.name).join(', ')}).`);
+    return all[0]!;
+  }
+
+  return {
+    store, vault, profiles, sync, clientFor, resolveProfile,
+    close(): void {
+      sync.stopSchedule();
+      store.close();
+    },
+  };
+}
+export type Headless = ReturnType<typeof openHeadless>;

@@ -1,0 +1,67 @@
+// The app's one database file (node:sqlite): WAL so a crash never corrupts it, foreign keys on,
+// and the migrations run at start-up, each in its own transaction.
+import { DatabaseSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrations } from './migrations/index.ts';
+import { AppError } from '../../shared/errors.ts';
+
+export interface Database {
+  readonly db: DatabaseSync;
+  readonly file: string;
+  transaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+export function schemaVersion(db: DatabaseSync): number {
+  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+}
+
+/** Runs the migrations the database has not seen yet, up to `upTo` (tests stop early). */
+export function migrate(db: DatabaseSync, upTo: number = migrations.length): void {
+  const current = schemaVersion(db);
+  if (current > migrations.length) {
+    throw new AppError('internal', `This database was written by a newer Dispute Desk (schema ${current}); update the app to open it.`);
+  }
+  for (let v = current; v < upTo; v++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migrations[v]!);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+      db.exec('COMMIT');
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw new AppError('internal', `The database could not be upgraded (step ${v + 1}); it was left as it was.`, { cause: e });
+    }
+  }
+}
+
+export function openDatabase(file: string, opts: { migrateUpTo?: number } = {}): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  migrate(db, opts.migrateUpTo);
+  let depth = 0;
+  return {
+    db,
+    file,
+    transaction<T>(fn: () => T): T {
+      if (depth > 0) return fn();
+      depth++;
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = fn();
+        db.exec('COMMIT');
+        return out;
+      } catch (e) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw e;
+      } finally {
+        depth--;
+      }
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// The store: one database, its repositories.
+import { join } from 'node:path';
+import { openDatabase, type Database } from './database.ts';
+import { createProfilesRepo } from './profiles-repo.ts';
+import { createPortfolioRepo } from './portfolio-repo.ts';
+import { createEventsRepo } from './events-repo.ts';
+import { createSyncStateRepo } from './sync-state-repo.ts';
+
+export function databaseFile(home: string): string {
+  return join(home, 'dispute-desk.db');
+}
+
+export function openStore(file: string) {
+  const database = openDatabase(file);
+  return {
+    database,
+    profiles: createProfilesRepo(database),
+    portfolio: createPortfolioRepo(database),
+    events: createEventsRepo(database),
+    syncState: createSyncStateRepo(database),
+    transaction: <T>(fn: () => T): T => database.transaction(fn),
+    close: () => database.close(),
+  };
+}
+export type Store = ReturnType<typeof openStore>;
+export type { Database };
+export type { InboxRow, InboxQuery, ChargebackChange } from './portfolio-repo.ts';
+export type { SyncState } from './sync-state-repo.ts';
+export type { AppEvent } from './events-repo.ts';

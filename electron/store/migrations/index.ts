@@ -1,0 +1,6 @@
+// Migrations in order; the database records how many ran in PRAGMA user_version. Adding one:
+// a new numbered file and one line here. A migration never drops the merchant's data.
+import { sql as m001 } from './001-initial.ts';
+import { sql as m002 } from './002-checklist-and-events-read.ts';
+
+export const migrations: readonly string[] = [m001, m002];

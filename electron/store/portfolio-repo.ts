@@ -1,0 +1,199 @@
+// The portfolio as the service last told it: chargebacks with derived columns for the inbox,
+// their transactions, status records, messages, documents and ledger entries. Upserts report
+// what changed, so sync can raise each event once.
+import type { Chargeback, ChargebackStatusRecord, ChargebackMessage, ChargebackDocument, Entry, Txn } from '../../shared/api/index.ts';
+import { entryChargebackId } from '../../shared/api/index.ts';
+import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
+import { daysLeft, easternToday, addDays, ymdToInt, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { minorToMajor } from '../../shared/domain/money.ts';
+import type { Database } from './database.ts';
+
+export interface ChargebackChange {
+  id: string;
+  isNew: boolean;
+  previousStatus: string | undefined;
+  status: string;
+}
+
+export interface InboxQuery {
+  profileId: string;
+  status?: string | undefined;
+  cycle?: string | undefined;
+  network?: number | undefined;
+  category?: string | undefined;
+  search?: string | undefined;
+  dueWithinDays?: number | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+  now?: Date | undefined;
+}
+
+export interface InboxRow {
+  id: string;
+  status: string;
+  cycle: string;
+  actionable: boolean;
+  reply: number | null;
+  daysLeft: number | null;
+  reasonCode: string;
+  reason: string;
+  category: string | null;
+  network: number | null;
+  total: number;
+  currency: string;
+  txn: string | null;
+  modified: string | null;
+}
+
+type Row = { id: string; json: string; status: string; cycle: string; actionable: number; reply: number | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
+
+function searchText(c: Chargeback): string {
+  const amount = minorToMajor(c.total, c.currency);
+  return [c.id, c.txn, c.ref, c.bankRef, c.chargebackRef, c.reasonCode, c.reason, c.description, String(c.total), amount.toFixed(2), String(amount)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}
+
+export function createPortfolioRepo(d: Database) {
+  const db = d.db;
+  const prevStatus = db.prepare('SELECT status FROM chargebacks WHERE profile_id = ? AND id = ?');
+  const upsertCb = db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle, actionable = excluded.actionable, reply = excluded.reply,
+      network = excluded.network, category = excluded.category, reason_code = excluded.reason_code, currency = excluded.currency, total = excluded.total,
+      txn_id = excluded.txn_id, modified = excluded.modified, search_text = excluded.search_text`);
+  const upsertTxn = db.prepare('INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
+  const upsertStatus = db.prepare('INSERT INTO status_records (profile_id, id, chargeback_id, status, created, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET status = excluded.status, json = excluded.json');
+  const upsertMessage = db.prepare('INSERT INTO messages (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
+  const upsertDocument = db.prepare('INSERT INTO documents (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
+  const entryExists = db.prepare('SELECT 1 FROM entries WHERE profile_id = ? AND id = ?');
+  const upsertEntry = db.prepare('INSERT INTO entries (profile_id, id, chargeback_id, event, amount, is_fee, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET amount = excluded.amount, json = excluded.json');
+
+  function upsertChargebacks(profileId: string, records: readonly Chargeback[], now = Date.now()): ChargebackChange[] {
+    const changes: ChargebackChange[] = [];
+    for (const c of records) {
+      const info = reasonCodeInfo(c.reasonCode);
+      const before = prevStatus.get(profileId, c.id) as { status: string } | undefined;
+      upsertCb.run(profileId, c.id, JSON.stringify(c), c.status, c.cycle, c.actionable, c.reply, info?.network ?? null, info?.category ?? null, c.reasonCode, c.currency, c.total, c.txn, c.modified ?? null, searchText(c), now);
+      if (!before || before.status !== c.status) changes.push({ id: c.id, isNew: !before, previousStatus: before?.status, status: c.status });
+    }
+    return changes;
+  }
+
+  function saveTxn(profileId: string, txn: Txn): void {
+    upsertTxn.run(profileId, txn.id, JSON.stringify(txn));
+  }
+
+  function saveStatuses(profileId: string, records: readonly ChargebackStatusRecord[]): void {
+    for (const s of records) if (s.chargeback) upsertStatus.run(profileId, s.id, s.chargeback, s.status, s.created ?? null, JSON.stringify(s));
+  }
+
+  function saveMessages(profileId: string, records: readonly ChargebackMessage[]): void {
+    for (const m of records) if (m.chargeback) upsertMessage.run(profileId, m.id, m.chargeback, JSON.stringify(m));
+  }
+
+  function saveDocuments(profileId: string, records: readonly ChargebackDocument[]): void {
+    for (const x of records) if (x.chargeback) upsertDocument.run(profileId, x.id, x.chargeback, JSON.stringify(x));
+  }
+
+  /** Saves entries (and the transactions expanded in them); returns the ones not seen before. */
+  function saveEntries(profileId: string, records: readonly Entry[]): Entry[] {
+    const fresh: Entry[] = [];
+    for (const e of records) {
+      const cbId = entryChargebackId(e);
+      if (!entryExists.get(profileId, e.id)) fresh.push(e);
+      const created = parseServiceTimestamp(e.created ?? null)?.getTime() ?? 0;
+      const stored = { ...e, chargeback: cbId };
+      upsertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, JSON.stringify(stored));
+      if (e.chargeback && typeof e.chargeback === 'object' && e.chargeback.txn && typeof e.chargeback.txn === 'object') saveTxn(profileId, e.chargeback.txn);
+    }
+    return fresh;
+  }
+
+  function toInboxRow(r: Row, now: Date): InboxRow {
+    const c = JSON.parse(r.json) as Chargeback;
+    return {
+      id: r.id, status: r.status, cycle: r.cycle, actionable: r.actionable === 1, reply: r.reply, daysLeft: daysLeft(r.reply, now) ?? null,
+      reasonCode: r.reason_code, reason: c.reason, category: r.category, network: r.network, total: r.total, currency: r.currency, txn: r.txn_id, modified: r.modified,
+    };
+  }
+
+  function inboxWhere(q: InboxQuery, now: Date): { sql: string; params: Array<string | number> } {
+    const where = ['profile_id = ?'];
+    const params: Array<string | number> = [q.profileId];
+    if (q.status) (where.push('status = ?'), params.push(q.status));
+    if (q.cycle) (where.push('cycle = ?'), params.push(q.cycle));
+    if (q.network !== undefined) (where.push('network = ?'), params.push(q.network));
+    if (q.category) (where.push('category = ?'), params.push(q.category));
+    if (q.search && q.search.trim()) (where.push('search_text LIKE ?'), params.push(`%${q.search.trim().toLowerCase().replace(/[%_]/g, '')}%`));
+    if (q.dueWithinDays !== undefined) (where.push("status = 'open' AND reply_sort <= ?"), params.push(ymdToInt(addDays(easternToday(now), q.dueWithinDays))));
+    return { sql: where.join(' AND '), params };
+  }
+
+  const cols = 'id, json, status, cycle, actionable, reply, category, network, reason_code, total, currency, txn_id, modified';
+
+  /** Open, actionable chargebacks first by reply deadline; then the rest, latest change first. */
+  function listInbox(q: InboxQuery): { rows: InboxRow[]; total: number } {
+    const now = q.now ?? new Date();
+    const limit = q.limit ?? 100;
+    const offset = q.offset ?? 0;
+    const w = inboxWhere(q, now);
+    const countOpen = (db.prepare(`SELECT COUNT(*) AS n FROM chargebacks WHERE ${w.sql} AND open_actionable = 1`).get(...w.params) as { n: number }).n;
+    const countRest = (db.prepare(`SELECT COUNT(*) AS n FROM chargebacks WHERE ${w.sql} AND open_actionable = 0`).get(...w.params) as { n: number }).n;
+    const rows: Row[] = [];
+    if (offset < countOpen) {
+      rows.push(...(db.prepare(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 1 ORDER BY reply_sort, id LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Row[]));
+    }
+    const remaining = limit - rows.length;
+    if (remaining > 0) {
+      rows.push(...(db.prepare(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`).all(...w.params, remaining, Math.max(0, offset - countOpen)) as Row[]));
+    }
+    return { rows: rows.map((r) => toInboxRow(r, now)), total: countOpen + countRest };
+  }
+
+  function inboxCounts(profileId: string, now = new Date()): { open: number; dueSoon: number; overdue: number; total: number } {
+    const today = easternToday(now);
+    const r = db.prepare(`SELECT COUNT(*) AS total, SUM(open_actionable) AS open,
+      SUM(CASE WHEN open_actionable = 1 AND reply_sort BETWEEN ? AND ? THEN 1 ELSE 0 END) AS due_soon,
+      SUM(CASE WHEN open_actionable = 1 AND reply_sort < ? THEN 1 ELSE 0 END) AS overdue FROM chargebacks WHERE profile_id = ?`)
+      .get(ymdToInt(today), ymdToInt(addDays(today, 3)), ymdToInt(today), profileId) as { total: number; open: number | null; due_soon: number | null; overdue: number | null };
+    return { total: r.total, open: r.open ?? 0, dueSoon: r.due_soon ?? 0, overdue: r.overdue ?? 0 };
+  }
+
+  function getChargeback(profileId: string, id: string): Chargeback | undefined {
+    const row = db.prepare('SELECT json FROM chargebacks WHERE profile_id = ? AND id = ?').get(profileId, id) as { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as Chargeback) : undefined;
+  }
+
+  function detail(profileId: string, id: string) {
+    const chargeback = getChargeback(profileId, id);
+    if (!chargeback) return undefined;
+    const all = (sql: string) => (db.prepare(sql).all(profileId, id) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as unknown);
+    const txnRow = chargeback.txn ? (db.prepare('SELECT json FROM transactions WHERE profile_id = ? AND id = ?').get(profileId, chargeback.txn) as { json: string } | undefined) : undefined;
+    return {
+      chargeback,
+      txn: txnRow ? (JSON.parse(txnRow.json) as Txn) : null,
+      statuses: all('SELECT json FROM status_records WHERE profile_id = ? AND chargeback_id = ? ORDER BY created, id') as ChargebackStatusRecord[],
+      messages: all('SELECT json FROM messages WHERE profile_id = ? AND chargeback_id = ? ORDER BY id') as ChargebackMessage[],
+      documents: all('SELECT json FROM documents WHERE profile_id = ? AND chargeback_id = ? ORDER BY id') as ChargebackDocument[],
+      entries: all('SELECT json FROM entries WHERE profile_id = ? AND chargeback_id = ? ORDER BY created_at, id') as Entry[],
+    };
+  }
+
+  function listEntries(profileId: string, from: Date, to: Date): Array<Entry & { chargeback: string | null }> {
+    return (db.prepare('SELECT json FROM entries WHERE profile_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id').all(profileId, from.getTime(), to.getTime()) as Array<{ json: string }>)
+      .map((r) => JSON.parse(r.json) as Entry & { chargeback: string | null });
+  }
+
+  function chargebackIds(profileId: string): string[] {
+    return (db.prepare('SELECT id FROM chargebacks WHERE profile_id = ?').all(profileId) as Array<{ id: string }>).map((r) => r.id);
+  }
+
+  function openActionable(profileId: string): Array<{ id: string; reply: number | null }> {
+    return db.prepare('SELECT id, reply FROM chargebacks WHERE profile_id = ? AND open_actionable = 1').all(profileId) as Array<{ id: string; reply: number | null }>;
+  }
+
+  return { upsertChargebacks, saveTxn, saveStatuses, saveMessages, saveDocuments, saveEntries, listInbox, inboxCounts, getChargeback, detail, listEntries, chargebackIds, openActionable };
+}
+export type PortfolioRepo = ReturnType<typeof createPortfolioRepo>;

@@ -1,0 +1,106 @@
+// A local endpoint for the service's alerts (webhooks). The service signs nothing: the random
+// secret in the path and the optional fixed header are the only checks, compared in constant
+// time. Bad posts are refused and logged without their bodies; a repeated alert is recognised.
+import { createServer, type Server } from 'node:http';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Store } from '../store/index.ts';
+import { alertPayloadSchema, inferAlertEvent, type AlertEvent, type Chargeback } from '../../shared/api/index.ts';
+
+const MAX_BODY = 256 * 1024;
+
+export interface AlertReceiverOptions {
+  store: Store;
+  profileId: string;
+  bindAddress: string;
+  port: number;
+  secret: string;
+  headerName?: string | undefined;
+  headerValue?: string | undefined;
+  /** Called after the store was updated: the app syncs that chargeback at once. */
+  onAlert(event: AlertEvent, chargebackId: string): void;
+  log?(line: string): void;
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const log = o.log ?? (() => undefined);
+  const path = `/alerts/${o.secret}`;
+  const server: Server = createServer((req, res) => {
+    const refuse = (status: number, reason: string): void => {
+      // The path holds the secret: never logged.
+      log(`alert refused: ${status} ${reason} (${req.method} from ${req.socket.remoteAddress})`);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, reason }));
+    };
+    if (req.method !== 'POST') return refuse(405, 'only POST is accepted');
+    if (!same(req.url ?? '', path)) return refuse(404, 'unknown path');
+    if (o.headerName && o.headerValue) {
+      const got = req.headers[o.headerName.toLowerCase()];
+      if (typeof got !== 'string' || !same(got, o.headerValue)) return refuse(401, 'missing or wrong authentication header');
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) tooBig = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => {
+      if (tooBig) return refuse(413, 'body too large');
+      const raw = Buffer.concat(chunks);
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return refuse(400, 'not JSON');
+      }
+      const parsed = alertPayloadSchema.safeParse(json);
+      if (!parsed.success) return refuse(400, 'not an alert payload');
+      const payload = parsed.data;
+      const event = inferAlertEvent(payload);
+      const chargebackId = payload.response.alert.disputeId;
+      const hash = createHash('sha256').update(raw).digest('hex');
+      const fresh = o.store.transaction(() => {
+        const inserted = o.store.database.db.prepare('INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING')
+          .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0;
+        if (!inserted) return false;
+        applyAlert(o.store, o.profileId, event, chargebackId, payload.response.data);
+        return true;
+      });
+      log(`alert ${fresh ? 'received' : 'repeated'}: ${event} for ${chargebackId}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, duplicate: !fresh }));
+      if (fresh) o.onAlert(event, chargebackId);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.bindAddress, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}${path}`,
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+}
+
+/** The store learns at once what the alert says; the sync that follows fills in the rest. */
+function applyAlert(store: Store, profileId: string, event: AlertEvent, chargebackId: string, data: Chargeback[]): void {
+  const record = data.find((c) => c.id === chargebackId) ?? data[0];
+  if (record) {
+    store.portfolio.upsertChargebacks(profileId, [record]);
+    return;
+  }
+  const known = store.portfolio.getChargeback(profileId, chargebackId);
+  const status = event === 'won' ? 'won' : event === 'lost' ? 'lost' : event === 'closed' ? 'closed' : 'open';
+  if (known && known.status !== status) store.portfolio.upsertChargebacks(profileId, [{ ...known, status }]);
+}

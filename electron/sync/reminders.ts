@@ -1,0 +1,45 @@
+// Deadline reminders: when an open, actionable chargeback crosses a threshold (default 7, 3 and
+// 1 days left, then overdue), one notification, once per threshold. A chargeback first seen
+// inside several thresholds gets one reminder, for the most urgent, and the rest are marked.
+import type { Database } from '../store/database.ts';
+import type { PortfolioRepo } from '../store/portfolio-repo.ts';
+import { daysLeft, describeDaysLeft } from '../../shared/domain/dates.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+
+export const OVERDUE = -1;
+
+export interface Reminder {
+  chargebackId: string;
+  threshold: number;
+  title: string;
+  body: string;
+}
+
+export function dueReminders(database: Database, portfolio: PortfolioRepo, profileId: string, thresholds: readonly number[], now: Date): Reminder[] {
+  const levels = [...new Set([...thresholds, OVERDUE])].sort((a, b) => b - a);
+  const fired = database.db.prepare('SELECT threshold FROM reminders WHERE profile_id = ? AND chargeback_id = ?');
+  const mark = database.db.prepare('INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const out: Reminder[] = [];
+  database.transaction(() => {
+    for (const { id, reply } of portfolio.openActionable(profileId)) {
+      const days = daysLeft(reply, now);
+      if (days === undefined) continue;
+      const crossed = levels.filter((t) => (t === OVERDUE ? days < 0 : days <= t));
+      if (crossed.length === 0) continue;
+      const done = new Set((fired.all(profileId, id) as Array<{ threshold: number }>).map((r) => r.threshold));
+      const fresh = crossed.filter((t) => !done.has(t));
+      if (fresh.length === 0) continue;
+      for (const t of fresh) mark.run(profileId, id, t, now.getTime());
+      const cb = portfolio.getChargeback(profileId, id);
+      const amount = cb ? formatAmount(cb.total, cb.currency) : '';
+      const urgent = Math.min(...fresh);
+      out.push({
+        chargebackId: id,
+        threshold: urgent,
+        title: days < 0 ? `Overdue: chargeback ${amount}` : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
+        body: `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ${days < 0 ? 'The reply date has passed; check with your processor whether a late response is still accepted.' : 'Prepare and send your evidence before the deadline.'}`,
+      });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,253 @@
+// Keeps the store current with the service: a full first pass, then incremental ones (by
+// `modified` for chargebacks, `created` for entries). Each page is saved in one transaction with
+// the pass's cursor, so a crash resumes at that page; going offline stops cleanly and the next
+// run continues. Changes become events, raised once and shown as notifications.
+import type { Store } from '../store/index.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import type { ApiClient, Page } from '../api/index.ts';
+import type { Chargeback, ChargebackMessage, ChargebackDocument, SearchClause } from '../../shared/api/index.ts';
+import type { Notifier } from '../platform/notifier.ts';
+import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
+import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { eventsFromChargebacks, eventsFromEntries, type DerivedEvent } from './derive-events.ts';
+import { dueReminders } from './reminders.ts';
+
+export type SyncPhase = 'chargebacks' | 'statuses' | 'entries';
+
+export interface SyncProgress {
+  profileId: string;
+  mode: 'full' | 'incremental';
+  phase: SyncPhase;
+  done: number;
+  expected: number;
+}
+
+export interface SyncReport {
+  profileId: string;
+  mode: 'full' | 'incremental';
+  chargebacks: number;
+  statuses: number;
+  entries: number;
+  events: number;
+  invalidRecords: number;
+  durationMs: number;
+}
+
+export interface SyncEngineDeps {
+  store: Store;
+  clientFor(profile: Profile): Promise<ApiClient>;
+  notifier: Notifier;
+  now?: () => Date;
+  /** Safety overlap for incremental passes: clocks and commit order are not perfectly aligned. */
+  overlapMs?: number;
+  /** How many individual notifications one sync may show before it summarises. */
+  notifyLimit?: number;
+}
+
+const EARLIEST = new Date('2000-01-01T00:00:00Z');
+
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const overlap = deps.overlapMs ?? 10 * 60_000;
+  const running = new Map<string, Promise<SyncReport>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const listeners = new Set<(p: SyncProgress) => void>();
+
+  function profileOrThrow(id: string): Profile {
+    const p = store.profiles.get(id);
+    if (!p) throw new AppError('not-found', 'That profile does not exist.');
+    return p;
+  }
+
+  function announce(profile: Profile, events: DerivedEvent[]): number {
+    const fresh = events.filter((e) => store.events.raise(profile.id, e, now().getTime()));
+    const limit = deps.notifyLimit ?? 5;
+    for (const e of fresh.slice(0, limit)) deps.notifier.notify({ title: e.title, body: e.body, kind: e.kind, chargebackId: e.chargebackId });
+    if (fresh.length > limit) deps.notifier.notify({ title: `${fresh.length - limit} more updates`, body: `${profile.name}: open Dispute Desk to see every change.`, kind: 'summary' });
+    return fresh.length;
+  }
+
+  async function run(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean }): Promise<SyncReport> {
+    const profile = profileOrThrow(profileId);
+    const client = await deps.clientFor(profile);
+    const started = Date.now();
+    let state = store.syncState.get(profileId);
+    const firstEver = state.lastFullSyncAt === null;
+    if (o.forceFull && !state.pass) state = store.syncState.update(profileId, { pass: { mode: 'full', phase: 'chargebacks', nextPage: 1, startedAt: now().getTime() } });
+    if (!state.pass) {
+      const mode = firstEver ? 'full' : 'incremental';
+      const since = mode === 'incremental' && state.chargebacksModifiedMark ? formatServiceTimestamp(new Date((parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? 0) - overlap)) : undefined;
+      state = store.syncState.update(profileId, { pass: { mode, phase: 'chargebacks', nextPage: 1, startedAt: now().getTime(), ...(since ? { since } : {}) } });
+    }
+    const pass = state.pass!;
+    const report: SyncReport = { profileId, mode: pass.mode, chargebacks: 0, statuses: 0, entries: 0, events: 0, invalidRecords: 0, durationMs: 0 };
+    const quiet = firstEver; // the first load is summarised, not announced item by item
+    const progress = (phase: SyncPhase, done: number, expected: number): void => {
+      const p: SyncProgress = { profileId, mode: pass.mode, phase, done, expected: Math.max(expected, done) };
+      o.onProgress?.(p);
+      for (const l of listeners) l(p);
+    };
+    const pending: DerivedEvent[] = [];
+    const changedIds = new Set<string>();
+
+    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => void, firstPage: number): Promise<void> {
+      let done = (firstPage - 1) * 100;
+      for await (const page of pages) {
+        store.transaction(() => {
+          save(page.records);
+          store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: page.page.current + 1 } });
+        });
+        done += page.records.length + page.invalid.length;
+        report.invalidRecords += page.invalid.length;
+        progress(phase, done, page.page.last * 100);
+      }
+    }
+
+    try {
+      const signal = o.signal;
+      const phases: SyncPhase[] = ['chargebacks', 'statuses', 'entries'];
+      for (const phase of phases.slice(phases.indexOf(pass.phase))) {
+        const firstPage = phase === pass.phase ? pass.nextPage : 1;
+        if (phase !== pass.phase) store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: 1 } });
+        if (phase === 'chargebacks') {
+          const search: SearchClause[] = pass.since ? [{ field: 'modified', op: 'greater', value: pass.since }] : [];
+          let mark = store.syncState.get(profileId).chargebacksModifiedMark;
+          await consume<Chargeback>('chargebacks', client.chargebackPages({ search, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
+            const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime());
+            report.chargebacks += records.length;
+            for (const r of records) {
+              changedIds.add(r.id);
+              if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
+            }
+            if (!quiet) pending.push(...eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r]))));
+            store.syncState.update(profileId, { chargebacksModifiedMark: mark });
+          }, firstPage);
+        } else if (phase === 'statuses') {
+          if (pass.mode === 'full') {
+            await consume('statuses', client.statusPages({ pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
+              store.portfolio.saveStatuses(profileId, records);
+              report.statuses += records.length;
+            }, firstPage);
+          } else {
+            let done = 0;
+            for (const id of changedIds) {
+              const statuses = await client.getStatuses(id, signal);
+              store.portfolio.saveStatuses(profileId, statuses);
+              report.statuses += statuses.length;
+              progress('statuses', ++done, changedIds.size);
+            }
+          }
+        } else {
+          const st = store.syncState.get(profileId);
+          const from = pass.mode === 'incremental' && st.entriesCreatedMark !== null ? new Date(st.entriesCreatedMark - overlap) : EARLIEST;
+          const to = new Date(now().getTime() + 2 * 86_400_000);
+          let mark = st.entriesCreatedMark;
+          await consume('entries', client.entryPages({ from, to, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
+            const fresh = store.portfolio.saveEntries(profileId, records);
+            report.entries += records.length;
+            for (const e of records) {
+              const t = parseServiceTimestamp(e.created ?? null)?.getTime();
+              if (t !== undefined && (mark === null || t > mark)) mark = t;
+            }
+            if (!quiet) pending.push(...eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency));
+            store.syncState.update(profileId, { entriesCreatedMark: mark });
+          }, firstPage);
+        }
+      }
+      const finishedAt = now().getTime();
+      store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
+      if (quiet) {
+        const counts = store.portfolio.inboxCounts(profileId, now());
+        const summary: DerivedEvent = { key: `first-sync:${pass.startedAt}`, kind: 'new-chargeback', chargebackId: '', title: `${profile.name}: ${counts.total} chargebacks loaded`, body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.` };
+        report.events = store.events.raise(profileId, { ...summary, chargebackId: undefined }, finishedAt) ? 1 : 0;
+        if (report.events) deps.notifier.notify({ title: summary.title, body: summary.body, kind: 'summary' });
+      } else {
+        report.events = announce(profile, pending);
+      }
+      remind(profile);
+      report.durationMs = Date.now() - started;
+      return report;
+    } catch (e) {
+      // The cursor stays: the next run resumes this pass where it stopped.
+      const error = isAppError(e) ? e : new AppError('internal', userMessage(e), { cause: e });
+      if (error.kind !== 'cancelled') store.syncState.update(profileId, { lastError: error.message });
+      if (!quiet && pending.length) announce(profile, pending);
+      throw error;
+    }
+  }
+
+  function remind(profile: Profile): number {
+    const reminders = dueReminders(store.database, store.portfolio, profile.id, profile.reminderThresholdDays, now());
+    const limit = deps.notifyLimit ?? 5;
+    for (const r of reminders.slice(0, limit)) deps.notifier.notify({ title: r.title, body: r.body, kind: 'reminder', chargebackId: r.chargebackId });
+    if (reminders.length > limit) deps.notifier.notify({ title: `${reminders.length - limit} more deadlines need you`, body: `${profile.name}: open the inbox to see every chargeback that is due soon or overdue.`, kind: 'reminder' });
+    return reminders.length;
+  }
+
+  return {
+    /** Syncs one profile; a second call while one runs joins it. */
+    syncProfile(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean } = {}): Promise<SyncReport> {
+      const current = running.get(profileId);
+      if (current) return current;
+      const p = run(profileId, o).finally(() => running.delete(profileId));
+      running.set(profileId, p);
+      return p;
+    },
+
+    /** Refreshes one chargeback at once (after an alert, or after sending). */
+    async syncChargeback(profileId: string, chargebackId: string, signal?: AbortSignal): Promise<void> {
+      const profile = profileOrThrow(profileId);
+      const client = await deps.clientFor(profile);
+      const cb = await client.getChargeback(chargebackId, signal);
+      const statuses = await client.getStatuses(chargebackId, signal);
+      const messages: ChargebackMessage[] = [];
+      for await (const m of client.listMessages({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) messages.push(m);
+      const documents: ChargebackDocument[] = [];
+      for await (const d of client.listDocuments({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) documents.push(d);
+      const changes = store.transaction(() => {
+        const ch = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
+        store.portfolio.saveStatuses(profileId, statuses);
+        store.portfolio.saveMessages(profileId, messages);
+        store.portfolio.saveDocuments(profileId, documents);
+        return ch;
+      });
+      announce(profile, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
+    },
+
+    remind: (profileId: string) => remind(profileOrThrow(profileId)),
+
+    isRunning: (profileId: string) => running.has(profileId),
+
+    onProgress(listener: (p: SyncProgress) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Syncs every profile on its own interval; failures are kept in its sync state. */
+    startSchedule(onError?: (profileId: string, e: unknown) => void): void {
+      for (const profile of store.profiles.list()) {
+        if (timers.has(profile.id)) continue;
+        const tick = (): void => {
+          this.syncProfile(profile.id).catch((e: unknown) => onError?.(profile.id, e));
+        };
+        const t = setInterval(tick, profile.syncIntervalMinutes * 60_000);
+        t.unref();
+        timers.set(profile.id, t);
+        tick();
+      }
+    },
+
+    stopSchedule(): void {
+      for (const t of timers.values()) clearInterval(t);
+      timers.clear();
+    },
+
+    /** How old the data is, for "offline, data from …". */
+    freshness(profileId: string): { lastSuccessAt: number | null; lastError: string | null; running: boolean } {
+      const s = store.syncState.get(profileId);
+      return { lastSuccessAt: s.lastSuccessAt, lastError: s.lastError, running: running.has(profileId) };
+    },
+  };
+}
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,0 +1,45 @@
+// What the processor accepts, kept per profile (limits differ by processor and network), and
+// the compression presets that aim at those limits.
+import { z } from 'zod';
+
+export const colourModes = ['colour', 'grayscale', 'bw'] as const;
+export const colourModeSchema = z.enum(colourModes);
+export type ColourMode = z.infer<typeof colourModeSchema>;
+
+export const evidenceLimitsSchema = z.strictObject({
+  maxFileBytes: z.number().int().min(50_000, 'a file limit under 50 KB cannot hold a legible page'),
+  maxTotalBytes: z.number().int().min(50_000),
+  maxPages: z.number().int().min(1).max(500),
+  maxDpi: z.number().int().min(72).max(600),
+  /** The most colour the processor accepts: colour allows all, bw only black and white. */
+  colour: colourModeSchema,
+});
+export type EvidenceLimits = z.infer<typeof evidenceLimitsSchema>;
+
+/** The strictest common set this service's sources publish (2 MB a file, 10 MB a case, 19 pages). */
+export const defaultLimits: EvidenceLimits = { maxFileBytes: 2 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxPages: 19, maxDpi: 200, colour: 'colour' };
+/** For the tightest acquirers: 1 MB per case, black and white at 200 dpi. */
+export const strictLimits: EvidenceLimits = { maxFileBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024, maxPages: 20, maxDpi: 200, colour: 'bw' };
+
+export const presetNames = ['document', 'photo', 'strict'] as const;
+export const presetNameSchema = z.enum(presetNames);
+export type PresetName = z.infer<typeof presetNameSchema>;
+
+export const presetSchema = z.strictObject({
+  name: presetNameSchema,
+  dpi: z.number().int().min(72).max(600),
+  colour: colourModeSchema,
+  jpegQuality: z.number().int().min(20).max(95),
+  denoise: z.boolean(),
+});
+export type Preset = z.infer<typeof presetSchema>;
+
+export const presets: Record<PresetName, Preset> = {
+  document: { name: 'document', dpi: 150, colour: 'grayscale', jpegQuality: 75, denoise: true },
+  photo: { name: 'photo', dpi: 150, colour: 'colour', jpegQuality: 80, denoise: false },
+  strict: { name: 'strict', dpi: 200, colour: 'bw', jpegQuality: 75, denoise: true },
+};
+
+export const pageSizes = ['letter', 'a4'] as const;
+export const pageSizeSchema = z.enum(pageSizes);
+export type PageSize = z.infer<typeof pageSizeSchema>;

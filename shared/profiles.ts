@@ -1,0 +1,48 @@
+// A profile: one merchant account on one deployment of the service. Its API key is not here:
+// keys live only in the OS keychain (electron/credentials).
+import { z } from 'zod';
+import { deploymentSchema } from './domain/enums.ts';
+import { evidenceLimitsSchema, defaultLimits, presetNameSchema, pageSizeSchema } from './evidence/limits.ts';
+
+export const alertReceiverSchema = z.strictObject({
+  enabled: z.boolean(),
+  bindAddress: z.string().min(1),
+  port: z.number().int().min(0).max(65535),
+  /** Random, in the receiver's path: the service's only other check is the fixed header. */
+  secret: z.string().min(16),
+  headerName: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes').optional(),
+  headerValue: z.string().min(1).optional(),
+});
+export type AlertReceiverSettings = z.infer<typeof alertReceiverSchema>;
+
+export const profileSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, 'give the profile a name').max(80),
+  deployment: deploymentSchema,
+  url: z.url({ protocol: /^https?$/, error: 'the URL must start with https:// (or http:// for a local sandbox)' }),
+  merchant: z.string().trim().max(100).optional(),
+  limits: evidenceLimitsSchema,
+  preset: presetNameSchema,
+  pageSize: pageSizeSchema,
+  syncIntervalMinutes: z.number().int().min(1).max(24 * 60),
+  reminderThresholdDays: z.array(z.number().int().min(0).max(60)).max(6),
+  alertReceiver: alertReceiverSchema.optional(),
+  /** A demo profile points at the embedded sandbox. */
+  demo: z.boolean().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** What a person fills in; the rest takes defaults. */
+export const newProfileSchema = profileSchema.omit({ id: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true });
+export type NewProfile = z.infer<typeof newProfileSchema>;
+
+export const profileDefaults = {
+  limits: defaultLimits,
+  preset: 'document',
+  pageSize: 'letter',
+  syncIntervalMinutes: 15,
+  reminderThresholdDays: [7, 3, 1],
+} as const satisfies Partial<Profile>;
+
+export const keyStatuses = ['keychain', 'session', 'missing'] as const;
+export type KeyStatus = (typeof keyStatuses)[number];
