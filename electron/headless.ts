@@ -62,9 +62,12 @@ export function openHeadless(o: HeadlessOptions) {
     return all[0]!;
   }
 
+  let closed = false;
   return {
     store, vault, profiles, sync, clientFor, resolveProfile,
     close(): void {
+      if (closed) return;
+      closed = true;
       sync.stopSchedule();
       store.close();
     },

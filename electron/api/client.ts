@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
-  chargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema, entrySchema,
+  chargebackSchema, expandedChargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema, entrySchema,
   newMessageSchema, documentInfoSchema, documentMimeTypes,
   type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type NewMessage, type SearchClause,
 } from '../../shared/api/index.ts';
@@ -53,10 +53,40 @@ export interface ListQuery {
 
 const MAX_PAGES = 100_000;
 
-function parseRecords<S extends z.ZodType>(schema: S, data: unknown[]): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
+/** Expanded entries repeat the same chargeback (and its transaction) many times on a page: each
+ * distinct one is validated once and shared. */
+function dedupeExpanded(data: unknown[]): { data: unknown[]; expanded: Map<string, unknown> } {
+  const expanded = new Map<string, unknown>();
+  const out = data.map((raw) => {
+    const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
+    if (!cb || typeof cb !== 'object' || typeof (cb as { id?: unknown }).id !== 'string') return raw;
+    const key = `${(cb as { id: string }).id}|${String((cb as { modified?: unknown }).modified ?? '')}`;
+    if (!expanded.has(key)) {
+      const parsed = expandedChargebackSchema.safeParse(cb);
+      expanded.set(key, parsed.success ? parsed.data : undefined);
+    }
+    return { ...(raw as object), chargeback: (cb as { id: string }).id, __expandedKey: key };
+  });
+  return { data: out, expanded };
+}
+
+function parseRecords<S extends z.ZodType>(schema: S, rawData: unknown[]): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
   const records: Array<z.output<S>> = [];
   const invalid: InvalidRecord[] = [];
+  const { data, expanded } = schema === (entrySchema as z.ZodType) ? dedupeExpanded(rawData) : { data: rawData, expanded: undefined };
   for (const raw of data) {
+    const key = (raw as { __expandedKey?: string } | null)?.__expandedKey;
+    if (key !== undefined) {
+      const cb = expanded?.get(key);
+      const r = schema.safeParse(raw);
+      if (r.success && cb !== undefined) {
+        const rec = r.data as Record<string, unknown>;
+        delete rec.__expandedKey;
+        rec.chargeback = cb;
+        records.push(rec as z.output<S>);
+      } else invalid.push({ id: typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : undefined, problem: r.success ? 'its chargeback could not be read' : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      continue;
+    }
     const r = schema.safeParse(raw);
     if (r.success) records.push(r.data);
     else invalid.push({ id: typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined, problem: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
@@ -97,24 +127,39 @@ export function createApiClient(opts: ApiClientOptions) {
 
   async function* pages<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> } = {}): AsyncGenerator<Page<z.output<S>>> {
     const limit = Math.min(Math.max(q.pageLimit ?? 100, 1), 100);
+    const fetchPage = (number: number): Promise<EnvelopeBody> => call({ method: 'GET', path, query: [...(q.query ?? []), ['page[number]', String(number)], ['page[limit]', String(limit)]], ...(q.search ? { search: q.search } : {}), ...(q.signal ? { signal: q.signal } : {}) }, 'read');
     let lastSeenIds = '';
-    for (let number = Math.max(1, q.firstPage ?? 1); number <= MAX_PAGES; number++) {
-      const body = await call({ method: 'GET', path, query: [...(q.query ?? []), ['page[number]', String(number)], ['page[limit]', String(limit)]], ...(q.search ? { search: q.search } : {}), ...(q.signal ? { signal: q.signal } : {}) }, 'read');
-      const { records, invalid } = parseRecords(schema, body.data);
-      const page = body.details.page;
-      if (!page) {
-        // No paging information: continue by ID, as the contract's "loop by ID" describes.
-        yield* pagesById(path, schema, q, limit, { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } });
-        return;
+    let number = Math.max(1, q.firstPage ?? 1);
+    let pending: Promise<EnvelopeBody> | undefined = fetchPage(number);
+    try {
+      for (; number <= MAX_PAGES; number++) {
+        const body: EnvelopeBody = await pending!;
+        pending = undefined;
+        const page = body.details.page;
+        if (!page) {
+          // No paging information: continue by ID, as the contract's "loop by ID" describes.
+          const { records, invalid } = parseRecords(schema, body.data);
+          yield* pagesById(path, schema, q, limit, { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } });
+          return;
+        }
+        // The next page is asked for while this one is validated and saved: the service and
+        // the app work at the same time.
+        if (page.hasMore && body.data.length > 0) {
+          pending = fetchPage(number + 1);
+          pending.catch(() => undefined);
+        }
+        const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
+        if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
+        if (page.current !== number && number > 1) throw new AppError('server', `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`);
+        lastSeenIds = ids;
+        const { records, invalid } = parseRecords(schema, body.data);
+        yield { records, invalid, page };
+        if (!page.hasMore || body.data.length === 0) return;
       }
-      const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
-      if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
-      if (page.current !== number && number > 1) throw new AppError('server', `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`);
-      lastSeenIds = ids;
-      yield { records, invalid, page };
-      if (!page.hasMore || body.data.length === 0) return;
+      throw new AppError('server', 'The chargeback service kept saying there were more pages; the list was stopped.');
+    } finally {
+      pending?.catch(() => undefined);
     }
-    throw new AppError('server', 'The chargeback service kept saying there were more pages; the list was stopped.');
   }
 
   async function* pagesById<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> }, limit: number, first: Page<z.output<S>>): AsyncGenerator<Page<z.output<S>>> {
@@ -173,6 +218,16 @@ export function createApiClient(opts: ApiClientOptions) {
       return out;
     },
     statusPages: (q: ListQuery = {}) => pages('/chargebackStatuses', chargebackStatusRecordSchema, q),
+
+    /** Status records of many chargebacks at once (`chargeback[in]=…`, in batches). */
+    async statusesOf(chargebackIds: readonly string[], signal?: AbortSignal): Promise<ChargebackStatusRecord[]> {
+      const out: ChargebackStatusRecord[] = [];
+      for (let i = 0; i < chargebackIds.length; i += 50) {
+        const batch = chargebackIds.slice(i, i + 50).join(',');
+        for await (const p of pages('/chargebackStatuses', chargebackStatusRecordSchema, { search: [{ field: 'chargeback', op: 'in', value: batch }], ...(signal ? { signal } : {}) })) out.push(...p.records);
+      }
+      return out;
+    },
     messagePages: (q: ListQuery = {}) => pages('/chargebackMessages', chargebackMessageSchema, q),
     documentPages: (q: ListQuery = {}) => pages('/chargebackDocuments', chargebackDocumentSchema, q),
     listMessages: (q: ListQuery = {}): AsyncGenerator<ChargebackMessage> => records(pages('/chargebackMessages', chargebackMessageSchema, q)),

@@ -8,6 +8,8 @@ export type RecordKind = 'chargeback' | 'status' | 'message' | 'document' | 'ent
 
 export interface SandboxDb {
   db: DatabaseSync;
+  /** Bumped by every write: query results cached under an older version are stale. */
+  readonly version: number;
   get(kind: RecordKind, id: string): Record<string, unknown> | undefined;
   put(kind: RecordKind, id: string, chargeback: string | null, record: Record<string, unknown>): void;
   byChargeback(kind: RecordKind, chargeback: string): Array<Record<string, unknown>>;
@@ -46,13 +48,18 @@ export function openSandboxDb(dataDir: string | undefined): SandboxDb {
   const metaGet = db.prepare('SELECT value FROM meta WHERE key = ?');
   const metaSet = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   let depth = 0;
+  let version = 0;
   return {
     db,
+    get version() {
+      return version;
+    },
     get(kind, id) {
       const row = getStmt.get(kind, id) as { json: string } | undefined;
       return row ? (JSON.parse(row.json) as Record<string, unknown>) : undefined;
     },
     put(kind, id, chargeback, record) {
+      version++;
       putStmt.run(kind, id, chargeback, JSON.stringify(record), kind, id, kind);
     },
     byChargeback(kind, chargeback) {

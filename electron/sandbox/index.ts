@@ -61,7 +61,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const clock = createClock(store, opts.now);
   if (store.meta('seeded') === undefined) {
     const anchor: Ymd = (opts.anchorDate ? parseYmd(opts.anchorDate) : undefined) ?? easternToday(clock.now());
-    seedPortfolio(store, { seed, chargebacks: opts.chargebacks ?? 60, ...(opts.entries !== undefined ? { entries: opts.entries } : {}), anchor, merchant });
+    seedPortfolio(store, { seed, chargebacks: opts.chargebacks ?? 60, ...(opts.entries !== undefined ? { entries: opts.entries } : {}), anchor, merchant, now: clock.now() });
     store.setMeta('seeded', '1');
   }
   const alerts = createAlertDispatcher(store, { retryDelaysMs: opts.alertRetryDelaysMs ?? [300, 1500, 5000] });

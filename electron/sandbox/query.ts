@@ -69,12 +69,28 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
   }
   order.push('seq ASC');
   const whereSql = where.join(' AND ');
-  const total = (store.db.prepare(`SELECT COUNT(*) AS n FROM records WHERE ${whereSql}`).get(...params) as { n: number }).n;
+  // A client pages through one query many times: its ordered ID list is computed once per
+  // version of the data, so paging costs one scan, not one per page.
+  const key = `${kind}|${whereSql}|${order.join(',')}|${JSON.stringify(params)}`;
+  let hit = cache.get(key);
+  if (!hit || hit.version !== store.version) {
+    const ids = (store.db.prepare(`SELECT id FROM records WHERE ${whereSql} ORDER BY ${order.join(', ')}`).all(...params) as Array<{ id: string }>).map((r) => r.id);
+    hit = { version: store.version, ids };
+    cache.set(key, hit);
+    if (cache.size > 200) cache.delete(cache.keys().next().value!);
+  }
   const offset = (page.number - 1) * page.limit;
-  const rows = store.db.prepare(`SELECT json FROM records WHERE ${whereSql} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`).all(...params, page.limit, offset) as Array<{ json: string }>;
-  const last = Math.max(1, Math.ceil(total / page.limit));
+  const slice = hit.ids.slice(offset, offset + page.limit);
+  const byId = new Map(
+    slice.length
+      ? (store.db.prepare(`SELECT id, json FROM records WHERE kind = ? AND id IN (${slice.map(() => '?').join(',')})`).all(kind, ...slice) as Array<{ id: string; json: string }>).map((r) => [r.id, r.json])
+      : [],
+  );
+  const last = Math.max(1, Math.ceil(hit.ids.length / page.limit));
   return {
-    records: rows.map((r) => JSON.parse(r.json) as Record<string, unknown>),
+    records: slice.map((id) => JSON.parse(byId.get(id)!) as Record<string, unknown>),
     page: { current: page.number, last, hasMore: page.number < last },
   };
 }
+
+const cache = new Map<string, { version: number; ids: string[] }>();

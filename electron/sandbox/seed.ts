@@ -14,6 +14,8 @@ export interface SeedOptions {
   entries?: number;
   anchor: Ymd;
   merchant: string;
+  /** Nothing is dated after this instant. */
+  now: Date;
 }
 
 const currencies: Array<[string, number]> = [['USD', 55], ['EUR', 10], ['GBP', 6], ['JPY', 8], ['CAD', 6], ['AUD', 5], ['BHD', 5], ['KWD', 5]];
@@ -34,6 +36,7 @@ function atDay(anchor: Ymd, days: number, rng: Rng): Date {
   // Business hours Eastern, as UTC (approximate offset is fine for generated data).
   return new Date(Date.UTC(d.y, d.m - 1, d.d, 13 + rng.int(0, 8), rng.int(0, 59), rng.int(0, 59), rng.int(0, 999)));
 }
+
 
 export interface SeededChargeback {
   id: string;
@@ -140,7 +143,7 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
     let k = 0;
     while (entriesMade < wantEntries && chargebackIds.length > 0) {
       const cb = chargebackIds[k % chargebackIds.length]!;
-      const at = new Date(cb.created.getTime() + rng.int(1, 20) * 3_600_000);
+      const at = new Date(Math.min(cb.created.getTime() + rng.int(1, 20) * 3_600_000, opts.now.getTime() - 60_000));
       const kind = rng.next();
       if (kind < 0.5) putEntry(cb.id, at, 11, -rng.int(1500, 2500), 'Chargeback fee', 1, cb.id);
       else if (kind < 0.75) putEntry(cb.id, at, 95, 0, 'Representment', 0, cb.id);

@@ -110,6 +110,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
       const linked = resource === 'status' || resource === 'message' || resource === 'document';
       const clauses: SearchClause[] = search.clauses.map((c) => (linked && c.field === 'chargeback' ? { ...c, field: 'Chargeback' } : c));
       const result = queryRecords(ctx.store, resource, clauses, page);
+      if (resource === 'entry' && [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback]'))) return sendExpandedEntries(res, result.records, url, result.page);
       return ok(res, result.records.map((r) => expandIf(resource, r, url)), result.page);
     }
 
@@ -157,6 +158,38 @@ export function createSandboxServer(ctx: ServerContext): Server {
       }
     }
     return errors(res, [{ code: 12, severity: 2, msg: `Invalid action ${method} ${url.pathname}`, errorCode: 'invalid_resource' }]);
+  }
+
+  // Entries repeat their chargeback: its expanded JSON is built once per version of the data.
+  const expandedCache = new Map<string, string | null>();
+  let expandedVersion = -1;
+  function expandedJson(id: string, withTxn: boolean): string | null {
+    if (expandedVersion !== ctx.store.version) {
+      expandedCache.clear();
+      expandedVersion = ctx.store.version;
+    }
+    const key = `${id}|${withTxn}`;
+    let json = expandedCache.get(key);
+    if (json === undefined) {
+      const cb = ctx.store.get('chargeback', id);
+      const txn = cb && withTxn && typeof cb.txn === 'string' ? ctx.store.get('txn', cb.txn) : undefined;
+      json = cb ? JSON.stringify(clean({ ...cb, ...(txn ? { txn } : {}) })) : null;
+      expandedCache.set(key, json);
+    }
+    return json;
+  }
+
+  function sendExpandedEntries(res: ServerResponse, records: Rec[], url: URL, page: { current: number; last: number; hasMore: boolean }): void {
+    const withTxn = [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback][txn]'));
+    const items = records.map((r) => {
+      const { chargeback, ...rest } = clean(r);
+      const cb = typeof chargeback === 'string' ? expandedJson(chargeback, withTxn) : null;
+      const head = JSON.stringify(rest);
+      return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
+    });
+    const text = `{"response":{"data":[${items.join(',')}],"details":${JSON.stringify({ totals: [], requestId: requestId++, page })},"errors":[]}}`;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
   }
 
   function expandIf(resource: RecordKind, rec: Rec, url: URL): Rec {

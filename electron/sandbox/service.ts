@@ -231,7 +231,8 @@ export function createService(opts: ServiceOptions) {
       };
       store.put('chargeback', id, id, cb);
       store.put('status', statusId, id, { id: statusId, created: now.toISOString(), modified: now.toISOString(), creator: login, modifier: login, Chargeback: id, ChargebackMessage: null, status: 'open' });
-      store.put('entry', newId('etr', now), id, { id: newId('etr', now), created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), event: cycle === 'retrieval' ? 19 : 11, eventId: id, description: 'Chargeback', amount: cycle === 'retrieval' ? 0 : -total, isFee: 0, chargeback: id });
+      const entryId = newId('etr', now);
+      store.put('entry', entryId, id, { id: entryId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), event: cycle === 'retrieval' ? 19 : 11, eventId: id, description: 'Chargeback', amount: cycle === 'retrieval' ? 0 : -total, isFee: 0, chargeback: id });
       opts.onAlert(cycle === 'retrieval' ? 'created' : 'opened', cb);
       return cb;
     });

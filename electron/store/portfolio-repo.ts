@@ -100,13 +100,18 @@ export function createPortfolioRepo(d: Database) {
   /** Saves entries (and the transactions expanded in them); returns the ones not seen before. */
   function saveEntries(profileId: string, records: readonly Entry[]): Entry[] {
     const fresh: Entry[] = [];
+    const txnsSaved = new Set<string>();
     for (const e of records) {
       const cbId = entryChargebackId(e);
       if (!entryExists.get(profileId, e.id)) fresh.push(e);
       const created = parseServiceTimestamp(e.created ?? null)?.getTime() ?? 0;
       const stored = { ...e, chargeback: cbId };
       upsertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, JSON.stringify(stored));
-      if (e.chargeback && typeof e.chargeback === 'object' && e.chargeback.txn && typeof e.chargeback.txn === 'object') saveTxn(profileId, e.chargeback.txn);
+      const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;
+      if (txn && typeof txn === 'object' && !txnsSaved.has(txn.id)) {
+        txnsSaved.add(txn.id);
+        saveTxn(profileId, txn);
+      }
     }
     return fresh;
   }
@@ -126,7 +131,7 @@ export function createPortfolioRepo(d: Database) {
     if (q.cycle) (where.push('cycle = ?'), params.push(q.cycle));
     if (q.network !== undefined) (where.push('network = ?'), params.push(q.network));
     if (q.category) (where.push('category = ?'), params.push(q.category));
-    if (q.search && q.search.trim()) (where.push('search_text LIKE ?'), params.push(`%${q.search.trim().toLowerCase().replace(/[%_]/g, '')}%`));
+    if (q.search && q.search.trim()) (where.push("search_text LIKE ? ESCAPE '\\'"), params.push(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     if (q.dueWithinDays !== undefined) (where.push("status = 'open' AND reply_sort <= ?"), params.push(ymdToInt(addDays(easternToday(now), q.dueWithinDays))));
     return { sql: where.join(' AND '), params };
   }

@@ -8,6 +8,8 @@ export const syncStateSchema = z.object({
   pass: z.object({ mode: z.enum(['full', 'incremental']), phase: z.enum(['chargebacks', 'statuses', 'entries']), nextPage: z.number().int().min(1), startedAt: z.number(), since: z.string().optional() }).nullable(),
   lastFullSyncAt: z.number().nullable(),
   lastSuccessAt: z.number().nullable(),
+  /** When the last successful pass started: records created after it are new to us. */
+  lastPassStartedAt: z.number().nullable().default(null),
   /** Latest `modified` seen on a chargeback (service time text), for the next incremental pass. */
   chargebacksModifiedMark: z.string().nullable(),
   entriesCreatedMark: z.number().nullable(),
@@ -15,7 +17,7 @@ export const syncStateSchema = z.object({
 });
 export type SyncState = z.infer<typeof syncStateSchema>;
 
-const empty: SyncState = { pass: null, lastFullSyncAt: null, lastSuccessAt: null, chargebacksModifiedMark: null, entriesCreatedMark: null, lastError: null };
+const empty: SyncState = { pass: null, lastFullSyncAt: null, lastSuccessAt: null, lastPassStartedAt: null, chargebacksModifiedMark: null, entriesCreatedMark: null, lastError: null };
 
 export function createSyncStateRepo(d: Database) {
   const get = d.db.prepare('SELECT json FROM sync_state WHERE profile_id = ?');

@@ -1,4 +1,5 @@
-// A local endpoint for the service's alerts (webhooks). The service signs nothing: the random
+// A local endpoint for the service's alerts (webhooks): validates, recognises repeats, and hands
+// each new alert on. The service signs nothing: the random
 // secret in the path and the optional fixed header are the only checks, compared in constant
 // time. Bad posts are refused and logged without their bodies; a repeated alert is recognised.
 import { createServer, type Server } from 'node:http';
@@ -17,8 +18,9 @@ export interface AlertReceiverOptions {
   secret: string;
   headerName?: string | undefined;
   headerValue?: string | undefined;
-  /** Called after the store was updated: the app syncs that chargeback at once. */
-  onAlert(event: AlertEvent, chargebackId: string): void;
+  /** Called once per new alert: the app updates the store at once and syncs that chargeback
+   * (SyncEngine.applyAlert). */
+  onAlert(event: AlertEvent, chargebackId: string, data: Chargeback[]): void;
   log?(line: string): void;
 }
 
@@ -69,13 +71,11 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       const fresh = o.store.transaction(() => {
         const inserted = o.store.database.db.prepare('INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING')
           .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0;
-        if (!inserted) return false;
-        applyAlert(o.store, o.profileId, event, chargebackId, payload.response.data);
-        return true;
+        return inserted;
       });
       log(`alert ${fresh ? 'received' : 'repeated'}: ${event} for ${chargebackId}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, duplicate: !fresh }));
-      if (fresh) o.onAlert(event, chargebackId);
+      if (fresh) o.onAlert(event, chargebackId, payload.response.data);
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -91,16 +91,4 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       server.close(() => r());
     }),
   };
-}
-
-/** The store learns at once what the alert says; the sync that follows fills in the rest. */
-function applyAlert(store: Store, profileId: string, event: AlertEvent, chargebackId: string, data: Chargeback[]): void {
-  const record = data.find((c) => c.id === chargebackId) ?? data[0];
-  if (record) {
-    store.portfolio.upsertChargebacks(profileId, [record]);
-    return;
-  }
-  const known = store.portfolio.getChargeback(profileId, chargebackId);
-  const status = event === 'won' ? 'won' : event === 'lost' ? 'lost' : event === 'closed' ? 'closed' : 'open';
-  if (known && known.status !== status) store.portfolio.upsertChargebacks(profileId, [{ ...known, status }]);
 }

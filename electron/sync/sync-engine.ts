@@ -5,7 +5,7 @@
 import type { Store } from '../store/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { ApiClient, Page } from '../api/index.ts';
-import type { Chargeback, ChargebackMessage, ChargebackDocument, SearchClause } from '../../shared/api/index.ts';
+import type { Chargeback, ChargebackMessage, ChargebackDocument, SearchClause, AlertEvent } from '../../shared/api/index.ts';
 import type { Notifier } from '../platform/notifier.ts';
 import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/domain/dates.ts';
@@ -77,7 +77,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (o.forceFull && !state.pass) state = store.syncState.update(profileId, { pass: { mode: 'full', phase: 'chargebacks', nextPage: 1, startedAt: now().getTime() } });
     if (!state.pass) {
       const mode = firstEver ? 'full' : 'incremental';
-      const since = mode === 'incremental' && state.chargebacksModifiedMark ? formatServiceTimestamp(new Date((parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? 0) - overlap)) : undefined;
+      // Changed since the newest change we hold or the previous pass's start, whichever is earlier.
+      const mark = Math.min(parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? Infinity, state.lastPassStartedAt ?? Infinity);
+      const since = mode === 'incremental' && Number.isFinite(mark) ? formatServiceTimestamp(new Date(mark - overlap)) : undefined;
       state = store.syncState.update(profileId, { pass: { mode, phase: 'chargebacks', nextPage: 1, startedAt: now().getTime(), ...(since ? { since } : {}) } });
     }
     const pass = state.pass!;
@@ -130,17 +132,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               report.statuses += records.length;
             }, firstPage);
           } else {
-            let done = 0;
-            for (const id of changedIds) {
-              const statuses = await client.getStatuses(id, signal);
-              store.portfolio.saveStatuses(profileId, statuses);
-              report.statuses += statuses.length;
-              progress('statuses', ++done, changedIds.size);
-            }
+            const statuses = await client.statusesOf([...changedIds], signal);
+            store.portfolio.saveStatuses(profileId, statuses);
+            report.statuses += statuses.length;
+            progress('statuses', changedIds.size, changedIds.size);
           }
         } else {
           const st = store.syncState.get(profileId);
-          const from = pass.mode === 'incremental' && st.entriesCreatedMark !== null ? new Date(st.entriesCreatedMark - overlap) : EARLIEST;
+          // From the newest entry seen or the previous pass's start, whichever is earlier: an
+          // entry dated before the newest one we hold can still be new to us.
+          const since = Math.min(st.entriesCreatedMark ?? Infinity, st.lastPassStartedAt ?? Infinity);
+          const from = pass.mode === 'incremental' && Number.isFinite(since) ? new Date(since - overlap) : EARLIEST;
           const to = new Date(now().getTime() + 2 * 86_400_000);
           let mark = st.entriesCreatedMark;
           await consume('entries', client.entryPages({ from, to, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
@@ -156,7 +158,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
       }
       const finishedAt = now().getTime();
-      store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
+      store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastPassStartedAt: pass.startedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
       if (quiet) {
         const counts = store.portfolio.inboxCounts(profileId, now());
         const summary: DerivedEvent = { key: `first-sync:${pass.startedAt}`, kind: 'new-chargeback', chargebackId: '', title: `${profile.name}: ${counts.total} chargebacks loaded`, body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.` };
@@ -213,6 +215,18 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         return ch;
       });
       announce(profile, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
+    },
+
+    /** An alert arrived: the store learns at once what it says (the record when it carries one,
+     * else the status its event implies), the change is announced, then the chargeback is synced. */
+    async applyAlert(profileId: string, event: AlertEvent, chargebackId: string, data: readonly Chargeback[]): Promise<void> {
+      const profile = profileOrThrow(profileId);
+      const record = data.find((c) => c.id === chargebackId) ?? data[0];
+      const known = store.portfolio.getChargeback(profileId, chargebackId);
+      const status = event === 'won' ? 'won' : event === 'lost' ? 'lost' : event === 'closed' ? 'closed' : 'open';
+      const next = record ?? (known && known.status !== status ? { ...known, status } : undefined);
+      if (next) announce(profile, eventsFromChargebacks(store.portfolio.upsertChargebacks(profileId, [next], now().getTime()), new Map([[next.id, next]])));
+      await this.syncChargeback(profileId, chargebackId);
     },
 
     remind: (profileId: string) => remind(profileOrThrow(profileId)),

@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
+import { startSandbox } from '../../../electron/sandbox/index.ts';
+import { syncFixture } from './support.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+test('full then incremental sync of thousands of chargebacks: every record once, changes raised once', async () => {
+  const f = await syncFixture({ seed: 8, chargebacks: 3000, entries: 9000 });
+  try {
+    const progress: number[] = [];
+    const full = await f.h.sync.syncProfile(f.profile.id, { onProgress: (p) => progress.push(p.done) });
+    assert.equal(full.mode, 'full');
+    assert.equal(full.chargebacks, 3000);
+    const db = f.h.store.database.db;
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    assert.equal(count('SELECT COUNT(*) AS n FROM chargebacks'), 3000);
+    assert.equal(count('SELECT COUNT(*) AS n FROM entries'), 9000);
+    assert.ok(count('SELECT COUNT(*) AS n FROM status_records') >= 3000);
+    assert.ok(count('SELECT COUNT(*) AS n FROM transactions') > 2500, 'transactions arrive with the expanded entries');
+    assert.ok(progress.length > 30);
+    assert.equal(f.notifier.shown.filter((n) => n.kind === 'new-chargeback').length, 0, 'the first load does not announce each chargeback');
+    assert.ok(f.notifier.shown.some((n) => /3000 chargebacks loaded/.test(n.title)));
+
+    const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+    const open = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 20 }).rows.filter((r) => r.status === 'open').slice(0, 10);
+    for (const r of open.slice(0, 5)) await admin.decide(r.id, 'won');
+    for (const r of open.slice(5, 8)) await admin.decide(r.id, 'lost');
+    const created = [await admin.createChargeback(), await admin.createChargeback()];
+    f.notifier.shown.length = 0;
+    const inc = await f.h.sync.syncProfile(f.profile.id);
+    assert.equal(inc.mode, 'incremental');
+    assert.ok(inc.chargebacks >= 10 && inc.chargebacks < 100, `read ${inc.chargebacks}: only what changed (with a safety overlap)`);
+    assert.equal(count('SELECT COUNT(*) AS n FROM chargebacks'), 3002);
+    for (const r of open.slice(0, 5)) assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, r.id)?.status, 'won');
+    const kinds = f.h.store.events.recent(f.profile.id, 200).map((e) => e.kind);
+    assert.equal(kinds.filter((k) => k === 'decision').length, 8);
+    assert.equal(kinds.filter((k) => k === 'new-chargeback').length, 2 + 1, 'two new chargebacks and the first-load summary');
+    assert.ok(kinds.filter((k) => k === 'ledger').length >= 5 + 2, 'reversals of the wins and the new chargebacks\' debits');
+    assert.ok(f.h.store.portfolio.detail(f.profile.id, created[0]!.id)!.statuses.length >= 1);
+    const again = await f.h.sync.syncProfile(f.profile.id);
+    assert.equal(again.events, 0, 'nothing raised twice');
+  } finally {
+    await f.close();
+  }
+});
+
+test('going offline mid-sync stops cleanly and the next run resumes where it stopped', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dd-sbdata-'));
+  const f = await syncFixture({ seed: 9, chargebacks: 1500, dataDir, port: 0 });
+  try {
+    const port = Number(new URL(f.sb.url).port);
+    let pages = 0;
+    await assert.rejects(f.h.sync.syncProfile(f.profile.id, {
+      onProgress: (p) => {
+        if (p.phase === 'chargebacks' && ++pages === 5) void f.sb.close();
+      },
+    }), (e: Error & { kind?: string }) => e.kind === 'network' || e.kind === 'server');
+    const state = f.h.store.syncState.get(f.profile.id);
+    assert.ok(state.pass && state.pass.nextPage >= 5, `cursor kept at page ${state.pass?.nextPage}`);
+    assert.match(state.lastError ?? '', /reach|trouble/);
+    const saved = (f.h.store.database.db.prepare('SELECT COUNT(*) AS n FROM chargebacks').get() as { n: number }).n;
+    assert.ok(saved >= 400 && saved < 1500, `${saved} saved before going offline`);
+    const back = await startSandbox({ dataDir, port, decisionDelayMs: null });
+    try {
+      const report = await f.h.sync.syncProfile(f.profile.id);
+      assert.equal(report.mode, 'full');
+      assert.ok(report.chargebacks <= 1500 - saved + 200, 'resumed, not restarted');
+      assert.equal((f.h.store.database.db.prepare('SELECT COUNT(*) AS n FROM chargebacks').get() as { n: number }).n, 1500);
+      assert.equal(f.h.store.syncState.get(f.profile.id).pass, null);
+    } finally {
+      await back.close();
+    }
+  } finally {
+    await f.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('cancelling a sync keeps what was saved and resumes later', async () => {
+  const f = await syncFixture({ seed: 10, chargebacks: 800 });
+  try {
+    const controller = new AbortController();
+    await assert.rejects(f.h.sync.syncProfile(f.profile.id, { signal: controller.signal, onProgress: (p) => { if (p.done >= 300) controller.abort(); } }), (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    assert.ok(f.h.store.syncState.get(f.profile.id).pass);
+    await f.h.sync.syncProfile(f.profile.id);
+    assert.equal((f.h.store.database.db.prepare('SELECT COUNT(*) AS n FROM chargebacks').get() as { n: number }).n, 800);
+  } finally {
+    await f.close();
+  }
+});

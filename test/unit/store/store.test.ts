@@ -1,0 +1,99 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { openDatabase, schemaVersion } from '../../../electron/store/database.ts';
+import { openStore } from '../../../electron/store/index.ts';
+import { migrations } from '../../../electron/store/migrations/index.ts';
+import { chargebackSchema } from '../../../shared/api/index.ts';
+import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
+import { dueReminders } from '../../../electron/sync/reminders.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'dd-store-'));
+const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
+
+function cb(id: string, fields: Record<string, unknown> = {}) {
+  return chargebackSchema.parse({ id, total: 4999, cycle: 'first', reasonCode: '13.1', reason: 'Not received', status: 'open', actionable: 1, currency: 'USD', reply: 20261201, modified: '2026-11-01 10:00:00.0000', txn: `t1_txn_${id}`, ...fields });
+}
+
+test('an older database is upgraded, never wiped', () => {
+  const dir = tmp();
+  try {
+    const file = join(dir, 'dd.db');
+    const v1 = openDatabase(file, { migrateUpTo: 1 });
+    assert.equal(schemaVersion(v1.db), 1);
+    v1.db.prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?)').run(profile.id, JSON.stringify(profile), 1);
+    v1.db.prepare("INSERT INTO events (profile_id, key, kind, title, body, created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)").run();
+    v1.close();
+    const store = openStore(file);
+    assert.equal(schemaVersion(store.database.db), migrations.length);
+    assert.equal(store.profiles.get('p1')?.name, 'Shop', 'data kept');
+    assert.equal(store.events.recent('p1')[0]?.read, false, 'new column added to old rows');
+    store.database.db.prepare("INSERT INTO checklist_ticks VALUES ('p1', 'c', 'i', 1)").run();
+    store.close();
+    const raw = new DatabaseSync(file);
+    raw.exec(`PRAGMA user_version = ${migrations.length + 1}`);
+    raw.close();
+    assert.throws(() => openStore(file), /newer Dispute Desk/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('inbox: open and actionable first by deadline, then the rest by latest change; filters; indexed', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.portfolio.upsertChargebacks('p1', [
+    cb('a', { reply: 20261210 }),
+    cb('b', { reply: 20261125 }),
+    cb('c', { reply: null }),
+    cb('d', { status: 'won', modified: '2026-11-05 10:00:00.0000' }),
+    cb('e', { actionable: 0, reply: 20261120, modified: '2026-11-06 10:00:00.0000' }),
+    cb('f', { reasonCode: '10.4', currency: 'JPY', total: 1000, reply: 20261130 }),
+  ]);
+  const now = new Date('2026-11-22T15:00:00Z');
+  const all = store.portfolio.listInbox({ profileId: 'p1', now });
+  assert.deepEqual(all.rows.map((r) => r.id), ['b', 'f', 'a', 'c', 'e', 'd']);
+  assert.equal(all.rows[0]?.daysLeft, 3);
+  const paged = [...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4 }).rows, ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4, offset: 4 }).rows];
+  assert.deepEqual(paged.map((r) => r.id), all.rows.map((r) => r.id));
+  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, category: 'fraud-card-absent' }).rows.map((r) => r.id), ['f']);
+  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, search: '10.00' }).rows.map((r) => r.id), [], 'JPY 1000 is ¥1,000, not 10.00');
+  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, search: 't1_txn_a' }).rows.map((r) => r.id), ['a']);
+  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id), ['b', 'e']);
+  assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 4, dueSoon: 1, overdue: 0 });
+  const plan = store.database.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id = 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50").all() as Array<{ detail: string }>;
+  assert.ok(plan.some((p) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(p.detail)), JSON.stringify(plan));
+  assert.ok(!plan.some((p) => /TEMP B-TREE/.test(p.detail)), 'no sort step');
+  store.close();
+});
+
+test('upserts report new chargebacks and status changes once', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a')]).map((c) => c.isNew), [true]);
+  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a')]), []);
+  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a', { status: 'won' })]), [{ id: 'a', isNew: false, previousStatus: 'open', status: 'won' }]);
+  assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), true);
+  assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), false);
+  store.close();
+});
+
+test('reminders fire once per threshold as the deadline comes closer', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.portfolio.upsertChargebacks('p1', [cb('a', { reply: 20261210 }), cb('late', { reply: 20261101 }), cb('shut', { reply: 20261123, status: 'closed' })]);
+  const at = (iso: string) => dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date(iso)).map((r) => `${r.chargebackId}:${r.threshold}`);
+  assert.deepEqual(at('2026-11-22T15:00:00Z'), ['late:-1'], '18 days left: nothing for a; the overdue one once');
+  assert.deepEqual(at('2026-11-22T16:00:00Z'), []);
+  assert.deepEqual(at('2026-12-03T15:00:00Z'), ['a:7']);
+  assert.deepEqual(at('2026-12-03T20:00:00Z'), []);
+  assert.deepEqual(at('2026-12-09T15:00:00Z'), ['a:1'], 'jumping past 3 straight to 1 day left gives one reminder');
+  assert.deepEqual(at('2026-12-09T18:00:00Z'), []);
+  assert.deepEqual(at('2026-12-10T15:00:00Z'), [], 'the 3-day threshold was marked when 1 day fired');
+  assert.deepEqual(at('2026-12-11T15:00:00Z'), ['a:-1']);
+  assert.deepEqual(at('2026-12-12T15:00:00Z'), []);
+  store.close();
+});
