@@ -127,12 +127,16 @@ export function createPortfolioRepo(d: Database) {
   function inboxWhere(q: InboxQuery, now: Date): { sql: string; params: Array<string | number> } {
     const where = ['profile_id = ?'];
     const params: Array<string | number> = [q.profileId];
-    if (q.status) (where.push('status = ?'), params.push(q.status));
-    if (q.cycle) (where.push('cycle = ?'), params.push(q.cycle));
-    if (q.network !== undefined) (where.push('network = ?'), params.push(q.network));
-    if (q.category) (where.push('category = ?'), params.push(q.category));
-    if (q.search && q.search.trim()) (where.push("search_text LIKE ? ESCAPE '\\'"), params.push(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    if (q.dueWithinDays !== undefined) (where.push("status = 'open' AND reply_sort <= ?"), params.push(ymdToInt(addDays(easternToday(now), q.dueWithinDays))));
+    const add = (sql: string, value: string | number): void => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (q.status) add('status = ?', q.status);
+    if (q.cycle) add('cycle = ?', q.cycle);
+    if (q.network !== undefined) add('network = ?', q.network);
+    if (q.category) add('category = ?', q.category);
+    if (q.search && q.search.trim()) add("search_text LIKE ? ESCAPE '\\'", `%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q.dueWithinDays !== undefined) add("status = 'open' AND reply_sort <= ?", ymdToInt(addDays(easternToday(now), q.dueWithinDays)));
     return { sql: where.join(' AND '), params };
   }
 
