@@ -1,0 +1,149 @@
+// The app's own copy of every imported file, addressed by the SHA-256 of its content: a draft
+// survives the original being moved or deleted, and a file imported twice is stored once.
+// Writes go to a temporary name first and are renamed into place: nothing is half-written.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile, rename, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
+import { sniff } from './sniff.ts';
+import { probeImage, DecodeError } from './decode.ts';
+import { probePdf } from './pdf-facts.ts';
+import { displayName } from './safe-names.ts';
+
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+const ignoredNames = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
+
+async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+export function createEvidenceStore(dir: string) {
+  const pathOf = (id: string): string => join(dir, id.slice(0, 2), id);
+  const metaOf = (id: string): string => `${pathOf(id)}.json`;
+
+  async function get(id: string): Promise<EvidenceItem | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
+    try {
+      return evidenceItemSchema.parse(JSON.parse(await readFile(metaOf(id), 'utf8')));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function importBuffer(name: string, bytes: Buffer): Promise<ImportOutcome> {
+    const shown = displayName(name);
+    if (bytes.length > MAX_IMPORT_BYTES) return { ok: false, name: shown, reason: `${shown} is larger than 200 MB: split it or export it at a lower resolution.` };
+    const kind = sniff(shown, bytes);
+    if (!kind.ok) return { ok: false, name: shown, reason: kind.reason };
+    const id = createHash('sha256').update(bytes).digest('hex');
+    const existing = await get(id);
+    if (existing) return { ok: true, item: existing, duplicate: true };
+    let facts: { pages: number; width?: number; height?: number };
+    try {
+      facts = kind.kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind.kind);
+    } catch (e) {
+      if (e instanceof DecodeError) return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
+      throw e;
+    }
+    const item: EvidenceItem = { id, name: shown, kind: kind.kind, pages: facts.pages, bytes: bytes.length, ...(facts.width ? { width: facts.width, height: facts.height! } : {}), importedAt: Date.now() };
+    await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
+    await writeAtomic(pathOf(id), bytes);
+    await writeAtomic(metaOf(id), JSON.stringify(item));
+    return { ok: true, item, duplicate: false };
+  }
+
+  /** Files and folders (recursive). Each file succeeds or fails alone; links that loop are noticed. */
+  async function importPaths(paths: readonly string[], o: { signal?: AbortSignal; onProgress?: (done: number, total: number, outcome: ImportOutcome) => void } = {}): Promise<ImportOutcome[]> {
+    const files: Array<{ path: string; name: string } | ImportOutcome> = [];
+    const seenDirs = new Set<string>();
+    async function walk(path: string): Promise<void> {
+      const name = displayName(basename(path));
+      let info;
+      try {
+        info = await stat(path);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        const linkLoop = code === 'ELOOP' || ((await lstat(path).catch(() => undefined))?.isSymbolicLink() && code === 'ENOENT');
+        files.push({ ok: false, name, reason: code === 'ELOOP' ? `${name} is a link that points back to itself and was skipped.` : linkLoop ? `${name} is a link to something that no longer exists.` : code === 'ENOENT' ? `${name} no longer exists.` : `${name} could not be read (${code ?? 'unknown error'}).` });
+        return;
+      }
+      if (info.isDirectory()) {
+        const real = await realpath(path);
+        if (seenDirs.has(real)) {
+          files.push({ ok: false, name, reason: `${name} leads back into a folder already being added (a link loop) and was skipped.` });
+          return;
+        }
+        seenDirs.add(real);
+        let entries: string[];
+        try {
+          entries = (await readdir(path)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+        } catch (e) {
+          files.push({ ok: false, name, reason: `The folder ${name} could not be opened (${(e as NodeJS.ErrnoException).code ?? 'unknown error'}).` });
+          return;
+        }
+        for (const entry of entries) {
+          if (entry.startsWith('.') || ignoredNames.has(entry.toLowerCase())) continue;
+          await walk(join(path, entry));
+        }
+        return;
+      }
+      if (info.isFile()) files.push({ path, name: basename(path) });
+    }
+    for (const p of paths) await walk(p);
+    const out: ImportOutcome[] = [];
+    for (const [i, f] of files.entries()) {
+      o.signal?.throwIfAborted();
+      let outcome: ImportOutcome;
+      if ('ok' in f) outcome = f;
+      else {
+        try {
+          const info = await stat(f.path);
+          outcome = info.size > MAX_IMPORT_BYTES
+            ? { ok: false, name: displayName(f.name), reason: `${displayName(f.name)} is larger than 200 MB: split it or export it at a lower resolution.` }
+            : await importBuffer(f.name, await readFile(f.path));
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          outcome = { ok: false, name: displayName(f.name), reason: code === 'EACCES' || code === 'EPERM' ? `${displayName(f.name)} could not be read: this account has no permission to open it.` : `${displayName(f.name)} could not be read (${code ?? (e as Error).message}).` };
+        }
+      }
+      out.push(outcome);
+      o.onProgress?.(i + 1, files.length, outcome);
+    }
+    return out;
+  }
+
+  return {
+    dir,
+    importPaths,
+    importBuffer,
+    get,
+    pathOf,
+    async bytes(id: string): Promise<Buffer> {
+      return readFile(pathOf(id));
+    },
+    async list(): Promise<EvidenceItem[]> {
+      const out: EvidenceItem[] = [];
+      for (const sub of await readdir(dir).catch(() => [] as string[])) {
+        for (const f of await readdir(join(dir, sub)).catch(() => [] as string[])) {
+          if (f.endsWith('.json')) {
+            const item = await get(f.slice(0, -5));
+            if (item) out.push(item);
+          }
+        }
+      }
+      return out.sort((a, b) => a.importedAt - b.importedAt);
+    },
+    async remove(id: string): Promise<void> {
+      await rm(pathOf(id), { force: true });
+      await rm(metaOf(id), { force: true });
+    },
+  };
+}
+export type EvidenceStore = ReturnType<typeof createEvidenceStore>;

@@ -1,0 +1,76 @@
+// One page, normalised and compressed: EXIF orientation applied, metadata stripped (phones put
+// GPS positions in photos), the merchant's rotation, a resolution computed from the page's
+// physical size (never upscaled), grayscale or black and white as the preset says, a light
+// median denoise, then mozjpeg, or 1-bit Flate for black and white.
+import { deflateSync } from 'node:zlib';
+import { openImage } from './decode.ts';
+import type { ImportKind } from './sniff.ts';
+import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
+
+/** Page sizes in inches, and the margin left around an image. */
+export const pageInches: Record<PageSize, { w: number; h: number }> = { letter: { w: 8.5, h: 11 }, a4: { w: 8.27, h: 11.69 } };
+export const MARGIN_IN = 0.35;
+
+export interface RenderOptions {
+  dpi: number;
+  colour: ColourMode;
+  quality: number;
+  denoise: boolean;
+  /** A cap on the longer side in pixels (the solver's step down), if any. */
+  maxLongSide?: number | undefined;
+  pageSize: PageSize;
+}
+
+export type RenderedPage =
+  | { format: 'jpeg'; data: Buffer; widthPx: number; heightPx: number; widthIn: number; heightIn: number }
+  | { format: 'bilevel'; data: Buffer; widthPx: number; heightPx: number; widthIn: number; heightIn: number };
+
+/** The size a page has on paper: from its own resolution when a scanner recorded one, else
+ * fitted to the printable area of the chosen page. */
+export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize): { w: number; h: number } {
+  const box = { w: pageInches[pageSize].w - 2 * MARGIN_IN, h: pageInches[pageSize].h - 2 * MARGIN_IN };
+  const fit = Math.min(box.w / widthPx, box.h / heightPx);
+  if (density && density >= 72) {
+    const w = widthPx / density;
+    const h = heightPx / density;
+    // A scan larger than the page is shrunk to fit; a small receipt keeps its real size.
+    return w <= box.w && h <= box.h ? { w, h } : { w: widthPx * fit, h: heightPx * fit };
+  }
+  return { w: widthPx * fit, h: heightPx * fit };
+}
+
+export async function renderImagePage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>, page: number, rotation: number, o: RenderOptions): Promise<RenderedPage> {
+  const img = await openImage(bytes, kind, page);
+  const meta = await img.clone().metadata();
+  let w = meta.autoOrient?.width ?? meta.width ?? 1;
+  let h = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? 1;
+  if (rotation === 90 || rotation === 270) [w, h] = [h, w];
+  const size = physicalSize(w, h, meta.density, o.pageSize);
+  let scale = Math.min(1, (size.w * o.dpi) / w, (size.h * o.dpi) / h);
+  if (o.maxLongSide) scale = Math.min(scale, o.maxLongSide / Math.max(w, h));
+  const tw = Math.max(1, Math.round(w * scale));
+  const th = Math.max(1, Math.round(h * scale));
+  let p = img;
+  if (rotation) p = p.rotate(rotation);
+  p = p.resize(tw, th, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: true });
+  if (o.colour !== 'colour') p = p.grayscale();
+  if (o.denoise) p = p.median(3);
+  if (o.colour === 'bw') {
+    const { data, info } = await p.threshold(160).raw().toBuffer({ resolveWithObject: true });
+    return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+  }
+  const { data, info } = await p.jpeg({ quality: o.quality, mozjpeg: true, chromaSubsampling: '4:2:0' }).toBuffer({ resolveWithObject: true });
+  return { format: 'jpeg', data, widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+}
+
+/** 8-bit thresholded pixels → 1 bit per pixel, rows padded to bytes, 1 = white; deflated. */
+function packBits(px: Buffer, width: number, height: number, channels: number): Buffer {
+  const rowBytes = Math.ceil(width / 8);
+  const out = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (px[(y * width + x) * channels]! >= 128) out[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return deflateSync(out, { level: 9 });
+}

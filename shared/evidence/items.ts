@@ -1,0 +1,89 @@
+// Imported evidence and the merchant's arrangement of its pages: what both processes exchange.
+// Items are addressed by the SHA-256 of their content, never by a path.
+import { z } from 'zod';
+import { presetNameSchema, presetSchema, evidenceLimitsSchema, pageSizeSchema } from './limits.ts';
+import { documentTypeSchema } from '../domain/enums.ts';
+
+export const itemIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'an evidence ID is a SHA-256');
+
+export const evidenceItemSchema = z.object({
+  id: itemIdSchema,
+  name: z.string(),
+  kind: z.enum(['jpeg', 'png', 'gif', 'tiff', 'pdf', 'heic', 'webp', 'avif', 'bmp']),
+  pages: z.number().int().min(1),
+  bytes: z.number().int().min(1),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  importedAt: z.number(),
+});
+export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
+
+export const importOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), item: evidenceItemSchema, duplicate: z.boolean() }),
+  z.object({ ok: z.literal(false), name: z.string(), reason: z.string() }),
+]);
+export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
+
+export const rotationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+
+export const arrangedPageSchema = z.object({ itemId: itemIdSchema, page: z.number().int().min(0), rotation: rotationSchema });
+export type ArrangedPage = z.infer<typeof arrangedPageSchema>;
+
+/** The pages in the merchant's order; a removed page is simply absent. */
+export const arrangementSchema = z.object({ pages: z.array(arrangedPageSchema).max(2000) });
+export type Arrangement = z.infer<typeof arrangementSchema>;
+
+export const buildSettingsSchema = z.object({
+  preset: presetNameSchema,
+  /** Adjustments of the preset (dpi, colour, quality, denoise). */
+  overrides: presetSchema.omit({ name: true }).partial().optional(),
+  limits: evidenceLimitsSchema,
+  pageSize: pageSizeSchema,
+  /** One image may stay an image instead of becoming a PDF. */
+  output: z.enum(['pdf', 'keep-single-image']).default('pdf'),
+  baseName: z.string().min(1).max(80).default('evidence'),
+});
+export type BuildSettings = z.infer<typeof buildSettingsSchema>;
+
+export const coverLetterInputSchema = z.object({
+  chargebackId: z.string(),
+  reasonCode: z.string(),
+  reasonText: z.string(),
+  plainMeaning: z.string(),
+  amountText: z.string(),
+  issued: z.string().optional(),
+  received: z.string().optional(),
+  reply: z.string().optional(),
+  transactionId: z.string().optional(),
+  merchantName: z.string().optional(),
+  rebuttal: z.string().max(20_000),
+});
+export type CoverLetterInput = z.infer<typeof coverLetterInputSchema>;
+
+export const pageProblemSchema = z.object({ itemId: z.string().optional(), page: z.number().optional(), name: z.string().optional(), message: z.string() });
+export type PageProblem = z.infer<typeof pageProblemSchema>;
+
+export const outputFileSchema = z.object({ name: z.string(), documentType: documentTypeSchema, bytes: z.number().int(), pages: z.number().int() });
+export type OutputFile = z.infer<typeof outputFileSchema>;
+
+export const buildResultSchema = z.object({
+  ok: z.boolean(),
+  files: z.array(outputFileSchema),
+  totalBytes: z.number().int(),
+  totalPages: z.number().int(),
+  /** Why the packet cannot fit, page by page. Never a silent drop. */
+  problems: z.array(pageProblemSchema),
+  warnings: z.array(z.string()),
+  /** Which compression step the solver settled on (0 = the preset as chosen). */
+  step: z.number().int(),
+});
+export type BuildResult = z.infer<typeof buildResultSchema>;
+
+export const estimateSchema = z.object({
+  bytes: z.number().int(),
+  pages: z.number().int(),
+  files: z.number().int(),
+  fits: z.boolean(),
+  problems: z.array(z.string()),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
