@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test-results/**', 'test/e2e/pages/**'] },
+  { ignores: ['node_modules/**', 'dist/**', '.scratch/**', 'release/**', 'test-results/**', 'test/e2e/pages/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

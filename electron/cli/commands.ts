@@ -6,6 +6,7 @@ import { profileAdd, profileList, profileRemove } from './profile.ts';
 import { syncCommand } from './sync.ts';
 import { chargebacksCommand } from './chargebacks.ts';
 import { entriesCommand } from './entries.ts';
+import { evidenceBuild } from './evidence-build.ts';
 
 export const commands: readonly CliCommand[] = [
   profileAdd,
@@ -14,5 +15,6 @@ export const commands: readonly CliCommand[] = [
   syncCommand,
   chargebacksCommand,
   entriesCommand,
+  evidenceBuild,
   sandboxCommand,
 ];

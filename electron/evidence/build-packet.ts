@@ -56,11 +56,23 @@ function cached(key: string, make: () => Promise<RenderedPage>): Promise<Rendere
 }
 
 const pdfPageBytes = new Map<string, number>();
+const loadedPdfs = new Map<string, Promise<PDFDocument>>();
+function sourcePdf(store: EvidenceStore, id: string): Promise<PDFDocument> {
+  let doc = loadedPdfs.get(id);
+  if (!doc) {
+    doc = store.bytes(id).then(loadPdf);
+    doc.catch(() => loadedPdfs.delete(id));
+    loadedPdfs.set(id, doc);
+    if (loadedPdfs.size > 4) loadedPdfs.delete(loadedPdfs.keys().next().value!);
+  }
+  return doc;
+}
+
 async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, page: number): Promise<number> {
   const key = `${item.id}:${page}`;
   const known = pdfPageBytes.get(key);
   if (known !== undefined) return known;
-  const src = await loadPdf(await store.bytes(item.id));
+  const src = await sourcePdf(store, item.id);
   const doc = await PDFDocument.create();
   doc.addPage().drawPage(await doc.embedPage(src.getPage(page)));
   const bytes = (await doc.save()).length;

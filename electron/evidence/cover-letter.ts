@@ -1,7 +1,7 @@
 // The cover letter, as the first page(s) of the packet: the chargeback's facts, the merchant's
 // rebuttal, and the exhibits with the pages they are on. Standard PDF fonts cover Western
 // European text (WinAnsi); anything else is transliterated or marked, never a crash.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CoverLetterInput, } from '../../shared/evidence/items.ts';
 import { pageInches } from './render-page.ts';
 import type { PageSize } from '../../shared/evidence/limits.ts';

@@ -44,7 +44,8 @@ export function createEvidenceStore(dir: string) {
     if (!kind.ok) return { ok: false, name: shown, reason: kind.reason };
     const id = createHash('sha256').update(bytes).digest('hex');
     const existing = await get(id);
-    if (existing) return { ok: true, item: existing, duplicate: true };
+    // Stored once; the outcome still carries the name this copy was added under.
+    if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
     let facts: { pages: number; width?: number; height?: number };
     try {
       facts = kind.kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind.kind);

@@ -16,7 +16,14 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
 
 export async function probePdf(bytes: Uint8Array): Promise<{ pages: number }> {
   const doc = await loadPdf(bytes);
-  const pages = doc.getPageCount();
+  let pages: number;
+  try {
+    // A damaged page tree shows here, not at load: touch every page once.
+    pages = doc.getPageCount();
+    for (const page of doc.getPages()) page.getSize();
+  } catch {
+    throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
+  }
   if (pages === 0) throw new DecodeError('it has no pages');
   return { pages };
 }

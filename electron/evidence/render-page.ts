@@ -53,7 +53,8 @@ export async function renderImagePage(bytes: Buffer, kind: Exclude<ImportKind, '
   let p = img;
   if (rotation) p = p.rotate(rotation);
   p = p.resize(tw, th, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: true });
-  if (o.colour !== 'colour') p = p.grayscale();
+  // One channel, so the JPEG carries no colour at all (smaller, and what a document needs).
+  if (o.colour !== 'colour') p = p.grayscale().toColourspace('b-w');
   if (o.denoise) p = p.median(3);
   if (o.colour === 'bw') {
     const { data, info } = await p.threshold(160).raw().toBuffer({ resolveWithObject: true });

@@ -1,0 +1,109 @@
+// Test inputs made on the spot: scans, photos, PDFs, and broken files of every kind.
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export function textPage(width: number, height: number, lines = 50, label = 'Invoice'): Buffer {
+  const rows = Array.from({ length: lines }, (_, i) => `<text x="${width * 0.06}" y="${height * 0.06 + i * (height * 0.85 / lines)}" font-size="${Math.round(height / 90)}" font-family="DejaVu Sans">${label} line ${i + 1} — Walnut board × 2 .......... $${(i * 3.17).toFixed(2)}</text>`).join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f3ec"/>${rows}</svg>`);
+}
+
+export async function scanJpeg(path: string, o: { width?: number; height?: number; density?: number; orientation?: number; gps?: boolean } = {}): Promise<void> {
+  let img = sharp(textPage(o.width ?? 1240, o.height ?? 1754));
+  const exif: Record<string, Record<string, string>> = {};
+  if (o.gps) exif.IFD3 = { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' };
+  if (Object.keys(exif).length) img = img.withExif(exif);
+  if (o.density || o.orientation) img = img.withMetadata({ ...(o.density ? { density: o.density } : {}), ...(o.orientation ? { orientation: o.orientation } : {}) });
+  await img.jpeg({ quality: 90 }).toFile(path);
+}
+
+export async function pdfWithPages(path: string, pages: number, o: { width?: number; height?: number } = {}): Promise<void> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) doc.addPage([o.width ?? 612, o.height ?? 792]).drawText(`Page ${i + 1}`, { x: 60, y: 700, size: 24, font });
+  writeFileSync(path, await doc.save());
+}
+
+/** A PDF whose trailer names an /Encrypt dictionary, as password-protected PDFs do. */
+export function encryptedPdf(path: string): void {
+  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>', '<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) /P -4 >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  writeFileSync(path, body, 'latin1');
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+
+/** A tiny PNG that claims 30,000 × 30,000 pixels: a decompression bomb. */
+export function pngBomb(path: string): void {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(30_000, 0);
+  ihdr.writeUInt32BE(30_000, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 0;
+  const row = Buffer.alloc(30_001);
+  const idat = deflateSync(Buffer.concat(Array.from({ length: 50 }, () => row)));
+  writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/** A valid PNG with one byte of its image data flipped: the CRC no longer matches. */
+export async function pngBadCrc(path: string): Promise<void> {
+  const png = await sharp(textPage(400, 300, 5)).png().toBuffer();
+  const idat = png.indexOf('IDAT');
+  png[idat + 20] = png[idat + 20]! ^ 0xff;
+  writeFileSync(path, png);
+}
+
+export function bmp24(path: string, width: number, height: number): void {
+  const rowSize = Math.ceil((24 * width) / 32) * 4;
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'latin1');
+  header.writeUInt32LE(54 + rowSize * height, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  const px = Buffer.alloc(rowSize * height, 0xee);
+  for (let y = 0; y < height; y += 7) px.fill(0x20, y * rowSize, y * rowSize + width * 3);
+  writeFileSync(path, Buffer.concat([header, px]));
+}
+
+export function imageMagickCan(format: string): boolean {
+  const r = spawnSync('convert', ['-list', 'format'], { encoding: 'utf8' });
+  return r.status === 0 && new RegExp(`^\\s*${format}\\*?\\s+\\S+\\s+rw`, 'mi').test(r.stdout);
+}
+
+export function imageMagick(args: string[]): void {
+  const r = spawnSync('convert', args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`convert ${args.join(' ')} failed: ${r.stderr}`);
+}
+
+export const paths = (dir: string) => (name: string) => join(dir, name);
