@@ -27,6 +27,7 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
 export function createEvidenceStore(dir: string) {
   const pathOf = (id: string): string => join(dir, id.slice(0, 2), id);
   const metaOf = (id: string): string => `${pathOf(id)}.json`;
+  const inflight = new Map<string, Promise<ImportOutcome>>();
 
   async function get(id: string): Promise<EvidenceItem | undefined> {
     if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
@@ -43,17 +44,33 @@ export function createEvidenceStore(dir: string) {
     const kind = sniff(shown, bytes);
     if (!kind.ok) return { ok: false, name: shown, reason: kind.reason };
     const id = createHash('sha256').update(bytes).digest('hex');
+    const pending = inflight.get(id);
+    if (pending) {
+      // The same content is being imported right now (two copies in one batch): wait for it.
+      const first = await pending;
+      return first.ok ? { ok: true, item: { ...first.item, name: shown }, duplicate: true } : { ...first, name: shown };
+    }
+    const work = storeNew(id, shown, kind.kind, bytes);
+    inflight.set(id, work);
+    try {
+      return await work;
+    } finally {
+      inflight.delete(id);
+    }
+  }
+
+  async function storeNew(id: string, shown: string, kind: EvidenceItem['kind'], bytes: Buffer): Promise<ImportOutcome> {
     const existing = await get(id);
     // Stored once; the outcome still carries the name this copy was added under.
     if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
     let facts: { pages: number; width?: number; height?: number };
     try {
-      facts = kind.kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind.kind);
+      facts = kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind);
     } catch (e) {
       if (e instanceof DecodeError) return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
       throw e;
     }
-    const item: EvidenceItem = { id, name: shown, kind: kind.kind, pages: facts.pages, bytes: bytes.length, ...(facts.width ? { width: facts.width, height: facts.height! } : {}), importedAt: Date.now() };
+    const item: EvidenceItem = { id, name: shown, kind, pages: facts.pages, bytes: bytes.length, ...(facts.width ? { width: facts.width, height: facts.height! } : {}), importedAt: Date.now() };
     await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
     await writeAtomic(pathOf(id), bytes);
     await writeAtomic(metaOf(id), JSON.stringify(item));
@@ -98,9 +115,24 @@ export function createEvidenceStore(dir: string) {
       if (info.isFile()) files.push({ path, name: basename(path) });
     }
     for (const p of paths) await walk(p);
-    const out: ImportOutcome[] = [];
-    for (const [i, f] of files.entries()) {
-      o.signal?.throwIfAborted();
+    const out: ImportOutcome[] = new Array(files.length);
+    let done = 0;
+    let next = 0;
+    // Two at a time: one per core; each file is held in memory only while it is imported.
+    const worker = async (): Promise<void> => {
+      while (next < files.length) {
+        o.signal?.throwIfAborted();
+        const i = next++;
+        out[i] = await importOne(files[i]!);
+        o.onProgress?.(++done, files.length, out[i]!);
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    return out;
+  }
+
+  async function importOne(f: { path: string; name: string } | ImportOutcome): Promise<ImportOutcome> {
+    {
       let outcome: ImportOutcome;
       if ('ok' in f) outcome = f;
       else {
@@ -114,10 +146,8 @@ export function createEvidenceStore(dir: string) {
           outcome = { ok: false, name: displayName(f.name), reason: code === 'EACCES' || code === 'EPERM' ? `${displayName(f.name)} could not be read: this account has no permission to open it.` : `${displayName(f.name)} could not be read (${code ?? (e as Error).message}).` };
         }
       }
-      out.push(outcome);
-      o.onProgress?.(i + 1, files.length, outcome);
+      return outcome;
     }
-    return out;
   }
 
   return {
