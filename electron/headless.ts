@@ -5,6 +5,9 @@ import { createKeyVault, type KeyVault } from './credentials/key-vault.ts';
 import { createProfileService } from './credentials/profile-service.ts';
 import { createApiClient, type ApiClient } from './api/index.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
+import { createOutbox } from './outbox/outbox-service.ts';
+import { createEvidenceStore } from './evidence/evidence-store.ts';
+import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
 import { AppError } from '../shared/errors.ts';
@@ -48,6 +51,17 @@ export function openHeadless(o: HeadlessOptions) {
   }
 
   const sync = createSyncEngine({ store, clientFor, notifier: o.notifier });
+  const evidence = createEvidenceStore(join(o.home, 'evidence'));
+  const outbox = createOutbox({
+    database: store.database,
+    home: o.home,
+    profileOf: (id) => store.profiles.get(id),
+    clientFor,
+    onJobDone: (job) => {
+      // The answer is in: refresh what the service now says about that chargeback.
+      sync.syncChargeback(job.profileId, job.chargebackId).catch(() => undefined);
+    },
+  });
 
   /** `--profile NAME|ID`, or the only profile there is. */
   function resolveProfile(nameOrId: string | undefined): Profile {
@@ -64,7 +78,7 @@ export function openHeadless(o: HeadlessOptions) {
 
   let closed = false;
   return {
-    store, vault, profiles, sync, clientFor, resolveProfile,
+    store, vault, profiles, sync, evidence, outbox, clientFor, resolveProfile,
     close(): void {
       if (closed) return;
       closed = true;

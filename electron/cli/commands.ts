@@ -7,6 +7,8 @@ import { syncCommand } from './sync.ts';
 import { chargebacksCommand } from './chargebacks.ts';
 import { entriesCommand } from './entries.ts';
 import { evidenceBuild } from './evidence-build.ts';
+import { respondCommand } from './respond.ts';
+import { outboxRun, outboxList } from './outbox.ts';
 
 export const commands: readonly CliCommand[] = [
   profileAdd,
@@ -16,5 +18,8 @@ export const commands: readonly CliCommand[] = [
   chargebacksCommand,
   entriesCommand,
   evidenceBuild,
+  respondCommand,
+  outboxRun,
+  outboxList,
   sandboxCommand,
 ];

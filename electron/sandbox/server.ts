@@ -75,7 +75,11 @@ export function createSandboxServer(ctx: ServerContext): Server {
       res.writeHead(502, { 'content-type': 'text/html' });
       return void res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
     }
-    if (fault === '429') return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+    if (fault === '429') {
+      // An injected 429 is a short test fault, not the real ten-second block.
+      res.setHeader('retry-after', '1');
+      return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+    }
     if (fault === 'slow') await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
 
     const blocked = limiter.hit(`${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`, req.headers['rate-limit-test'] === 'match');

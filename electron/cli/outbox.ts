@@ -1,0 +1,39 @@
+// `dispute-desk outbox run|list`: send what is queued; show every job and step.
+import { numberOption, type CliCommand } from './command.ts';
+import { withHeadless } from './headless-context.ts';
+import type { OutboxJob } from '../../shared/outbox.ts';
+
+function describe(j: OutboxJob): string {
+  const steps = j.steps.map((s) => `    ${s.position === 0 ? 'message ' : 'document'} ${s.name.padEnd(40)} ${s.state}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}${s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''}`);
+  return [`${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`, ...j.warnings.map((w) => `    ! ${w}`), ...steps].join('\n');
+}
+
+export const outboxRun: CliCommand = {
+  name: 'outbox run',
+  summary: 'Send what is queued; exit when nothing is left to try now.',
+  usage: 'dispute-desk outbox run [--concurrency N] [--json]',
+  options: { concurrency: { type: 'string' } },
+  async run(ctx) {
+    return withHeadless(ctx, async (h) => {
+      const result = await h.outbox.runOnce({ signal: ctx.signal, concurrency: numberOption(ctx, 'concurrency') ?? 4 });
+      const jobs = h.outbox.list();
+      return {
+        data: { ...result, jobs },
+        text: `${result.done} done, ${result.failed} failed, ${result.waiting} waiting to be tried again.${result.failed ? `\n${jobs.filter((j) => j.state === 'failed').map(describe).join('\n')}` : ''}`,
+        exitCode: result.failed > 0 ? 1 : 0,
+      };
+    });
+  },
+};
+
+export const outboxList: CliCommand = {
+  name: 'outbox list',
+  summary: 'Show every outbox job and its steps.',
+  usage: 'dispute-desk outbox list [--json]',
+  async run(ctx) {
+    return withHeadless(ctx, async (h) => {
+      const jobs = h.outbox.list();
+      return { data: jobs, text: jobs.length ? jobs.map(describe).join('\n') : 'The outbox is empty.' };
+    });
+  },
+};

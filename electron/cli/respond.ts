@@ -1,0 +1,62 @@
+// `dispute-desk respond`: queues an answer (message, then evidence built with the profile's
+// preset) in the outbox. Sending is `dispute-desk outbox run`.
+import { resolve, join } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { CliError, stringOption, numberOption, type CliCommand } from './command.ts';
+import { withHeadless } from './headless-context.ts';
+import { messageTypeSchema } from '../../shared/domain/enums.ts';
+import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { majorToMinor } from '../../shared/domain/money.ts';
+import { buildPacket, coverLetterFor } from '../evidence/index.ts';
+
+export const respondCommand: CliCommand = {
+  name: 'respond',
+  summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
+  usage: 'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--profile NAME] [--json]',
+  positionals: true,
+  options: { type: { type: 'string' }, note: { type: 'string' }, amount: { type: 'string' }, evidence: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  async run(ctx) {
+    const chargebackId = ctx.positionals[0];
+    if (!chargebackId) throw new CliError(`Name the chargeback. Usage: ${this.usage}`);
+    const type = messageTypeSchema.safeParse(stringOption(ctx, 'type'));
+    if (!type.success) throw new CliError(`--type must be one of: ${messageTypeSchema.options.join(', ')}.`);
+    const evidencePaths = [...((ctx.values.evidence as string[] | undefined) ?? []), ...ctx.positionals.slice(1)];
+    return withHeadless(ctx, async (h) => {
+      const profile = h.resolveProfile(stringOption(ctx, 'profile'));
+      const cb = h.store.portfolio.getChargeback(profile.id, chargebackId);
+      if (!cb) throw new CliError(`Chargeback ${chargebackId} is not in the local store: run \`dispute-desk sync\` first, or check the ID.`);
+      const rule = messageTypeRules[type.data];
+      let amount: number | undefined;
+      const amountText = stringOption(ctx, 'amount');
+      if (amountText !== undefined) {
+        amount = majorToMinor(amountText, cb.currency);
+        if (amount === undefined || amount <= 0) throw new CliError(`--amount must be an amount in ${cb.currency} like 49.99.`);
+      }
+      if (rule.needsAmount && amount === undefined) throw new CliError(`${rule.label} needs --amount (the amount conceded, in ${cb.currency}).`);
+      if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.`);
+      const warnings: string[] = [];
+      if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
+      let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' }> = [];
+      const work = await mkdtemp(join(tmpdir(), 'dd-respond-'));
+      try {
+        if (evidencePaths.length > 0) {
+          const imported = await h.evidence.importPaths(evidencePaths.map((p) => resolve(p)));
+          for (const o of imported) if (!o.ok) warnings.push(o.reason);
+          const items = imported.flatMap((o) => (o.ok ? [o.item] : []));
+          const seen = new Set<string>();
+          const pages = items.filter((i) => !seen.has(i.id) && seen.add(i.id)).flatMap((i) => Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const })));
+          if (pages.length === 0) throw new CliError('None of the evidence files could be used; nothing was queued.');
+          const built = await buildPacket(h.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, ...(stringOption(ctx, 'note') ? { rebuttal: stringOption(ctx, 'note')! } : {}) }) });
+          if (!built.ok) throw new CliError(`The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`);
+          warnings.push(...built.warnings);
+          documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));
+        }
+        const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents });
+        return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: 1 message${documents.length ? ` and ${documents.length} document${documents.length > 1 ? 's' : ''}` : ''} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...warnings.map((w) => `! ${w}`)].join('\n') };
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    });
+  },
+};

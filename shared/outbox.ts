@@ -1,0 +1,50 @@
+// Outbox jobs as both processes see them: one job answers one chargeback (a message, then its
+// documents in order), each step with its own state.
+import { z } from 'zod';
+import { messageTypeSchema, documentTypeSchema } from './domain/enums.ts';
+
+export const jobStates = ['queued', 'sending', 'paused', 'done', 'failed', 'cancelled'] as const;
+export const stepStates = ['pending', 'sending', 'unknown', 'done'] as const;
+
+export const outboxStepSchema = z.object({
+  position: z.number().int(),
+  kind: z.enum(['message', 'document']),
+  state: z.enum(stepStates),
+  name: z.string(),
+  documentType: documentTypeSchema.optional(),
+  bytes: z.number().int().optional(),
+  sentBytes: z.number().int(),
+  attempts: z.number().int(),
+  remoteId: z.string().optional(),
+  lastError: z.string().optional(),
+  nextAttemptAt: z.number().optional(),
+});
+export type OutboxStep = z.infer<typeof outboxStepSchema>;
+
+export const outboxJobSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  chargebackId: z.string(),
+  state: z.enum(jobStates),
+  messageType: messageTypeSchema,
+  note: z.string().optional(),
+  amount: z.number().int().optional(),
+  currency: z.string().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  error: z.string().optional(),
+  warnings: z.array(z.string()),
+  steps: z.array(outboxStepSchema),
+});
+export type OutboxJob = z.infer<typeof outboxJobSchema>;
+
+export const newSubmissionSchema = z.object({
+  profileId: z.string(),
+  chargebackId: z.string().min(1),
+  messageType: messageTypeSchema,
+  note: z.string().max(5000).optional(),
+  amount: z.number().int().positive().optional(),
+  currency: z.string().optional(),
+  documents: z.array(z.object({ path: z.string(), name: z.string(), documentType: documentTypeSchema })).max(50),
+});
+export type NewSubmission = z.infer<typeof newSubmissionSchema>;
