@@ -3,7 +3,7 @@
 import { resolve, join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { CliError, stringOption, numberOption, type CliCommand } from './command.ts';
+import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
