@@ -9,6 +9,7 @@ import { entriesCommand } from './entries.ts';
 import { evidenceBuild } from './evidence-build.ts';
 import { respondCommand } from './respond.ts';
 import { outboxRun, outboxList } from './outbox.ts';
+import { batchCommand } from './batch.ts';
 
 export const commands: readonly CliCommand[] = [
   profileAdd,
@@ -21,5 +22,6 @@ export const commands: readonly CliCommand[] = [
   respondCommand,
   outboxRun,
   outboxList,
+  batchCommand,
   sandboxCommand,
 ];

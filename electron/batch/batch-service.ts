@@ -1,0 +1,113 @@
+// Batch upload of scanned receipts: import a folder, match each file to a chargeback, let the
+// merchant review and assign, then one evidence packet per chargeback into the outbox, and a
+// report of what happened to every chargeback and every file.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Store } from '../store/index.ts';
+import type { EvidenceStore } from '../evidence/evidence-store.ts';
+import type { Outbox } from '../outbox/outbox-service.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import { buildPacket } from '../evidence/build-packet.ts';
+import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
+import { matchFile, candidateOf, type FileMatch } from './match-files.ts';
+import { AppError, userMessage } from '../../shared/errors.ts';
+
+export interface PlannedFile {
+  name: string;
+  itemId?: string;
+  pages?: number;
+  /** matched, ambiguous or unmatched from the matcher; refused when the file itself is unusable. */
+  match: FileMatch | { status: 'refused'; reason: string };
+  /** The merchant's choice overrides the matcher. */
+  assigned?: string;
+}
+
+export interface BatchPlan {
+  profileId: string;
+  files: PlannedFile[];
+}
+
+export interface BatchReport {
+  chargebacks: Array<{ chargebackId: string; outcome: 'queued' | 'failed' | 'skipped'; files: string[]; jobId?: string; reason?: string }>;
+  files: Array<{ name: string; outcome: 'unmatched' | 'ambiguous' | 'refused'; reason: string }>;
+}
+
+/** Where a file goes: the merchant's assignment, else a unique match. */
+export function targetOf(f: PlannedFile): string | undefined {
+  return f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
+}
+
+export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox }) {
+  function candidates(profileId: string) {
+    return deps.store.portfolio.chargebackIds(profileId).map((id) => {
+      const d = deps.store.portfolio.detail(profileId, id)!;
+      return candidateOf(d.chargeback, d.txn);
+    });
+  }
+
+  return {
+    async plan(profile: Profile, paths: readonly string[], o: { signal?: AbortSignal } = {}): Promise<BatchPlan> {
+      const outcomes = await deps.evidence.importPaths(paths, o);
+      const all = candidates(profile.id);
+      const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: 'refused', reason: out.reason } }));
+      return { profileId: profile.id, files };
+    },
+
+    assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined): BatchPlan {
+      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
+      let found = false;
+      const files = plan.files.map((f) => {
+        if (f.name !== fileName || f.match.status === 'refused') return f;
+        found = true;
+        const { assigned: _old, ...rest } = f;
+        return chargebackId ? { ...rest, assigned: chargebackId } : rest;
+      });
+      if (!found) throw new AppError('not-found', `${fileName} is not an assignable file of this batch.`);
+      return { ...plan, files };
+    },
+
+    /** One packet per chargeback into the outbox; nothing is sent before this is called. */
+    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: 'respond' | 'represent'; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
+      const groups = new Map<string, PlannedFile[]>();
+      const report: BatchReport = { chargebacks: [], files: [] };
+      for (const f of plan.files) {
+        const target = targetOf(f);
+        if (target) groups.set(target, [...(groups.get(target) ?? []), f]);
+        else report.files.push({ name: f.name, outcome: f.match.status === 'refused' ? 'refused' : f.match.status === 'ambiguous' ? 'ambiguous' : 'unmatched', reason: f.match.reason });
+      }
+      let done = 0;
+      for (const [chargebackId, files] of groups) {
+        o.signal?.throwIfAborted();
+        const names = files.map((f) => f.name);
+        const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
+        if (!cb) {
+          report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: 'This chargeback is not in the local store.' });
+          continue;
+        }
+        if (cb.status !== 'open' || cb.actionable !== 1) {
+          report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: cb.status !== 'open' ? `It is ${cb.status} and no longer accepts responses.` : 'It cannot be answered through the API.' });
+          continue;
+        }
+        const work = await mkdtemp(join(tmpdir(), 'dd-batch-'));
+        try {
+          const pages = files.flatMap((f) => Array.from({ length: f.pages ?? 1 }, (_, page) => ({ itemId: f.itemId!, page, rotation: 0 as const })));
+          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name }) });
+          if (!built.ok) {
+            report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
+            continue;
+          }
+          const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType: o.messageType ?? 'respond', documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })) });
+          report.chargebacks.push({ chargebackId, outcome: 'queued', files: names, jobId: job.id });
+        } catch (e) {
+          report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: userMessage(e) });
+        } finally {
+          await rm(work, { recursive: true, force: true });
+          o.onProgress?.(++done, groups.size);
+        }
+      }
+      return report;
+    },
+  };
+}
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,54 @@
+// `dispute-desk batch <folder>`: match scanned receipts to chargebacks, show the plan, and with
+// confirmation (or --yes) queue one packet per chargeback; --send also sends them now.
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { CliError, stringOption, type CliCommand } from './command.ts';
+import { withHeadless } from './headless-context.ts';
+import { createBatchService, targetOf } from '../batch/batch-service.ts';
+
+export const batchCommand: CliCommand = {
+  name: 'batch',
+  summary: 'Match a folder of scanned receipts to chargebacks and queue one packet for each.',
+  usage: 'dispute-desk batch <folder or files...> [--dry-run] [--yes] [--send] [--profile NAME] [--json]',
+  positionals: true,
+  options: { 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false }, send: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  async run(ctx) {
+    if (ctx.positionals.length === 0) throw new CliError(`Name a folder of receipts. Usage: ${this.usage}`);
+    return withHeadless(ctx, async (h) => {
+      const profile = h.resolveProfile(stringOption(ctx, 'profile'));
+      const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
+      const plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal });
+      const lines = plan.files.map((f) => {
+        const target = targetOf(f);
+        return target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : '?'} ${f.name}: ${f.match.reason}`;
+      });
+      const groups = new Set(plan.files.map(targetOf).filter(Boolean)).size;
+      lines.push(`${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f)).length} file(s) wait for you.`);
+      if (ctx.values['dry-run'] === true) return { data: { plan }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
+      let confirmed = ctx.values.yes === true;
+      if (!confirmed && ctx.stdin.isTTY && !ctx.json) {
+        ctx.stdout.write(lines.join('\n') + '\n');
+        const rl = createInterface({ input: ctx.stdin, output: ctx.stderr });
+        confirmed = /^y(es)?$/i.test((await rl.question('Queue these packets? [y/N] ')).trim());
+        rl.close();
+        lines.length = 0;
+      }
+      if (!confirmed) return { data: { plan, queued: false }, text: [...lines, 'Nothing was queued: confirm with --yes.'].join('\n'), exitCode: 1 };
+      const report = await batch.queue(profile, plan, { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`packets ${d}/${t}`) });
+      let sent: Awaited<ReturnType<typeof h.outbox.runOnce>> | undefined;
+      if (ctx.values.send === true) sent = await h.outbox.runOnce({ signal: ctx.signal });
+      const jobs = new Map(h.outbox.list().map((j) => [j.id, j]));
+      const text = [
+        ...lines,
+        ...report.chargebacks.map((c) => {
+          const job = c.jobId ? jobs.get(c.jobId) : undefined;
+          const state = job?.state === 'done' ? 'sent' : job?.state === 'failed' ? `failed: ${job.error}` : c.outcome;
+          return `${c.chargebackId}: ${state}${c.reason ? ` – ${c.reason}` : ''} (${c.files.join(', ')})`;
+        }),
+        ...report.files.map((f) => `${f.name}: ${f.outcome} – ${f.reason}`),
+        sent ? `Outbox: ${sent.done} done, ${sent.failed} failed, ${sent.waiting} waiting.` : 'Queued: send with `dispute-desk outbox run`.',
+      ].join('\n');
+      return { data: { plan, report, sent: sent ?? null }, text };
+    });
+  },
+};
