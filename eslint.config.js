@@ -15,7 +15,7 @@ export default tseslint.config(
   {
     // Only the wiring files and platform/ may touch Electron; everything else runs in plain Node.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron-*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron-*.ts', 'electron/ipc/electron-*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main.ts, preload.ts and platform/electron-*.ts import electron.' }] }] },
   },
   {

@@ -5,7 +5,7 @@ import { createKeyVault, type KeyVault } from './credentials/key-vault.ts';
 import { createProfileService } from './credentials/profile-service.ts';
 import { createApiClient, type ApiClient } from './api/index.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
-import { createOutbox } from './outbox/outbox-service.ts';
+import { createOutbox, type OutboxDeps } from './outbox/outbox-service.ts';
 import { createEvidenceStore } from './evidence/evidence-store.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
@@ -18,6 +18,8 @@ export interface HeadlessOptions {
   vault?: KeyVault;
   /** A key given for this run only (e.g. DISPUTE_DESK_API_KEY): used when the keychain has none. */
   sessionKey?: string | undefined;
+  /** The desktop app follows the outbox as it works. */
+  outboxHooks?: Pick<OutboxDeps, 'onChange' | 'onProgress'>;
 }
 
 export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment'>, apiKey: string): ApiClient {
@@ -57,6 +59,7 @@ export function openHeadless(o: HeadlessOptions) {
     home: o.home,
     profileOf: (id) => store.profiles.get(id),
     clientFor,
+    ...o.outboxHooks,
     onJobDone: (job) => {
       // The answer is in: refresh what the service now says about that chargeback.
       sync.syncChargeback(job.profileId, job.chargebackId).catch(() => undefined);

@@ -2,7 +2,6 @@
 // maintained HEVC decoder (libheif compiled to WebAssembly), BMP through ours. Every pipeline is
 // bounded: decompression bombs are refused before pixels are allocated.
 import sharp, { type Sharp } from 'sharp';
-import { createRequire } from 'node:module';
 import { decodeBmp } from './bmp.ts';
 import type { ImportKind } from './sniff.ts';
 
@@ -10,8 +9,6 @@ export const MAX_PIXELS = 120_000_000;
 
 sharp.cache(false);
 sharp.concurrency(1);
-
-const require = createRequire(import.meta.url);
 
 interface HeicImage {
   width: number;
@@ -21,7 +18,7 @@ interface HeicImage {
 
 /** HEIC → RGBA pixels. heic-decode wraps libheif-js. */
 export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
-  const decode = require('heic-decode') as (o: { buffer: Buffer }) => Promise<HeicImage>;
+  const { default: decode } = await import('heic-decode');
   return decode({ buffer: bytes });
 }
 

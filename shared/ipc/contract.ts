@@ -1,19 +1,28 @@
 // The IPC contract: every request the renderer can make and every event main can push.
-// Adding a channel = one entry here (schemas in shared/ipc/channels/*) + its handler in
+// Adding a channel = one entry in shared/ipc/channels/<area>.ts + its handler in
 // electron/ipc/handlers/. Nothing that is not listed here is reachable from the window.
 import { z } from 'zod';
-import { channel } from './define.ts';
+import { appChannels } from './channels/app.ts';
+import { portfolioChannels } from './channels/portfolio.ts';
+import { evidenceChannels } from './channels/evidence.ts';
+import { outboxChannels } from './channels/outbox.ts';
+import { batchChannels } from './channels/batch.ts';
+import { outboxJobSchema } from '../outbox.ts';
 
 export const ipcContract = {
-  getAppInfo: channel(
-    'Version and mode of the running app.',
-    z.strictObject({}),
-    z.object({ version: z.string(), demo: z.boolean(), platform: z.string() }),
-  ),
+  ...appChannels,
+  ...portfolioChannels,
+  ...evidenceChannels,
+  ...outboxChannels,
+  ...batchChannels,
 } as const;
 
 export const ipcEvents = {
   notification: z.object({ title: z.string(), body: z.string(), chargebackId: z.string().optional(), kind: z.string() }),
+  syncProgress: z.object({ profileId: z.string(), mode: z.string(), phase: z.string(), done: z.number(), expected: z.number() }),
+  outboxChanged: outboxJobSchema,
+  outboxProgress: z.object({ jobId: z.string(), position: z.number(), sentBytes: z.number(), totalBytes: z.number() }),
+  openChargeback: z.object({ profileId: z.string(), chargebackId: z.string() }),
 } as const;
 
 export type IpcContract = typeof ipcContract;

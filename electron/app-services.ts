@@ -1,0 +1,100 @@
+// The desktop app's services, wired once: the headless services plus the desktop's platform
+// (dialogs, notifications, badge), events to the window, demo mode and alert receivers.
+import type { FileDialogs, DesktopShell, Badge } from './platform/types.ts';
+import type { Notifier } from './platform/notifier.ts';
+import type { EventHub } from './ipc/event-hub.ts';
+import type { IpcEvents } from '../shared/ipc/contract.ts';
+import { openHeadless, type Headless } from './headless.ts';
+import { createBatchService } from './batch/batch-service.ts';
+import { startDemo, demoProfileId } from './demo.ts';
+import { startAlertReceiver } from './sync/alert-receiver.ts';
+import type { Sandbox } from './sandbox/index.ts';
+import type { KeyVault } from './credentials/key-vault.ts';
+
+export interface AppPlatform {
+  dialogs: FileDialogs;
+  shell: DesktopShell;
+  badge: Badge;
+  notifier: Notifier;
+}
+
+export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string }) {
+  const notifier: Notifier = {
+    notify(n) {
+      o.platform.notifier.notify(n);
+      o.events.emit('notification', { title: n.title, body: n.body, kind: n.kind, ...(n.chargebackId ? { chargebackId: n.chargebackId } : {}) });
+    },
+  };
+  const h: Headless = openHeadless({
+    home: o.home,
+    notifier,
+    ...(o.vault ? { vault: o.vault } : {}),
+    outboxHooks: {
+      onChange: (job) => o.events.emit('outboxChanged', job),
+      onProgress: (p) => o.events.emit('outboxProgress', p),
+    },
+  });
+  const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
+  h.sync.onProgress((p) => o.events.emit('syncProgress', p));
+  let demo: Sandbox | undefined;
+  const receivers: Array<{ close(): Promise<void> }> = [];
+
+  const updateBadge = (): void => {
+    const due = h.store.profiles.list().reduce((sum, p) => {
+      const c = h.store.portfolio.inboxCounts(p.id);
+      return sum + c.dueSoon + c.overdue;
+    }, 0);
+    o.platform.badge.setDueSoonCount(due);
+  };
+
+  async function startReceivers(): Promise<void> {
+    for (const p of h.store.profiles.list()) {
+      const r = p.alertReceiver;
+      if (!r?.enabled) continue;
+      receivers.push(await startAlertReceiver({
+        store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
+        onAlert: (event, id, data) => {
+          h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
+        },
+      }));
+    }
+  }
+
+  return {
+    ...h,
+    home: o.home,
+    version: o.version ?? '0.0.0',
+    batch,
+    platform: o.platform,
+    events: o.events,
+    updateBadge,
+    isDemo: () => h.store.profiles.get(demoProfileId) !== undefined,
+    async startDemo() {
+      if (!demo) {
+        const started = await startDemo(h, o.home);
+        demo = started.sandbox;
+      }
+      await h.sync.syncProfile(demoProfileId).catch(() => undefined);
+      updateBadge();
+      return h.store.profiles.get(demoProfileId)!;
+    },
+    /** Start-up: the demo comes back, receivers listen, sync and the outbox run on their own. */
+    async start(): Promise<void> {
+      if (h.store.profiles.get(demoProfileId)) await this.startDemo();
+      await startReceivers();
+      h.sync.startSchedule(() => updateBadge());
+      h.outbox.start();
+      updateBadge();
+    },
+    /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
+    async close(): Promise<void> {
+      await h.outbox.stop();
+      h.sync.stopSchedule();
+      for (const r of receivers) await r.close();
+      await demo?.close();
+      h.vault.forgetAll();
+      h.close();
+    },
+  };
+}
+export type AppServices = Awaited<ReturnType<typeof createAppServices>>;

@@ -1,0 +1,13 @@
+// The handler table: one handler per contract channel (the type says so; the router checks too).
+import type { Handlers } from '../../../shared/ipc/define.ts';
+import type { IpcContract } from '../../../shared/ipc/contract.ts';
+import type { AppServices } from '../../app-services.ts';
+import { appHandlers } from './app.ts';
+import { portfolioHandlers } from './portfolio.ts';
+import { evidenceHandlers } from './evidence.ts';
+import { outboxHandlers } from './outbox.ts';
+import { batchHandlers } from './batch.ts';
+
+export function createHandlers(s: AppServices): Handlers<IpcContract> {
+  return { ...appHandlers(s), ...portfolioHandlers(s), ...evidenceHandlers(s), ...outboxHandlers(s), ...batchHandlers(s) };
+}

@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Handlers } from '../../../shared/ipc/define.ts';
+import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
+import type { AppServices } from '../../app-services.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
+import { buildPacket, coverLetterFor } from '../../evidence/index.ts';
+
+export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
+  return {
+    submitResponse: async (r) => {
+      const profile = s.store.profiles.get(r.profileId);
+      const cb = s.store.portfolio.getChargeback(r.profileId, r.chargebackId);
+      if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+      const rule = messageTypeRules[r.messageType];
+      if (rule.needsConfirmation && !r.confirmed) throw new AppError('validation', `${rule.label} cannot be undone: confirm it first.`);
+      if (rule.needsAmount && r.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
+      const work = await mkdtemp(join(tmpdir(), 'dd-submit-'));
+      try {
+        let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];
+        if (r.evidence && r.evidence.arrangement.pages.length > 0) {
+          const built = await buildPacket(s.evidence, r.evidence.arrangement, r.evidence.settings, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal }) });
+          if (!built.ok) throw new AppError('bad-input', built.problems.map((p) => p.message).join(' '));
+          documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType }));
+        }
+        const job = await s.outbox.submit({ profileId: r.profileId, chargebackId: r.chargebackId, messageType: r.messageType, ...(r.note ? { note: r.note } : {}), ...(r.amount !== undefined ? { amount: r.amount, currency: cb.currency } : {}), documents });
+        s.outbox.runOnce().catch(() => undefined);
+        return job;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    listOutbox: async () => s.outbox.list(),
+    pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
+    resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
+    cancelJob: async ({ jobId }) => s.outbox.cancel(jobId),
+    retryJob: async ({ jobId }) => {
+      const job = s.outbox.retry(jobId);
+      s.outbox.runOnce().catch(() => undefined);
+      return job;
+    },
+  };
+}

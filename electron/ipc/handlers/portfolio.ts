@@ -1,0 +1,81 @@
+import type { Handlers } from '../../../shared/ipc/define.ts';
+import type { portfolioChannels, DisputeView } from '../../../shared/ipc/channels/portfolio.ts';
+import type { AppServices } from '../../app-services.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { explainReasonCode, categoryLabel } from '../../../shared/domain/reason-codes.ts';
+import { evidenceGuidance, generalAdvice } from '../../../shared/domain/evidence-guidance.ts';
+import { describeTransaction, ledgerEventLabel } from '../../../shared/domain/labels.ts';
+import { messageTypeRules, messageTypesOrdered, messageTypesForCycle } from '../../../shared/domain/message-type-rules.ts';
+import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
+import { summariseEntries } from '../../sync/ledger-totals.ts';
+import { writeFile } from 'node:fs/promises';
+
+function window(from: string, to: string): { from: Date; to: Date } {
+  const start = parseServiceTimestamp(`${from} 00:00:00`);
+  const end = parseServiceTimestamp(`${to} 00:00:00`);
+  if (!start || !end || end < start) throw new AppError('validation', 'Choose a date window whose end is on or after its start.');
+  return { from: start, to: new Date(end.getTime() + 86_400_000) };
+}
+
+function csvCell(v: unknown): string {
+  const t = String(v ?? '');
+  // Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(t) && !/^-?\d/.test(t) ? `'${t}` : t;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
+  function ledger(profileId: string, from: string, to: string) {
+    const w = window(from, to);
+    const currencyOf = (id: string | null) => (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
+    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to).map((e) => ({ id: e.id, created: e.created ?? null, event: e.event, eventLabel: ledgerEventLabel(e.event), amount: e.amount, currency: currencyOf(e.chargeback), chargebackId: e.chargeback, description: e.description }));
+    return { entries, ...summariseEntries(entries) };
+  }
+  return {
+    listInbox: async (q) => ({ ...s.store.portfolio.listInbox(q), counts: s.store.portfolio.inboxCounts(q.profileId) }),
+    getDispute: async ({ profileId, chargebackId }) => {
+      const d = s.store.portfolio.detail(profileId, chargebackId);
+      if (!d) throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
+      const cb = d.chargeback;
+      const explanation = explainReasonCode(cb.reasonCode);
+      const guidance = evidenceGuidance(explanation.category);
+      const ticked = s.store.portfolio.checklist(profileId, chargebackId);
+      const answerable = cb.status === 'open' && cb.actionable === 1;
+      const fits = new Set(messageTypesForCycle(cb.cycle));
+      const view: DisputeView = {
+        chargeback: cb as unknown as Record<string, unknown>,
+        explanation: { title: explanation.title, plainWords: explanation.plainWords, category: explanation.category ?? null, categoryLabel: explanation.category ? categoryLabel[explanation.category] : null },
+        guidance: { summary: guidance.summary, checklist: guidance.checklist.map((i) => ({ ...i, checked: ticked.has(i.id) })), advice: generalAdvice },
+        facts: d.txn ? describeTransaction(d.txn as unknown as Record<string, unknown>) : [],
+        statuses: d.statuses as unknown as Array<Record<string, unknown>>,
+        messages: d.messages as unknown as Array<Record<string, unknown>>,
+        documents: d.documents as unknown as Array<Record<string, unknown>>,
+        entries: d.entries as unknown as Array<Record<string, unknown>>,
+        answerable,
+        ...(answerable ? {} : { whyNot: cb.status !== 'open' ? `This chargeback is ${cb.status}: the processor accepts no more responses.` : 'This chargeback cannot be answered through the API (it is marked not actionable). Contact your processor to respond.' }),
+        messageTypes: messageTypesOrdered(cb.cycle).map((type) => ({ type, ...messageTypeRules[type], fits: fits.has(type) })),
+      };
+      return view;
+    },
+    setChecklistItem: async ({ profileId, chargebackId, itemId, checked }) => {
+      s.store.portfolio.setChecklist(profileId, chargebackId, itemId, checked);
+      return { ok: true as const };
+    },
+    syncNow: async ({ profileId }) => {
+      const r = await s.sync.syncProfile(profileId);
+      s.updateBadge();
+      return { mode: r.mode, chargebacks: r.chargebacks, entries: r.entries, events: r.events, durationMs: r.durationMs };
+    },
+    getSyncStatus: async ({ profileId }) => s.sync.freshness(profileId),
+    listEvents: async ({ profileId }) => s.store.events.recent(profileId),
+    listLedger: async ({ profileId, from, to }) => ledger(profileId, from, to),
+    exportLedgerCsv: async ({ profileId, from, to }) => {
+      const l = ledger(profileId, from, to);
+      const path = await s.platform.dialogs.saveFile({ title: 'Export ledger entries', defaultName: `ledger ${from} to ${to}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      if (!path) return { saved: false };
+      const rows = [['created', 'event', 'amount (minor units)', 'currency', 'chargeback', 'description'], ...l.entries.map((e) => [e.created, e.eventLabel, e.amount, e.currency, e.chargebackId, e.description])];
+      await writeFile(path, rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n');
+      return { saved: true, name: path.split(/[\\/]/).pop()! };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// Evidence: import (dialogs in main, or dropped bytes), pictures of pages, live estimates.
+import { z } from 'zod';
+import { channel } from '../define.ts';
+import { importOutcomeSchema, arrangementSchema, buildSettingsSchema, estimateSchema, itemIdSchema } from '../../evidence/items.ts';
+
+// Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
+const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
+
+export const evidenceChannels = {
+  pickEvidence: channel('Opens the OS file or folder picker in main and imports what was chosen.', z.strictObject({ folder: z.boolean() }), z.array(importOutcomeSchema)),
+  importDropped: channel('Imports a dropped file from its bytes (the window never handles paths).', z.strictObject({ name: z.string().min(1).max(255), bytes: bytes.refine((b) => b.byteLength <= 200 * 1024 * 1024, 'larger than 200 MB') }), importOutcomeSchema),
+  getPagePicture: channel('A thumbnail or full view of one page (PDF pages as bytes for pdf.js).', z.strictObject({ itemId: itemIdSchema, page: z.number().int().min(0).max(10_000), maxWidth: z.number().int().min(32).max(2000) }), z.object({ kind: z.enum(['image', 'pdf']), mime: z.string(), bytes, page: z.number().optional(), width: z.number().optional(), height: z.number().optional() })),
+  estimatePacket: channel('Size, pages and files of the packet as arranged, against the limits.', z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, chargebackId: z.string().optional(), profileId: z.string().optional() }), estimateSchema),
+} as const;

@@ -1,0 +1,21 @@
+// Answers: one submission is one outbox job; progress and state changes arrive as events.
+import { z } from 'zod';
+import { channel } from '../define.ts';
+import { outboxJobSchema } from '../../outbox.ts';
+import { messageTypeSchema } from '../../domain/enums.ts';
+import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
+
+const jobId = z.strictObject({ jobId: z.string().min(1).max(100) });
+
+export const outboxChannels = {
+  submitResponse: channel('Builds the evidence and queues the answer (message, then documents).', z.strictObject({
+    profileId: z.string().min(1), chargebackId: z.string().min(1), messageType: messageTypeSchema, note: z.string().max(5000).optional(),
+    amount: z.number().int().positive().optional(), confirmed: z.boolean(),
+    evidence: z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, rebuttal: z.string().max(20_000) }).optional(),
+  }), outboxJobSchema),
+  listOutbox: channel('Every job and step.', z.strictObject({}), z.array(outboxJobSchema)),
+  pauseJob: channel('Pauses a job after its current step.', jobId, outboxJobSchema),
+  resumeJob: channel('Resumes a paused job.', jobId, outboxJobSchema),
+  cancelJob: channel('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema),
+  retryJob: channel('Tries a failed or waiting job again now.', jobId, outboxJobSchema),
+} as const;

@@ -1,0 +1,48 @@
+// Inbox, dispute, sync, events, ledger.
+import { z } from 'zod';
+import { channel } from '../define.ts';
+
+const profileId = z.string().min(1).max(200);
+const chargebackId = z.string().min(1).max(200);
+
+export const inboxRowSchema = z.object({
+  id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), daysLeft: z.number().nullable(),
+  reasonCode: z.string(), reason: z.string(), category: z.string().nullable(), network: z.number().nullable(), total: z.number(), currency: z.string(), txn: z.string().nullable(), modified: z.string().nullable(),
+});
+export type InboxRowView = z.infer<typeof inboxRowSchema>;
+
+const record = z.record(z.string(), z.unknown());
+
+export const disputeViewSchema = z.object({
+  chargeback: record,
+  explanation: z.object({ title: z.string(), plainWords: z.string(), category: z.string().nullable(), categoryLabel: z.string().nullable() }),
+  guidance: z.object({ summary: z.string(), checklist: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string(), checked: z.boolean() })), advice: z.string() }),
+  facts: z.array(z.object({ label: z.string(), value: z.string() })),
+  statuses: z.array(record),
+  messages: z.array(record),
+  documents: z.array(record),
+  entries: z.array(record),
+  answerable: z.boolean(),
+  whyNot: z.string().optional(),
+  messageTypes: z.array(z.object({ type: z.string(), label: z.string(), description: z.string(), needsAmount: z.boolean(), needsConfirmation: z.boolean(), withEvidence: z.boolean(), fits: z.boolean() })),
+});
+export type DisputeView = z.infer<typeof disputeViewSchema>;
+
+const totals = z.object({ currency: z.string(), chargedBack: z.number(), reversed: z.number(), net: z.number(), count: z.number() });
+
+export const portfolioChannels = {
+  listInbox: channel('Chargebacks from the store: open and actionable first by reply deadline, then the rest.', z.strictObject({
+    profileId, status: z.string().max(20).optional(), cycle: z.string().max(60).optional(), network: z.number().int().min(1).max(4).optional(),
+    category: z.string().max(60).optional(), search: z.string().max(200).optional(), offset: z.number().int().min(0).max(10_000_000), limit: z.number().int().min(1).max(500),
+  }), z.object({ rows: z.array(inboxRowSchema), total: z.number().int(), counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }) })),
+  getDispute: channel('Everything about one chargeback, explained.', z.strictObject({ profileId, chargebackId }), disputeViewSchema),
+  setChecklistItem: channel('Ticks or unticks an evidence checklist item.', z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }), z.object({ ok: z.literal(true) })),
+  syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),
+  getSyncStatus: channel('How fresh the data is.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean() })),
+  listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
+  listLedger: channel('Ledger entries in a window, with totals by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({
+    entries: z.array(z.object({ id: z.string(), created: z.string().nullable(), event: z.number(), eventLabel: z.string(), amount: z.number(), currency: z.string(), chargebackId: z.string().nullable(), description: z.string() })),
+    byCurrency: z.array(totals), byMonth: z.array(totals.extend({ month: z.string() })),
+  })),
+  exportLedgerCsv: channel('Saves the ledger window as CSV where the merchant chooses.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({ saved: z.boolean(), name: z.string().optional() })),
+} as const;
