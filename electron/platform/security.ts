@@ -34,6 +34,8 @@ export function secureWebPreferences(preload: string) {
     navigateOnDragDrop: false,
     safeDialogs: true,
     spellcheck: true,
+    // Middle-click would open links in new windows past the navigation checks.
+    disableBlinkFeatures: 'Auxclick',
   } as const;
 }
 

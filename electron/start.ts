@@ -1,0 +1,30 @@
+// `npm start`: bundles, then runs the desktop app in Electron. The Electron binary is fetched
+// by Electron's own install step from the internet; where it is missing this says how to get it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bundled = spawnSync(process.execPath, [join(root, 'build/bundle.ts')], { stdio: 'inherit' });
+if (bundled.status !== 0) process.exit(bundled.status ?? 1);
+
+let binary: string | undefined;
+try {
+  const path = createRequire(import.meta.url)('electron') as unknown;
+  if (typeof path === 'string' && existsSync(path)) binary = path;
+} catch {
+  binary = undefined;
+}
+if (!binary) {
+  process.stderr.write(
+    'The Electron binary is not installed, so the desktop window cannot open.\n' +
+      'Electron downloads it at install time, which this project leaves to you: run\n' +
+      '  npm install-scripts approve electron && npm rebuild electron\n' +
+      'on a machine with internet access, then `npm start` again. Meanwhile every feature runs\n' +
+      'headless: `npx dispute-desk --help` (for example `npx dispute-desk sandbox` for demo data).\n',
+  );
+  process.exit(1);
+}
+const child = spawn(binary, [join(root, 'dist/electron/main.cjs')], { stdio: 'inherit' });
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,33 @@
+// Electronegativity on the sources. It exits 0 even with findings, so its SARIF output is read
+// and every finding must be explained in build/electronegativity-allowlist.json.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../../..', import.meta.url).pathname;
+
+interface Sarif {
+  runs: Array<{ results: Array<{ ruleId: string; message?: { text?: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine?: number } } }> }> }>;
+}
+
+test('every Electronegativity finding is explained in the reviewed allow-list', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-en-'));
+  try {
+    const electron = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.electron as string;
+    const out = join(dir, 'findings.sarif');
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', join(root, 'electron'), '-o', out, '-r', '-e', electron], { encoding: 'utf8', timeout: 180_000 });
+    assert.equal(r.status, 0, r.stderr);
+    const sarif = JSON.parse(readFileSync(out, 'utf8')) as Sarif;
+    const allow = (JSON.parse(readFileSync(join(root, 'build/electronegativity-allowlist.json'), 'utf8')) as { findings: Array<{ rule: string; file: string; reason: string }> }).findings;
+    for (const a of allow) assert.ok(a.reason.length > 20, `the allow-list entry ${a.rule} ${a.file} explains itself`);
+    const findings = sarif.runs.flatMap((run) => run.results.map((x) => ({ rule: x.ruleId, file: x.locations[0]?.physicalLocation.artifactLocation.uri ?? '', line: x.locations[0]?.physicalLocation.region?.startLine, text: x.message?.text ?? '' })));
+    const unexplained = findings.filter((f) => !allow.some((a) => a.rule === f.rule && a.file === f.file));
+    assert.deepEqual(unexplained.map((f) => `${f.rule} ${f.file}:${f.line} ${f.text.slice(0, 100)}`), []);
+    assert.ok(findings.length > 0, 'the scan saw the sources');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
