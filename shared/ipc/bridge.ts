@@ -1,8 +1,13 @@
 // Builds `window.disputeDesk` from the contract over any transport: Electron's ipcRenderer in
 // the preload, or Playwright's exposeBinding in the browser tests. Both get the very same
 // object, so the renderer cannot tell them apart and tests exercise the real surface.
+import { z } from 'zod';
 import type { Contract, EventContract, Bridge } from './define.ts';
 import type { Result } from '../errors.ts';
+
+// The bridge runs under the window's CSP, which forbids eval: zod validates without
+// generating code there.
+z.config({ jitless: true });
 
 export interface BridgeTransport {
   invoke(channel: string, payload: unknown): Promise<Result<unknown>>;

@@ -1,0 +1,85 @@
+// The window: navigation, the screens, the status bar, and the events main pushes.
+import { createRoot } from 'react-dom/client';
+import { useCallback, useEffect, useState } from 'react';
+import { api } from './bridge.ts';
+import { useApp } from './state/app-store.ts';
+import { Onboarding } from './screens/onboarding.tsx';
+import { Inbox } from './screens/inbox.tsx';
+import { Dispute } from './screens/dispute.tsx';
+import { Outbox } from './screens/outbox.tsx';
+import './styles/app.css';
+
+function App() {
+  const { profiles, profileId, screen, toast, setProfiles, go, say, clearToast } = useApp();
+  const [version, setVersion] = useState(0);
+  const [sync, setSync] = useState<{ running: boolean; text: string }>({ running: false, text: '' });
+  const refresh = useCallback(async () => {
+    const r = await api().listProfiles({});
+    if (!r.ok) return say('error', r.error.message);
+    setProfiles(r.value);
+    if (r.value.length === 0) go({ name: 'onboarding' });
+    else if (useApp.getState().screen.name === 'onboarding') go({ name: 'inbox' });
+    setVersion((v) => v + 1);
+  }, [go, say, setProfiles]);
+  const freshness = useCallback(async (id: string) => {
+    const r = await api().getSyncStatus({ profileId: id });
+    if (r.ok) setSync({ running: r.value.running, text: r.value.lastError ? `Offline: ${r.value.lastError}${r.value.lastSuccessAt ? ` Data from ${new Date(r.value.lastSuccessAt).toLocaleString()}.` : ''}` : r.value.lastSuccessAt ? `Up to date · ${new Date(r.value.lastSuccessAt).toLocaleTimeString()}` : 'Not synced yet' });
+  }, []);
+  useEffect(() => void refresh(), [refresh]);
+  useEffect(() => {
+    if (profileId) void freshness(profileId);
+  }, [profileId, version, freshness]);
+  useEffect(() => {
+    const offs = [
+      api().on('notification', (n) => (say('info', `${n.title}: ${n.body}`), setVersion((v) => v + 1))),
+      api().on('outboxChanged', () => setVersion((v) => v + 1)),
+      api().on('syncProgress', (p) => setSync({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
+      api().on('openChargeback', (c) => go({ name: 'dispute', chargebackId: c.chargebackId })),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [go, say]);
+
+  const syncNow = async (): Promise<void> => {
+    if (!profileId) return;
+    setSync({ running: true, text: 'Syncing…' });
+    const r = await api().syncNow({ profileId });
+    if (!r.ok) say('error', r.error.message);
+    await freshness(profileId);
+    setVersion((v) => v + 1);
+  };
+  const profile = profiles.find((p) => p.id === profileId);
+
+  return (
+    <div className="app">
+      {screen.name !== 'onboarding' && (
+        <nav className="nav" aria-label="Main">
+          <strong className="brand">Dispute Desk</strong>
+          <button className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''} onClick={() => go({ name: 'inbox' })}>Inbox</button>
+          <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>Outbox</button>
+          <span className="spacer" />
+          {profile && <span className="profile">{profile.name}{profile.demo ? ' (demo)' : ''}</span>}
+        </nav>
+      )}
+      <div className="content">
+        {screen.name === 'onboarding' && <Onboarding onReady={refresh} />}
+        {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} version={version} />}
+        {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} version={version} />}
+        {screen.name === 'outbox' && <Outbox version={version} />}
+      </div>
+      {toast && (
+        <div className={`toast ${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <span>{toast.text}</span>
+          <button aria-label="Dismiss" onClick={clearToast}>×</button>
+        </div>
+      )}
+      {screen.name !== 'onboarding' && (
+        <footer className="statusbar">
+          <span aria-live="polite">{sync.text}</span>
+          <button onClick={() => void syncNow()} disabled={sync.running && sync.text.startsWith('Sync')}>Sync now</button>
+        </footer>
+      )}
+    </div>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<App />);

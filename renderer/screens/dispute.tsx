@@ -1,0 +1,125 @@
+// One dispute, explained: what is claimed, what evidence wins, the transaction, its history and
+// money, and the answers that fit its state.
+import { useEffect, useState } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
+import type { MessageType } from '../../shared/domain/enums.ts';
+import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
+import { describeDaysLeft, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
+import { cycleMeaning } from '../../shared/domain/cycles.ts';
+import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+
+type Rec = Record<string, unknown>;
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+export function Dispute({ profileId, chargebackId, version }: { profileId: string; chargebackId: string; version: number }) {
+  const { go, say } = useApp();
+  const [view, setView] = useState<DisputeView>();
+  const [error, setError] = useState('');
+  const [type, setType] = useState<MessageType | ''>('');
+  const [note, setNote] = useState('');
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    void api().getDispute({ profileId, chargebackId }).then((r) => (r.ok ? (setView(r.value), setError('')) : setError(r.error.message)));
+  }, [profileId, chargebackId, version]);
+
+  if (error) return <section className="dispute"><p className="error" role="alert">{error}</p><button onClick={() => go({ name: 'inbox' })}>Back to the inbox</button></section>;
+  if (!view) return <section className="dispute"><p className="muted">Loading…</p></section>;
+  const cb = view.chargeback;
+  const currency = str(cb.currency) || 'USD';
+  const rule = view.messageTypes.find((m) => m.type === type);
+  const days = daysLeft(cb.reply as number | null, new Date());
+
+  async function tick(itemId: string, checked: boolean): Promise<void> {
+    const r = await api().setChecklistItem({ profileId, chargebackId, itemId, checked });
+    if (r.ok && view) setView({ ...view, guidance: { ...view.guidance, checklist: view.guidance.checklist.map((i) => (i.id === itemId ? { ...i, checked } : i)) } });
+  }
+
+  async function send(): Promise<void> {
+    if (!rule) return;
+    const minor = rule.needsAmount ? majorToMinor(amount, currency) : undefined;
+    if (rule.needsAmount && (minor === undefined || minor <= 0)) return say('error', `Enter the amount conceded in ${currency}, like ${formatAmount(Number(cb.total), currency).replace(/[^\d.,]/g, '')}.`);
+    if (rule.needsConfirmation && !confirming) return setConfirming(true);
+    setSending(true);
+    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation });
+    setSending(false);
+    setConfirming(false);
+    if (!r.ok) return say('error', r.error.message);
+    say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
+    go({ name: 'outbox' });
+  }
+
+  return (
+    <section className="dispute" aria-label={`Chargeback ${chargebackId}`}>
+      <button className="link" onClick={() => go({ name: 'inbox' })}>← Inbox</button>
+      <header className="dispute-head">
+        <div>
+          <h1>{formatAmount(Number(cb.total), currency)} <span className={`status ${str(cb.status)}`}>{str(cb.status)}</span></h1>
+          <p className="muted">{chargebackId} · {cycleMeaning(str(cb.cycle))}</p>
+        </div>
+        <div className={`deadline-box ${days !== undefined && days < 0 ? 'overdue' : days !== undefined && days <= 3 ? 'due-soon' : ''}`}>
+          <span>{cb.reply ? `Reply by ${formatYmd(cb.reply as number)}` : 'No reply date'}</span>
+          <strong>{describeDaysLeft(days)}</strong>
+        </div>
+      </header>
+      <div className="columns">
+        <div>
+          <article className="card">
+            <h2>{view.explanation.title}</h2>
+            <p>{view.explanation.plainWords}</p>
+            {view.explanation.categoryLabel && <p className="muted">Kind of dispute: {view.explanation.categoryLabel}</p>}
+          </article>
+          <article className="card">
+            <h2>Evidence that wins</h2>
+            <p>{view.guidance.summary}</p>
+            <ul className="checklist">
+              {view.guidance.checklist.map((i) => (
+                <li key={i.id}><label><input type="checkbox" checked={i.checked} onChange={(e) => void tick(i.id, e.target.checked)} /> <strong>{i.label}</strong> <span className="muted">{i.detail}</span></label></li>
+              ))}
+            </ul>
+            <p className="hint">{view.guidance.advice}</p>
+          </article>
+          <article className="card">
+            <h2>The disputed transaction</h2>
+            {view.facts.length ? <dl className="facts">{view.facts.map((f) => <div key={f.label}><dt>{f.label}</dt><dd>{f.value}</dd></div>)}</dl> : <p className="muted">The transaction's details arrive with its ledger entries at the next sync.</p>}
+          </article>
+        </div>
+        <div>
+          <article className="card">
+            <h2>Answer</h2>
+            {view.answerable ? (
+              <div className="answer">
+                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false))}>
+                  <option value="">Choose…</option>
+                  {view.messageTypes.map((m) => <option key={m.type} value={m.type}>{m.label}{m.fits ? '' : ' (unusual at this stage)'}</option>)}
+                </select></label>
+                {rule && <p className="muted">{rule.description}</p>}
+                {rule?.needsAmount && <label>Amount conceded ({currency})<input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>}
+                {rule && <label>Note<textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} /></label>}
+                {rule?.withEvidence && <p className="hint">This sends the message. To attach evidence documents, build them with <code>dispute-desk respond --evidence</code>.</p>}
+                {confirming && <p className="error" role="alert">{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>}
+                <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Queuing…' : confirming ? 'Confirm and send' : 'Send'}</button>
+              </div>
+            ) : <p role="status">{view.whyNot}</p>}
+          </article>
+          <article className="card">
+            <h2>History</h2>
+            <ol className="timeline">
+              {view.statuses.map((s) => <li key={str(s.id)}><strong>{str(s.status)}</strong> <span className="muted">{str(s.created).slice(0, 16).replace('T', ' ')}</span></li>)}
+              {view.messages.map((m: Rec) => <li key={str(m.id)}>Message <strong>{str(m.type)}</strong> – {str(m.status)} <span className="muted">{str(m.created).slice(0, 16).replace('T', ' ')}</span></li>)}
+              {view.documents.map((d: Rec) => <li key={str(d.id)}>Document <strong>{str(d.name)}</strong> – {str(d.status)}</li>)}
+            </ol>
+          </article>
+          <article className="card">
+            <h2>Money</h2>
+            {view.entries.length ? <table className="ledger"><tbody>{view.entries.map((e: Rec) => <tr key={str(e.id)}><td>{str(e.created).slice(0, 10)}</td><td>{ledgerEventLabel(Number(e.event))}</td><td className={Number(e.amount) < 0 ? 'neg amount' : 'amount'}>{formatAmount(Number(e.amount), currency)}</td></tr>)}</tbody></table> : <p className="muted">No ledger effect yet.</p>}
+          </article>
+        </div>
+      </div>
+    </section>
+  );
+}

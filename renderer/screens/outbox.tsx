@@ -1,0 +1,51 @@
+// The outbox: every answer on its way, step by step, with what can be done about it.
+import { useEffect, useState } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+import type { OutboxJob } from '../../shared/outbox.ts';
+
+export function Outbox({ version }: { version: number }) {
+  const say = useApp((s) => s.say);
+  const [jobs, setJobs] = useState<OutboxJob[]>([]);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  useEffect(() => {
+    void api().listOutbox({}).then((r) => r.ok && setJobs(r.value));
+  }, [version]);
+  useEffect(() => api().on('outboxProgress', (p) => setProgress((x) => ({ ...x, [`${p.jobId}:${p.position}`]: p.totalBytes ? p.sentBytes / p.totalBytes : 0 }))), []);
+  const act = async (what: 'retryJob' | 'cancelJob' | 'pauseJob' | 'resumeJob', jobId: string): Promise<void> => {
+    const r = await api()[what]({ jobId });
+    if (!r.ok) say('error', r.error.message);
+  };
+  if (jobs.length === 0) return <section className="outbox"><h1>Outbox</h1><p className="empty">Nothing to send. Answers you send from a dispute wait here until the processor has them.</p></section>;
+  return (
+    <section className="outbox">
+      <h1>Outbox</h1>
+      <ul className="jobs">
+        {[...jobs].reverse().map((j) => (
+          <li key={j.id} className={`card job ${j.state}`}>
+            <div className="job-head">
+              <strong>{j.messageType}</strong> <span className="muted">{j.chargebackId}</span> <span className={`state ${j.state}`}>{j.state}</span>
+              <span className="actions">
+                {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
+                {(j.state === 'queued' || j.state === 'sending') && <button onClick={() => void act('pauseJob', j.id)}>Pause</button>}
+                {j.state === 'paused' && <button onClick={() => void act('resumeJob', j.id)}>Resume</button>}
+                {j.steps.every((s) => s.state === 'pending') && j.state !== 'cancelled' && j.state !== 'done' && <button onClick={() => void act('cancelJob', j.id)}>Cancel</button>}
+              </span>
+            </div>
+            {j.error && <p className="error">{j.error}</p>}
+            {j.warnings.map((w) => <p key={w} className="hint">{w}</p>)}
+            <ol className="steps">
+              {j.steps.map((s) => (
+                <li key={s.position}>
+                  <span>{s.kind === 'message' ? 'Message' : s.name}</span>
+                  <progress max={1} value={s.state === 'done' ? 1 : (progress[`${j.id}:${s.position}`] ?? 0)} aria-label={`${s.name} progress`} />
+                  <span className={`state ${s.state}`}>{s.state === 'unknown' ? 'checking' : s.state}</span>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// The real UI in Debian's Chromium, wired to the real IPC router and services in this process:
+// the built renderer is served over loopback, the init script defines window.disputeDesk as the
+// preload does, and every call goes through page.exposeBinding to the router.
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright';
+import { createAppServices, type AppServices } from '../../../electron/app-services.ts';
+import { createIpcRouter } from '../../../electron/ipc/router.ts';
+import { createEventHub } from '../../../electron/ipc/event-hub.ts';
+import { createHandlers } from '../../../electron/ipc/handlers/index.ts';
+import { createScriptedDialogs } from '../../../electron/platform/headless-dialogs.ts';
+import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
+import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
+import { ipcContract, ipcEvents } from '../../../shared/ipc/contract.ts';
+import { toWire, fromWire } from './wire.ts';
+
+const root = new URL('../../..', import.meta.url).pathname;
+export const screenshotDir = join(root, 'test-results', 'screenshots');
+export const chromiumPath = '/usr/bin/chromium';
+
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+
+export interface BrowserApp {
+  page: Page;
+  services: AppServices;
+  dialogs: ReturnType<typeof createScriptedDialogs>;
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+let bridgeScript: Promise<string> | undefined;
+function bridge(): Promise<string> {
+  bridgeScript ??= build({ entryPoints: [join(root, 'test/e2e/support/bridge-entry.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent' }).then((r) => r.outputFiles[0]!.text);
+  return bridgeScript;
+}
+
+export async function openBrowserApp(o: { browser: Browser }): Promise<BrowserApp> {
+  const rendererDir = join(root, 'dist', 'renderer');
+  if (!existsSync(join(rendererDir, 'app.js'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  const home = mkdtempSync(join(tmpdir(), 'dd-e2e-'));
+  const server: Server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
+    if (path.startsWith('..')) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(join(rendererDir, path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const events = createEventHub(ipcEvents);
+  const dialogs = createScriptedDialogs();
+  const services = await createAppServices({
+    home, events,
+    vault: createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in the browser tests'); } }),
+    platform: { dialogs: dialogs.dialogs, shell: { openPath: async () => undefined, openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
+  });
+  const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [origin] });
+  const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 } });
+  const page = await context.newPage();
+  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string) => toWire(await router.invoke(channel, { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() }, fromWire(payload))));
+  await page.addInitScript({ content: await bridge() });
+  events.addSink((event, payload) => {
+    void page.evaluate(([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p), [event, toWire(payload)] as const).catch(() => undefined);
+  });
+  await page.goto(`${origin}/index.html`);
+  mkdirSync(screenshotDir, { recursive: true });
+  return {
+    page, services, dialogs,
+    shot: async (name) => {
+      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      await context.close();
+      await services.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+}
