@@ -4,8 +4,8 @@
 // named. No page is ever dropped silently.
 import { PDFDocument, degrees } from 'pdf-lib';
 import { pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject } from 'pdf-lib';
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { writeAtomic } from '../fs/write-atomic.ts';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { EvidenceStore } from './evidence-store.ts';
@@ -216,16 +216,6 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
   return { bytes: await doc.save({ useObjectStreams: true }), pages: count };
 }
 
-async function writeAtomic(path: string, data: Uint8Array): Promise<void> {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
-}
 
 async function itemsOf(store: EvidenceStore, arrangement: Arrangement): Promise<{ items: Map<string, EvidenceItem>; problems: PageProblem[] }> {
   const items = new Map<string, EvidenceItem>();

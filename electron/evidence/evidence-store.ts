@@ -1,8 +1,9 @@
 // The app's own copy of every imported file, addressed by the SHA-256 of its content: a draft
 // survives the original being moved or deleted, and a file imported twice is stored once.
 // Writes go to a temporary name first and are renamed into place: nothing is half-written.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile, rename, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
+import { writeAtomic } from '../fs/write-atomic.ts';
 import { basename, join } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
@@ -13,16 +14,6 @@ import { displayName } from './safe-names.ts';
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 const ignoredNames = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
 
-async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
-}
 
 export function createEvidenceStore(dir: string) {
   const pathOf = (id: string): string => join(dir, id.slice(0, 2), id);

@@ -3,6 +3,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { transactionRunner } from '../fs/sqlite-transaction.ts';
 
 export type RecordKind = 'chargeback' | 'status' | 'message' | 'document' | 'entry' | 'txn';
 
@@ -47,7 +48,6 @@ export function openSandboxDb(dataDir: string | undefined): SandboxDb {
   const byCbStmt = db.prepare('SELECT json FROM records WHERE kind = ? AND chargeback = ? ORDER BY seq');
   const metaGet = db.prepare('SELECT value FROM meta WHERE key = ?');
   const metaSet = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  let depth = 0;
   let version = 0;
   return {
     db,
@@ -71,21 +71,7 @@ export function openSandboxDb(dataDir: string | undefined): SandboxDb {
     setMeta(key, value) {
       metaSet.run(key, value);
     },
-    transaction(fn) {
-      if (depth > 0) return fn();
-      depth++;
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = fn();
-        db.exec('COMMIT');
-        return out;
-      } catch (e) {
-        db.exec('ROLLBACK');
-        throw e;
-      } finally {
-        depth--;
-      }
-    },
+    transaction: transactionRunner(db),
     close() {
       db.close();
     },

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrations } from './migrations/index.ts';
+import { transactionRunner } from '../fs/sqlite-transaction.ts';
 import { AppError } from '../../shared/errors.ts';
 
 export interface Database {
@@ -41,25 +42,10 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number } = {}):
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   migrate(db, opts.migrateUpTo);
-  let depth = 0;
   return {
     db,
     file,
-    transaction<T>(fn: () => T): T {
-      if (depth > 0) return fn();
-      depth++;
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const out = fn();
-        db.exec('COMMIT');
-        return out;
-      } catch (e) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw e;
-      } finally {
-        depth--;
-      }
-    },
+    transaction: transactionRunner(db),
     close() {
       db.close();
     },
