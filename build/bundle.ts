@@ -31,7 +31,7 @@ async function bundleRenderer(): Promise<void> {
   if (!existsSync(entry)) return;
   mkdirSync(join(out, 'renderer'), { recursive: true });
   await build({
-    entryPoints: { app: entry },
+    entryPoints: { app: entry, 'pdf.worker': join(root, 'node_modules/pdfjs-dist/build/pdf.worker.mjs') },
     outdir: join(out, 'renderer'),
     bundle: true,
     platform: 'browser',

@@ -5,6 +5,7 @@ import { createProfilesRepo } from './profiles-repo.ts';
 import { createPortfolioRepo } from './portfolio-repo.ts';
 import { createEventsRepo } from './events-repo.ts';
 import { createSyncStateRepo } from './sync-state-repo.ts';
+import { createDraftsRepo } from './drafts-repo.ts';
 
 export function databaseFile(home: string): string {
   return join(home, 'dispute-desk.db');
@@ -18,6 +19,7 @@ export function openStore(file: string) {
     portfolio: createPortfolioRepo(database),
     events: createEventsRepo(database),
     syncState: createSyncStateRepo(database),
+    drafts: createDraftsRepo(database),
     transaction: <T>(fn: () => T): T => database.transaction(fn),
     close: () => database.close(),
   };

@@ -1,6 +1,6 @@
 // One dispute, explained: what is claimed, what evidence wins, the transaction, its history and
 // money, and the answers that fit its state.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
@@ -9,12 +9,17 @@ import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
 import { describeDaysLeft, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+import { EvidenceBuilder, settingsFor } from './evidence-builder.tsx';
+import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 export function Dispute({ profileId, chargebackId, version }: { profileId: string; chargebackId: string; version: number }) {
-  const { go, say } = useApp();
+  const { go, say, profiles } = useApp();
+  const limits = profiles.find((p) => p.id === profileId)?.limits;
+  const [draft, setDraft] = useState<EvidenceDraft>();
+  const onDraft = useCallback((d: EvidenceDraft | undefined) => setDraft(d), []);
   const [view, setView] = useState<DisputeView>();
   const [error, setError] = useState('');
   const [type, setType] = useState<MessageType | ''>('');
@@ -45,7 +50,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     if (rule.needsAmount && (minor === undefined || minor <= 0)) return say('error', `Enter the amount conceded in ${currency}, like ${formatAmount(Number(cb.total), currency).replace(/[^\d.,]/g, '')}.`);
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
-    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation });
+    const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsFor(draft, limits), rebuttal: draft.rebuttal } : undefined;
+    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(evidence ? { evidence } : {}) });
     setSending(false);
     setConfirming(false);
     if (!r.ok) return say('error', r.error.message);
@@ -100,9 +106,9 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
                 {rule && <p className="muted">{rule.description}</p>}
                 {rule?.needsAmount && <label>Amount conceded ({currency})<input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>}
                 {rule && <label>Note<textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} /></label>}
-                {rule?.withEvidence && <p className="hint">This sends the message. To attach evidence documents, build them with <code>dispute-desk respond --evidence</code>.</p>}
+                {rule?.withEvidence && limits && <EvidenceBuilder profileId={profileId} chargebackId={chargebackId} limits={limits} onChange={onDraft} />}
                 {confirming && <p className="error" role="alert">{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>}
-                <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Queuing…' : confirming ? 'Confirm and send' : 'Send'}</button>
+                <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
               </div>
             ) : <p role="status">{view.whyNot}</p>}
           </article>

@@ -1,10 +1,48 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
-import { estimatePacket, pagePicture, coverLetterFor } from '../../evidence/index.ts';
+import { estimatePacket, pagePicture, coverLetterFor, buildPacket } from '../../evidence/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { formatAmount } from '../../../shared/domain/money.ts';
+import { explainReasonCode } from '../../../shared/domain/reason-codes.ts';
+import { coverLetterTemplate } from '../../../shared/domain/cover-letter-templates.ts';
+import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
+  const context = (profileId: string, chargebackId: string) => {
+    const profile = s.store.profiles.get(profileId);
+    const cb = s.store.portfolio.getChargeback(profileId, chargebackId);
+    if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+    return { profile, cb };
+  };
+  const settingsOf = (profile: ReturnType<typeof context>['profile'], draft: EvidenceDraft) => ({ preset: draft.preset, limits: profile.limits, pageSize: draft.pageSize, output: 'pdf' as const, baseName: 'evidence' });
   return {
+    getDraft: async ({ profileId, chargebackId }) => {
+      const { profile, cb } = context(profileId, chargebackId);
+      const saved = s.store.drafts.get(profileId, chargebackId);
+      if (saved) return saved;
+      const category = explainReasonCode(cb.reasonCode).category;
+      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: coverLetterTemplate(category, { chargebackId: cb.id, reasonCode: cb.reasonCode, amountText: formatAmount(cb.total, cb.currency), merchantName: profile.merchant ?? profile.name }) };
+    },
+    saveDraft: async ({ profileId, chargebackId, draft }) => {
+      context(profileId, chargebackId);
+      s.store.drafts.save(profileId, chargebackId, draft);
+      return { ok: true as const };
+    },
+    previewPacket: async ({ profileId, chargebackId, draft }) => {
+      const { profile, cb } = context(profileId, chargebackId);
+      const dir = await mkdtemp(join(tmpdir(), 'dd-preview-'));
+      try {
+        const result = await buildPacket(s.evidence, draft.arrangement, { ...settingsOf(profile, draft), baseName: `evidence ${cb.id}` }, { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
+        const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
+        return { result, files };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
     pickEvidence: async ({ folder }) => {
       const paths = folder
         ? [await s.platform.dialogs.openFolder({ title: 'Add a folder of scans' })].filter((p): p is string => !!p)

@@ -21,7 +21,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       try {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];
         if (r.evidence && r.evidence.arrangement.pages.length > 0) {
-          const built = await buildPacket(s.evidence, r.evidence.arrangement, r.evidence.settings, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal }) });
+          const built = await buildPacket(s.evidence, r.evidence.arrangement, { ...r.evidence.settings, baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal }) });
           if (!built.ok) throw new AppError('bad-input', built.problems.map((p) => p.message).join(' '));
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType }));
         }

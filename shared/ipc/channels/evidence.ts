@@ -1,7 +1,8 @@
 // Evidence: import (dialogs in main, or dropped bytes), pictures of pages, live estimates.
 import { z } from 'zod';
 import { channel } from '../define.ts';
-import { importOutcomeSchema, arrangementSchema, buildSettingsSchema, estimateSchema, itemIdSchema } from '../../evidence/items.ts';
+import { importOutcomeSchema, arrangementSchema, buildSettingsSchema, estimateSchema, itemIdSchema, buildResultSchema } from '../../evidence/items.ts';
+import { evidenceDraftSchema } from '../../evidence/draft.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
@@ -11,4 +12,7 @@ export const evidenceChannels = {
   importDropped: channel('Imports a dropped file from its bytes (the window never handles paths).', z.strictObject({ name: z.string().min(1).max(255), bytes: bytes.refine((b) => b.byteLength <= 200 * 1024 * 1024, 'larger than 200 MB') }), importOutcomeSchema),
   getPagePicture: channel('A thumbnail or full view of one page (PDF pages as bytes for pdf.js).', z.strictObject({ itemId: itemIdSchema, page: z.number().int().min(0).max(10_000), maxWidth: z.number().int().min(32).max(2000) }), z.object({ kind: z.enum(['image', 'pdf']), mime: z.string(), bytes, page: z.number().optional(), width: z.number().optional(), height: z.number().optional() })),
   estimatePacket: channel('Size, pages and files of the packet as arranged, against the limits.', z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, chargebackId: z.string().optional(), profileId: z.string().optional() }), estimateSchema),
+  getDraft: channel('The saved evidence draft of a chargeback, with a cover letter from its template when new.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1) }), evidenceDraftSchema),
+  saveDraft: channel('Saves the draft as the merchant works.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1), draft: evidenceDraftSchema }), z.object({ ok: z.literal(true) })),
+  previewPacket: channel('Builds the packet as it will be sent and returns its files for the preview.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1), draft: evidenceDraftSchema }), z.object({ result: buildResultSchema, files: z.array(z.object({ name: z.string(), bytes })) })),
 } as const;

@@ -1,9 +1,11 @@
 // The page binding carries JSON: bytes travel as base64, everything else as is.
 export function toWire(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => {
-    if (v instanceof Uint8Array) {
+  // The holder's own value, not `v`: JSON.stringify runs Buffer#toJSON before the replacer.
+  return JSON.stringify(value, function (this: Record<string, unknown>, k: string, v: unknown) {
+    const raw = k === '' ? v : this[k];
+    if (raw instanceof Uint8Array) {
       let s = '';
-      for (const b of v) s += String.fromCharCode(b);
+      for (const b of raw) s += String.fromCharCode(b);
       return { $bytes: btoa(s) };
     }
     return v;

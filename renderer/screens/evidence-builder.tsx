@@ -1,0 +1,203 @@
+// Evidence for one dispute: add files (pickers or drop), see every page, put them in order,
+// rotate or remove them, choose a preset, watch the size against the limits, write the cover
+// letter, and preview the packet exactly as it will be sent. The draft saves itself.
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+import { openPdf, drawPage } from '../pdf.ts';
+import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
+import type { BuildSettings, Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
+import type { EvidenceLimits } from '../../shared/evidence/limits.ts';
+
+const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
+
+export function settingsFor(draft: EvidenceDraft, limits: EvidenceLimits): BuildSettings {
+  return { preset: draft.preset, limits, pageSize: draft.pageSize, output: 'pdf', baseName: 'evidence' };
+}
+
+function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    let cancelled = false;
+    let made: string | undefined;
+    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }).then(async (r) => {
+      if (!r.ok || cancelled) return;
+      if (r.value.kind === 'pdf') {
+        const doc = await openPdf(r.value.bytes);
+        if (!cancelled && canvas.current) await drawPage(doc, page.page + 1, canvas.current, 160, page.rotation);
+      } else {
+        made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
+        setUrl(made);
+      }
+    });
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [page.itemId, page.page, page.rotation]);
+  return kind === 'pdf' ? <canvas ref={canvas} className="thumb" aria-hidden="true" /> : url ? <img className="thumb" src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} /> : <div className="thumb" />;
+}
+
+function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8Array }>; onClose(): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      for (const f of files) {
+        const doc = await openPdf(f.bytes);
+        for (let n = 1; n <= doc.numPages && !cancelled; n++) {
+          const c = document.createElement('canvas');
+          c.className = 'preview-page';
+          c.setAttribute('aria-label', `${f.name}, page ${n}`);
+          box.current?.appendChild(c);
+          await drawPage(doc, n, c, 640);
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [files]);
+  return (
+    <div className="modal" role="dialog" aria-modal="true" aria-label="Preview of the packet">
+      <div className="modal-head"><strong>Preview: {files.map((f) => f.name).join(', ')}</strong><button onClick={onClose}>Close</button></div>
+      <div ref={box} className="preview-pages" />
+    </div>
+  );
+}
+
+export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: { profileId: string; chargebackId: string; limits: EvidenceLimits; onChange(d: EvidenceDraft | undefined): void }) {
+  const say = useApp((s) => s.say);
+  const [draft, setDraft] = useState<EvidenceDraft>();
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [estimate, setEstimate] = useState<Estimate>();
+  const [busy, setBusy] = useState('');
+  const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
+  const [dragging, setDragging] = useState<number>();
+
+  useEffect(() => {
+    void api().getDraft({ profileId, chargebackId }).then((r) => (r.ok ? setDraft(r.value) : say('error', r.error.message)));
+  }, [profileId, chargebackId, say]);
+  useEffect(() => {
+    onChange(draft);
+    if (!draft) return;
+    const t = setTimeout(() => {
+      void api().saveDraft({ profileId, chargebackId, draft });
+      if (draft.arrangement.pages.length === 0) return setEstimate(undefined);
+      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsFor(draft, limits), chargebackId, profileId }).then((r) => r.ok && setEstimate(r.value));
+    }, 350);
+    return () => clearTimeout(t);
+  }, [draft, profileId, chargebackId, limits, onChange]);
+
+  if (!draft) return <p className="muted">Loading the draft…</p>;
+  const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
+  const nameOf = (id: string) => draft.items.find((i) => i.id === id)?.name ?? '';
+
+  function add(outcomes: ImportOutcome[]): void {
+    setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [o.reason]))]);
+    setDraft((d) => {
+      if (!d) return d;
+      const items = [...d.items];
+      const pages = [...d.arrangement.pages];
+      for (const o of outcomes) {
+        if (!o.ok || items.some((i) => i.id === o.item.id)) continue;
+        items.push(o.item);
+        for (let p = 0; p < o.item.pages; p++) pages.push({ itemId: o.item.id, page: p, rotation: 0 });
+      }
+      return { ...d, items, arrangement: { pages } };
+    });
+  }
+
+  async function pick(folder: boolean): Promise<void> {
+    setBusy(folder ? 'Adding the folder…' : 'Adding files…');
+    const r = await api().pickEvidence({ folder });
+    setBusy('');
+    if (r.ok) add(r.value);
+    else say('error', r.error.message);
+  }
+
+  async function readEntry(entry: FileSystemEntry): Promise<File[]> {
+    if (entry.isFile) return [await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))];
+    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    const all: File[] = [];
+    for (;;) {
+      const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
+      if (batch.length === 0) return all;
+      for (const e of batch) if (!e.name.startsWith('.')) all.push(...(await readEntry(e)));
+    }
+  }
+
+  async function drop(e: DragEvent): Promise<void> {
+    e.preventDefault();
+    const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => !!x);
+    const files = entries.length ? (await Promise.all(entries.map(readEntry))).flat() : [...e.dataTransfer.files];
+    setBusy(`Adding ${files.length} file${files.length === 1 ? '' : 's'}…`);
+    const outcomes: ImportOutcome[] = [];
+    for (const f of files) {
+      const r = await api().importDropped({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
+      outcomes.push(r.ok ? r.value : { ok: false, name: f.name, reason: r.error.message });
+    }
+    setBusy('');
+    add(outcomes);
+  }
+
+  const setPages = (pages: ArrangedPage[]): void => setDraft({ ...draft, arrangement: { pages } });
+  const move = (from: number, to: number): void => {
+    if (to < 0 || to >= draft.arrangement.pages.length) return;
+    const pages = [...draft.arrangement.pages];
+    const [p] = pages.splice(from, 1);
+    pages.splice(to, 0, p!);
+    setPages(pages);
+  };
+
+  async function showPreview(): Promise<void> {
+    setBusy('Building the preview…');
+    const r = await api().previewPacket({ profileId, chargebackId, draft: draft! });
+    setBusy('');
+    if (!r.ok) return say('error', r.error.message);
+    if (!r.value.result.ok) return say('error', r.value.result.problems.map((p) => p.message).join(' '));
+    setPreview(r.value.files);
+  }
+
+  const used = estimate?.bytes ?? 0;
+  return (
+    <div className="builder">
+      <div className={`dropzone${busy ? ' busy' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop photos, scans or PDFs here">
+        <p>{busy || 'Drop photos, scans, PDFs or a whole folder here'}</p>
+        <div className="row"><button onClick={() => void pick(false)} disabled={!!busy}>Add files…</button><button onClick={() => void pick(true)} disabled={!!busy}>Add a folder…</button></div>
+      </div>
+      {refusals.length > 0 && <ul className="refusals" aria-label="Files not added">{refusals.map((r, i) => <li key={i} className="error">{r}</li>)}</ul>}
+      {draft.arrangement.pages.length > 0 && (
+        <ol className="pages" aria-label="Pages in order">
+          {draft.arrangement.pages.map((p, i) => (
+            <li key={`${p.itemId}:${p.page}:${i}`} draggable onDragStart={() => setDragging(i)} onDragOver={(e) => e.preventDefault()} onDrop={(e) => (e.stopPropagation(), dragging !== undefined && move(dragging, i), setDragging(undefined))} className="page-tile">
+              <Thumb page={p} kind={kindOf(p.itemId)} />
+              <span className="page-name">{i + 1}. {nameOf(p.itemId)}{(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}</span>
+              <span className="page-actions">
+                <button aria-label={`Move page ${i + 1} earlier`} onClick={() => move(i, i - 1)} disabled={i === 0}>←</button>
+                <button aria-label={`Rotate page ${i + 1}`} onClick={() => setPages(draft.arrangement.pages.map((x, k) => (k === i ? { ...x, rotation: ((x.rotation + 90) % 360) as 0 | 90 | 180 | 270 } : x)))}>⟳</button>
+                <button aria-label={`Remove page ${i + 1}`} onClick={() => setPages(draft.arrangement.pages.filter((_, k) => k !== i))}>✕</button>
+                <button aria-label={`Move page ${i + 1} later`} onClick={() => move(i, i + 1)} disabled={i === draft.arrangement.pages.length - 1}>→</button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="row settings">
+        <label>Preset<select value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'] })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <label>Page size<select value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+      </div>
+      {estimate && (
+        <div className={`meter ${estimate.fits ? 'fits' : 'over'}`} role="status" aria-label="Size against the limits">
+          <meter min={0} max={limits.maxTotalBytes} value={Math.min(used, limits.maxTotalBytes)} />
+          <span>{estimate.pages} pages (limit {limits.maxPages}) · {kb(used)} of {kb(limits.maxTotalBytes)} · {estimate.files} file{estimate.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}</span>
+          {estimate.problems.map((p) => <p key={p} className="error">{p}</p>)}
+        </div>
+      )}
+      <label>Cover letter<textarea rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>
+      <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
+      {preview && <Preview files={preview} onClose={() => setPreview(undefined)} />}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// A draft packet: the items the merchant added, the arrangement of their pages, the settings and
+// the cover letter text. Saved on every change.
+import { z } from 'zod';
+import { evidenceItemSchema, arrangementSchema } from './items.ts';
+import { presetNameSchema, pageSizeSchema } from './limits.ts';
+
+export const evidenceDraftSchema = z.object({
+  items: z.array(evidenceItemSchema).max(500),
+  arrangement: arrangementSchema,
+  preset: presetNameSchema,
+  pageSize: pageSizeSchema,
+  rebuttal: z.string().max(20_000),
+});
+export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
