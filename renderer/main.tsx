@@ -7,6 +7,7 @@ import { Onboarding } from './screens/onboarding.tsx';
 import { Inbox } from './screens/inbox.tsx';
 import { Dispute } from './screens/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
+import { Ledger } from './screens/ledger.tsx';
 import './styles/app.css';
 
 function App() {
@@ -56,6 +57,7 @@ function App() {
           <strong className="brand">Dispute Desk</strong>
           <button className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''} onClick={() => go({ name: 'inbox' })}>Inbox</button>
           <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>Outbox</button>
+          <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
           <span className="spacer" />
           {profile && <span className="profile">{profile.name}{profile.demo ? ' (demo)' : ''}</span>}
         </nav>
@@ -65,6 +67,7 @@ function App() {
         {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} version={version} />}
         {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} version={version} />}
         {screen.name === 'outbox' && <Outbox version={version} />}
+        {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
       </div>
       {toast && (
         <div className={`toast ${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>

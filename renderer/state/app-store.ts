@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 
-export type Screen = { name: 'onboarding' } | { name: 'inbox' } | { name: 'dispute'; chargebackId: string } | { name: 'outbox' };
+export type Screen = { name: 'onboarding' } | { name: 'inbox' } | { name: 'dispute'; chargebackId: string } | { name: 'outbox' } | { name: 'ledger' };
 
 interface AppState {
   profiles: ProfileView[];

@@ -7,7 +7,7 @@ function formatter(currency: string, digits: number): Intl.NumberFormat {
   const key = `${currency}:${digits}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, f);
   }
   return f;
@@ -23,7 +23,7 @@ export function formatAmount(minor: number, currency: string): string {
   const code = (currency || 'USD').toUpperCase();
   const exp = currencyExponent(code);
   const major = minorToMajor(minor, code);
-  // Intl writes symbols it knows ($, €, ¥) and the code for the rest (BHD 1.234); a code it
+  // Intl writes unambiguous symbols ($, A$, CA$, €, ¥) and the code for the rest (BHD 1.234); a code it
   // cannot take at all falls back to "CODE 1.00".
   if (!isKnownCurrency(code)) return `${code} ${plainFormatter(exp).format(major)}`;
   // Intl separates a code from the number with a no-break space; plain text everywhere (CSV,

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -80,5 +81,34 @@ test('a rejected API key shows a clear message next to the form', async (t) => {
   } finally {
     await app.close();
     await sb.close();
+  }
+});
+
+test('the ledger\'s totals equal the sandbox\'s entries', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Explore with demo data' }).click();
+    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Ledger' }).click();
+    await page.getByLabel('From').fill('2000-01-01');
+    await page.locator('[data-testid="net-USD"]').waitFor();
+    await app.shot('10-ledger');
+    const profile = app.services.store.profiles.list()[0]!;
+    const key = (await app.services.vault.getKey(profile.id))!;
+    const net = new Map<string, number>();
+    for (let n = 1; ; n++) {
+      const res = await fetch(`${profile.url}/entries?expand[chargeback][txn][]&page[number]=${n}&page[limit]=100`, { headers: { APIKEY: key, search: 'chargeback[greater]=0&created[greater]=2000-01-01 00:00:00&created[less]=2099-01-01 00:00:00' } });
+      const body = (await res.json()) as { response: { data: Array<{ amount: number; chargeback: { currency: string } }>; details: { page: { hasMore: boolean } } } };
+      for (const e of body.response.data) net.set(e.chargeback.currency, (net.get(e.chargeback.currency) ?? 0) + e.amount);
+      if (!body.response.details.page.hasMore) break;
+    }
+    assert.ok(net.size >= 2, 'the demo portfolio has several currencies');
+    for (const [currency, sum] of net) {
+      assert.equal(await page.locator(`[data-testid="net-${currency}"]`).textContent(), formatAmount(sum, currency), currency);
+    }
+  } finally {
+    await app.close();
   }
 });

@@ -89,3 +89,8 @@ test('transaction facts skip empty values and name entry modes', () => {
   assert.equal(ledgerEventLabel(94), 'Chargeback reversal');
   assert.equal(ledgerEventLabel(123), 'Event 123');
 });
+
+test('dollars of other countries are never shown as US dollars', () => {
+  assert.equal(formatAmount(4999, 'AUD'), 'A$49.99');
+  assert.equal(formatAmount(4999, 'CAD'), 'CA$49.99');
+});
