@@ -7,19 +7,20 @@ import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { describeDaysLeft, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
-import { disputeCategories, categoryLabel } from '../../shared/domain/reason-codes.ts';
+import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
+import { cycles } from '../../shared/domain/enums.ts';
 
 const PAGE = 100;
 
 export function Inbox({ profileId, version }: { profileId: string; version: number }) {
   const go = useApp((s) => s.go);
-  const [filters, setFilters] = useState({ status: '', category: '', search: '' });
+  const [filters, setFilters] = useState({ status: '', category: '', cycle: '', network: '', search: '' });
   const [total, setTotal] = useState(0);
   const [counts, setCounts] = useState({ open: 0, dueSoon: 0, overdue: 0, total: 0 });
   const [, bump] = useState(0);
   const rows = useRef(new Map<number, InboxRowView>());
   const loading = useRef(new Set<number>());
-  const query = useMemo(() => ({ profileId, ...(filters.status ? { status: filters.status } : {}), ...(filters.category ? { category: filters.category } : {}), ...(filters.search.trim() ? { search: filters.search.trim() } : {}) }), [profileId, filters]);
+  const query = useMemo(() => ({ profileId, ...(filters.status ? { status: filters.status } : {}), ...(filters.category ? { category: filters.category } : {}), ...(filters.cycle ? { cycle: filters.cycle } : {}), ...(filters.network ? { network: Number(filters.network) } : {}), ...(filters.search.trim() ? { search: filters.search.trim() } : {}) }), [profileId, filters]);
 
   const loadPage = useCallback(async (page: number) => {
     if (loading.current.has(page)) return;
@@ -55,10 +56,12 @@ export function Inbox({ profileId, version }: { profileId: string; version: numb
         </div>
         <label className="search">Search<input type="search" placeholder="ID, transaction, amount, reason" value={filters.search} onChange={(e) => setFilters({ ...filters, search: e.target.value })} /></label>
         <label>Status<select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}><option value="">All</option><option value="open">Open</option><option value="won">Won</option><option value="lost">Lost</option><option value="closed">Closed</option></select></label>
+        <label>Stage<select value={filters.cycle} onChange={(e) => setFilters({ ...filters, cycle: e.target.value })}><option value="">All</option>{cycles.map((c) => <option key={c} value={c}>{cycleLabel(c)}</option>)}</select></label>
+        <label>Network<select value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}><option value="">All</option>{networkIds.map((n) => <option key={n} value={n}>{networkLabel(n)}</option>)}</select></label>
         <label>Kind<select value={filters.category} onChange={(e) => setFilters({ ...filters, category: e.target.value })}><option value="">All</option>{disputeCategories.map((c) => <option key={c} value={c}>{categoryLabel[c]}</option>)}</select></label>
       </header>
       {total === 0 ? (
-        <p className="empty">{filters.search || filters.status || filters.category ? 'No chargeback matches these filters.' : 'No chargebacks yet. Sync to bring in your portfolio.'}</p>
+        <p className="empty">{filters.search || filters.status || filters.category || filters.cycle || filters.network ? 'No chargeback matches these filters.' : 'No chargebacks yet. Sync to bring in your portfolio.'}</p>
       ) : (
         <VirtualList<InboxRowView>
           label="Chargebacks, open ones first by reply deadline"
