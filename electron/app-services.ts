@@ -10,6 +10,7 @@ import { startDemo, demoProfileId } from './demo.ts';
 import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
+import { AppError, userMessage } from '../shared/errors.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -37,7 +38,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   let demo: Sandbox | undefined;
-  const receivers: Array<{ close(): Promise<void> }> = [];
+  const receivers = new Map<string, { url: string; close(): Promise<void> }>();
 
   const updateBadge = (): void => {
     const due = h.store.profiles.list().reduce((sum, p) => {
@@ -47,17 +48,23 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     o.platform.badge.setDueSoonCount(due);
   };
 
-  async function startReceivers(): Promise<void> {
-    for (const p of h.store.profiles.list()) {
-      const r = p.alertReceiver;
-      if (!r?.enabled) continue;
-      receivers.push(await startAlertReceiver({
-        store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
-        onAlert: (event, id, data) => {
-          h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
-        },
-      }));
-    }
+  /** Starts (or restarts) a profile's alert receiver from its saved settings; stops it when off. */
+  async function applyReceiver(profileId: string): Promise<void> {
+    await receivers.get(profileId)?.close();
+    receivers.delete(profileId);
+    const p = h.store.profiles.get(profileId);
+    const r = p?.alertReceiver;
+    if (!p || !r?.enabled) return;
+    receivers.set(p.id, await startAlertReceiver({
+      store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
+      onAlert: (event, id, data) => {
+        h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
+      },
+    }).catch((e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'EADDRINUSE' ? `port ${r.port} is already used by another program` : code === 'EADDRNOTAVAIL' ? `${r.bindAddress} is not an address of this computer` : code === 'EACCES' ? `port ${r.port} needs administrator rights; choose one above 1024` : (e as Error).message;
+      throw new AppError('validation', `The alert receiver could not start: ${why}.`, { cause: e, fields: [{ field: 'alertReceiver', message: why }] });
+    }));
   }
 
   return {
@@ -78,10 +85,23 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       updateBadge();
       return h.store.profiles.get(demoProfileId)!;
     },
-    /** Start-up: the demo comes back, receivers listen, sync and the outbox run on their own. */
+    /** Where a profile's alert receiver listens now (the address to give the processor). */
+    receiverUrl: (profileId: string): string | undefined => receivers.get(profileId)?.url,
+
+    /** A profile was added, changed or removed: its schedule and receiver follow at once. A
+     * receiver that cannot start throws, so the settings that asked for it can be put back. */
+    async profileChanged(profileId: string): Promise<void> {
+      if (h.store.profiles.get(profileId)) h.sync.schedule(profileId);
+      else h.sync.unschedule(profileId);
+      await applyReceiver(profileId);
+      updateBadge();
+    },
+
+    /** Start-up: the demo comes back, receivers listen, sync and the outbox run on their own.
+     * A receiver that cannot start does not stop the app: its settings say why. */
     async start(): Promise<void> {
       if (h.store.profiles.get(demoProfileId)) await this.startDemo();
-      await startReceivers();
+      for (const p of h.store.profiles.list()) await applyReceiver(p.id).catch((e: unknown) => notifier.notify({ kind: 'receiver', title: `Alerts for ${p.name} are off`, body: userMessage(e) }));
       h.sync.startSchedule(() => updateBadge());
       h.outbox.start();
       updateBadge();
@@ -90,7 +110,8 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     async close(): Promise<void> {
       await h.outbox.stop();
       h.sync.stopSchedule();
-      for (const r of receivers) await r.close();
+      for (const r of receivers.values()) await r.close();
+      receivers.clear();
       await demo?.close();
       h.vault.forgetAll();
       h.close();

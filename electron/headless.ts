@@ -29,7 +29,9 @@ export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment'>, a
 export function openHeadless(o: HeadlessOptions) {
   const store: Store = openStore(databaseFile(o.home));
   const vault = o.vault ?? createKeyVault();
-  const profiles = createProfileService({ profiles: store.profiles, vault, checkKey: (p, key) => clientForProfile(p, key).verifyKey() });
+  const clients = new Map<string, ApiClient>();
+  // A client holds its profile's key and address: a changed profile gets a new one.
+  const profiles = createProfileService({ profiles: store.profiles, vault, checkKey: (p, key) => clientForProfile(p, key).verifyKey(), onChange: (id) => clients.delete(id) });
 
   async function keyFor(profile: Profile): Promise<string> {
     let key: string | undefined;
@@ -43,7 +45,6 @@ export function openHeadless(o: HeadlessOptions) {
     return key;
   }
 
-  const clients = new Map<string, ApiClient>();
   async function clientFor(profile: Profile): Promise<ApiClient> {
     const cached = clients.get(profile.id);
     if (cached) return cached;

@@ -8,10 +8,12 @@ import { Inbox } from './screens/inbox.tsx';
 import { Dispute } from './screens/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
+import { Batch } from './screens/batch.tsx';
+import { Settings } from './screens/settings.tsx';
 import './styles/app.css';
 
 function App() {
-  const { profiles, profileId, screen, toast, setProfiles, go, say, clearToast } = useApp();
+  const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
   const [version, setVersion] = useState(0);
   const [sync, setSync] = useState<{ running: boolean; text: string }>({ running: false, text: '' });
   const refresh = useCallback(async () => {
@@ -57,9 +59,17 @@ function App() {
           <strong className="brand">Dispute Desk</strong>
           <button className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''} onClick={() => go({ name: 'inbox' })}>Inbox</button>
           <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>Outbox</button>
+          <button className={screen.name === 'batch' ? 'active' : ''} onClick={() => go({ name: 'batch' })}>Batch upload</button>
           <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
+          <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
           <span className="spacer" />
-          {profile && <span className="profile">{profile.name}{profile.demo ? ' (demo)' : ''}</span>}
+          {profiles.length > 1 ? (
+            <label className="profile-switch">Profile
+              <select value={profileId} onChange={(e) => selectProfile(e.target.value)}>
+                {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}{p.demo ? ' (demo)' : ''}</option>)}
+              </select>
+            </label>
+          ) : profile && <span className="profile">{profile.name}{profile.demo ? ' (demo)' : ''}</span>}
         </nav>
       )}
       <div className="content">
@@ -67,7 +77,9 @@ function App() {
         {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} version={version} />}
         {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} version={version} />}
         {screen.name === 'outbox' && <Outbox version={version} />}
+        {screen.name === 'batch' && profileId && <Batch profileId={profileId} />}
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
+        {screen.name === 'settings' && <Settings onProfilesChanged={refresh} />}
       </div>
       {toast && (
         <div className={`toast ${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>

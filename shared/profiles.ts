@@ -32,9 +32,16 @@ export const profileSchema = z.strictObject({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** Receiver settings as a person edits them: the secret is made in main the first time. */
+const editedReceiverSchema = alertReceiverSchema.extend({ secret: alertReceiverSchema.shape.secret.optional() });
+
 /** What a person fills in; the rest takes defaults. */
-export const newProfileSchema = profileSchema.omit({ id: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true });
+export const newProfileSchema = profileSchema.omit({ id: true, alertReceiver: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true }).extend({ alertReceiver: editedReceiverSchema.optional() });
 export type NewProfile = z.infer<typeof newProfileSchema>;
+
+/** A saved profile as settings change it. */
+export const editedProfileSchema = profileSchema.extend({ alertReceiver: editedReceiverSchema.optional() });
+export type EditedProfile = z.infer<typeof editedProfileSchema>;
 
 export const profileDefaults = {
   limits: defaultLimits,

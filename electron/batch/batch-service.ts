@@ -12,6 +12,7 @@ import { buildPacket } from '../evidence/build-packet.ts';
 import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
 import { matchFile, candidateOf, type FileMatch } from './match-files.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
+import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 
 export interface PlannedFile {
   name: string;
@@ -47,8 +48,14 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
   }
 
   return {
-    async plan(profile: Profile, paths: readonly string[], o: { signal?: AbortSignal } = {}): Promise<BatchPlan> {
-      const outcomes = await deps.evidence.importPaths(paths, o);
+    /** Imports files and folders (recursive) and matches each file. */
+    async plan(profile: Profile, paths: readonly string[], o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchPlan> {
+      const outcomes = await deps.evidence.importPaths(paths, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: (done: number, total: number) => o.onProgress!(done, total) } : {}) });
+      return this.planImported(profile, outcomes);
+    },
+
+    /** Matches files already imported (dropped on the window, one by one). */
+    planImported(profile: Profile, outcomes: readonly ImportOutcome[]): BatchPlan {
       const all = candidates(profile.id);
       const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: 'refused', reason: out.reason } }));
       return { profileId: profile.id, files };
@@ -91,7 +98,13 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
         }
         const work = await mkdtemp(join(tmpdir(), 'dd-batch-'));
         try {
-          const pages = files.flatMap((f) => Array.from({ length: f.pages ?? 1 }, (_, page) => ({ itemId: f.itemId!, page, rotation: 0 as const })));
+          // Page counts come from the evidence store, not from the plan the window sent back.
+          const pages: ArrangedPage[] = [];
+          for (const f of files) {
+            const item = f.itemId ? await deps.evidence.get(f.itemId) : undefined;
+            if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
+            for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
+          }
           const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name }) });
           if (!built.ok) {
             report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });

@@ -52,6 +52,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const overlap = deps.overlapMs ?? 10 * 60_000;
   const running = new Map<string, Promise<SyncReport>>();
   const timers = new Map<string, NodeJS.Timeout>();
+  let scheduleError: ((profileId: string, e: unknown) => void) | undefined;
   const listeners = new Set<(p: SyncProgress) => void>();
 
   function profileOrThrow(id: string): Profile {
@@ -240,21 +241,39 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     /** Syncs every profile on its own interval; failures are kept in its sync state. */
     startSchedule(onError?: (profileId: string, e: unknown) => void): void {
-      for (const profile of store.profiles.list()) {
-        if (timers.has(profile.id)) continue;
-        const tick = (): void => {
-          this.syncProfile(profile.id).catch((e: unknown) => onError?.(profile.id, e));
-        };
-        const t = setInterval(tick, profile.syncIntervalMinutes * 60_000);
-        t.unref();
-        timers.set(profile.id, t);
-        tick();
-      }
+      scheduleError = onError;
+      for (const profile of store.profiles.list()) if (!timers.has(profile.id)) this.schedule(profile.id);
+    },
+
+    /** (Re)starts one profile's timer from its saved interval: a new profile syncs at once, a
+     * changed interval applies from now without an extra sync. */
+    schedule(profileId: string): void {
+      const profile = store.profiles.get(profileId);
+      const known = timers.has(profileId);
+      this.unschedule(profileId);
+      if (!profile) return;
+      const tick = (): void => {
+        this.syncProfile(profileId).catch((e: unknown) => scheduleError?.(profileId, e));
+      };
+      const t = setInterval(tick, profile.syncIntervalMinutes * 60_000);
+      t.unref();
+      timers.set(profileId, t);
+      if (!known) tick();
+    },
+
+    unschedule(profileId: string): void {
+      clearInterval(timers.get(profileId));
+      timers.delete(profileId);
     },
 
     stopSchedule(): void {
       for (const t of timers.values()) clearInterval(t);
       timers.clear();
+    },
+
+    /** The profiles that sync on their own (for tests and diagnostics). */
+    scheduled(): string[] {
+      return [...timers.keys()];
     },
 
     /** How old the data is, for "offline, data from …". */

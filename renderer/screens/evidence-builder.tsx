@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { openPdf, drawPage } from '../pdf.ts';
+import { droppedFiles, importFiles } from '../components/dropped-files.ts';
 import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { BuildSettings, Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 import type { EvidenceLimits } from '../../shared/evidence/limits.ts';
@@ -117,27 +118,10 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
     else say('error', r.error.message);
   }
 
-  async function readEntry(entry: FileSystemEntry): Promise<File[]> {
-    if (entry.isFile) return [await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))];
-    const reader = (entry as FileSystemDirectoryEntry).createReader();
-    const all: File[] = [];
-    for (;;) {
-      const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
-      if (batch.length === 0) return all;
-      for (const e of batch) if (!e.name.startsWith('.')) all.push(...(await readEntry(e)));
-    }
-  }
-
   async function drop(e: DragEvent): Promise<void> {
-    e.preventDefault();
-    const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => !!x);
-    const files = entries.length ? (await Promise.all(entries.map(readEntry))).flat() : [...e.dataTransfer.files];
+    const files = await droppedFiles(e);
     setBusy(`Adding ${files.length} file${files.length === 1 ? '' : 's'}…`);
-    const outcomes: ImportOutcome[] = [];
-    for (const f of files) {
-      const r = await api().importDropped({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
-      outcomes.push(r.ok ? r.value : { ok: false, name: f.name, reason: r.error.message });
-    }
+    const outcomes = await importFiles(files, (done, total) => setBusy(`Adding file ${done + 1 > total ? total : done + 1} of ${total}…`));
     setBusy('');
     add(outcomes);
   }

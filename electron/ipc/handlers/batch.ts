@@ -3,6 +3,8 @@ import type { batchChannels } from '../../../shared/ipc/channels/batch.ts';
 import type { AppServices } from '../../app-services.ts';
 import type { BatchPlan } from '../../batch/batch-service.ts';
 import { AppError } from '../../../shared/errors.ts';
+import type { ImportOutcome } from '../../../shared/evidence/items.ts';
+import { displayName } from '../../evidence/safe-names.ts';
 
 export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
   const profileOf = (id: string) => {
@@ -12,12 +14,24 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
   };
   return {
     planBatch: async ({ profileId }) => {
+      const profile = profileOf(profileId);
       const folder = await s.platform.dialogs.openFolder({ title: 'Choose the folder of scanned receipts' });
-      return folder ? s.batch.plan(profileOf(profileId), [folder]) : null;
+      return folder ? s.batch.plan(profile, [folder], { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'importing', done, total }) }) : null;
+    },
+    planBatchDropped: async ({ profileId, files }) => {
+      const profile = profileOf(profileId);
+      // The window names the items; what they are comes from the evidence store.
+      const outcomes: ImportOutcome[] = await Promise.all(files.map(async (f) => {
+        const name = displayName(f.name);
+        if (!('itemId' in f)) return { ok: false as const, name, reason: f.reason };
+        const item = await s.evidence.get(f.itemId);
+        return item ? { ok: true as const, item: { ...item, name }, duplicate: false } : { ok: false as const, name, reason: `${name} is no longer in the evidence store; drop it again.` };
+      }));
+      return s.batch.planImported(profile, outcomes);
     },
     assignBatchFile: async ({ plan, fileName, chargebackId }) => s.batch.assign(plan as BatchPlan, fileName, chargebackId),
     queueBatch: async ({ plan }) => {
-      const report = await s.batch.queue(profileOf(plan.profileId), plan as BatchPlan);
+      const report = await s.batch.queue(profileOf(plan.profileId), plan as BatchPlan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
       s.outbox.runOnce().catch(() => undefined);
       return report;
     },

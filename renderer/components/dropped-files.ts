@@ -1,0 +1,33 @@
+// What a drop on the window holds: files, and folders read recursively (hidden files skipped).
+// Each file goes to main as bytes; the window never sees a path.
+import type { DragEvent } from 'react';
+import { api } from '../bridge.ts';
+import type { ImportOutcome } from '../../shared/evidence/items.ts';
+
+async function filesOf(entry: FileSystemEntry): Promise<File[]> {
+  if (entry.isFile) return [await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))];
+  const reader = (entry as FileSystemDirectoryEntry).createReader();
+  const all: File[] = [];
+  for (;;) {
+    const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
+    if (batch.length === 0) return all;
+    for (const e of batch) if (!e.name.startsWith('.')) all.push(...(await filesOf(e)));
+  }
+}
+
+export async function droppedFiles(e: DragEvent): Promise<File[]> {
+  e.preventDefault();
+  const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => !!x);
+  return entries.length ? (await Promise.all(entries.map(filesOf))).flat() : [...e.dataTransfer.files];
+}
+
+/** Imports files one at a time (bounded memory); a file that fails does so alone. */
+export async function importFiles(files: readonly File[], onEach?: (done: number, total: number) => void): Promise<ImportOutcome[]> {
+  const outcomes: ImportOutcome[] = [];
+  for (const f of files) {
+    const r = await api().importDropped({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
+    outcomes.push(r.ok ? r.value : { ok: false, name: f.name, reason: r.error.message });
+    onEach?.(outcomes.length, files.length);
+  }
+  return outcomes;
+}

@@ -1,0 +1,181 @@
+// Batch upload of scanned receipts: a folder (or many dropped files) → every file matched to a
+// chargeback, with the reason → the merchant reviews and assigns → confirms → one evidence
+// packet per chargeback goes to the outbox → a report of every chargeback and every file.
+import { useEffect, useState, type DragEvent } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import type { z } from 'zod';
+import type { batchPlanSchema, batchChannels } from '../../shared/ipc/channels/batch.ts';
+import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+
+type Plan = z.infer<typeof batchPlanSchema>;
+type PlannedFile = Plan['files'][number];
+type Report = z.infer<(typeof batchChannels)['queueBatch']['output']>;
+type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number; total?: number } | { name: 'review'; plan: Plan; confirming: boolean } | { name: 'report'; report: Report };
+
+const targetOf = (f: PlannedFile): string | undefined => f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused' };
+
+function Assign({ file, onAssign }: { file: PlannedFile; onAssign(chargebackId: string | undefined): void }) {
+  const [typed, setTyped] = useState('');
+  if (file.match.status === 'refused') return <span className="muted">Cannot be used</span>;
+  if (file.assigned) return <span className="assigned">{file.assigned} <button className="link" aria-label={`Unassign ${file.name}`} onClick={() => onAssign(undefined)}>change</button></span>;
+  if (file.match.status === 'matched') return <span>{file.match.chargebackId}</span>;
+  if (file.match.status === 'ambiguous') {
+    return (
+      <select aria-label={`Chargeback for ${file.name}`} value="" onChange={(e) => e.target.value && onAssign(e.target.value)}>
+        <option value="">Choose one…</option>
+        {file.match.candidates.map((c) => <option key={c} value={c}>{c}</option>)}
+      </select>
+    );
+  }
+  return (
+    <form className="assign" onSubmit={(e) => (e.preventDefault(), typed.trim() && onAssign(typed.trim()))}>
+      <input aria-label={`Chargeback for ${file.name}`} list="batch-open-chargebacks" placeholder="Chargeback ID" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <button type="submit" disabled={!typed.trim()}>Assign</button>
+    </form>
+  );
+}
+
+function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueue }: { plan: Plan; confirming: boolean; options: InboxRowView[]; onPlan(p: Plan): void; onConfirm(v: boolean): void; onCancel(): void; onQueue(): void }) {
+  const say = useApp((s) => s.say);
+  const targets = new Set(plan.files.map(targetOf).filter((x): x is string => !!x));
+  const going = plan.files.filter((f) => targetOf(f));
+  const waiting = plan.files.filter((f) => !targetOf(f) && f.match.status !== 'refused');
+  const refused = plan.files.filter((f) => f.match.status === 'refused');
+  async function assign(file: PlannedFile, chargebackId: string | undefined): Promise<void> {
+    const r = await api().assignBatchFile({ plan, fileName: file.name, ...(chargebackId ? { chargebackId } : {}) });
+    if (!r.ok) return say('error', r.error.message);
+    onPlan(r.value);
+  }
+  // What needs the merchant first, then what is ready.
+  const order: Record<string, number> = { ambiguous: 0, unmatched: 1, refused: 2, matched: 3 };
+  const rows = [...plan.files].sort((a, b) => (a.assigned ? 3 : order[a.match.status]!) - (b.assigned ? 3 : order[b.match.status]!) || a.name.localeCompare(b.name));
+  return (
+    <>
+      <p className="counts" aria-live="polite">
+        <span><strong>{plural(going.length, 'file')}</strong> for {plural(targets.size, 'chargeback')}</span>
+        <span className={waiting.length ? 'warn' : ''}><strong>{waiting.length}</strong> waiting for you</span>
+        <span className={refused.length ? 'danger' : ''}><strong>{refused.length}</strong> refused</span>
+      </p>
+      <datalist id="batch-open-chargebacks">
+        {options.map((o) => <option key={o.id} value={o.id}>{`${formatAmount(o.total, o.currency)} · ${o.reasonCode} · ${o.txn ?? ''}`}</option>)}
+      </datalist>
+      <table className="review" aria-label="Files and their chargebacks">
+        <thead><tr><th>File</th><th>Pages</th><th>Match</th><th>Why</th><th>Chargeback</th></tr></thead>
+        <tbody>
+          {rows.map((f) => (
+            <tr key={f.name} className={`match-${f.assigned ? 'assigned' : f.match.status}`}>
+              <td className="file">{f.name}</td>
+              <td>{f.pages ?? ''}</td>
+              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : 'waiting'}`}>{f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
+              <td className="why">{f.match.reason}</td>
+              <td><Assign file={f} onAssign={(id) => void assign(f, id)} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {confirming ? (
+        <div className="card confirm" role="alert">
+          <p>Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (a cover letter and its files), answered with “Respond with evidence” through the outbox.{waiting.length ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.` : ''}</p>
+          <span className="actions"><button className="primary" onClick={onQueue}>Confirm and queue</button><button onClick={() => onConfirm(false)}>Back to the review</button></span>
+        </div>
+      ) : (
+        <span className="actions">
+          <button className="primary" disabled={targets.size === 0} onClick={() => onConfirm(true)}>Queue {plural(targets.size, 'packet')}…</button>
+          <button onClick={onCancel}>Start over</button>
+        </span>
+      )}
+    </>
+  );
+}
+
+function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
+  const go = useApp((s) => s.go);
+  const queued = report.chargebacks.filter((c) => c.outcome === 'queued').length;
+  return (
+    <div className="report" aria-label="Batch report">
+      <p role="status"><strong>{plural(queued, 'packet')} queued</strong>{report.chargebacks.length > queued ? `, ${report.chargebacks.length - queued} not` : ''}. The outbox sends them and shows each step.</p>
+      <table className="review">
+        <thead><tr><th>Chargeback</th><th>Outcome</th><th>Files</th><th>Why</th></tr></thead>
+        <tbody>
+          {report.chargebacks.map((c) => (
+            <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${c.outcome === 'queued' ? 'done' : 'failed'}`}>{c.outcome}</span></td><td>{c.files.join(', ')}</td><td className="why">{c.reason ?? ''}</td></tr>
+          ))}
+          {report.files.map((f) => (
+            <tr key={f.name}><td className="muted">–</td><td><span className="state failed">{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      <span className="actions"><button className="primary" onClick={() => go({ name: 'outbox' })}>Open the outbox</button><button onClick={onAgain}>Start another batch</button></span>
+    </div>
+  );
+}
+
+export function Batch({ profileId }: { profileId: string }) {
+  const say = useApp((s) => s.say);
+  const [stage, setStage] = useState<Stage>({ name: 'start' });
+  const [options, setOptions] = useState<InboxRowView[]>([]);
+  useEffect(() => api().on('batchProgress', (p) => setStage((s) => (s.name === 'working' ? { ...s, done: p.done, total: p.total } : s))), []);
+  useEffect(() => {
+    void api().listInbox({ profileId, status: 'open', offset: 0, limit: 500 }).then((r) => r.ok && setOptions(r.value.rows.filter((x) => x.actionable)));
+  }, [profileId]);
+  useEffect(() => setStage({ name: 'start' }), [profileId]);
+
+  async function pickFolder(): Promise<void> {
+    setStage({ name: 'working', text: 'Reading the folder and matching every file…' });
+    const r = await api().planBatch({ profileId });
+    if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
+    setStage(r.value ? { name: 'review', plan: r.value, confirming: false } : { name: 'start' });
+  }
+
+  async function drop(e: DragEvent): Promise<void> {
+    const files = await droppedFiles(e);
+    if (files.length === 0) return;
+    setStage({ name: 'working', text: 'Adding the files…', done: 0, total: files.length });
+    const outcomes = await importFiles(files, (done, total) => setStage({ name: 'working', text: 'Adding the files…', done, total }));
+    const r = await api().planBatchDropped({ profileId, files: outcomes.map((o) => (o.ok ? { itemId: o.item.id, name: o.item.name } : { name: o.name, reason: o.reason })) });
+    if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
+    setStage({ name: 'review', plan: r.value, confirming: false });
+  }
+
+  async function queue(plan: Plan): Promise<void> {
+    setStage({ name: 'working', text: 'Building one packet per chargeback…', done: 0, total: new Set(plan.files.map(targetOf).filter(Boolean)).size });
+    const r = await api().queueBatch({ plan });
+    if (!r.ok) return (say('error', r.error.message), setStage({ name: 'review', plan, confirming: false }));
+    setStage({ name: 'report', report: r.value });
+  }
+
+  return (
+    <section className="batch" aria-label="Batch upload">
+      <h1>Batch upload</h1>
+      {stage.name === 'start' && (
+        <>
+          <p className="muted">Answer many chargebacks at once from a folder of scanned receipts. Each file is matched by its name: a chargeback ID, a transaction ID, the chargeback’s reference, or the date and amount (for example <code>2025-03-14 49.99.jpg</code>). Nothing is sent before you confirm.</p>
+          <div className="dropzone" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop scanned receipts or a folder here">
+            <p>Drop scanned receipts or a whole folder here</p>
+            <div className="row"><button className="primary" onClick={() => void pickFolder()}>Choose a folder…</button></div>
+          </div>
+        </>
+      )}
+      {stage.name === 'working' && (
+        <div className="card" role="status" aria-label="Batch progress">
+          <p>{stage.text}</p>
+          <progress max={stage.total || 1} value={stage.total ? (stage.done ?? 0) : undefined} />
+          {stage.total ? <p className="hint">{stage.done ?? 0} of {stage.total}</p> : null}
+        </div>
+      )}
+      {stage.name === 'review' && (
+        <Review plan={stage.plan} confirming={stage.confirming} options={options}
+          onPlan={(plan) => setStage({ name: 'review', plan, confirming: false })}
+          onConfirm={(confirming) => setStage({ ...stage, confirming })}
+          onCancel={() => setStage({ name: 'start' })}
+          onQueue={() => void queue(stage.plan)} />
+      )}
+      {stage.name === 'report' && <ReportView report={stage.report} onAgain={() => setStage({ name: 'start' })} />}
+    </section>
+  );
+}

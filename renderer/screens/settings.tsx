@@ -1,0 +1,235 @@
+// Settings: the profiles (use, add, new key, remove) and, for the profile in use, its evidence
+// limits, reminders, sync interval and alert receiver. Saved settings take effect at once.
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+import { ProfileForm, describeError } from '../components/profile-form.tsx';
+import type { ProfileView } from '../../shared/ipc/channels/app.ts';
+import type { EditedProfile } from '../../shared/profiles.ts';
+import { presets, type ColourMode, type PresetName, type PageSize } from '../../shared/evidence/limits.ts';
+
+const MB = 1024 * 1024;
+const deploymentLabel = { core: 'Core API', test: 'Test core API', microservice: 'Chargeback micro-service' } as const;
+const keyLabel = { keychain: 'Key kept in the keychain', session: 'Key kept for this session only: it is forgotten when the app quits', missing: 'No key stored: give a new one' } as const;
+const presetLabel: Record<PresetName, string> = { document: 'Document (grayscale, 150 dpi)', photo: 'Photo (colour, 150 dpi)', strict: 'Strict (black and white, 200 dpi)' };
+
+type Keychain = { ok: boolean; reason?: string | undefined; howToFix?: string | undefined };
+
+function ReplaceKey({ profile, keychain, onDone }: { profile: ProfileView; keychain: Keychain | undefined; onDone(): void }) {
+  const say = useApp((s) => s.say);
+  const [key, setKey] = useState('');
+  const [sessionOnly, setSessionOnly] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function save(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    setBusy(true);
+    const r = await api().replaceKey({ profileId: profile.id, apiKey: key, ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}) });
+    setBusy(false);
+    setKey('');
+    if (!r.ok) return setError(describeError(r.error));
+    say('info', `The new key of ${profile.name} was accepted by the service and stored.`);
+    onDone();
+  }
+  return (
+    <form className="inline-form" onSubmit={(e) => void save(e)}>
+      <label>New API key for {profile.name}<input type="password" required autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} /></label>
+      {keychain?.ok === false ? <p className="hint">No keychain here, so the key is kept until the app quits.</p> : <label className="check"><input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} /> Keep it for this session only</label>}
+      {error && <p className="error" role="alert">{error}</p>}
+      <button type="submit" disabled={busy}>{busy ? 'Checking the key…' : 'Check and store the key'}</button>
+    </form>
+  );
+}
+
+function ProfileCard({ profile, active, keychain, onChanged }: { profile: ProfileView; active: boolean; keychain: Keychain | undefined; onChanged(): Promise<void> }) {
+  const { selectProfile, say } = useApp();
+  const [mode, setMode] = useState<'' | 'key' | 'remove'>('');
+  async function remove(): Promise<void> {
+    const r = await api().removeProfile({ profileId: profile.id });
+    setMode('');
+    if (!r.ok) return say('error', r.error.message);
+    say('info', `${profile.name} was removed from this computer.`);
+    await onChanged();
+  }
+  return (
+    <li className={`card profile-card${active ? ' active' : ''}`} aria-label={`Profile ${profile.name}`}>
+      <div className="profile-head">
+        <div>
+          <strong>{profile.name}</strong>{profile.demo && <span className="tag">demo</span>}{active && <span className="tag">in use</span>}
+          <p className="muted">{deploymentLabel[profile.deployment]} · {profile.url}{profile.merchant ? ` · merchant ${profile.merchant}` : ''}</p>
+          <p className={profile.keyStatus === 'missing' ? 'error' : 'hint'}>{keyLabel[profile.keyStatus]}</p>
+        </div>
+        <span className="actions">
+          {!active && <button onClick={() => selectProfile(profile.id)}>Use this profile</button>}
+          {!profile.demo && <button onClick={() => setMode(mode === 'key' ? '' : 'key')} aria-expanded={mode === 'key'}>Replace key…</button>}
+          <button onClick={() => setMode(mode === 'remove' ? '' : 'remove')} aria-expanded={mode === 'remove'}>Remove…</button>
+        </span>
+      </div>
+      {mode === 'key' && <ReplaceKey profile={profile} keychain={keychain} onDone={() => (setMode(''), void onChanged())} />}
+      {mode === 'remove' && (
+        <div className="confirm" role="alert">
+          <p>Remove {profile.name} from this computer? Its local copy of chargebacks, drafts and finished outbox jobs is deleted{profile.demo ? '' : ', and its key leaves the keychain'}. The processor keeps everything it has.</p>
+          <span className="actions"><button className="danger" onClick={() => void remove()}>Remove the profile</button><button onClick={() => setMode('')}>Keep it</button></span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The form's own text fields: numbers are typed as text so a half-typed value is not lost. */
+interface Draft {
+  name: string; merchant: string; preset: PresetName; pageSize: PageSize;
+  maxFileMb: string; maxTotalMb: string; maxPages: string; maxDpi: string; colour: ColourMode;
+  reminders: string; syncMinutes: string;
+  receiverOn: boolean; bindAddress: string; port: string; headerName: string; headerValue: string;
+}
+
+function draftOf(p: ProfileView): Draft {
+  const r = p.alertReceiver;
+  return {
+    name: p.name, merchant: p.merchant ?? '', preset: p.preset, pageSize: p.pageSize,
+    maxFileMb: String(+(p.limits.maxFileBytes / MB).toFixed(2)), maxTotalMb: String(+(p.limits.maxTotalBytes / MB).toFixed(2)), maxPages: String(p.limits.maxPages), maxDpi: String(p.limits.maxDpi), colour: p.limits.colour,
+    reminders: p.reminderThresholdDays.join(', '), syncMinutes: String(p.syncIntervalMinutes),
+    receiverOn: r?.enabled ?? false, bindAddress: r?.bindAddress ?? '127.0.0.1', port: String(r?.port ?? 8787), headerName: r?.headerName ?? '', headerValue: r?.headerValue ?? '',
+  };
+}
+
+/** The draft as a profile, or the first thing that is wrong with it in words. */
+function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
+  const num = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
+  const [fileMb, totalMb, pages, dpi, minutes, port] = [d.maxFileMb, d.maxTotalMb, d.maxPages, d.maxDpi, d.syncMinutes, d.port].map(num) as [number, number, number, number, number, number];
+  if (!(fileMb > 0) || !(totalMb > 0)) return 'Enter the size limits in MB, like 2 or 0.5.';
+  if (fileMb > totalMb) return 'A single file cannot be allowed more than the whole packet.';
+  if (!Number.isInteger(pages) || pages < 1) return 'Enter the most pages as a whole number.';
+  if (!Number.isInteger(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
+  if (!Number.isInteger(minutes) || minutes < 1) return 'Enter how often to sync in whole minutes.';
+  const reminders = d.reminders.split(/[\s,;]+/).filter(Boolean).map(Number);
+  if (reminders.some((n) => !Number.isInteger(n) || n < 0)) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
+  if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535)) return 'Enter the receiver port as a number from 1 to 65535.';
+  if (d.receiverOn && !!d.headerName.trim() !== !!d.headerValue.trim()) return 'Give both the header name and its value, or neither.';
+  const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
+  const { merchant: _m, ...withoutMerchant } = saved;
+  return {
+    ...withoutMerchant,
+    name: d.name,
+    ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
+    preset: d.preset,
+    pageSize: d.pageSize,
+    limits: { maxFileBytes: Math.round(fileMb * MB), maxTotalBytes: Math.round(totalMb * MB), maxPages: pages, maxDpi: dpi, colour: d.colour },
+    reminderThresholdDays: [...new Set(reminders)].sort((a, b) => b - a),
+    syncIntervalMinutes: minutes,
+    ...(d.receiverOn || p.alertReceiver ? {
+      alertReceiver: {
+        enabled: d.receiverOn, bindAddress: d.bindAddress.trim() || '127.0.0.1', port: Number.isInteger(port) ? port : 8787,
+        ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
+        ...(d.headerName.trim() && d.headerValue.trim() ? { headerName: d.headerName.trim(), headerValue: d.headerValue.trim() } : {}),
+      },
+    } : {}),
+  };
+}
+
+function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved(): Promise<void> }) {
+  const say = useApp((s) => s.say);
+  const [d, setD] = useState<Draft>(() => draftOf(profile));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setD(draftOf(profile)), [profile]);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]): void => setD((x) => ({ ...x, [k]: v }));
+
+  async function save(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    const edited = profileOf(profile, d);
+    if (typeof edited === 'string') return setError(edited);
+    setBusy(true);
+    const r = await api().updateProfile({ profile: edited });
+    setBusy(false);
+    if (!r.ok) return setError(describeError(r.error));
+    setError('');
+    say('info', `Settings of ${r.value.name} saved.`);
+    await onSaved();
+  }
+
+  return (
+    <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label={`Settings of ${profile.name}`}>
+      <h2>Settings of {profile.name}</h2>
+      <div className="grid2">
+        <label>Profile name<input required value={d.name} onChange={(e) => set('name', e.target.value)} /></label>
+        <label>Merchant name on cover letters<input value={d.merchant} placeholder={profile.name} onChange={(e) => set('merchant', e.target.value)} /></label>
+      </div>
+
+      <fieldset>
+        <legend>Evidence limits of your processor</legend>
+        <div className="grid3">
+          <label>Largest file (MB)<input inputMode="decimal" value={d.maxFileMb} onChange={(e) => set('maxFileMb', e.target.value)} /></label>
+          <label>Largest packet (MB)<input inputMode="decimal" value={d.maxTotalMb} onChange={(e) => set('maxTotalMb', e.target.value)} /></label>
+          <label>Most pages<input inputMode="numeric" value={d.maxPages} onChange={(e) => set('maxPages', e.target.value)} /></label>
+          <label>Highest resolution (dpi)<input inputMode="numeric" value={d.maxDpi} onChange={(e) => set('maxDpi', e.target.value)} /></label>
+          <label>Colour accepted<select value={d.colour} onChange={(e) => set('colour', e.target.value as ColourMode)}><option value="colour">Colour</option><option value="grayscale">Grayscale only</option><option value="bw">Black and white only</option></select></label>
+        </div>
+        <div className="grid3">
+          <label>Usual preset<select value={d.preset} onChange={(e) => set('preset', e.target.value as PresetName)}>{Object.keys(presets).map((n) => <option key={n} value={n}>{presetLabel[n as PresetName]}</option>)}</select></label>
+          <label>Page size<select value={d.pageSize} onChange={(e) => set('pageSize', e.target.value as PageSize)}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Staying current</legend>
+        <div className="grid3">
+          <label>Sync every (minutes)<input inputMode="numeric" value={d.syncMinutes} onChange={(e) => set('syncMinutes', e.target.value)} /></label>
+          <label>Remind me (days before the deadline)<input value={d.reminders} aria-describedby="reminders-help" onChange={(e) => set('reminders', e.target.value)} /></label>
+        </div>
+        <p id="reminders-help" className="hint">A desktop notification once at each of these days left, and once when a reply is overdue. Leave empty for overdue only.</p>
+      </fieldset>
+
+      <fieldset>
+        <legend>Alert receiver</legend>
+        <label className="check"><input type="checkbox" checked={d.receiverOn} onChange={(e) => set('receiverOn', e.target.checked)} /> Receive the processor's alerts on this computer, so new chargebacks and decisions arrive at once</label>
+        {d.receiverOn && (
+          <div className="grid3">
+            <label>Listen on address<input value={d.bindAddress} onChange={(e) => set('bindAddress', e.target.value)} /></label>
+            <label>Port<input inputMode="numeric" value={d.port} onChange={(e) => set('port', e.target.value)} /></label>
+            <span />
+            <label>Header name (optional)<input value={d.headerName} placeholder="X-Alert-Token" onChange={(e) => set('headerName', e.target.value)} /></label>
+            <label>Header value<input type="password" autoComplete="off" value={d.headerValue} onChange={(e) => set('headerValue', e.target.value)} /></label>
+          </div>
+        )}
+        {profile.alertReceiverUrl ? (
+          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code>{profile.alertReceiverUrl}</code></p>
+        ) : profile.alertReceiver?.enabled ? <p className="error">The receiver is not listening; save to try again.</p> : null}
+      </fieldset>
+
+      {error && <p className="error" role="alert">{error}</p>}
+      <button className="primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</button>
+    </form>
+  );
+}
+
+export function Settings({ onProfilesChanged }: { onProfilesChanged(): Promise<void> }) {
+  const { profiles, profileId, selectProfile } = useApp();
+  const [keychain, setKeychain] = useState<Keychain>();
+  useEffect(() => {
+    void api().keychainStatus({}).then((r) => r.ok && setKeychain(r.value));
+  }, []);
+  const active = profiles.find((p) => p.id === profileId);
+  return (
+    <section className="settings" aria-label="Settings">
+      <h1>Settings</h1>
+      {keychain?.ok === false && (
+        <div className="card warn-card" role="status">
+          <strong>This computer's keychain cannot be reached.</strong>
+          <p>{keychain.reason} {keychain.howToFix}</p>
+          <p className="hint">Until then, keys you give are kept only while the app runs. They are never written to disk.</p>
+        </div>
+      )}
+      <h2>Profiles</h2>
+      <ul className="profile-list">
+        {profiles.map((p) => <ProfileCard key={p.id} profile={p} active={p.id === profileId} keychain={keychain} onChanged={onProfilesChanged} />)}
+      </ul>
+      {active && <ProfileSettings profile={active} onSaved={onProfilesChanged} />}
+      <details className="card">
+        <summary><strong>Add another processor account</strong></summary>
+        <ProfileForm onAdded={async (p) => (selectProfile(p.id), await onProfilesChanged())} />
+      </details>
+    </section>
+  );
+}
