@@ -6,7 +6,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist');
-const production = process.env.NODE_ENV === 'production';
+// `--production` (npm run dist) rather than NODE_ENV=…, which Windows' shell cannot set inline.
+const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 
 async function bundleElectron(): Promise<void> {
   const entries = ['main', 'preload'].map((n) => join(root, 'electron', `${n}.ts`)).filter((p) => existsSync(p));

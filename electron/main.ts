@@ -21,7 +21,9 @@ const helpHosts = ['github.com'];
 
 protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// A second copy would open the same database and run a second outbox: it hands over and leaves.
+const firstInstance = app.requestSingleInstanceLock();
+if (!firstInstance) app.quit();
 
 let mainWindow: BrowserWindow | undefined;
 let services: AppServices | undefined;
@@ -80,7 +82,17 @@ app.on('second-instance', () => {
   }
 });
 
-app.whenReady().then(async () => {
+/** The tray icon: shipped beside the archive in installers (extraResources), from build/ in development. */
+function trayIcon(): string {
+  return app.isPackaged ? join(process.resourcesPath, 'icons', '256x256.png') : join(root, '..', 'build', 'icons', '256x256.png');
+}
+
+/** The profile that holds a chargeback, so a notification opens it in the right place. */
+function profileOfChargeback(s: AppServices, chargebackId: string): string | undefined {
+  return s.store.profiles.list().find((p) => s.store.portfolio.getChargeback(p.id, chargebackId))?.id;
+}
+
+if (firstInstance) void app.whenReady().then(async () => {
   const home = resolveAppHome(undefined, process.env);
   app.setPath('userData', home);
   lockDown();
@@ -99,10 +111,10 @@ app.whenReady().then(async () => {
     platform: {
       dialogs: electronDialogs(() => mainWindow),
       shell: electronShell(home, () => helpHosts),
-      badge: electronBadge(join(root, '..', 'build', 'icons', '256x256.png'), () => mainWindow?.show()),
+      badge: electronBadge(trayIcon(), () => mainWindow?.show()),
       notifier: electronNotifier((chargebackId) => {
         mainWindow?.show();
-        const profileId = services?.store.profiles.list()[0]?.id;
+        const profileId = services && profileOfChargeback(services, chargebackId);
         if (profileId) events.emit('openChargeback', { profileId, chargebackId });
       }),
     },

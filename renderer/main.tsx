@@ -29,6 +29,12 @@ function App() {
     if (r.ok) setSync({ running: r.value.running, text: r.value.lastError ? `Offline: ${r.value.lastError}${r.value.lastSuccessAt ? ` Data from ${new Date(r.value.lastSuccessAt).toLocaleString()}.` : ''}` : r.value.lastSuccessAt ? `Up to date · ${new Date(r.value.lastSuccessAt).toLocaleTimeString()}` : 'Not synced yet' });
   }, []);
   useEffect(() => void refresh(), [refresh]);
+  // News fades by itself; an error stays until the merchant has read it and dismissed it.
+  useEffect(() => {
+    if (toast?.kind !== 'info') return;
+    const t = setTimeout(clearToast, 8000);
+    return () => clearTimeout(t);
+  }, [toast, clearToast]);
   useEffect(() => {
     if (profileId) void freshness(profileId);
   }, [profileId, version, freshness]);
@@ -37,10 +43,10 @@ function App() {
       api().on('notification', (n) => (say('info', `${n.title}: ${n.body}`), setVersion((v) => v + 1))),
       api().on('outboxChanged', () => setVersion((v) => v + 1)),
       api().on('syncProgress', (p) => setSync({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
-      api().on('openChargeback', (c) => go({ name: 'dispute', chargebackId: c.chargebackId })),
+      api().on('openChargeback', (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId }))),
     ];
     return () => offs.forEach((off) => off());
-  }, [go, say]);
+  }, [go, say, selectProfile]);
 
   const syncNow = async (): Promise<void> => {
     if (!profileId) return;

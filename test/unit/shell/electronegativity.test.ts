@@ -1,9 +1,10 @@
-// Electronegativity on the sources. It exits 0 even with findings, so its SARIF output is read
-// and every finding must be explained in build/electronegativity-allowlist.json.
+// Electronegativity on the sources of both processes and what they share. It exits 0 even with
+// findings, so its SARIF output is read and every finding must be explained in
+// build/electronegativity-allowlist.json.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,7 +19,10 @@ test('every Electronegativity finding is explained in the reviewed allow-list', 
   try {
     const electron = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.electron as string;
     const out = join(dir, 'findings.sarif');
-    const r = spawnSync(process.execPath, [join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', join(root, 'electron'), '-o', out, '-r', '-e', electron], { encoding: 'utf8', timeout: 180_000 });
+    // One scan over a copy of the three source folders, so findings are named by their folder.
+    const src = join(dir, 'src');
+    for (const folder of ['electron', 'renderer', 'shared']) cpSync(join(root, folder), join(src, folder), { recursive: true });
+    const r = spawnSync(process.execPath, [join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', src, '-o', out, '-r', '-e', electron], { encoding: 'utf8', timeout: 180_000 });
     assert.equal(r.status, 0, r.stderr);
     const sarif = JSON.parse(readFileSync(out, 'utf8')) as Sarif;
     const allow = (JSON.parse(readFileSync(join(root, 'build/electronegativity-allowlist.json'), 'utf8')) as { findings: Array<{ rule: string; file: string; reason: string }> }).findings;
@@ -27,6 +31,7 @@ test('every Electronegativity finding is explained in the reviewed allow-list', 
     const unexplained = findings.filter((f) => !allow.some((a) => a.rule === f.rule && a.file === f.file));
     assert.deepEqual(unexplained.map((f) => `${f.rule} ${f.file}:${f.line} ${f.text.slice(0, 100)}`), []);
     assert.ok(findings.length > 0, 'the scan saw the sources');
+    for (const folder of ['electron/', 'renderer/']) assert.ok(findings.some((f) => f.file.startsWith(folder)) || allow.every((a) => !a.file.startsWith(folder)), `the scan read ${folder}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
