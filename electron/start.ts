@@ -1,21 +1,14 @@
 // `npm start`: bundles, then runs the desktop app in Electron. The Electron binary is fetched
 // by Electron's own install step from the internet; where it is missing this says how to get it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { installedElectron } from './electron-binary.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const bundled = spawnSync(process.execPath, [join(root, 'build/bundle.ts')], { stdio: 'inherit' });
 if (bundled.status !== 0) process.exit(bundled.status ?? 1);
 
-let binary: string | undefined;
-try {
-  const path = createRequire(import.meta.url)('electron') as unknown;
-  if (typeof path === 'string' && existsSync(path)) binary = path;
-} catch {
-  binary = undefined;
-}
+const binary = installedElectron(root);
 if (!binary) {
   process.stderr.write(
     'The Electron binary is not installed, so the desktop window cannot open.\n' +

@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
-import { formatAmount } from '../../shared/domain/money.ts';
+import { formatAmount, minorToMajor } from '../../shared/domain/money.ts';
+import { currencyExponent } from '../../shared/domain/currencies.ts';
+import { exploreDemo, inboxIds, openFirstAnswerable, acceptLiability, disputedAmountText } from './support/flows.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -21,12 +23,7 @@ test('demo onboarding → inbox in deadline order → dispute → accept liabili
   const app = await openBrowserApp({ browser });
   try {
     const { page } = app;
-    await page.getByRole('button', { name: 'Explore with demo data' }).waitFor();
-    await app.shot('01-onboarding');
-    await page.getByRole('button', { name: 'Explore with demo data' }).click();
-    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
-    await page.locator('.vrow .cell.main .id').first().waitFor();
-    await app.shot('02-inbox');
+    await exploreDemo(page, app.shot);
 
     // The inbox's order, against the sandbox's own deadlines.
     const profile = app.services.store.profiles.list()[0]!;
@@ -34,25 +31,13 @@ test('demo onboarding → inbox in deadline order → dispute → accept liabili
     const res = await fetch(`${profile.url}/Chargebacks?page[limit]=100`, { headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' } });
     const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
     const expected = [...open].sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id)).slice(0, 8).map((c) => c.id);
-    const shown = (await page.locator('.vrow .cell.main .id').allTextContents()).slice(0, 8).map((t2) => t2.split(' ')[0]);
-    assert.deepEqual(shown, expected);
+    assert.deepEqual(await inboxIds(page, 8), expected);
 
     // The first chargeback still inside its deadline (overdue ones can no longer be answered).
-    const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue/ }) }).first();
-    const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
-    await target.click();
-    await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
-    await app.shot('03-dispute');
+    const chargebackId = await openFirstAnswerable(page, app.shot);
     const cb = app.services.store.portfolio.getChargeback(profile.id, chargebackId)!;
-    await page.getByLabel('Response').selectOption('acceptLiability');
-    await page.getByLabel(/Amount conceded/).fill((cb.total / 10 ** (cb.currency === 'JPY' ? 0 : cb.currency === 'BHD' || cb.currency === 'KWD' ? 3 : 2)).toFixed(cb.currency === 'JPY' ? 0 : cb.currency === 'BHD' || cb.currency === 'KWD' ? 3 : 2));
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
-    await app.shot('04-confirm-accept-liability');
-    await page.getByRole('button', { name: 'Confirm and send' }).click();
-    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
-    await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
-    await app.shot('05-outbox');
+    assert.equal(await disputedAmountText(page), minorToMajor(cb.total, cb.currency).toFixed(currencyExponent(cb.currency)));
+    await acceptLiability(page, await disputedAmountText(page), app.shot);
     const msgs = await fetch(`${profile.url}/chargebackMessages`, { headers: { APIKEY: key!, search: `chargeback[equals]=${chargebackId}` } });
     const list = ((await msgs.json()) as { response: { data: Array<{ type: string; amount: number }> } }).response.data;
     assert.deepEqual(list.map((m) => [m.type, m.amount]), [['acceptLiability', cb.total]], 'the sandbox holds exactly that message');

@@ -1,0 +1,50 @@
+// Steps a merchant takes, written against the page alone, so the same steps run in Chromium
+// through the browser bridge and in the real Electron app.
+import type { Page } from 'playwright';
+
+export type Shot = (name: string) => Promise<void>;
+
+/** First run → "Explore with demo data" → the inbox with its rows. */
+export async function exploreDemo(page: Page, shot: Shot): Promise<void> {
+  await page.getByRole('button', { name: 'Explore with demo data' }).waitFor();
+  await shot('01-onboarding');
+  await page.getByRole('button', { name: 'Explore with demo data' }).click();
+  await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
+  await page.locator('.vrow .cell.main .id').first().waitFor();
+  await shot('02-inbox');
+}
+
+/** The chargeback IDs the inbox shows first, in its order. */
+export async function inboxIds(page: Page, count: number): Promise<string[]> {
+  return (await page.locator('.vrow .cell.main .id').allTextContents()).slice(0, count).map((t) => t.split(' ')[0]!);
+}
+
+/** Opens the first chargeback that can still be answered; returns its ID. */
+export async function openFirstAnswerable(page: Page, shot: Shot): Promise<string> {
+  const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable/ }) }).first();
+  const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
+  await target.click();
+  await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
+  await shot('03-dispute');
+  return chargebackId;
+}
+
+/** Accept liability for `amountText`, through the confirmation, until the outbox has sent it. */
+export async function acceptLiability(page: Page, amountText: string, shot: Shot): Promise<void> {
+  await page.getByLabel('Response').selectOption('acceptLiability');
+  await page.getByLabel(/Amount conceded/).fill(amountText);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
+  await shot('04-confirm-accept-liability');
+  await page.getByRole('button', { name: 'Confirm and send' }).click();
+  await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+  await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
+  await shot('05-outbox');
+}
+
+/** The amount the dispute screen shows in its heading, as typed in the amount field. */
+export async function disputedAmountText(page: Page): Promise<string> {
+  const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+  const m = /[\d.,]+/.exec(heading.replace(/\s/g, ''));
+  return (m?.[0] ?? '').replace(/,/g, '');
+}
