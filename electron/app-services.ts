@@ -76,6 +76,8 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     events: o.events,
     updateBadge,
     isDemo: () => h.store.profiles.get(demoProfileId) !== undefined,
+    /** The embedded sandbox while demo mode runs (its admin surface drives demos and tests). */
+    demoSandbox: (): Sandbox | undefined => demo,
     async startDemo() {
       if (!demo) {
         const started = await startDemo(h, o.home);

@@ -10,6 +10,7 @@ import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch.tsx';
 import { Settings } from './screens/settings.tsx';
+import { Activity } from './components/activity.tsx';
 import './styles/app.css';
 
 function App() {
@@ -69,6 +70,7 @@ function App() {
           <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
           <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
           <span className="spacer" />
+          {profileId && <Activity profileId={profileId} version={version} />}
           {profiles.length > 1 ? (
             <label className="profile-switch">Profile
               <select value={profileId} onChange={(e) => selectProfile(e.target.value)}>

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
+import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 import { formatAmount, minorToMajor } from '../../shared/domain/money.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
 import { exploreDemo, inboxIds, openFirstAnswerable, acceptLiability, disputedAmountText } from './support/flows.ts';
@@ -93,6 +94,39 @@ test('the ledger\'s totals equal the sandbox\'s entries', async (t) => {
     for (const [currency, sum] of net) {
       assert.equal(await page.locator(`[data-testid="net-${currency}"]`).textContent(), formatAmount(sum, currency), currency);
     }
+  } finally {
+    await app.close();
+  }
+});
+
+test('activity lists what changed, newest first; opening it marks all read; an event opens its chargeback', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    // The issuer decides one chargeback; the next sync brings the decision in as an event.
+    const sandbox = services.demoSandbox()!;
+    const [decided] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 1 }).rows;
+    await createSandboxAdmin(sandbox.url, sandbox.adminToken).decide(decided!.id, 'won');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByText(/^Up to date/).waitFor();
+    const stored = services.store.events.recent(profile.id);
+    assert.ok(stored.some((e) => e.chargebackId === decided!.id), 'the decision is an event');
+    const unread = stored.filter((e) => !e.read).length;
+    assert.ok(unread > 0, 'the first sync and the deadlines raised events');
+    await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
+    const panel = page.getByRole('dialog', { name: 'Recent activity' });
+    await panel.waitFor();
+    await app.shot('15-activity');
+    assert.deepEqual(await panel.locator('li strong').allTextContents(), stored.map((e) => e.title));
+    assert.equal(services.store.events.recent(profile.id).filter((e) => !e.read).length, 0, 'opening the list marks every event read');
+    const withChargeback = stored.findIndex((e) => e.chargebackId);
+    assert.ok(withChargeback >= 0, 'some event is about one chargeback');
+    await panel.locator('li .event').nth(withChargeback).click();
+    await page.getByRole('region', { name: `Chargeback ${stored[withChargeback]!.chargebackId}` }).waitFor();
+    await page.keyboard.press('Escape');
   } finally {
     await app.close();
   }

@@ -68,6 +68,10 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     },
     getSyncStatus: async ({ profileId }) => s.sync.freshness(profileId),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),
+    markEventsRead: async ({ profileId }) => {
+      s.store.events.markRead(profileId);
+      return { ok: true as const };
+    },
     listLedger: async ({ profileId, from, to }) => ledger(profileId, from, to),
     exportLedgerCsv: async ({ profileId, from, to }) => {
       const l = ledger(profileId, from, to);

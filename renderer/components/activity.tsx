@@ -1,0 +1,61 @@
+// What changed in the portfolio, newest first: new chargebacks, decisions, money, deadlines. The
+// nav shows how many are unread; opening the list marks them read.
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../bridge.ts';
+import { useApp } from '../state/app-store.ts';
+
+type Event = { id: number; kind: string; chargebackId: string | null; title: string; body: string; createdAt: number; read: boolean };
+
+export function Activity({ profileId, version }: { profileId: string; version: number }) {
+  const go = useApp((s) => s.go);
+  const [events, setEvents] = useState<Event[]>([]);
+  const [open, setOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void api().listEvents({ profileId }).then((r) => r.ok && setEvents(r.value));
+  }, [profileId, version]);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const close = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [open]);
+  const unread = events.filter((e) => !e.read).length;
+
+  async function toggle(): Promise<void> {
+    setOpen(!open);
+    if (!open && unread > 0) {
+      await api().markEventsRead({ profileId });
+      // Keep them highlighted while the list is open; read from the next refresh on.
+      setTimeout(() => setEvents((list) => list.map((e) => ({ ...e, read: true }))), 4000);
+    }
+  }
+
+  return (
+    <div className="activity">
+      <button onClick={() => void toggle()} aria-expanded={open} aria-label={unread ? `Activity, ${unread} new` : 'Activity'}>
+        Activity{unread > 0 && <span className="badge">{unread}</span>}
+      </button>
+      {open && (
+        <div ref={panel} className="activity-panel card" role="dialog" aria-label="Recent activity" tabIndex={-1}>
+          {events.length === 0 ? <p className="empty">Nothing has happened yet. New chargebacks, decisions, money movements and deadline reminders appear here.</p> : (
+            <ul>
+              {events.map((e) => (
+                <li key={e.id} className={e.read ? '' : 'new'}>
+                  <button className="event" disabled={!e.chargebackId} onClick={() => (setOpen(false), e.chargebackId && go({ name: 'dispute', chargebackId: e.chargebackId }))}>
+                    <strong>{e.title}</strong>
+                    <span>{e.body}</span>
+                    <time className="muted" dateTime={new Date(e.createdAt).toISOString()}>{new Date(e.createdAt).toLocaleString()}</time>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
