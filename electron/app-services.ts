@@ -11,6 +11,7 @@ import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
 import { AppError, userMessage } from '../shared/errors.ts';
+import { createAppLog, type AppLog } from './app-log.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -19,7 +20,8 @@ export interface AppPlatform {
   notifier: Notifier;
 }
 
-export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string }) {
+export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string; log?: AppLog }) {
+  const log = o.log ?? createAppLog(o.home);
   const notifier: Notifier = {
     notify(n) {
       o.platform.notifier.notify(n);
@@ -57,6 +59,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     if (!p || !r?.enabled) return;
     receivers.set(p.id, await startAlertReceiver({
       store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
+      log: (line) => log(`${p.name}: ${line}`),
       onAlert: (event, id, data) => {
         h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
       },
@@ -70,6 +73,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   return {
     ...h,
     home: o.home,
+    log,
     version: o.version ?? '0.0.0',
     batch,
     platform: o.platform,
@@ -103,7 +107,12 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
      * A receiver that cannot start does not stop the app: its settings say why. */
     async start(): Promise<void> {
       if (h.store.profiles.get(demoProfileId)) await this.startDemo();
-      for (const p of h.store.profiles.list()) await applyReceiver(p.id).catch((e: unknown) => notifier.notify({ kind: 'receiver', title: `Alerts for ${p.name} are off`, body: userMessage(e) }));
+      for (const p of h.store.profiles.list()) {
+        await applyReceiver(p.id).catch((e: unknown) => {
+          log(`${p.name}: ${userMessage(e)}`);
+          notifier.notify({ kind: 'receiver', title: `Alerts for ${p.name} are off`, body: userMessage(e) });
+        });
+      }
       h.sync.startSchedule(() => updateBadge());
       h.outbox.start();
       updateBadge();

@@ -119,7 +119,7 @@ if (firstInstance) void app.whenReady().then(async () => {
       }),
     },
   });
-  const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [appOrigin], onRefused: (reason, channel) => console.warn(`IPC refused: ${reason} (${channel})`) });
+  const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [appOrigin], onRefused: (reason, channel) => services?.log(`IPC refused: ${reason} (${channel})`) });
   registerIpc(ipcMain, router);
   events.addSink(windowSink(() => BrowserWindow.getAllWindows()));
   mainWindow = await createWindow(home);

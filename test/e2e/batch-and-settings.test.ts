@@ -4,7 +4,7 @@
 // alert receiver listens where it says), a second profile to switch to, and its removal.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,6 +134,9 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     // It listens and checks what it gets: a post that is not an alert is refused.
     const refused = await fetch(receiverUrl, { method: 'POST', body: '{"hello":1}', headers: { 'content-type': 'application/json' } });
     assert.equal(refused.status, 400);
+    const log = readFileSync(join(services.home, 'logs', 'dispute-desk.log'), 'utf8');
+    assert.match(log, /Demo shop: alert refused: 400 not an alert payload/);
+    assert.ok(!log.includes(saved.alertReceiver!.secret) && !log.includes('hello'), 'neither the secret path nor the body is logged');
 
     // A port already in use is named, and the receiver that worked keeps working.
     const blocker = createServer();

@@ -1,0 +1,25 @@
+// The app's own log: one line per notable event (refused alerts, refused IPC calls, receivers
+// that cannot start) in <data folder>/logs/dispute-desk.log, kept under 1 MB by rolling to .1.
+// Lines are written by the app itself and never carry keys, request bodies or file contents.
+import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MAX_BYTES = 1024 * 1024;
+
+export type AppLog = (line: string) => void;
+
+export function createAppLog(home: string, o: { echo?: (line: string) => void } = {}): AppLog {
+  const dir = join(home, 'logs');
+  const file = join(dir, 'dispute-desk.log');
+  return (line) => {
+    const stamped = `${new Date().toISOString()} ${line.replace(/[\r\n]+/g, ' ')}\n`;
+    o.echo?.(stamped.trimEnd());
+    try {
+      mkdirSync(dir, { recursive: true });
+      if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES) renameSync(file, `${file}.1`);
+      appendFileSync(file, stamped);
+    } catch {
+      // A log that cannot be written must not stop the app; the line was echoed where possible.
+    }
+  };
+}
