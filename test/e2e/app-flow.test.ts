@@ -131,3 +131,23 @@ test('activity lists what changed, newest first; opening it marks all read; an e
     await app.close();
   }
 });
+
+test('the theme follows the system: dark colours when the system is dark', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser, colorScheme: 'dark' });
+  try {
+    const { page } = app;
+    const luminance = async (selector: string, property: 'backgroundColor' | 'color') => {
+      const rgb = await page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p as 'color'], property);
+      const [r, g, b] = rgb.match(/\d+/g)!.map(Number) as [number, number, number];
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    await exploreDemo(page, async (name) => app.shot(`dark-${name}`));
+    assert.ok((await luminance('.app', 'color')) > 0.7, 'light text');
+    assert.ok((await luminance('.nav', 'backgroundColor')) < 0.2, 'dark surfaces');
+    await openFirstAnswerable(page, async (name) => app.shot(`dark-${name}`));
+    assert.ok((await luminance('.card', 'backgroundColor')) < 0.2, 'dark cards');
+  } finally {
+    await app.close();
+  }
+});

@@ -38,7 +38,7 @@ function bridge(): Promise<string> {
   return bridgeScript;
 }
 
-export async function openBrowserApp(o: { browser: Browser }): Promise<BrowserApp> {
+export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light' | 'dark' }): Promise<BrowserApp> {
   const rendererDir = join(root, 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'app.js'))) throw new Error('The renderer is not built: run `npm run build` first.');
   const home = mkdtempSync(join(tmpdir(), 'dd-e2e-'));
@@ -62,7 +62,7 @@ export async function openBrowserApp(o: { browser: Browser }): Promise<BrowserAp
     platform: { dialogs: dialogs.dialogs, shell: { openPath: async () => undefined, openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
   });
   const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [origin] });
-  const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 } });
+  const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: o.colorScheme ?? 'light' });
   const page = await context.newPage();
   await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string) => toWire(await router.invoke(channel, { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() }, fromWire(payload))));
   await page.addInitScript({ content: await bridge() });
