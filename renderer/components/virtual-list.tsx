@@ -1,6 +1,6 @@
 // A list that renders only the rows in view: smooth with 10,000 chargebacks. Rows are fetched
 // in pages as they scroll into view; arrow keys move through them.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface VirtualListProps<T> {
   total: number;
@@ -18,6 +18,8 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
   const [scroll, setScroll] = useState(0);
   const [height, setHeight] = useState(600);
   const [focus, setFocus] = useState(0);
+  // The grid keeps the keyboard focus; screen readers follow the focused row through this id.
+  const rowId = `${useId()}-row`;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -47,13 +49,13 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
-      <div key={i} role="row" aria-rowindex={i + 1} className={`vrow${i === focus ? ' focused' : ''}`} style={{ top: i * p.rowHeight, height: p.rowHeight }} onClick={() => (setFocus(i), p.onOpen(i))}>
+      <div key={i} id={`${rowId}-${i}`} role="row" aria-rowindex={i + 1} aria-selected={i === focus} className={`vrow${i === focus ? ' focused' : ''}`} style={{ top: i * p.rowHeight, height: p.rowHeight }} onClick={() => (setFocus(i), p.onOpen(i))}>
         {p.render(p.rowAt(i), i, i === focus)}
       </div>,
     );
   }
   return (
-    <div ref={box} className="vlist" role="grid" aria-label={p.label} aria-rowcount={p.total} tabIndex={0} onKeyDown={onKey} onScroll={(e) => setScroll(e.currentTarget.scrollTop)}>
+    <div ref={box} className="vlist" role="grid" aria-label={p.label} aria-rowcount={p.total} aria-activedescendant={focus >= first && focus < last ? `${rowId}-${focus}` : undefined} tabIndex={0} onKeyDown={onKey} onScroll={(e) => setScroll(e.currentTarget.scrollTop)}>
       <div style={{ height: p.total * p.rowHeight, position: 'relative' }}>{rows}</div>
     </div>
   );

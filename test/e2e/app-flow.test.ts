@@ -151,3 +151,30 @@ test('the theme follows the system: dark colours when the system is dark', async
     await app.close();
   }
 });
+
+test('keyboard only: into the inbox, down the rows, open one, and back', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page } = app;
+    await exploreDemo(page, async () => undefined);
+    const ids = await inboxIds(page, 3);
+    const grid = page.getByRole('grid', { name: /Chargebacks/ });
+    // Tab from the search field through the filters reaches the list.
+    await page.getByLabel('Search').focus();
+    for (let i = 0; i < 8 && !(await grid.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    assert.ok(await grid.evaluate((el) => el === document.activeElement), 'the list takes the focus');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const active = await grid.getAttribute('aria-activedescendant');
+    assert.equal(await page.locator(`[id="${active}"]`).getAttribute('aria-rowindex'), '3', 'the focused row is announced');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: `Chargeback ${ids[2]}` }).waitFor();
+    const back = page.getByRole('button', { name: '← Inbox' });
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await grid.waitFor();
+  } finally {
+    await app.close();
+  }
+});
