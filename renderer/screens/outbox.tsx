@@ -3,9 +3,16 @@ import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import type { MessageType } from '../../shared/domain/enums.ts';
 
 export function Outbox({ version }: { version: number }) {
-  const say = useApp((s) => s.say);
+  const { say, go, selectProfile, profiles } = useApp();
+  const open = (j: OutboxJob): void => {
+    selectProfile(j.profileId);
+    go({ name: 'dispute', chargebackId: j.chargebackId });
+  };
+  const labelOf = (t: string): string => messageTypeRules[t as MessageType]?.label ?? t;
   const [jobs, setJobs] = useState<OutboxJob[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   useEffect(() => {
@@ -24,7 +31,10 @@ export function Outbox({ version }: { version: number }) {
         {[...jobs].reverse().map((j) => (
           <li key={j.id} className={`card job ${j.state}`}>
             <div className="job-head">
-              <strong>{j.messageType}</strong> <span className="muted">{j.chargebackId}</span> <span className={`state ${j.state}`}>{j.state}</span>
+              <strong>{labelOf(j.messageType)}</strong>
+              <button className="link" onClick={() => open(j)} aria-label={`Open chargeback ${j.chargebackId}`}>{j.chargebackId}</button>
+              {profiles.length > 1 && <span className="muted">{profiles.find((p) => p.id === j.profileId)?.name}</span>}
+              <span className={`state ${j.state}`}>{j.state}</span>
               <span className="actions">
                 {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
                 {(j.state === 'queued' || j.state === 'sending') && <button onClick={() => void act('pauseJob', j.id)}>Pause</button>}
