@@ -1,5 +1,6 @@
 // Where each profile's sync stands: the cursor of an unfinished pass (committed with each page,
-// so a crash resumes there) and the high-water marks of incremental syncs.
+// so a crash resumes there), the chargebacks whose status records that pass still has to fetch,
+// and the high-water marks of incremental syncs.
 import { z } from 'zod';
 import type { Database } from './database.ts';
 
@@ -22,6 +23,11 @@ const empty: SyncState = { pass: null, lastFullSyncAt: null, lastSuccessAt: null
 export function createSyncStateRepo(d: Database) {
   const get = d.db.prepare('SELECT json FROM sync_state WHERE profile_id = ?');
   const put = d.db.prepare('INSERT INTO sync_state (profile_id, json) VALUES (?, ?) ON CONFLICT (profile_id) DO UPDATE SET json = excluded.json');
+  const enqueue = d.db.prepare('INSERT INTO sync_status_queue (profile_id, chargeback_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const dequeue = d.db.prepare('DELETE FROM sync_status_queue WHERE profile_id = ? AND chargeback_id = ?');
+  const peek = d.db.prepare('SELECT chargeback_id FROM sync_status_queue WHERE profile_id = ? ORDER BY chargeback_id LIMIT ?');
+  const count = d.db.prepare('SELECT COUNT(*) AS n FROM sync_status_queue WHERE profile_id = ?');
+  const clear = d.db.prepare('DELETE FROM sync_status_queue WHERE profile_id = ?');
   return {
     get(profileId: string): SyncState {
       const row = get.get(profileId) as { json: string } | undefined;
@@ -31,6 +37,24 @@ export function createSyncStateRepo(d: Database) {
       const next = { ...this.get(profileId), ...patch };
       put.run(profileId, JSON.stringify(next));
       return next;
+    },
+
+    /** Chargebacks whose status records the current pass must fetch (saved with their page). */
+    queueStatuses(profileId: string, chargebackIds: Iterable<string>): void {
+      for (const id of chargebackIds) enqueue.run(profileId, id);
+    },
+    queuedStatuses(profileId: string, limit: number): string[] {
+      return (peek.all(profileId, limit) as Array<{ chargeback_id: string }>).map((r) => r.chargeback_id);
+    },
+    queuedStatusCount(profileId: string): number {
+      return (count.get(profileId) as { n: number }).n;
+    },
+    /** Done with these (saved with their status records). */
+    unqueueStatuses(profileId: string, chargebackIds: Iterable<string>): void {
+      for (const id of chargebackIds) dequeue.run(profileId, id);
+    },
+    clearStatusQueue(profileId: string): void {
+      clear.run(profileId);
     },
   };
 }

@@ -8,8 +8,8 @@ import { entryChargebackId } from '../../shared/api/index.ts';
 
 export interface DerivedEvent {
   key: string;
-  kind: 'new-chargeback' | 'decision' | 'ledger';
-  chargebackId: string;
+  kind: 'new-chargeback' | 'decision' | 'ledger' | 'summary';
+  chargebackId?: string | undefined;
   title: string;
   body: string;
 }

@@ -1,7 +1,9 @@
 // Keeps the store current with the service: a full first pass, then incremental ones (by
 // `modified` for chargebacks, `created` for entries). Each page is saved in one transaction with
 // the pass's cursor, so a crash resumes at that page; going offline stops cleanly and the next
-// run continues. Changes become events, raised once and shown as notifications.
+// run continues. Changes become events, stored with the page they come from (so a crash keeps
+// both or neither), raised once and shown as notifications after the pass; deadline reminders
+// follow every pass, also one that failed.
 import type { Store } from '../store/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { ApiClient, Page } from '../api/index.ts';
@@ -61,12 +63,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return p;
   }
 
-  function announce(profile: Profile, events: DerivedEvent[]): number {
-    const fresh = events.filter((e) => store.events.raise(profile.id, e, now().getTime()));
+  /** Shows the stored events not shown yet: this pass's, and any a crash kept from being shown.
+   * They are claimed before they are shown, so a crash in between loses a notification (the event
+   * stays in the list) rather than showing one twice. */
+  function announce(profile: Profile): number {
+    const fresh = store.events.claimUnannounced(profile.id, now().getTime());
     const limit = deps.notifyLimit ?? 5;
-    for (const e of fresh.slice(0, limit)) deps.notifier.notify({ title: e.title, body: e.body, kind: e.kind, chargebackId: e.chargebackId });
+    for (const e of fresh.slice(0, limit)) deps.notifier.notify({ title: e.title, body: e.body, kind: e.kind, chargebackId: e.chargebackId ?? undefined });
     if (fresh.length > limit) deps.notifier.notify({ title: `${fresh.length - limit} more updates`, body: `${profile.name}: open Dispute Desk to see every change.`, kind: 'summary' });
     return fresh.length;
+  }
+
+  /** Stores events; called inside the transaction that saves the data they come from, so a crash
+   * keeps both or neither (their unique keys make a repeat harmless). */
+  function raiseAll(profileId: string, events: readonly DerivedEvent[]): void {
+    const at = now().getTime();
+    for (const e of events) store.events.raise(profileId, e, at);
   }
 
   async function run(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean }): Promise<SyncReport> {
@@ -75,13 +87,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const started = Date.now();
     let state = store.syncState.get(profileId);
     const firstEver = state.lastFullSyncAt === null;
-    if (o.forceFull && !state.pass) state = store.syncState.update(profileId, { pass: { mode: 'full', phase: 'chargebacks', nextPage: 1, startedAt: now().getTime() } });
     if (!state.pass) {
-      const mode = firstEver ? 'full' : 'incremental';
+      const mode = o.forceFull || firstEver ? 'full' : 'incremental';
       // Changed since the newest change we hold or the previous pass's start, whichever is earlier.
       const mark = Math.min(parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? Infinity, state.lastPassStartedAt ?? Infinity);
       const since = mode === 'incremental' && Number.isFinite(mark) ? formatServiceTimestamp(new Date(mark - overlap)) : undefined;
-      state = store.syncState.update(profileId, { pass: { mode, phase: 'chargebacks', nextPage: 1, startedAt: now().getTime(), ...(since ? { since } : {}) } });
+      const next = { mode, phase: 'chargebacks', nextPage: 1, startedAt: now().getTime(), ...(since ? { since } : {}) } as const;
+      state = store.transaction(() => {
+        store.syncState.clearStatusQueue(profileId);
+        return store.syncState.update(profileId, { pass: next });
+      });
     }
     const pass = state.pass!;
     const report: SyncReport = { profileId, mode: pass.mode, chargebacks: 0, statuses: 0, entries: 0, events: 0, invalidRecords: 0, durationMs: 0 };
@@ -91,14 +106,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       o.onProgress?.(p);
       for (const l of listeners) l(p);
     };
-    const pending: DerivedEvent[] = [];
-    const changedIds = new Set<string>();
 
-    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => void, firstPage: number): Promise<void> {
+    /** Saves each page, the events it gives rise to and the cursor in one transaction. */
+    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => DerivedEvent[], firstPage: number): Promise<void> {
       let done = (firstPage - 1) * 100;
       for await (const page of pages) {
         store.transaction(() => {
-          save(page.records);
+          const events = save(page.records);
+          if (!quiet) raiseAll(profileId, events);
           store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: page.page.current + 1 } });
         });
         done += page.records.length + page.invalid.length;
@@ -119,24 +134,33 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           await consume<Chargeback>('chargebacks', client.chargebackPages({ search, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
             const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime());
             report.chargebacks += records.length;
-            for (const r of records) {
-              changedIds.add(r.id);
-              if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
-            }
-            if (!quiet) pending.push(...eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r]))));
+            for (const r of records) if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
+            // The status records of what changed are fetched in the next phase; the list is
+            // kept with the page so a resumed pass still has it.
+            if (pass.mode === 'incremental') store.syncState.queueStatuses(profileId, records.map((r) => r.id));
             store.syncState.update(profileId, { chargebacksModifiedMark: mark });
+            return quiet ? [] : eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r])));
           }, firstPage);
         } else if (phase === 'statuses') {
           if (pass.mode === 'full') {
             await consume('statuses', client.statusPages({ pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
               store.portfolio.saveStatuses(profileId, records);
               report.statuses += records.length;
+              return [];
             }, firstPage);
           } else {
-            const statuses = await client.statusesOf([...changedIds], signal);
-            store.portfolio.saveStatuses(profileId, statuses);
-            report.statuses += statuses.length;
-            progress('statuses', changedIds.size, changedIds.size);
+            let done = 0;
+            for (let batch = store.syncState.queuedStatuses(profileId, 50); batch.length > 0; batch = store.syncState.queuedStatuses(profileId, 50)) {
+              const statuses = await client.statusesOf(batch, signal);
+              store.transaction(() => {
+                store.portfolio.saveStatuses(profileId, statuses);
+                store.syncState.unqueueStatuses(profileId, batch);
+              });
+              report.statuses += statuses.length;
+              done += batch.length;
+              progress('statuses', done, done + store.syncState.queuedStatusCount(profileId));
+            }
+            if (done === 0) progress('statuses', 0, 0);
           }
         } else {
           const st = store.syncState.get(profileId);
@@ -153,31 +177,52 @@ export function createSyncEngine(deps: SyncEngineDeps) {
               const t = parseServiceTimestamp(e.created ?? null)?.getTime();
               if (t !== undefined && (mark === null || t > mark)) mark = t;
             }
-            if (!quiet) pending.push(...eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency));
             store.syncState.update(profileId, { entriesCreatedMark: mark });
+            return quiet ? [] : eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency);
           }, firstPage);
         }
       }
       const finishedAt = now().getTime();
-      store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastPassStartedAt: pass.startedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
-      if (quiet) {
-        const counts = store.portfolio.inboxCounts(profileId, now());
-        const summary: DerivedEvent = { key: `first-sync:${pass.startedAt}`, kind: 'new-chargeback', chargebackId: '', title: `${profile.name}: ${counts.total} chargebacks loaded`, body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.` };
-        report.events = store.events.raise(profileId, { ...summary, chargebackId: undefined }, finishedAt) ? 1 : 0;
-        if (report.events) deps.notifier.notify({ title: summary.title, body: summary.body, kind: 'summary' });
-      } else {
-        report.events = announce(profile, pending);
-      }
-      remind(profile);
+      store.transaction(() => {
+        store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastPassStartedAt: pass.startedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
+        if (quiet) {
+          const counts = store.portfolio.inboxCounts(profileId, now());
+          raiseAll(profileId, [{ key: `first-sync:${pass.startedAt}`, kind: 'summary', title: `${profile.name}: ${counts.total} chargebacks loaded`, body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.` }]);
+        }
+      });
       report.durationMs = Date.now() - started;
       return report;
     } catch (e) {
       // The cursor stays: the next run resumes this pass where it stopped.
       const error = isAppError(e) ? e : new AppError('internal', userMessage(e), { cause: e });
       if (error.kind !== 'cancelled') store.syncState.update(profileId, { lastError: error.message });
-      if (!quiet && pending.length) announce(profile, pending);
       throw error;
     }
+  }
+
+  /** A pass, then what follows it whether it worked or not: the stored events are announced and
+   * the deadlines checked from the store, so reminders fire offline too. */
+  async function runThenFollowUp(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean }): Promise<SyncReport> {
+    let report: SyncReport | undefined;
+    let failure: { error: unknown } | undefined;
+    try {
+      report = await run(profileId, o);
+    } catch (e) {
+      failure = { error: e };
+    }
+    const profile = store.profiles.get(profileId);
+    if (profile) {
+      try {
+        const announced = announce(profile);
+        remind(profile);
+        if (report) report.events = announced;
+      } catch (e) {
+        // The pass's own failure is the one to report; this one would hide it.
+        if (!failure) throw e;
+      }
+    }
+    if (failure) throw failure.error;
+    return report!;
   }
 
   function remind(profile: Profile): number {
@@ -193,7 +238,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     syncProfile(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean } = {}): Promise<SyncReport> {
       const current = running.get(profileId);
       if (current) return current;
-      const p = run(profileId, o).finally(() => running.delete(profileId));
+      const p = runThenFollowUp(profileId, o).finally(() => running.delete(profileId));
       running.set(profileId, p);
       return p;
     },
@@ -208,14 +253,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for await (const m of client.listMessages({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) messages.push(m);
       const documents: ChargebackDocument[] = [];
       for await (const d of client.listDocuments({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) documents.push(d);
-      const changes = store.transaction(() => {
-        const ch = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
+      store.transaction(() => {
+        const changes = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
         store.portfolio.saveStatuses(profileId, statuses);
         store.portfolio.saveMessages(profileId, messages);
         store.portfolio.saveDocuments(profileId, documents);
-        return ch;
+        raiseAll(profileId, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
       });
-      announce(profile, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
+      announce(profile);
     },
 
     /** An alert arrived: the store learns at once what it says (the record when it carries one,
@@ -226,7 +271,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const known = store.portfolio.getChargeback(profileId, chargebackId);
       const status = event === 'won' ? 'won' : event === 'lost' ? 'lost' : event === 'closed' ? 'closed' : 'open';
       const next = record ?? (known && known.status !== status ? { ...known, status } : undefined);
-      if (next) announce(profile, eventsFromChargebacks(store.portfolio.upsertChargebacks(profileId, [next], now().getTime()), new Map([[next.id, next]])));
+      if (next) {
+        store.transaction(() => raiseAll(profileId, eventsFromChargebacks(store.portfolio.upsertChargebacks(profileId, [next], now().getTime()), new Map([[next.id, next]]))));
+        announce(profile);
+      }
       await this.syncChargeback(profileId, chargebackId);
     },
 

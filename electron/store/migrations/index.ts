@@ -2,5 +2,6 @@
 // a new numbered file and one line here. A migration never drops the merchant's data.
 import { sql as m001 } from './001-initial.ts';
 import { sql as m002 } from './002-checklist-and-events-read.ts';
+import { sql as m003 } from './003-durable-sync-events.ts';
 
-export const migrations: readonly string[] = [m001, m002];
+export const migrations: readonly string[] = [m001, m002, m003];

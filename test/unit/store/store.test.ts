@@ -31,6 +31,7 @@ test('an older database is upgraded, never wiped', () => {
     assert.equal(schemaVersion(store.database.db), migrations.length);
     assert.equal(store.profiles.get('p1')?.name, 'Shop', 'data kept');
     assert.equal(store.events.recent('p1')[0]?.read, false, 'new column added to old rows');
+    assert.deepEqual(store.events.claimUnannounced('p1'), [], 'events of an older database were announced when raised');
     store.database.db.prepare("INSERT INTO checklist_ticks VALUES ('p1', 'c', 'i', 1)").run();
     store.close();
     const raw = new DatabaseSync(file);
@@ -78,6 +79,20 @@ test('upserts report new chargebacks and status changes once', () => {
   assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a', { status: 'won' })]), [{ id: 'a', isNew: false, previousStatus: 'open', status: 'won' }]);
   assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), true);
   assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), false);
+  store.close();
+});
+
+test('stored events are announced once: claimed in order, then never handed out again', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.events.raise('p1', { key: 'a', kind: 'decision', chargebackId: 'x', title: 'A', body: 'b' });
+  store.events.raise('p1', { key: 'b', kind: 'ledger', title: 'B', body: 'b' });
+  assert.deepEqual(store.events.claimUnannounced('p1').map((e) => e.title), ['A', 'B']);
+  assert.deepEqual(store.events.claimUnannounced('p1'), []);
+  store.events.raise('p1', { key: 'a', kind: 'decision', title: 'A again', body: 'b' });
+  store.events.raise('p1', { key: 'c', kind: 'decision', title: 'C', body: 'b' });
+  assert.deepEqual(store.events.claimUnannounced('p1').map((e) => e.title), ['C'], 'a known key is neither stored nor announced again');
+  assert.equal(store.events.recent('p1').length, 3);
   store.close();
 });
 
