@@ -6,6 +6,9 @@ import { syncFixture } from './support.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSyncEngine } from '../../../electron/sync/sync-engine.ts';
+import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
+import { daysLeft } from '../../../shared/domain/dates.ts';
 
 test('full then incremental sync of thousands of chargebacks: every record once, changes raised once', async () => {
   const f = await syncFixture({ seed: 8, chargebacks: 3000, entries: 9000 });
@@ -89,6 +92,48 @@ test('cancelling a sync keeps what was saved and resumes later', async () => {
     await f.h.sync.syncProfile(f.profile.id);
     assert.equal((f.h.store.database.db.prepare('SELECT COUNT(*) AS n FROM chargebacks').get() as { n: number }).n, 800);
   } finally {
+    await f.close();
+  }
+});
+
+test('offline, deadline reminders still fire: after a failed sync and on the schedule, from what the store holds', async () => {
+  const f = await syncFixture({ seed: 11, chargebacks: 300 });
+  let clock = new Date();
+  const notifier = createRecordingNotifier();
+  const engine = createSyncEngine({ store: f.h.store, clientFor: f.h.clientFor, notifier, now: () => clock, notifyLimit: 100_000 });
+  const levels = [7, 3, 1];
+  const crossed = (reply: number | null, at: Date): number[] => {
+    const days = daysLeft(reply, at);
+    return days === undefined ? [] : [...levels.filter((t) => days <= t), ...(days < 0 ? [-1] : [])];
+  };
+  /** The chargebacks that cross a threshold they had not crossed before, moving from a to b. */
+  const dueBetween = (a: Date, b: Date): string[] =>
+    f.h.store.portfolio.openActionable(f.profile.id).filter((r) => crossed(r.reply, b).some((t) => !crossed(r.reply, a).includes(t))).map((r) => r.id).sort();
+  const reminded = (): string[] => notifier.shown.filter((n) => n.kind === 'reminder').map((n) => n.chargebackId!).sort();
+  try {
+    await engine.syncProfile(f.profile.id);
+    assert.ok(reminded().length > 0, 'the seeded portfolio has deadlines inside the thresholds');
+    await f.sb.close();
+
+    notifier.shown.length = 0;
+    const t0 = clock;
+    clock = new Date(t0.getTime() + 5 * 86_400_000);
+    const expected = dueBetween(t0, clock);
+    assert.ok(expected.length > 0, 'five days later, some deadlines cross a threshold');
+    await assert.rejects(engine.syncProfile(f.profile.id), (e: Error & { kind?: string }) => e.kind === 'network');
+    assert.deepEqual(reminded(), expected, 'the failed sync still checked the deadlines');
+
+    notifier.shown.length = 0;
+    const t1 = clock;
+    clock = new Date(t1.getTime() + 60 * 86_400_000);
+    const overdue = dueBetween(t1, clock);
+    assert.ok(overdue.length > 0);
+    const failure = new Promise<unknown>((resolve) => engine.startSchedule((_id, e) => resolve(e)));
+    assert.equal(((await failure) as { kind?: string }).kind, 'network', 'the scheduled sync failed');
+    assert.deepEqual(reminded(), overdue, 'the scheduled run reminded all the same');
+    assert.ok(notifier.shown.filter((n) => n.kind === 'reminder').every((n) => /^Overdue: /.test(n.title)));
+  } finally {
+    engine.stopSchedule();
     await f.close();
   }
 });
