@@ -1,11 +1,12 @@
 // `dispute-desk sandbox`: runs the local chargeback service until stopped.
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { startSandbox, faultKinds, type FaultKind } from '../sandbox/index.ts';
+import type { SandboxLimits } from '../sandbox/service.ts';
 
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the local sandbox of the chargeback service (demo and tests).',
-  usage: 'dispute-desk sandbox [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+  usage: 'dispute-desk sandbox [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
   options: {
     port: { type: 'string' },
     data: { type: 'string' },
@@ -18,6 +19,9 @@ export const sandboxCommand: CliCommand = {
     'anchor-date': { type: 'string' },
     'alert-url': { type: 'string', multiple: true },
     'alert-header': { type: 'string' },
+    'max-file-bytes': { type: 'string' },
+    'max-chargeback-bytes': { type: 'string' },
+    'max-documents': { type: 'string' },
     'api-key': { type: 'string' },
   },
   async run(ctx) {
@@ -31,6 +35,14 @@ export const sandboxCommand: CliCommand = {
     const [headerName, ...headerRest] = header?.split(':') ?? [];
     const delay = numberOption(ctx, 'decision-delay');
     const alertUrls = (ctx.values['alert-url'] as string[] | undefined) ?? [];
+    // The published limits conflict (observed behaviour): the sandbox plays whichever is asked.
+    const limits: Partial<SandboxLimits> = {};
+    for (const [flag, key] of [['max-file-bytes', 'maxFileBytes'], ['max-chargeback-bytes', 'maxTotalBytes'], ['max-documents', 'maxDocuments']] as const) {
+      const n = numberOption(ctx, flag);
+      if (n === undefined) continue;
+      if (!Number.isInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number of at least 1.`);
+      limits[key] = n;
+    }
     const sandbox = await startSandbox({
       port,
       ...(stringOption(ctx, 'data') ? { dataDir: stringOption(ctx, 'data')! } : {}),
@@ -42,6 +54,7 @@ export const sandboxCommand: CliCommand = {
       faultRate,
       ...(kinds ? { faultKinds: kinds as FaultKind[] } : {}),
       ...(delay !== undefined ? { decisionDelayMs: delay * 1000 } : {}),
+      limits,
       alertReceivers: alertUrls.map((url) => ({ url, ...(headerName && headerRest.length ? { headerName: headerName.trim(), headerValue: headerRest.join(':').trim() } : {}) })),
     }).catch((e: unknown) => {
       const code = (e as NodeJS.ErrnoException).code;

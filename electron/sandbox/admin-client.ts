@@ -24,6 +24,8 @@ export function createSandboxAdmin(url: string, adminToken: string) {
     summary: () => call<{ chargebacks: Record<string, number>; entries: { count: number; total: number }; now: string }>('GET', 'summary'),
     createChargeback: (fields: Rec = {}) => call<Rec & { id: string }>('POST', 'chargebacks', { fields }),
     decide: (id: string, outcome: 'won' | 'lost' | 'closed') => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/decide`, { outcome }),
+    /** Messages to this chargeback end `denied` (deny: false puts it back to processed). */
+    denyMessages: (id: string, deny = true) => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/deny-messages`, { deny }),
     modify: (id: string, fields: Rec) => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/modify`, { fields }),
     advanceClock: (ms: number) => call<{ now: string }>('POST', 'clock/advance', { ms }),
     tick: () => call<{ now: string }>('POST', 'tick', {}),

@@ -37,6 +37,9 @@ export interface SandboxOptions {
   apiKey?: string;
   adminToken?: string;
   now?: () => Date;
+  /** Default true, as the real service. False is a test knob: a repeated request-token is then
+   * accepted like a new write, so only the client's own reconciliation prevents duplicates. */
+  honourRequestTokens?: boolean;
 }
 
 export interface Sandbox {
@@ -70,6 +73,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const service = createService({
     store, clock, seed,
+    honourRequestTokens: opts.honourRequestTokens ?? true,
     limits: { ...defaultLimits, ...opts.limits },
     decisionDelayMs: opts.decisionDelayMs === undefined ? 120_000 : opts.decisionDelayMs,
     messageStepMs: opts.messageStepMs ?? 1000,
@@ -77,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   const server = createSandboxServer({
     store, service, clock, alerts, apiKey, adminToken,
-    faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? ['500', 'html500', 'drop', 'drop-after-write', '429', 'slow'], slowMs: opts.slowMs ?? 3000 },
+    faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? ['500', 'html500', 'drop', 'drop-after-write', '429', 'slow', 'slow-after-write'], slowMs: opts.slowMs ?? 3000 },
     limits: { ...defaultLimits, ...opts.limits },
     rateLimit: { ...defaultRateLimit, ...opts.rateLimit },
   });

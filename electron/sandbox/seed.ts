@@ -52,7 +52,7 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
   const entity = newId('ent', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
   const fund = newId('fun', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
   const login = newId('log', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
-  const chargebackIds: Array<{ id: string; total: number; created: Date }> = [];
+  const moneyChargebacks: Array<{ id: string; total: number; created: Date }> = [];
 
   const putEntry = (cbId: string, at: Date, event: number, amount: number, description: string, isFee: 0 | 1, chargeback: string | null): void => {
     const id = newId('etr', at, rng.hex(15));
@@ -65,6 +65,11 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       chargeback,
     });
     entriesMade++;
+  };
+
+  /** The random draws putEntry makes (three IDs), without an entry. */
+  const skipEntryDraws = (): void => {
+    for (let i = 0; i < 3; i++) rng.hex(15);
   };
 
   store.transaction(() => {
@@ -135,14 +140,19 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
         [rng.chance(0.5) ? 'ChargebackRef' : 'chargebackRef']: `CB${rng.int(100000, 999999)}`,
         status, lastStatusChange, inactive: 0, frozen: status === 'open' && !actionable && rng.chance(0.5) ? 1 : 0, actionable, shadow: 0,
       });
-      putEntry(id, created, 11, -total, `Chargeback ${rc.code}`, 0, id);
-      chargebackIds.push({ id, total, created });
+      // Retrievals are fee-only events "not represented by entries" (contract, entries rules).
+      // The entry's random draws are still taken, so every other record of a seed stays as it was.
+      if (cycle === 'retrieval') skipEntryDraws();
+      else {
+        putEntry(id, created, 11, -total, `Chargeback ${rc.code}`, 0, id);
+        moneyChargebacks.push({ id, total, created });
+      }
     }
     // Fees and stage entries up to the wanted count: a chargeback fee, representment and
     // (pre-)arbitration events, spread over the portfolio.
     let k = 0;
-    while (entriesMade < wantEntries && chargebackIds.length > 0) {
-      const cb = chargebackIds[k % chargebackIds.length]!;
+    while (entriesMade < wantEntries && moneyChargebacks.length > 0) {
+      const cb = moneyChargebacks[k % moneyChargebacks.length]!;
       const at = new Date(Math.min(cb.created.getTime() + rng.int(1, 20) * 3_600_000, opts.now.getTime() - 60_000));
       const kind = rng.next();
       if (kind < 0.5) putEntry(cb.id, at, 11, -rng.int(1500, 2500), 'Chargeback fee', 1, cb.id);

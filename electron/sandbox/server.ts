@@ -64,6 +64,19 @@ export function createSandboxServer(ctx: ServerContext): Server {
     send(res, 200, wrap(data.map(clean), { requestId: requestId++, ...(page ? { page } : {}) }));
   const errors = (res: ServerResponse, items: ApiErrorItemInput[], status = 200): void => send(res, status, wrap([], { requestId: requestId++ }, items));
 
+  /** After a write: the answer is dropped, or held until the client has likely given up. */
+  async function answerLost(req: IncomingMessage, fault: FaultKind | undefined): Promise<boolean> {
+    if (fault === 'drop-after-write') {
+      req.socket.destroy();
+      return true;
+    }
+    if (fault === 'slow-after-write') {
+      await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
+      return req.socket.destroyed;
+    }
+    return false;
+  }
+
   async function merchant(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const segments = url.pathname.split('/').filter(Boolean);
     const method = req.method ?? 'GET';
@@ -80,7 +93,11 @@ export function createSandboxServer(ctx: ServerContext): Server {
       res.setHeader('retry-after', '1');
       return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
     }
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
+    if (fault === 'slow') {
+      await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
+      // Held in front of the service: a request whose client gave up never reaches it.
+      if (req.socket.destroyed) return;
+    }
 
     const blocked = limiter.hit(`${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`, req.headers['rate-limit-test'] === 'match');
     if (blocked !== undefined) {
@@ -145,7 +162,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
         }
         const chargebackId = resource === 'chargeback' ? id! : String(info.Chargeback ?? '');
         const cb = ctx.service.uploadDocument(chargebackId, info, filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined, token);
-        if (fault === 'drop-after-write') return void req.socket.destroy();
+        if (await answerLost(req, fault)) return;
         return ok(res, [cb], { current: 1, last: 1, hasMore: false });
       }
       if (resource === 'message' && id === undefined) {
@@ -157,7 +174,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
           return errors(res, [{ code: 15, severity: 2, msg: 'The body is not valid JSON', errorCode: 'invalid_request' }]);
         }
         const message = ctx.service.createMessage(body, token);
-        if (fault === 'drop-after-write') return void req.socket.destroy();
+        if (await answerLost(req, fault)) return;
         return ok(res, [message]);
       }
     }
@@ -226,6 +243,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
         if (!['won', 'lost', 'closed'].includes(outcome)) return send(res, 400, { error: 'outcome must be won, lost or closed' });
         return send(res, 200, clean(ctx.service.decide(decodeURIComponent(parts[1]!), outcome as 'won' | 'lost' | 'closed')));
       }
+      case 'POST chargebacks/:id/deny-messages':
+        return send(res, 200, clean(ctx.service.setMessageDenial(decodeURIComponent(parts[1]!), body.deny !== false)));
       case 'POST chargebacks/:id/modify':
         return send(res, 200, clean(ctx.service.modifyChargeback(decodeURIComponent(parts[1]!), (body.fields as Rec | undefined) ?? {})));
       case 'POST clock/advance':

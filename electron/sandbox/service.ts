@@ -42,6 +42,9 @@ export interface ServiceOptions {
   /** How long a message stays requested, then processing. */
   messageStepMs: number;
   seed: number;
+  /** The real service refuses a repeated request-token. Off only in tests that must prove a
+   * client prevents duplicates by itself (reconciliation), without the service's help. */
+  honourRequestTokens: boolean;
   onAlert(event: AlertEvent, chargeback: Rec): void;
 }
 
@@ -63,16 +66,19 @@ export function createService(opts: ServiceOptions) {
     if (Number(cb.actionable) !== 1) fail('chargeback_not_actionable', `Chargeback ${String(cb.id)} cannot be answered through the API`, 'Chargeback', 1004);
   }
 
-  /** A repeat of a request-token within 48 hours is refused, naming the record it made. */
-  function checkToken(token: string | undefined, kind: string): void {
-    if (token === undefined) return;
+  /** A repeat of a request-token within 48 hours is refused, naming the record it made, whatever
+   * kind of write first used it: a token is one intended write. */
+  function checkToken(token: string | undefined): void {
+    if (token === undefined || !opts.honourRequestTokens) return;
     if (token.length < 1 || token.length > 100) fail('invalid_request_token', 'request-token must be 1 to 100 characters', 'request-token');
-    const row = store.db.prepare('SELECT record, at FROM tokens WHERE token = ? AND kind = ?').get(token, kind) as { record: string; at: number } | undefined;
+    const row = store.db.prepare('SELECT record, at FROM tokens WHERE token = ?').get(token) as { record: string; at: number } | undefined;
     if (row && clock.now().getTime() - row.at < TOKEN_TTL_MS) fail('duplicate_request_token', `Duplicate request: this request-token was already used for ${row.record}`, 'request-token', 1009);
   }
 
+  /** Only reached when the token is new or its 48 hours are over: the row is then replaced whole. */
   function saveToken(token: string | undefined, kind: string, record: string): void {
-    if (token !== undefined) store.db.prepare('INSERT INTO tokens (token, kind, record, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO UPDATE SET record = excluded.record, at = excluded.at').run(token, kind, record, clock.now().getTime());
+    if (token === undefined || !opts.honourRequestTokens) return;
+    store.db.prepare('INSERT INTO tokens (token, kind, record, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO UPDATE SET kind = excluded.kind, record = excluded.record, at = excluded.at').run(token, kind, record, clock.now().getTime());
   }
 
   function touch(cb: Rec, changes: Rec): Rec {
@@ -100,7 +106,7 @@ export function createService(opts: ServiceOptions) {
 
   function createMessage(body: unknown, token: string | undefined): Rec {
     return store.transaction(() => {
-      checkToken(token, 'message');
+      checkToken(token);
       const b = (body ?? {}) as Rec;
       const missing = ['Chargeback', 'type', 'status', 'imported', 'inactive', 'frozen'].filter((k) => b[k] === undefined || b[k] === null || b[k] === '');
       if (missing.length) throw new ServiceError(missing.map((f) => ({ field: f, code: 15, severity: 2, msg: 'This field is required to be set', errorCode: 'required_field' })));
@@ -117,11 +123,15 @@ export function createService(opts: ServiceOptions) {
         imported: String(b.imported), inactive: Number(b.inactive), frozen: Number(b.frozen), date: Number(formatRecordTimestamp(now).slice(0, 10).replace(/-/g, '')),
         fromQueue: null, toQueue: null, contact: b.contact ?? null, note: b.note ?? null, amount: b.amount === undefined ? null : Number(b.amount), currency: b.currency ?? cb.currency,
       };
-      store.put('message', id, String(cb.id), message);
+      // A chargeback the admin set to deny messages: the processor refuses the answer later
+      // (requested → processing → denied) and it has none of a message's effects.
+      const denied = cb._denyMessages === true;
+      store.put('message', id, String(cb.id), denied ? { ...message, _denied: true } : message);
       saveToken(token, 'message', id);
       // Observed effects: acceptLiability → lost; represent → closed; respondToDispute stays
       // open; respond (with evidence) → the issuer decides after the decision delay.
-      if (b.type === 'acceptLiability') addStatus(cb, 'lost', id);
+      if (denied) touch(cb, {});
+      else if (b.type === 'acceptLiability') addStatus(cb, 'lost', id);
       else if (b.type === 'represent') addStatus(cb, 'closed', id);
       else if (b.type === 'respond' || String(b.type).toLowerCase().includes('prearbitration') || b.type === 'requestArbitration') scheduleDecision(touch(cb, {}));
       else touch(cb, {});
@@ -131,7 +141,7 @@ export function createService(opts: ServiceOptions) {
 
   function uploadDocument(chargebackId: string, info: unknown, file: { name: string; bytes: Uint8Array } | undefined, token: string | undefined): Rec {
     return store.transaction(() => {
-      checkToken(token, 'document');
+      checkToken(token);
       const i = (info ?? {}) as Rec;
       if (!file) fail('required_field', 'The document part is missing', 'document');
       const f = file!;
@@ -172,7 +182,7 @@ export function createService(opts: ServiceOptions) {
         const m = JSON.parse(row.json) as Rec;
         const age = now - (parseServiceTimestamp(String(m.modified))?.getTime() ?? now);
         if (age < opts.messageStepMs) continue;
-        const status = m.status === 'requested' ? 'processing' : 'processed';
+        const status = m.status === 'requested' ? 'processing' : m._denied === true ? 'denied' : 'processed';
         store.put('message', String(m.id), String(m.Chargeback), { ...m, status, modified: new Date(now).toISOString() });
       }
       for (const row of store.db.prepare(`SELECT json FROM records WHERE kind = 'document' AND json_extract(json, '$.status') = 'created'`).all() as Array<{ json: string }>) {
@@ -200,7 +210,8 @@ export function createService(opts: ServiceOptions) {
       const { _decisionAt: _ignored, ...rest } = cb;
       store.put('chargeback', id, id, rest);
       const next = addStatus(rest, outcome, null);
-      if (outcome === 'won') {
+      // Retrievals move no money, so they have no entries (the contract's entries rules).
+      if (outcome === 'won' && cb.cycle !== 'retrieval') {
         const now = clock.now();
         const entryId = newId('etr', now);
         const ts = formatRecordTimestamp(now);
@@ -217,7 +228,8 @@ export function createService(opts: ServiceOptions) {
       const today = easternToday(now);
       const reply = parseYmd(fields.reply as number | undefined) ?? addDays(today, 14);
       const currency = String(fields.currency ?? 'USD');
-      const total = Number(fields.total ?? 49.99 * 10 ** currencyExponent(currency));
+      // 49.99 in the currency's major unit, rounded to what its minor units can hold (JPY: 50).
+      const total = Number(fields.total ?? Math.round(49.99 * 10 ** currencyExponent(currency)));
       const txnId = newId('txn', now);
       store.put('txn', txnId, id, { id: txnId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), merchant: store.meta('merchant'), currency, total, order: `ORD-${id.slice(-5)}`, description: 'Order', first: 'Sam', last: 'Rivera', email: 'sam.rivera@example.com', entryMode: 1, origin: 2, clientIp: '198.51.100.20' });
       const cycle = String(fields.cycle ?? 'first');
@@ -231,8 +243,11 @@ export function createService(opts: ServiceOptions) {
       };
       store.put('chargeback', id, id, cb);
       store.put('status', statusId, id, { id: statusId, created: now.toISOString(), modified: now.toISOString(), creator: login, modifier: login, Chargeback: id, ChargebackMessage: null, status: 'open' });
-      const entryId = newId('etr', now);
-      store.put('entry', entryId, id, { id: entryId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), event: cycle === 'retrieval' ? 19 : 11, eventId: id, description: 'Chargeback', amount: cycle === 'retrieval' ? 0 : -total, isFee: 0, chargeback: id });
+      // Retrievals are fee-only events "not represented by entries" (contract, entries rules).
+      if (cycle !== 'retrieval') {
+        const entryId = newId('etr', now);
+        store.put('entry', entryId, id, { id: entryId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), event: 11, eventId: id, description: 'Chargeback', amount: -total, isFee: 0, chargeback: id });
+      }
       opts.onAlert(cycle === 'retrieval' ? 'created' : 'opened', cb);
       return cb;
     });
@@ -242,12 +257,23 @@ export function createService(opts: ServiceOptions) {
     return store.transaction(() => touch(chargeback(id), fields));
   }
 
+  /** Admin: from now on, messages to this chargeback end denied (or processed again). Not a
+   * change the merchant can see until a message is denied, so `modified` stays. */
+  function setMessageDenial(id: string, deny: boolean): Rec {
+    return store.transaction(() => {
+      const { _denyMessages: _old, ...cb } = chargeback(id);
+      const next = deny ? { ...cb, _denyMessages: true } : cb;
+      store.put('chargeback', id, id, next);
+      return next;
+    });
+  }
+
   function documentBlob(id: string): { bytes: Uint8Array; sha256: string } | undefined {
     const row = store.db.prepare('SELECT bytes, sha256 FROM blobs WHERE document = ?').get(id) as { bytes: Uint8Array; sha256: string } | undefined;
     return row;
   }
 
-  return { createMessage, uploadDocument, tick, decide, createChargeback, modifyChargeback, documentBlob, chargeback };
+  return { createMessage, uploadDocument, tick, decide, createChargeback, modifyChargeback, setMessageDenial, documentBlob, chargeback };
 }
 
 export type SandboxService = ReturnType<typeof createService>;

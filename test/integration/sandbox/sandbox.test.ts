@@ -177,6 +177,109 @@ test('documents: checked by content, limits enforced, token idempotent, listed',
   assert.equal(received[0]?.documents[0]?.sha256?.length, 64);
 });
 
+test('a request-token is one write: a message token reused for a document is refused', async () => {
+  const id = await openActionable();
+  const msg = { Chargeback: id, type: 'notate', status: 'requested', imported: '0', inactive: '0', frozen: '0' };
+  const first = envelopeSchema.parse((await post('/ChargebackMessages/', msg, { 'request-token': `one-${id}` })).body);
+  assert.deepEqual(first.errors, []);
+  const reused = errorsOf(await upload(id, { documentType: 'pdf', name: 'a.pdf', sizeInBytes: PDF.length }, 'a.pdf', PDF, `one-${id}`));
+  assert.equal(reused[0]?.errorCode, 'duplicate_request_token');
+  assert.match(reused[0]!.msg, new RegExp((first.data[0] as { id: string }).id), 'it names the message the token made');
+  const fresh = await upload(id, { documentType: 'pdf', name: 'a.pdf', sizeInBytes: PDF.length }, 'a.pdf', PDF, `two-${id}`);
+  assert.deepEqual(errorsOf(fresh), []);
+  assert.equal(errorsOf((await post('/ChargebackMessages/', msg, { 'request-token': `two-${id}` })).body)[0]?.errorCode, 'duplicate_request_token', 'and the other way round');
+  const got = (await createSandboxAdmin(sb.url, sb.adminToken).received(id))[0];
+  assert.equal(got?.messages.length, 1);
+  assert.equal(got?.documents.length, 1);
+});
+
+test('honourRequestTokens: false (a test knob) takes a repeated token as a new write', async () => {
+  const local = await startSandbox({ seed: 3, chargebacks: 1, honourRequestTokens: false });
+  try {
+    const admin = createSandboxAdmin(local.url, local.adminToken);
+    const cb = await admin.createChargeback();
+    const body = JSON.stringify({ Chargeback: cb.id, type: 'notate', status: 'requested', imported: '0', inactive: '0', frozen: '0' });
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${local.url}/ChargebackMessages/`, { method: 'POST', headers: { APIKEY: local.apiKey, 'content-type': 'application/json', 'request-token': 'same' }, body });
+      assert.deepEqual(errorsOf((await res.json()) as Record<string, unknown>), []);
+    }
+    assert.equal((await admin.received(cb.id))[0]?.messages.length, 2);
+  } finally {
+    await local.close();
+  }
+});
+
+test('denied messages: the admin makes a chargeback deny its answers, which then have no effect', async () => {
+  // Steps of a minute, moved by the admin clock: the sandbox's own ticker never gets there first.
+  const local = await startSandbox({ seed: 3, chargebacks: 1, decisionDelayMs: null, messageStepMs: 60_000 });
+  try {
+    const admin = createSandboxAdmin(local.url, local.adminToken);
+    const send = async (id: string, type: string, extra: object = {}) => {
+      const res = await fetch(`${local.url}/ChargebackMessages/`, { method: 'POST', headers: { APIKEY: local.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ Chargeback: id, type, status: 'requested', imported: '0', inactive: '0', frozen: '0', ...extra }) });
+      const body = envelopeSchema.parse(await res.json());
+      assert.deepEqual(body.errors, []);
+      return body.data[0] as { id: string; status: string };
+    };
+    const messageStatus = async (id: string) => (envelopeSchema.parse(await (await fetch(`${local.url}/chargebackMessages`, { headers: { APIKEY: local.apiKey, search: `chargeback[equals]=${id}` } })).json()).data as Array<{ status: string }>).map((m) => m.status);
+    const refused = await admin.createChargeback();
+    await admin.denyMessages(refused.id);
+    assert.equal((await send(refused.id, 'acceptLiability', { amount: 4999 })).status, 'requested');
+    const accepted = await admin.createChargeback();
+    await send(accepted.id, 'notate');
+    await admin.advanceClock(60_000);
+    assert.deepEqual(await messageStatus(refused.id), ['processing']);
+    await admin.advanceClock(60_000);
+    assert.deepEqual(await messageStatus(refused.id), ['denied']);
+    assert.deepEqual(await messageStatus(accepted.id), ['processed'], 'other chargebacks process as before');
+    const cb = envelopeSchema.parse(await (await fetch(`${local.url}/Chargebacks/${refused.id}`, { headers: { APIKEY: local.apiKey } })).json()).data[0] as Record<string, unknown>;
+    assert.equal(cb.status, 'open', 'a denied acceptance does not lose the chargeback');
+    assert.ok(!Object.keys(cb).some((k) => k.startsWith('_')), 'the admin switch is not visible to the merchant');
+    await admin.denyMessages(refused.id, false);
+    await send(refused.id, 'notate');
+    await admin.advanceClock(60_000);
+    await admin.advanceClock(60_000);
+    assert.deepEqual(await messageStatus(refused.id), ['denied', 'processed']);
+  } finally {
+    await local.close();
+  }
+});
+
+test('retrievals move no money: no entries for seeded or created retrievals; default amounts fit the currency', async () => {
+  const all: Array<{ id: string; cycle: string }> = [];
+  for (let page = 1, more = true; more; page++) {
+    const body = envelopeSchema.parse((await get(`/Chargebacks?page[number]=${page}&page[limit]=100`)).body);
+    all.push(...(body.data as Array<{ id: string; cycle: string }>));
+    more = body.details.page!.hasMore;
+  }
+  const retrievals = new Set(all.filter((c) => c.cycle === 'retrieval').map((c) => c.id));
+  assert.ok(retrievals.size > 0, 'the seed has retrievals');
+  const entryChargebacks: string[] = [];
+  for (let page = 1, more = true; more; page++) {
+    const body = envelopeSchema.parse((await get(`/entries?page[number]=${page}&page[limit]=100`)).body);
+    entryChargebacks.push(...(body.data as Array<{ chargeback: string }>).map((e) => e.chargeback));
+    more = body.details.page!.hasMore;
+  }
+  assert.equal(entryChargebacks.length, 137 * 3, 'the asked-for number of entries, all the same');
+  assert.deepEqual(entryChargebacks.filter((c) => retrievals.has(c)), []);
+
+  const local = await startSandbox({ seed: 3, chargebacks: 1 });
+  try {
+    const admin = createSandboxAdmin(local.url, local.adminToken);
+    const before = (await admin.summary()).entries.count;
+    const retrieval = await admin.createChargeback({ cycle: 'retrieval' });
+    assert.equal((await admin.summary()).entries.count, before, 'no entry, not even one of 0');
+    await admin.decide(retrieval.id, 'won');
+    assert.equal((await admin.summary()).entries.count, before, 'nor a reversal');
+    const yen = await admin.createChargeback({ currency: 'JPY' });
+    assert.equal(yen.total, 50);
+    assert.equal((await admin.createChargeback({ currency: 'BHD' })).total, 49990);
+    assert.equal((await admin.createChargeback()).total, 4999);
+    assert.equal((await admin.summary()).entries.count, before + 3);
+  } finally {
+    await local.close();
+  }
+});
+
 test('closed and non-actionable chargebacks refuse answers and store nothing', async () => {
   const admin = createSandboxAdmin(sb.url, sb.adminToken);
   const id = await openActionable();
@@ -294,8 +397,20 @@ test('faults: each kind is observable', async () => {
     assert.ok(Date.now() - t >= 280);
     await admin.setFaults({ kinds: ['drop-after-write'] });
     const cb = await admin.createChargeback();
-    await assert.rejects(fetch(`${local.url}/ChargebackMessages/`, { method: 'POST', headers: { APIKEY: local.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ Chargeback: cb.id, type: 'notate', status: 'requested', imported: '0', inactive: '0', frozen: '0' }) }));
+    const message = (signal?: AbortSignal) => fetch(`${local.url}/ChargebackMessages/`, { method: 'POST', headers: { APIKEY: local.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ Chargeback: cb.id, type: 'notate', status: 'requested', imported: '0', inactive: '0', frozen: '0' }), ...(signal ? { signal } : {}) });
+    await assert.rejects(message());
     assert.equal((await admin.received(cb.id))[0]?.messages.length, 1, 'the write happened although the answer was lost');
+    // A client that stops waiting: with `slow` the request never reached the service, with
+    // `slow-after-write` it did. Only a look at the service tells the two apart.
+    await admin.setFaults({ kinds: ['slow'], slowMs: 400 });
+    await assert.rejects(message(AbortSignal.timeout(100)));
+    await admin.setFaults({ kinds: ['slow-after-write'] });
+    await assert.rejects(message(AbortSignal.timeout(100)));
+    await admin.setFaults({ rate: 0 });
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal((await admin.received(cb.id))[0]?.messages.length, 2, 'one more: the slow-after-write one');
+    await admin.setFaults({ rate: 1, kinds: ['slow-after-write'], slowMs: 300 });
+    assert.equal((await call()).status, 200, 'reads are never slow-after-write');
   } finally {
     await local.close();
   }
@@ -344,4 +459,43 @@ test('the CLI prints the listening line and the API key', async () => {
   child.kill('SIGTERM');
   const code = await new Promise((r) => child.on('exit', r));
   assert.equal(code, 0);
+});
+
+test('the CLI sets the per-file, per-chargeback and document-count limits', async () => {
+  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', '--port', '0', '--seed', '5', '--chargebacks', '1', '--max-file-bytes', '300', '--max-chargeback-bytes', '500', '--max-documents', '2'], { cwd: new URL('../../..', import.meta.url).pathname });
+  try {
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no output: ${out}`)), 15_000);
+      child.stdout.on('data', () => {
+        if (/Admin token: \w+/.test(out)) {
+          clearTimeout(t);
+          resolve();
+        }
+      });
+    });
+    const url = /listening on (\S+)/.exec(out)![1]!;
+    const key = /API key: (\w+)/.exec(out)![1]!;
+    const admin = createSandboxAdmin(url, /Admin token: (\w+)/.exec(out)![1]!);
+    const cb = await admin.createChargeback();
+    const put = async (bytes: Buffer) => {
+      const m = multipart({ documentType: 'pdf', name: 'e.pdf', sizeInBytes: bytes.length }, 'e.pdf', bytes);
+      return errorsOf((await (await fetch(`${url}/Chargebacks/${cb.id}/documents`, { method: 'POST', headers: { APIKEY: key, 'content-type': m.contentType }, body: m.body })).json()) as Record<string, unknown>)[0]?.errorCode;
+    };
+    const pdf = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 32)]);
+    assert.equal(await put(pdf(301)), 'document_too_large');
+    assert.equal(await put(pdf(250)), undefined);
+    assert.equal(await put(pdf(251)), 'documents_too_large', '501 bytes in all');
+    assert.equal(await put(pdf(200)), undefined);
+    assert.equal(await put(pdf(50)), 'too_many_documents');
+    const bad = spawn(process.execPath, ['electron/cli.ts', 'sandbox', '--port', '0', '--max-documents', '0'], { cwd: new URL('../../..', import.meta.url).pathname });
+    let err = '';
+    bad.stderr.on('data', (c) => (err += c));
+    assert.equal(await new Promise((r) => bad.on('exit', r)), 1);
+    assert.match(err, /--max-documents must be a whole number of at least 1/);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  }
 });
