@@ -1,11 +1,16 @@
 // Opens the headless services for one CLI command and closes them after it.
 import { openHeadless, type Headless } from '../headless.ts';
+import { createKeyVault } from '../credentials/key-vault.ts';
 import { createRecordingNotifier } from '../platform/notifier.ts';
 import type { CliContext } from './command.ts';
 
+/** A key kept "for this session" dies with the command, so the CLI's way without a keychain is
+ * the key in the environment, given to every command. */
+export const cliWithoutKeychain = 'Until then, give the key in DISPUTE_DESK_API_KEY: a profile is then saved without its key, and every command reads the key from DISPUTE_DESK_API_KEY.';
+
 export async function withHeadless<T>(ctx: CliContext, fn: (h: Headless) => Promise<T>): Promise<T> {
   const notifier = createRecordingNotifier((n) => ctx.progress(`• ${n.title}: ${n.body}`));
-  const h = openHeadless({ home: ctx.home, notifier, sessionKey: ctx.env.DISPUTE_DESK_API_KEY });
+  const h = openHeadless({ home: ctx.home, notifier, vault: createKeyVault({ meanwhile: cliWithoutKeychain }), sessionKey: ctx.env.DISPUTE_DESK_API_KEY });
   try {
     return await fn(h);
   } finally {

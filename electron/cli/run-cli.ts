@@ -2,7 +2,7 @@
 // result and turns any failure into one line and a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { resolveAppHome } from '../app-home.ts';
-import { CliError, type CliCommand, type CliIo, type CliContext } from './command.ts';
+import { CliError, type CliCommand, type CliIo, type CliContext, type OptionsConfig } from './command.ts';
 import { userMessage } from '../../shared/errors.ts';
 
 const commonOptions = {
@@ -11,18 +11,27 @@ const commonOptions = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** The words of argv that are not options or option values, with their positions. A value
+ * belongs to an option only when that option takes one, so the command's option table decides:
+ * `--home /x profile list` has the words "profile list", not "/x profile". */
+function words(argv: string[], options: OptionsConfig): Array<{ value: string; index: number }> {
+  const { tokens } = parseArgs({ args: argv, options, allowPositionals: true, strict: false, tokens: true });
+  return tokens.filter((t) => t.kind === 'positional').map((t) => ({ value: t.value, index: t.index }));
+}
+
+/** The command whose name (one or two words) starts the words of argv, read with that command's
+ * own options; the longest name wins ("profile add" over a one-word "profile"). */
 function findCommand(commands: readonly CliCommand[], argv: string[]): { command: CliCommand; rest: string[] } | undefined {
-  const words = argv.filter((a) => !a.startsWith('-'));
-  for (const n of [2, 1]) {
-    const name = words.slice(0, n).join(' ');
-    const command = commands.find((c) => c.name === name);
-    if (command) {
-      const rest = [...argv];
-      for (const w of name.split(' ')) rest.splice(rest.indexOf(w), 1);
-      return { command, rest };
-    }
+  let best: { command: CliCommand; at: number[] } | undefined;
+  for (const command of commands) {
+    const name = command.name.split(' ');
+    if (best && best.at.length >= name.length) continue;
+    const found = words(argv, { ...commonOptions, ...(command.options ?? {}) });
+    if (name.every((w, i) => found[i]?.value === w)) best = { command, at: found.slice(0, name.length).map((w) => w.index) };
   }
-  return undefined;
+  if (!best) return undefined;
+  const at = new Set(best.at);
+  return { command: best.command, rest: argv.filter((_, i) => !at.has(i)) };
 }
 
 function helpText(commands: readonly CliCommand[]): string {
@@ -41,11 +50,12 @@ function helpText(commands: readonly CliCommand[]): string {
 export async function runCli(commands: readonly CliCommand[], argv: string[], io: CliIo): Promise<number> {
   const found = findCommand(commands, argv);
   if (!found) {
-    if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || words(argv, commonOptions)[0]?.value === 'help') {
       io.stdout.write(helpText(commands) + '\n');
       return 0;
     }
-    io.stderr.write(`dispute-desk: unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}". Run dispute-desk --help for the list.\n`);
+    const given = words(argv, commonOptions).map((w) => w.value).join(' ');
+    io.stderr.write(given ? `dispute-desk: unknown command "${given}". Run dispute-desk --help for the list.\n` : 'dispute-desk: no command given. Run dispute-desk --help for the list.\n');
     return 2;
   }
   const { command, rest } = found;

@@ -13,10 +13,13 @@ export interface KeytarLike {
 
 export type KeychainAvailability = { ok: true } | { ok: false; reason: string; howToFix: string };
 
-function howToFix(platform: NodeJS.Platform): string {
-  if (platform === 'linux') return 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo apt install gnome-keyring`, then log out and in) or KWallet, then try again. Until then you can keep the key for this session only.';
-  if (platform === 'darwin') return 'Unlock your login keychain in Keychain Access, then try again.';
-  return 'Check that Windows Credential Manager is available for your account, then try again.';
+/** What the desktop app offers meanwhile; the CLI, where a session is one command, says its own. */
+export const sessionOnlyAdvice = 'Until then you can keep the key for this session only.';
+
+function howToFix(platform: NodeJS.Platform, meanwhile: string): string {
+  if (platform === 'linux') return `Install and start a Secret Service keyring (for example GNOME Keyring: \`sudo apt install gnome-keyring\`, then log out and in) or KWallet, then try again. ${meanwhile}`;
+  if (platform === 'darwin') return `Unlock your login keychain in Keychain Access, then try again. ${meanwhile}`;
+  return `Check that Windows Credential Manager is available for your account, then try again. ${meanwhile}`;
 }
 
 async function loadKeytar(): Promise<KeytarLike> {
@@ -24,14 +27,15 @@ async function loadKeytar(): Promise<KeytarLike> {
   return mod.default ?? mod;
 }
 
-export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>; platform?: NodeJS.Platform } = {}) {
+export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>; platform?: NodeJS.Platform; meanwhile?: string } = {}) {
   const platform = opts.platform ?? process.platform;
+  const meanwhile = opts.meanwhile ?? sessionOnlyAdvice;
   const memory = new Map<string, { key: string; sessionOnly: boolean }>();
   let keytar: Promise<KeytarLike> | undefined;
   const keychain = (): Promise<KeytarLike> => (keytar ??= (opts.keytarLoader ?? loadKeytar)());
 
   function unavailable(e: unknown): AppError {
-    return new AppError('keychain', `Dispute Desk cannot reach this computer's keychain (${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform)}`, { cause: e });
+    return new AppError('keychain', `Dispute Desk cannot reach this computer's keychain (${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform, meanwhile)}`, { cause: e });
   }
 
   return {
@@ -41,7 +45,7 @@ export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>;
         await k.getPassword(keychainService, '__dispute-desk-probe__');
         return { ok: true };
       } catch (e) {
-        return { ok: false, reason: `The keychain is not available: ${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}.`, howToFix: howToFix(platform) };
+        return { ok: false, reason: `The keychain is not available: ${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}.`, howToFix: howToFix(platform, meanwhile) };
       }
     },
 

@@ -1,14 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
+import { createApiClient } from '../../../electron/api/index.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
+// The default data folder is under HOME: a private one, so no test can touch a real one, and
+// no inherited DISPUTE_DESK_* variable decides for a test.
+const userHome = mkdtempSync(join(tmpdir(), 'dd-cli-user-'));
+const baseEnv = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: userHome, XDG_CONFIG_HOME: join(userHome, '.config') };
+  delete env.DISPUTE_DESK_HOME;
+  delete env.DISPUTE_DESK_API_KEY;
+  return env;
+};
+/** No Secret Service reachable, whatever the machine has: the CLI's keychain-less path. */
+const noKeychain = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/dispute-desk-test-bus' };
 const cli = (args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  spawnSync(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { encoding: 'utf8', env: { ...process.env, ...o.env }, input: o.input ?? '' });
+  spawnSync(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { encoding: 'utf8', env: { ...baseEnv(), ...o.env }, input: o.input ?? '' });
 
 test('--help lists the commands; an unknown command exits 2 with one line', () => {
   const help = cli(['--help']);
@@ -42,7 +54,7 @@ test('failures: non-zero exit, one line on stderr, and with --json an error obje
 /** For commands that talk to a sandbox in this process: the event loop must keep running. */
 function cliAsync(args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { env: { ...process.env, ...o.env } });
+    const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { env: { ...baseEnv(), ...o.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -52,18 +64,153 @@ function cliAsync(args: string[], o: { env?: NodeJS.ProcessEnv; input?: string }
   });
 }
 
+test('options with values may come before the command', () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+  try {
+    for (const args of [['--home', home, 'profile', 'list', '--json'], ['--json', '--home', home, 'profile', 'list'], ['profile', '--home', home, 'list', '--json'], [`--home=${home}`, 'profile', 'list', '--json']]) {
+      const r = cli(args);
+      assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.deepEqual(JSON.parse(r.stdout), []);
+    }
+    assert.ok(existsSync(join(home, 'dispute-desk.db')), 'the folder given before the command is the one used');
+    const bad = cli(['--home', home, 'frobnicate']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /unknown command "frobnicate"/);
+    const none = cli(['--home', home]);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /no command given/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
 test('DISPUTE_DESK_HOME chooses the data folder; a rejected key is said plainly and nothing is saved', async () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+  const other = mkdtempSync(join(tmpdir(), 'dd-cli-'));
   const sb = await startSandbox({ seed: 2, chargebacks: 3 });
   try {
-    const r = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env: { DISPUTE_DESK_HOME: home }, input: 'wrong-key\n' });
+    const r = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: 'wrong-key', ...noKeychain } });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /rejected the API key/);
     assert.ok(!r.stderr.includes('wrong-key'));
-    const list = cli(['profile', 'list', '--json'], { env: { DISPUTE_DESK_HOME: home } });
-    assert.deepEqual(JSON.parse(list.stdout), []);
+    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json'], { env: { DISPUTE_DESK_HOME: home } }).stdout), []);
+
+    const added = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: sb.apiKey, ...noKeychain } });
+    assert.equal(added.status, 0, added.stderr);
+    // Written under DISPUTE_DESK_HOME: read back through --home, absent from another folder.
+    assert.ok(existsSync(join(home, 'dispute-desk.db')));
+    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout).map((p: { name: string }) => p.name), ['Shop']);
+    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json'], { env: { DISPUTE_DESK_HOME: other } }).stdout), []);
+    assert.ok(!existsSync(join(userHome, '.config', 'Dispute Desk')), 'the default folder was not used');
+  } finally {
+    await sb.close();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(other, { recursive: true, force: true });
+  }
+});
+
+test('profile add: --session-only is refused with the way that works; without a keychain the key from DISPUTE_DESK_API_KEY is checked, not stored', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+  const sb = await startSandbox({ seed: 2, chargebacks: 3 });
+  try {
+    const add = ['profile', 'add', '--home', home, '--name', 'Shop', '--deployment', 'test', '--url', sb.url];
+    const session = await cliAsync([...add, '--session-only'], { input: `${sb.apiKey}\n` });
+    assert.equal(session.status, 1);
+    assert.match(session.stderr, /^dispute-desk: --session-only cannot work from the command line: .*forgotten.*DISPUTE_DESK_API_KEY.*\n$/);
+    assert.ok(!session.stdout.includes('keychain'), 'no claim that the key is in the keychain');
+
+    const piped = await cliAsync(add, { input: `${sb.apiKey}\n`, env: noKeychain });
+    assert.equal(piped.status, 1, 'a piped key with no keychain to keep it: refused');
+    assert.match(piped.stderr, /keychain is not available.*DISPUTE_DESK_API_KEY/);
+    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout), []);
+
+    const viaEnv = await cliAsync(add, { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
+    assert.equal(viaEnv.status, 0, viaEnv.stderr);
+    assert.match(viaEnv.stdout, /its key was checked but not stored .*keep DISPUTE_DESK_API_KEY set/);
+    assert.ok(!viaEnv.stdout.includes('in the keychain'));
+    assert.ok(!viaEnv.stdout.includes(sb.apiKey) && !viaEnv.stderr.includes(sb.apiKey));
+    const synced = await cliAsync(['sync', '--home', home], { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
+    assert.equal(synced.status, 0, synced.stderr);
+    const keyless = await cliAsync(['sync', '--home', home], { env: noKeychain });
+    assert.equal(keyless.status, 1);
+    assert.match(keyless.stderr, /DISPUTE_DESK_API_KEY/);
   } finally {
     await sb.close();
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('chargebacks and entries from the store, as text and as JSON, match what the service holds', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+  const sb = await startSandbox({ seed: 5, chargebacks: 40, entries: 120 });
+  const env = { ...noKeychain, DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: sb.apiKey };
+  try {
+    assert.equal((await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env })).status, 0);
+    const sync = await cliAsync(['sync'], { env });
+    assert.equal(sync.status, 0, sync.stderr);
+    assert.match(sync.stdout, /Full sync of "Shop" done .*40 chargebacks/);
+
+    const client = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'test' });
+    const truth = [];
+    for await (const c of client.listChargebacks()) truth.push(c);
+
+    type Row = { id: string; status: string; actionable: boolean; reply: number | null; daysLeft: number | null };
+    const json = await cliAsync(['chargebacks', '--json'], { env });
+    assert.equal(json.status, 0, json.stderr);
+    const listed = JSON.parse(json.stdout) as { rows: Row[]; total: number; lastSyncAt: number };
+    assert.equal(listed.total, 40);
+    assert.deepEqual(listed.rows.map((r) => r.id).sort(), truth.map((c) => c.id).sort());
+    const openCount = truth.filter((c) => c.status === 'open' && c.actionable === 1).length;
+    assert.ok(openCount > 0 && openCount < 40);
+    assert.ok(listed.rows.slice(0, openCount).every((r) => r.status === 'open' && r.actionable), 'open and actionable first');
+    const replies = listed.rows.slice(0, openCount).map((r) => r.reply ?? 99991231);
+    assert.deepEqual(replies, [...replies].sort((a, b) => a - b), 'by reply deadline');
+
+    const text = await cliAsync(['chargebacks'], { env });
+    assert.equal(text.status, 0, text.stderr);
+    const lines = text.stdout.trimEnd().split('\n');
+    assert.deepEqual(lines.slice(0, -1).map((l) => l.split(/\s+/)[0]), listed.rows.map((r) => r.id), 'one line per chargeback, same order');
+    assert.match(lines.at(-1)!, /^40 of 40 chargebacks \(data from .+\)\.$/);
+    const first = listed.rows[0]!;
+    assert.match(lines[0]!, new RegExp(`^${first.id}\\s+open\\s+\\d{4}-\\d{2}-\\d{2}\\s+(Overdue by|Due today|\\d+ days? left)`));
+
+    const lost = JSON.parse((await cliAsync(['chargebacks', '--status', 'lost', '--json'], { env })).stdout) as { rows: Row[] };
+    assert.deepEqual(lost.rows.map((r) => r.id).sort(), truth.filter((c) => c.status === 'lost').map((c) => c.id).sort());
+    const soon = JSON.parse((await cliAsync(['chargebacks', '--due-within', '3', '--json'], { env })).stdout) as { rows: Row[] };
+    assert.ok(soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3));
+
+    type Entry = { id: string; created: string; amount: number; currency: string; chargeback: string | null };
+    type Totals = { currency: string; chargedBack: number; reversed: number; net: number; count: number };
+    const all = await cliAsync(['entries', '--from', '2000-01-01', '--to', '2099-12-31', '--json'], { env });
+    assert.equal(all.status, 0, all.stderr);
+    const ledger = JSON.parse(all.stdout) as { entries: Entry[]; totals: { byCurrency: Totals[] } };
+    assert.equal(ledger.entries.length, 120);
+    const byCurrency = new Map<string, number>();
+    for (const e of ledger.entries) byCurrency.set(e.currency, (byCurrency.get(e.currency) ?? 0) + e.amount);
+    assert.deepEqual(new Map(ledger.totals.byCurrency.map((t) => [t.currency, t.net])), byCurrency, 'totals are the sums of the entries');
+    assert.equal(ledger.totals.byCurrency.reduce((n, t) => n + t.count, 0), 120);
+    for (const e of ledger.entries) {
+      const cb = truth.find((c) => c.id === e.chargeback);
+      assert.equal(e.currency, cb?.currency ?? 'USD', `${e.id} in its chargeback's currency`);
+    }
+
+    // A window of days (Eastern, as the service writes `created`), both ends included.
+    const days = [...new Set(ledger.entries.map((e) => e.created.slice(0, 10)))].sort();
+    const from = days[Math.floor(days.length / 3)]!;
+    const to = days[Math.floor((2 * days.length) / 3)]!;
+    const windowed = await cliAsync(['entries', '--from', from, '--to', to], { env });
+    assert.equal(windowed.status, 0, windowed.stderr);
+    const expected = ledger.entries.filter((e) => e.created.slice(0, 10) >= from && e.created.slice(0, 10) <= to);
+    assert.ok(expected.length > 0 && expected.length < 120);
+    const wl = windowed.stdout.trimEnd().split('\n');
+    assert.equal(wl.at(-1), `${expected.length} entries.`);
+    assert.deepEqual(wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.trim().split(/\s+/).at(-1)), expected.map((e) => e.chargeback));
+    const currencies = [...new Set(expected.map((e) => e.currency))].sort();
+    assert.deepEqual(wl.filter((l) => /^[A-Z]{3}: charged back /.test(l)).map((l) => l.slice(0, 3)), currencies, 'one totals line per currency');
+  } finally {
+    await sb.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test.after(() => rmSync(userHome, { recursive: true, force: true }));
