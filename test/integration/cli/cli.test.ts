@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
 import { createApiClient } from '../../../electron/api/index.ts';
+import type { Chargeback } from '../../../shared/api/index.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 // The default data folder is under HOME: a private one, so no test can touch a real one, and
@@ -151,7 +152,7 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.match(sync.stdout, /Full sync of "Shop" done .*40 chargebacks/);
 
     const client = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'test' });
-    const truth = [];
+    const truth: Chargeback[] = [];
     for await (const c of client.listChargebacks()) truth.push(c);
 
     type Row = { id: string; status: string; actionable: boolean; reply: number | null; daysLeft: number | null };
