@@ -1,16 +1,19 @@
 // Turns the merchant's arrangement into files the processor accepts. A size-budget solver steps
 // quality and resolution down (as far as legibility allows) until every file and the whole
 // packet fit; files are split where the per-file limit demands; pages that cannot fit are
-// named. No page is ever dropped silently.
-import { PDFDocument, degrees } from 'pdf-lib';
-import { pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject } from 'pdf-lib';
+// named. No page is ever dropped silently. A PDF page is kept as it is (sharp text, small) when
+// that fits and meets the limits; otherwise it is drawn and compressed exactly like a photo.
+import { PDFDocument, degrees, pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject, type PDFPage } from 'pdf-lib';
 import { mkdir, rm } from 'node:fs/promises';
-import { writeAtomic } from '../fs/write-atomic.ts';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { writeAtomic } from '../fs/write-atomic.ts';
 import type { EvidenceStore } from './evidence-store.ts';
-import { renderImagePage, pageInches, MARGIN_IN, type RenderOptions, type RenderedPage } from './render-page.ts';
-import { loadPdf } from './pdf-facts.ts';
+import { renderImagePage, renderPdfPage, pageInches, printableInches, MARGIN_IN, type RenderOptions, type RenderedPage } from './render-page.ts';
+import { loadPdf, visibleBox, ownTurn } from './pdf-facts.ts';
+import { readPageContent, type PageContent } from './pdf-content.ts';
+import { drawPdfPage } from './pdf-raster.ts';
+import { stripPdfMetadata } from './pdf-clean.ts';
+import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { drawCoverLetter, type Exhibit } from './cover-letter.ts';
 import { safeBaseName } from './safe-names.ts';
 import { presets, type ColourMode } from '../../shared/evidence/limits.ts';
@@ -20,6 +23,13 @@ import { AppError } from '../../shared/errors.ts';
 const PT = 72;
 const PAGE_OVERHEAD = 900;
 const FILE_OVERHEAD = 3000;
+/** A cover letter page is text in a standard (not embedded) font: well under this. */
+const COVER_PAGE_BYTES = 25_000;
+/** A kept PDF page under this is text and lines: drawing it as an image never makes it smaller,
+ * so the solver does not spend the time trying. */
+const RASTER_WORTH_TRYING = 48 * 1024;
+/** Producers round: a picture this little finer than the dpi limit is not over it. */
+const DPI_TOLERANCE = 1.02;
 
 interface Step {
   quality: number;
@@ -27,8 +37,9 @@ interface Step {
   maxLongSide?: number;
 }
 
-/** The preset as chosen (adjusted to the limit profile), then the proven step-down: quality 60
- * at 2000 px long side, then 40 at 1200 px — about 100 dpi on a full page, the legibility floor. */
+/** The preset as chosen (with the merchant's adjustments, within the limit profile), then the
+ * proven step-down: quality 60 at 2000 px long side, then 40 at 1200 px — about 100 dpi on a
+ * full page, the legibility floor. */
 export function solverSteps(settings: BuildSettings): { colour: ColourMode; denoise: boolean; steps: Step[] } {
   const base = { ...presets[settings.preset], ...settings.overrides };
   const order: ColourMode[] = ['colour', 'grayscale', 'bw'];
@@ -38,8 +49,12 @@ export function solverSteps(settings: BuildSettings): { colour: ColourMode; deno
   return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(60, base.jpegQuality), dpi: Math.min(dpi, 150), maxLongSide: 2000 }, { quality: Math.min(40, base.jpegQuality), dpi: Math.min(dpi, 150), maxLongSide: 1200 }] };
 }
 
+/** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
+ * as output, the profile's colour or dpi limit, content that could not be checked, or size. */
+type DrawnBecause = 'chosen' | 'file' | 'colour' | 'dpi' | 'unknown' | 'size';
+
 type Encoded =
-  | { kind: 'image'; page: ArrangedPage; item: EvidenceItem; rendered: RenderedPage; bytes: number }
+  | { kind: 'image'; page: ArrangedPage; item: EvidenceItem; rendered: RenderedPage; bytes: number; drawn?: DrawnBecause }
   | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number };
 
 // Encoded pages are kept for the live estimate and the build that follows it.
@@ -55,7 +70,6 @@ function cached(key: string, make: () => Promise<RenderedPage>): Promise<Rendere
   return p;
 }
 
-const pdfPageBytes = new Map<string, number>();
 const loadedPdfs = new Map<string, Promise<PDFDocument>>();
 function sourcePdf(store: EvidenceStore, id: string): Promise<PDFDocument> {
   let doc = loadedPdfs.get(id);
@@ -68,16 +82,76 @@ function sourcePdf(store: EvidenceStore, id: string): Promise<PDFDocument> {
   return doc;
 }
 
-async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, page: number): Promise<number> {
-  const key = `${item.id}:${page}`;
-  const known = pdfPageBytes.get(key);
-  if (known !== undefined) return known;
+interface PdfPageFacts {
+  /** Bytes the page adds when kept as it is (metadata removed, as in the packet). */
+  keptBytes: number;
+  /** The shown part (crop box), turned by the page's own /Rotate, in points. */
+  sizePt: { w: number; h: number };
+  /** Undefined when its content could not be read: then it cannot be shown to meet the limits. */
+  content: PageContent | undefined;
+}
+
+const pdfFacts = new Map<string, PdfPageFacts>();
+
+function embedBox(page: PDFPage): { left: number; bottom: number; right: number; top: number } {
+  const b = visibleBox(page);
+  return { left: b.x, bottom: b.y, right: b.x + b.width, top: b.y + b.height };
+}
+
+async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: number): Promise<PdfPageFacts> {
+  const key = `${item.id}:${index}`;
+  const known = pdfFacts.get(key);
+  if (known) return known;
   const src = await sourcePdf(store, item.id);
+  const page = src.getPage(index);
   const doc = await PDFDocument.create();
-  doc.addPage().drawPage(await doc.embedPage(src.getPage(page)));
-  const bytes = (await doc.save()).length;
-  pdfPageBytes.set(key, bytes);
-  return bytes;
+  doc.addPage().drawPage(await doc.embedPage(page, embedBox(page)));
+  stripPdfMetadata(doc);
+  const keptBytes = (await doc.save()).length;
+  const box = visibleBox(page);
+  const sizePt = ownTurn(page) % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height };
+  let content: PageContent | undefined;
+  try {
+    content = readPageContent(page);
+  } catch {
+    content = undefined;
+  }
+  const facts = { keptBytes, sizePt, content };
+  pdfFacts.set(key, facts);
+  if (pdfFacts.size > 5000) pdfFacts.delete(pdfFacts.keys().next().value!);
+  return facts;
+}
+
+/** How much a page is scaled to fill the printable area, kept or drawn alike. */
+function fitScale(sizePt: { w: number; h: number }, rotation: number, settings: BuildSettings): number {
+  const s = rotation % 180 ? { w: sizePt.h, h: sizePt.w } : sizePt;
+  const box = printableInches(settings.pageSize);
+  return Math.min((box.w * PT) / s.w, (box.h * PT) / s.h);
+}
+
+function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings): DrawnBecause | undefined {
+  if (settings.output === 'image') return 'file';
+  if (settings.pdfPages === 'image') return 'chosen';
+  // Whether a page has colour cannot be told without drawing it: a grayscale or black-and-white
+  // limit is met for sure only by drawing it so.
+  if (settings.limits.colour !== 'colour') return 'colour';
+  if (!f.content) return 'unknown';
+  if (f.content.images > 0 && f.content.maxImageDpi / fitScale(f.sizePt, page.rotation, settings) > settings.limits.maxDpi * DPI_TOLERANCE) return 'dpi';
+  return undefined;
+}
+
+function drawPdfAsImage(store: EvidenceStore, item: EvidenceItem, page: ArrangedPage, f: PdfPageFacts, opts: RenderOptions, settings: BuildSettings): Promise<RenderedPage> {
+  if (f.content && f.content.maxImagePixels > MAX_PIXELS) throw new DecodeError('it holds a picture of over 120 megapixels, too large to draw');
+  const fit = fitScale(f.sizePt, page.rotation, settings);
+  // A page that is only a scan is not drawn finer than the scan itself: that adds bytes, not detail.
+  const scan = !!f.content && !f.content.hasText && f.content.images > 0;
+  const ownDpi = scan ? Math.max(72, Math.ceil(f.content!.maxImageDpi / fit)) : undefined;
+  // A clean drawing of text has no noise to remove: a median filter would only soften its letters.
+  const o: RenderOptions = { ...opts, denoise: opts.denoise && !!f.content && f.content.images > 0 };
+  const sizePt = page.rotation % 180 ? { w: f.sizePt.h, h: f.sizePt.w } : f.sizePt;
+  return cached(`${item.id}:${page.page}:${page.rotation}:${ownDpi}:${JSON.stringify(o)}`, () =>
+    renderPdfPage((pxPerPt) => drawPdfPage(item.id, () => store.bytes(item.id), page.page, page.rotation, pxPerPt), sizePt, o, ownDpi),
+  );
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
@@ -94,20 +168,44 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (t: T, i
   return out;
 }
 
-async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>, arrangement: Arrangement, settings: BuildSettings, colour: ColourMode, denoise: boolean, step: Step, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<Encoded[]> {
+const pageLabel = (item: EvidenceItem, page: number): string => `${item.name}${item.pages > 1 ? ` page ${page + 1}` : ''}`;
+
+async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>, arrangement: Arrangement, settings: BuildSettings, colour: ColourMode, denoise: boolean, step: Step, stepIndex: number, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
   let done = 0;
-  return mapLimited(arrangement.pages, 2, async (page) => {
+  const problems: PageProblem[] = [];
+  const container = settings.output === 'image' ? 'file' : 'pdf';
+  const budget = settings.limits.maxFileBytes * 0.97 - FILE_OVERHEAD;
+  const encoded = await mapLimited(arrangement.pages, 2, async (page): Promise<Encoded | undefined> => {
     const item = items.get(page.itemId)!;
+    const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, maxLongSide: step.maxLongSide, pageSize: settings.pageSize, container };
     let result: Encoded;
-    if (item.kind === 'pdf') result = { kind: 'pdf', page, item, bytes: await measurePdfPage(store, item, page.page) };
-    else {
-      const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, maxLongSide: step.maxLongSide, pageSize: settings.pageSize };
-      const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () => renderImagePage(await store.bytes(item.id), item.kind as Exclude<EvidenceItem['kind'], 'pdf'>, page.page, page.rotation, opts));
-      result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
+    try {
+      if (item.kind !== 'pdf') {
+        const kind = item.kind;
+        const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () => renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts));
+        result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
+      } else {
+        const f = await measurePdfPage(store, item, page.page);
+        const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
+        const must = mustDraw(f, page, settings);
+        const tooLarge = f.keptBytes + PAGE_OVERHEAD > budget;
+        // Kept while it fits; once the packet has to shrink, a heavy page is drawn to see
+        // whether that is smaller, and the smaller of the two is used.
+        if (!must && !tooLarge && !(stepIndex > 0 && f.keptBytes > RASTER_WORTH_TRYING)) result = kept;
+        else {
+          const rendered = await drawPdfAsImage(store, item, page, f, opts, settings);
+          result = !must && rendered.data.length >= f.keptBytes ? kept : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size' };
+        }
+      }
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      problems.push({ itemId: item.id, page: page.page, name: item.name, message: `${pageLabel(item, page.page)} could not be used: ${e.message}.` });
+      return undefined;
     }
     o.onProgress?.(++done, arrangement.pages.length);
     return result;
   }, o.signal);
+  return { pages: encoded.filter((x): x is Encoded => !!x), problems };
 }
 
 interface Packing {
@@ -160,7 +258,21 @@ function exhibitsOf(pages: readonly Encoded[], packing: Packing, coverPages: num
   return [...where.values()].map((e) => ({ name: e.name, where: [...e.spots.entries()].map(([f, nums]) => `${multi ? `file ${f + 1}, ` : ''}${describePages(nums)}`).join('; ') }));
 }
 
-function drawBilevel(doc: PDFDocument, page: ReturnType<PDFDocument['addPage']>, r: RenderedPage, x: number, y: number, w: number, h: number): void {
+/** The letter's length depends on the exhibit list, whose page numbers depend on the letter's
+ * length: settled by drawing it until the count stops changing. */
+async function settleCover(pages: readonly Encoded[], packing: Packing, cover: CoverLetterInput | undefined, settings: BuildSettings): Promise<{ coverPages: number; exhibits: Exhibit[] }> {
+  if (!cover) return { coverPages: 0, exhibits: [] };
+  let coverPages = 1;
+  for (let i = 0; i < 4; i++) {
+    const exhibits = exhibitsOf(pages, packing, coverPages);
+    const drawn = await drawCoverLetter(await PDFDocument.create(), cover, exhibits, settings.pageSize);
+    if (drawn === coverPages) return { coverPages, exhibits };
+    coverPages = drawn;
+  }
+  return { coverPages, exhibits: exhibitsOf(pages, packing, coverPages) };
+}
+
+function drawBilevel(doc: PDFDocument, page: PDFPage, r: RenderedPage, x: number, y: number, w: number, h: number): void {
   const stream = doc.context.flateStream(new Uint8Array(0), { Type: 'XObject', Subtype: 'Image', Width: r.widthPx, Height: r.heightPx, ColorSpace: 'DeviceGray', BitsPerComponent: 1 });
   // The bits are already deflated: replace the empty contents with them.
   (stream as unknown as { contents: Uint8Array }).contents = new Uint8Array(r.data);
@@ -190,7 +302,8 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
       const x = (size.w - w) / 2;
       const y = (size.h - h) / 2;
       if (r.format === 'jpeg') page.drawImage(await doc.embedJpg(r.data), { x, y, width: w, height: h });
-      else drawBilevel(doc, page, r, x, y, w, h);
+      else if (r.format === 'bilevel') drawBilevel(doc, page, r, x, y, w, h);
+      else throw new AppError('internal', 'A page meant for a file of its own was placed in a PDF.');
     } else {
       let src = sources.get(p.item.id);
       if (!src) {
@@ -198,8 +311,9 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
         sources.set(p.item.id, src);
       }
       const srcPage = src.getPage(p.page.page);
-      const embedded = await doc.embedPage(srcPage);
-      const turn = (srcPage.getRotation().angle + p.page.rotation) % 360;
+      // The crop box is what a viewer shows; the media box may carry printer's marks around it.
+      const embedded = await doc.embedPage(srcPage, embedBox(srcPage));
+      const turn = (ownTurn(srcPage) + p.page.rotation) % 360;
       const sideways = turn === 90 || turn === 270;
       const natural = { w: embedded.width, h: embedded.height };
       const fitted = sideways ? { w: natural.h, h: natural.w } : natural;
@@ -213,9 +327,9 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
       page.drawPage(embedded, { x: anchor.x, y: anchor.y, xScale: scale, yScale: scale, rotate: degrees(-turn) });
     }
   }
+  stripPdfMetadata(doc);
   return { bytes: await doc.save({ useObjectStreams: true }), pages: count };
 }
-
 
 async function itemsOf(store: EvidenceStore, arrangement: Arrangement): Promise<{ items: Map<string, EvidenceItem>; problems: PageProblem[] }> {
   const items = new Map<string, EvidenceItem>();
@@ -235,46 +349,62 @@ async function itemsOf(store: EvidenceStore, arrangement: Arrangement): Promise<
   return { items, problems };
 }
 
-async function coverPageCount(input: CoverLetterInput | undefined, exhibits: Exhibit[], settings: BuildSettings): Promise<number> {
-  if (!input) return 0;
-  return drawCoverLetter(await PDFDocument.create(), input, exhibits, settings.pageSize);
-}
-
 interface Plan {
   step: number;
   pages: Encoded[];
   packing: Packing;
   coverPages: number;
+  exhibits: Exhibit[];
   problems: PageProblem[];
   estimatedBytes: number;
 }
 
-async function solve(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, cover: CoverLetterInput | undefined, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; firstStepOnly?: boolean }): Promise<Plan> {
+const emptyPlan = (problems: PageProblem[]): Plan => ({ step: 0, pages: [], packing: { files: [], oversize: [] }, coverPages: 0, exhibits: [], problems, estimatedBytes: 0 });
+
+const kb = (n: number): number => Math.round(n / 1024);
+
+async function solve(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, cover: CoverLetterInput | undefined, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<Plan> {
   const { items, problems: refProblems } = await itemsOf(store, arrangement);
-  if (refProblems.length) return { step: 0, pages: [], packing: { files: [], oversize: [] }, coverPages: 0, problems: refProblems, estimatedBytes: 0 };
-  const { colour, denoise, steps } = solverSteps(settings);
+  if (refProblems.length) return emptyPlan(refProblems);
   const limits = settings.limits;
+  if (settings.output === 'image') {
+    const shape: PageProblem[] = [];
+    if (cover) shape.push({ message: 'An image file holds a single page without a cover letter: leave the cover letter out, or choose a PDF.' });
+    if (arrangement.pages.length !== 1) shape.push({ message: `An image file holds a single page; this packet has ${arrangement.pages.length} pages. Choose a PDF, or keep one page.` });
+    if (shape.length) return emptyPlan(shape);
+  }
+  const { colour, denoise, steps } = solverSteps(settings);
   let plan: Plan | undefined;
-  for (let s = 0; s < (o.firstStepOnly ? 1 : steps.length); s++) {
-    const pages = await encodeAll(store, items, arrangement, settings, colour, denoise, steps[s]!, o);
-    const coverEstimate = cover ? 25_000 : 0;
-    let packing = pack(pages, coverEstimate, limits.maxFileBytes);
-    let coverPages = await coverPageCount(cover, exhibitsOf(pages, packing, 1), settings);
-    packing = pack(pages, coverEstimate * coverPages, limits.maxFileBytes);
-    coverPages = await coverPageCount(cover, exhibitsOf(pages, packing, coverPages), settings);
-    const estimatedBytes = pages.reduce((sum, p) => sum + p.bytes + PAGE_OVERHEAD, 0) + packing.files.length * FILE_OVERHEAD + coverEstimate * coverPages;
+  for (let s = 0; s < steps.length; s++) {
+    const { pages, problems: broken } = await encodeAll(store, items, arrangement, settings, colour, denoise, steps[s]!, s, o);
+    if (broken.length) return { ...emptyPlan(broken), step: s };
     const problems: PageProblem[] = [];
+    if (settings.output === 'image') {
+      const p = pages[0]!;
+      const limit = Math.min(limits.maxFileBytes, limits.maxTotalBytes);
+      if (p.bytes > limit) problems.push({ itemId: p.item.id, page: p.page.page, name: p.item.name, message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB as an image file even at the smallest legible size; the limit is ${kb(limit)} KB. Crop it, or choose a PDF with the strict preset.` });
+      plan = { step: s, pages, packing: { files: [[0]], oversize: [] }, coverPages: 0, exhibits: [], problems, estimatedBytes: p.bytes };
+      if (problems.length === 0) break;
+      continue;
+    }
+    let packing = pack(pages, cover ? COVER_PAGE_BYTES : 0, limits.maxFileBytes);
+    let settled = await settleCover(pages, packing, cover, settings);
+    packing = pack(pages, COVER_PAGE_BYTES * settled.coverPages, limits.maxFileBytes);
+    settled = await settleCover(pages, packing, cover, settings);
+    const { coverPages, exhibits } = settled;
+    const estimatedBytes = pages.reduce((sum, p) => sum + p.bytes + PAGE_OVERHEAD, 0) + packing.files.length * FILE_OVERHEAD + COVER_PAGE_BYTES * coverPages;
     for (const i of packing.oversize) {
       const p = pages[i]!;
-      problems.push({ itemId: p.item.id, page: p.page.page, name: p.item.name, message: `${p.item.name}${p.item.pages > 1 ? ` page ${p.page.page + 1}` : ''} is ${Math.round(p.bytes / 1024)} KB even at the smallest legible size; the limit is ${Math.round(limits.maxFileBytes / 1024)} KB per file.${p.kind === 'pdf' ? ' Print this PDF page to an image, or ask for a lighter copy.' : ' Crop it or photograph it again in better light.'}` });
+      const advice = p.item.kind === 'pdf' ? ' Even drawn as an image it does not fit: ask for a lighter copy of this PDF, or print only the part that matters.' : ' Crop it or photograph it again in better light.';
+      problems.push({ itemId: p.item.id, page: p.page.page, name: p.item.name, message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB even at the smallest legible size; the limit is ${kb(limits.maxFileBytes)} KB per file.${advice}` });
     }
     if (estimatedBytes > limits.maxTotalBytes) {
-      const biggest = [...pages].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((p) => `${p.item.name}${p.item.pages > 1 ? ` page ${p.page.page + 1}` : ''} (${Math.round(p.bytes / 1024)} KB)`);
+      const biggest = [...pages].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((p) => `${pageLabel(p.item, p.page.page)} (${kb(p.bytes)} KB)`);
       problems.push({ message: `The packet needs about ${(estimatedBytes / 1048576).toFixed(1)} MB; the limit is ${(limits.maxTotalBytes / 1048576).toFixed(1)} MB per chargeback. The largest pages: ${biggest.join(', ')}. Remove pages or choose the strict preset.` });
     }
     const totalPages = pages.length + coverPages;
     if (totalPages > limits.maxPages) problems.push({ message: `The packet has ${totalPages} pages${coverPages ? ' with the cover letter' : ''}; the limit is ${limits.maxPages}. Remove ${totalPages - limits.maxPages} ${totalPages - limits.maxPages === 1 ? 'page' : 'pages'}.` });
-    plan = { step: s, pages, packing, coverPages, problems, estimatedBytes };
+    plan = { step: s, pages, packing, coverPages, exhibits, problems, estimatedBytes };
     // Fewer pages cannot be reached by compressing harder: stop stepping for that alone.
     const onlyPageCount = problems.length === 1 && totalPages > limits.maxPages && estimatedBytes <= limits.maxTotalBytes && packing.oversize.length === 0;
     if (problems.length === 0 || onlyPageCount) break;
@@ -282,39 +412,65 @@ async function solve(store: EvidenceStore, arrangement: Arrangement, settings: B
   return plan!;
 }
 
+/** What the merchant should check: pages compressed past the preset, PDF pages drawn as images. */
+function warningsOf(plan: Plan, settings: BuildSettings): string[] {
+  const warnings: string[] = [];
+  if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of 2); check that every page is still legible.`);
+  const why: Record<Exclude<DrawnBecause, 'chosen' | 'file'>, string> = {
+    colour: settings.limits.colour === 'bw' ? 'the limits allow only black and white' : 'the limits allow only grayscale',
+    dpi: `they hold pictures finer than the ${settings.limits.maxDpi} dpi limit`,
+    unknown: 'their content could not be checked against the limits',
+    size: 'they were too large as they were',
+  };
+  for (const reason of Object.keys(why) as Array<keyof typeof why>) {
+    const byItem = new Map<string, { item: EvidenceItem; pages: number[] }>();
+    for (const p of plan.pages) {
+      if (p.kind !== 'image' || p.drawn !== reason) continue;
+      const e = byItem.get(p.item.id) ?? { item: p.item, pages: [] };
+      e.pages.push(p.page.page + 1);
+      byItem.set(p.item.id, e);
+    }
+    if (byItem.size === 0) continue;
+    const list = [...byItem.values()].map((e) => `${e.item.name} ${describePages([...new Set(e.pages)].sort((a, b) => a - b))}`).join(', ');
+    warnings.push(`PDF pages turned into images because ${why[reason]}: ${list}. Check that they are legible.`);
+  }
+  return warnings;
+}
+
 export async function estimatePacket(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, cover?: CoverLetterInput): Promise<Estimate> {
-  const plan = await solve(store, arrangement, settings, cover, {});
-  return { bytes: Math.round(plan.estimatedBytes), pages: plan.pages.length + plan.coverPages, files: plan.packing.files.length, fits: plan.problems.length === 0, problems: plan.problems.map((p) => p.message) };
+  const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {});
+  return { bytes: Math.round(plan.estimatedBytes), pages: plan.pages.length + plan.coverPages, files: plan.packing.files.length, fits: plan.problems.length === 0, problems: plan.problems.map((p) => p.message), warnings: warningsOf(plan, settings) };
 }
 
 export async function buildPacket(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, o: { outDir: string; coverLetter?: CoverLetterInput; signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<BuildResult> {
-  if (arrangement.pages.length === 0 && !o.coverLetter) throw new AppError('bad-input', 'There are no pages to build: add evidence first.');
-  const plan = await solve(store, arrangement, settings, o.coverLetter, o);
+  const cover = settings.coverLetter === false ? undefined : o.coverLetter;
+  if (arrangement.pages.length === 0 && !cover) throw new AppError('bad-input', 'There are no pages to build: add evidence first.');
+  const plan = await solve(store, arrangement, settings, cover, o);
   if (plan.problems.length > 0) return { ok: false, files: [], totalBytes: 0, totalPages: plan.pages.length + plan.coverPages, problems: plan.problems, warnings: [], step: plan.step };
-  await mkdir(o.outDir, { recursive: true });
   const base = safeBaseName(settings.baseName);
-  const warnings: string[] = [];
-  if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of 2); check that every page is still legible.`);
+  const warnings = warningsOf(plan, settings);
 
+  // A folder made here is removed again if the build fails: a failure leaves nothing behind.
+  const createdDir = await mkdir(o.outDir, { recursive: true });
   const written: string[] = [];
   try {
-    // A single image may stay an image when the merchant prefers and nothing else goes with it.
-    const only = plan.pages[0];
-    if (settings.output === 'keep-single-image' && plan.pages.length === 1 && !o.coverLetter && only?.kind === 'image') {
-      const jpeg = only.rendered.format === 'jpeg';
-      const data = jpeg ? only.rendered.data : await sharp(await store.bytes(only.item.id)).autoOrient().rotate(only.page.rotation).grayscale().threshold(160).png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
-      const name = `${base}.${jpeg ? 'jpg' : 'png'}`;
-      await writeAtomic(join(o.outDir, name), data);
+    if (settings.output === 'image') {
+      const only = plan.pages[0]!;
+      if (only.kind !== 'image' || only.rendered.format === 'bilevel') throw new AppError('internal', 'The page was not drawn as an image file.');
+      const ext = only.rendered.format === 'png' ? 'png' : 'jpg';
+      const name = `${base}.${ext}`;
+      await writeAtomic(join(o.outDir, name), only.rendered.data);
       written.push(name);
-      const file: OutputFile = { name, documentType: jpeg ? 'jpg' : 'png', bytes: data.length, pages: 1 };
-      return { ok: true, files: [file], totalBytes: data.length, totalPages: 1, problems: [], warnings, step: plan.step };
+      const file: OutputFile = { name, documentType: ext, bytes: only.rendered.data.length, pages: 1 };
+      return { ok: true, files: [file], totalBytes: file.bytes, totalPages: 1, problems: [], warnings, step: plan.step };
     }
     let packing = plan.packing;
+    let settled = { coverPages: plan.coverPages, exhibits: plan.exhibits };
     for (let attempt = 0; attempt < 3; attempt++) {
-      const exhibits = exhibitsOf(plan.pages, packing, plan.coverPages);
       const built = [];
       for (const [f, indices] of packing.files.entries()) {
-        built.push(await assembleFile(store, plan.pages, indices, settings, f === 0 && o.coverLetter ? { input: o.coverLetter, exhibits } : undefined));
+        o.signal?.throwIfAborted();
+        built.push(await assembleFile(store, plan.pages, indices, settings, f === 0 && cover ? { input: cover, exhibits: settled.exhibits } : undefined));
       }
       const over = built.map((b) => b.bytes.length - settings.limits.maxFileBytes);
       if (over.every((x) => x <= 0)) {
@@ -329,12 +485,15 @@ export async function buildPacket(store: EvidenceStore, arrangement: Arrangement
         if (totalBytes > settings.limits.maxTotalBytes) throw new AppError('internal', 'The built packet came out larger than estimated; try the strict preset.');
         return { ok: true, files, totalBytes, totalPages: files.reduce((s, x) => s + x.pages, 0), problems: [], warnings, step: plan.step };
       }
-      // The estimate was short (shared resources, fonts): pack tighter by the overshoot.
-      packing = pack(plan.pages, o.coverLetter ? 25_000 * plan.coverPages : 0, settings.limits.maxFileBytes - Math.max(...over) - 4096);
+      // The estimate was short (shared resources, fonts): pack tighter by the overshoot, and
+      // settle the letter again, since its exhibit page numbers follow the new split.
+      packing = pack(plan.pages, COVER_PAGE_BYTES * settled.coverPages, settings.limits.maxFileBytes - Math.max(...over) - 4096);
+      settled = await settleCover(plan.pages, packing, cover, settings);
     }
     throw new AppError('internal', 'The packet could not be split within the per-file limit; lower the preset or remove pages.');
   } catch (e) {
     for (const name of written) await rm(join(o.outDir, name), { force: true });
+    if (createdDir) await rm(createdDir, { recursive: true, force: true });
     throw e;
   }
 }

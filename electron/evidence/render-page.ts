@@ -20,16 +20,26 @@ export interface RenderOptions {
   /** A cap on the longer side in pixels (the solver's step down), if any. */
   maxLongSide?: number | undefined;
   pageSize: PageSize;
+  /** Placed on a PDF page (black and white as 1-bit Flate), or written as a file of its own
+   * (JPEG, or a 1-bit PNG for black and white). */
+  container?: 'pdf' | 'file' | undefined;
 }
 
+type Size = { widthPx: number; heightPx: number; widthIn: number; heightIn: number };
 export type RenderedPage =
-  | { format: 'jpeg'; data: Buffer; widthPx: number; heightPx: number; widthIn: number; heightIn: number }
-  | { format: 'bilevel'; data: Buffer; widthPx: number; heightPx: number; widthIn: number; heightIn: number };
+  | ({ format: 'jpeg'; data: Buffer } & Size)
+  | ({ format: 'bilevel'; data: Buffer } & Size)
+  | ({ format: 'png'; data: Buffer } & Size);
+
+/** The printable area of a page: what an image or an embedded PDF page is fitted into. */
+export function printableInches(pageSize: PageSize): { w: number; h: number } {
+  return { w: pageInches[pageSize].w - 2 * MARGIN_IN, h: pageInches[pageSize].h - 2 * MARGIN_IN };
+}
 
 /** The size a page has on paper: from its own resolution when a scanner recorded one, else
  * fitted to the printable area of the chosen page. */
 export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize): { w: number; h: number } {
-  const box = { w: pageInches[pageSize].w - 2 * MARGIN_IN, h: pageInches[pageSize].h - 2 * MARGIN_IN };
+  const box = printableInches(pageSize);
   const fit = Math.min(box.w / widthPx, box.h / heightPx);
   if (density && density >= 72) {
     const w = widthPx / density;
@@ -54,16 +64,55 @@ export async function renderImagePage(bytes: Buffer, kind: Exclude<ImportKind, '
   let p = img;
   if (rotation) p = p.rotate(rotation);
   p = p.resize(tw, th, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: true });
+  return finish(p, tw, size, o);
+}
+
+export interface PdfPagePixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 4;
+}
+
+/** A PDF page drawn (by pdf.js) at the resolution the options ask for, then compressed by the
+ * same steps as a photo. `sizePt` is the page as it will be shown (its crop box, turned by its
+ * own and the merchant's rotation); it is fitted to the printable area exactly as a page kept
+ * as it is would be, so both choices look alike on paper. `ownDpi` caps the resolution of a
+ * page that is only a scan: drawing it finer than the scan would add bytes, not detail. */
+export async function renderPdfPage(draw: (pxPerPt: number) => Promise<PdfPagePixels>, sizePt: { w: number; h: number }, o: RenderOptions, ownDpi?: number): Promise<RenderedPage> {
+  const box = printableInches(o.pageSize);
+  const fit = Math.min((box.w * 72) / sizePt.w, (box.h * 72) / sizePt.h);
+  const size = { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 };
+  const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
+  let pxPerPt = (fit * dpi) / 72;
+  if (o.maxLongSide) pxPerPt = Math.min(pxPerPt, o.maxLongSide / Math.max(sizePt.w, sizePt.h));
+  const px = await draw(pxPerPt);
+  return finish(sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }), px.width, size, o);
+}
+
+/** Grayscale or black and white as asked, a light denoise, then the encoder for where the page goes. */
+async function finish(p: Sharp, widthPx: number, size: { w: number; h: number }, o: RenderOptions): Promise<RenderedPage> {
+  // Transparent parts (PNG, GIF, WebP) become paper white, not the encoder's black.
+  p = p.flatten({ background: '#ffffff' });
   if (o.colour !== 'colour') p = await toGray(p);
   if (o.denoise) p = p.median(3);
+  const file = o.container === 'file';
   if (o.colour === 'bw') {
     const { data, info } = await p.threshold(160).raw().toBuffer({ resolveWithObject: true });
-    return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+    const dims = { widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+    if (file) {
+      // Its own file: a two-colour PNG that says its resolution, so it prints at its real size.
+      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('b-w').withDensity(info.width / size.w).png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
+      return { format: 'png', data: png, ...dims };
+    }
+    return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), ...dims };
   }
   // The library is mozjpeg: its quantisation tables and deringing, Huffman tables optimised.
   // Trellis quantisation and the progressive-scan search are left out: together they cost three
   // times the encoding for about a fifth of the size, and the budget solver already trades
   // quality for bytes where a limit demands it.
+  // Its own file says its resolution (JFIF density), so it prints at its real size.
+  if (file) p = p.withDensity(widthPx / size.w);
   const { data, info } = await p.jpeg({ quality: o.quality, quantisationTable: 3, overshootDeringing: true, optimiseCoding: true, chromaSubsampling: '4:2:0' }).toBuffer({ resolveWithObject: true });
   return { format: 'jpeg', data, widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
 }

@@ -1,7 +1,7 @@
 // Imported evidence and the merchant's arrangement of its pages: what both processes exchange.
 // Items are addressed by the SHA-256 of their content, never by a path.
 import { z } from 'zod';
-import { presetNameSchema, presetSchema, evidenceLimitsSchema, pageSizeSchema } from './limits.ts';
+import { presetNameSchema, presetAdjustmentsSchema, evidenceLimitsSchema, pageSizeSchema } from './limits.ts';
 import { documentTypeSchema } from '../domain/enums.ts';
 
 export const itemIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'an evidence ID is a SHA-256');
@@ -20,7 +20,9 @@ export type EvidenceItem = z.infer<typeof evidenceItemSchema>;
 
 export const importOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), item: evidenceItemSchema, duplicate: z.boolean() }),
-  z.object({ ok: z.literal(false), name: z.string(), reason: z.string() }),
+  /** Refused, or (`skipped`) passed over on purpose while adding a folder: hidden and system
+   * files, pipes and devices. Either way the reason says why, so nothing vanishes unexplained. */
+  z.object({ ok: z.literal(false), name: z.string(), reason: z.string(), skipped: z.literal(true).optional() }),
 ]);
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 
@@ -33,14 +35,27 @@ export type ArrangedPage = z.infer<typeof arrangedPageSchema>;
 export const arrangementSchema = z.object({ pages: z.array(arrangedPageSchema).max(2000) });
 export type Arrangement = z.infer<typeof arrangementSchema>;
 
+/** One PDF (the default), or a single page kept as an image file (JPEG, or PNG in black and
+ * white) when the merchant prefers: then there is one page and no cover letter. */
+export const outputKindSchema = z.enum(['pdf', 'image']);
+export type OutputKind = z.infer<typeof outputKindSchema>;
+
+/** PDF pages: kept as they are when they fit and meet the limits (`auto`), or always turned
+ * into images through the same compression as photos (`image`). */
+export const pdfPagesSchema = z.enum(['auto', 'image']);
+export type PdfPagesChoice = z.infer<typeof pdfPagesSchema>;
+
 export const buildSettingsSchema = z.object({
   preset: presetNameSchema,
   /** Adjustments of the preset (dpi, colour, quality, denoise). */
-  overrides: presetSchema.omit({ name: true }).partial().optional(),
+  overrides: presetAdjustmentsSchema.optional(),
   limits: evidenceLimitsSchema,
   pageSize: pageSizeSchema,
-  /** One image may stay an image instead of becoming a PDF. */
-  output: z.enum(['pdf', 'keep-single-image']).default('pdf'),
+  output: outputKindSchema.default('pdf'),
+  /** `auto` when absent. */
+  pdfPages: pdfPagesSchema.optional(),
+  /** false leaves the cover letter out even where one is given. */
+  coverLetter: z.boolean().optional(),
   baseName: z.string().min(1).max(80).default('evidence'),
 });
 export type BuildSettings = z.infer<typeof buildSettingsSchema>;
@@ -51,6 +66,8 @@ export const coverLetterInputSchema = z.object({
   reasonText: z.string(),
   plainMeaning: z.string(),
   amountText: z.string(),
+  /** The letter's date, in the merchant's own calendar (YYYY-MM-DD). */
+  date: z.string().optional(),
   issued: z.string().optional(),
   received: z.string().optional(),
   reply: z.string().optional(),
@@ -85,5 +102,7 @@ export const estimateSchema = z.object({
   files: z.number().int(),
   fits: z.boolean(),
   problems: z.array(z.string()),
+  /** What the build will do that the merchant should check (PDF pages turned into images). */
+  warnings: z.array(z.string()).optional(),
 });
 export type Estimate = z.infer<typeof estimateSchema>;

@@ -34,6 +34,10 @@ export const presetSchema = z.strictObject({
 });
 export type Preset = z.infer<typeof presetSchema>;
 
+/** The merchant's adjustments of a preset: any of its settings, each optional. */
+export const presetAdjustmentsSchema = presetSchema.omit({ name: true }).partial();
+export type PresetAdjustments = z.infer<typeof presetAdjustmentsSchema>;
+
 export const presets: Record<PresetName, Preset> = {
   document: { name: 'document', dpi: 150, colour: 'grayscale', jpegQuality: 75, denoise: true },
   photo: { name: 'photo', dpi: 150, colour: 'colour', jpegQuality: 80, denoise: false },

@@ -1,6 +1,6 @@
 // Test inputs made on the spot: scans, photos, PDFs, and broken files of every kind.
 import sharp from 'sharp';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,45 @@ export async function pdfWithPages(path: string, pages: number, o: { width?: num
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) doc.addPage([o.width ?? 612, o.height ?? 792]).drawText(`Page ${i + 1}`, { x: 60, y: 700, size: 24, font });
+  writeFileSync(path, await doc.save());
+}
+
+/** One page showing a phone photo (with GPS in its EXIF) drawn `inches` wide: its resolution on
+ * the page is its pixel width over that. Text under it, unless `scanOnly`. */
+export async function pdfWithPhoto(path: string, o: { widthPx: number; heightPx: number; inches: number; noise?: number; scanOnly?: boolean }): Promise<void> {
+  const photo = await sharp({ create: { width: o.widthPx, height: o.heightPx, channels: 3, background: '#8899aa', ...(o.noise ? { noise: { type: 'gaussian' as const, mean: 128, sigma: o.noise } } : {}) } })
+    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const img = await doc.embedJpg(photo);
+  const w = o.inches * 72;
+  page.drawImage(img, { x: 36, y: 792 - 36 - (w * o.heightPx) / o.widthPx, width: w, height: (w * o.heightPx) / o.widthPx });
+  if (!o.scanOnly) page.drawText('Delivered to the front door', { x: 40, y: 30, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  writeFileSync(path, await doc.save());
+}
+
+/** Pages whose own /Rotate is given (e.g. -90, which is valid PDF), each saying its number. */
+export async function pdfRotated(path: string, rotations: number[]): Promise<void> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  rotations.forEach((r, i) => {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`Rotated page ${i + 1}`, { x: 60, y: 700, size: 24, font });
+    page.setRotation(degrees(r));
+  });
+  writeFileSync(path, await doc.save());
+}
+
+/** A page whose crop box (what viewers show) is a 300 × 200 pt window onto a Letter media box. */
+export async function pdfCropped(path: string): Promise<void> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('INSIDE', { x: 100, y: 400, size: 24, font });
+  page.drawText('OUTSIDE', { x: 420, y: 60, size: 24, font });
+  page.setCropBox(50, 300, 300, 200);
   writeFileSync(path, await doc.save());
 }
 

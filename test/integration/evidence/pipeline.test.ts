@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { createEvidenceStore, buildPacket, estimatePacket, pagePicture, coverLetterFor } from '../../../electron/evidence/index.ts';
 import { renderImagePage } from '../../../electron/evidence/render-page.ts';
 import { defaultLimits, strictLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
-import { scanJpeg, pdfWithPages, textPage, bmp24, imageMagickCan, imageMagick } from './corpus.ts';
+import { scanJpeg, pdfWithPages, textPage, bmp24, imageMagickCan, imageMagick, pdfWithPhoto, pdfRotated, pdfCropped } from './corpus.ts';
+import { readPdf } from './pdf-read.ts';
 
 const settings = (o: Partial<BuildSettings> = {}): BuildSettings => ({ preset: 'document', limits: defaultLimits, pageSize: 'letter', output: 'pdf', baseName: 'evidence', ...o });
 const pagesOf = (items: EvidenceItem[]) => ({ pages: items.flatMap((i) => Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const }))) });
@@ -171,8 +172,117 @@ test('the arrangement decides order, rotation and removal; a cover letter lists 
     assert.ok(text.includes('%PDF'));
     const doc = await PDFDocument.load(readFileSync(join(f.dir, 'out', built.files[0]!.name)));
     assert.equal(doc.getPageCount(), 4);
-    const single = await buildPacket(f.store, { pages: [{ itemId: receipt.id, page: 0, rotation: 0 }] }, settings({ output: 'keep-single-image' }), { outDir: join(f.dir, 'single') });
+    const single = await buildPacket(f.store, { pages: [{ itemId: receipt.id, page: 0, rotation: 0 }] }, settings({ output: 'image' }), { outDir: join(f.dir, 'single') });
     assert.deepEqual(single.files.map((x) => x.documentType), ['jpg']);
+  } finally {
+    f.close();
+  }
+});
+
+test('PDF pages are kept as they are when they fit and meet the limits, and otherwise drawn and compressed like photos', async () => {
+  const f = await fixture();
+  try {
+    await pdfWithPages(join(f.dir, 'terms.pdf'), 2);
+    await pdfWithPhoto(join(f.dir, 'fine.pdf'), { widthPx: 1200, heightPx: 900, inches: 2.4 });
+    await pdfWithPhoto(join(f.dir, 'coarse.pdf'), { widthPx: 900, heightPx: 600, inches: 6 });
+    await pdfWithPhoto(join(f.dir, 'heavy.pdf'), { widthPx: 1400, heightPx: 1800, inches: 7.5, noise: 20, scanOnly: true });
+    const terms = await f.add('terms.pdf');
+    const fine = await f.add('fine.pdf');
+    const coarse = await f.add('coarse.pdf');
+    const heavy = await f.add('heavy.pdf');
+    const one = (item: EvidenceItem) => ({ pages: [{ itemId: item.id, page: 0, rotation: 0 as const }] });
+    const exif = (file: string) => readFileSync(file).includes('Exif\0\0') || readFileSync(file).includes('PhoneMaker');
+    assert.ok(exif(join(f.dir, 'fine.pdf')), 'the sample PDF carries the photo\'s EXIF');
+
+    // Text and a 150 dpi photo within a colour, 200 dpi profile: kept (text stays text), EXIF gone.
+    const kept = await buildPacket(f.store, { pages: [...one(terms).pages, ...one(coarse).pages] }, settings(), { outDir: join(f.dir, 'kept') });
+    assert.ok(kept.ok, JSON.stringify(kept.problems));
+    assert.deepEqual(kept.warnings, []);
+    const keptRead = await readPdf(join(f.dir, 'kept', kept.files[0]!.name));
+    assert.match(keptRead[0]!.plain, /Page 1/);
+    assert.match(keptRead[1]!.plain, /Delivered to the front door/, 'kept as it is: its text is still text');
+    assert.equal(keptRead[1]!.pictures[0]!.widthPx, 900, 'the photo itself untouched');
+    assert.ok(!exif(join(f.dir, 'kept', kept.files[0]!.name)), 'no EXIF or device data left in a kept page\'s photo');
+
+    // A photo at 500 dpi on the page (545 once fitted to Letter) breaks a 200 dpi limit: the page is drawn at 200 dpi.
+    const dpi = await buildPacket(f.store, one(fine), settings({ preset: 'photo' }), { outDir: join(f.dir, 'dpi') });
+    assert.ok(dpi.ok, JSON.stringify(dpi.problems));
+    assert.match(dpi.warnings.join(' '), /turned into images because they hold pictures finer than the 200 dpi limit: fine\.pdf page 1/);
+    const dpiRead = await readPdf(join(f.dir, 'dpi', dpi.files[0]!.name));
+    assert.equal(dpiRead[0]!.text.length, 0, 'drawn: no text objects left');
+    const pic = dpiRead[0]!.pictures[0]!;
+    assert.ok(pic.widthPx / (pic.width / 72) <= 201, `drawn at no more than 200 dpi (${(pic.widthPx / (pic.width / 72)).toFixed(0)})`);
+    assert.ok(!exif(join(f.dir, 'dpi', dpi.files[0]!.name)));
+    // The same page within a 600 dpi profile is kept.
+    const allowed = await buildPacket(f.store, one(fine), settings({ limits: { ...defaultLimits, maxDpi: 600 } }), { outDir: join(f.dir, 'allowed') });
+    assert.equal((await readPdf(join(f.dir, 'allowed', allowed.files[0]!.name)))[0]!.pictures[0]!.widthPx, 1200);
+
+    // Black and white only: every PDF page is drawn in 1-bit, text pages included.
+    const bw = await buildPacket(f.store, one(terms), settings({ preset: 'strict', limits: strictLimits }), { outDir: join(f.dir, 'bw') });
+    assert.ok(bw.ok);
+    assert.match(bw.warnings.join(' '), /allow only black and white: terms\.pdf page 1/);
+    const bwDoc = await PDFDocument.load(readFileSync(join(f.dir, 'bw', bw.files[0]!.name)));
+    const images = bwDoc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) as PDFRawStream[];
+    assert.equal(images.length, 1);
+    assert.equal(images[0]!.dict.get(PDFName.of('BitsPerComponent'))?.toString(), '1');
+    assert.equal((await readPdf(join(f.dir, 'bw', bw.files[0]!.name)))[0]!.text.length, 0);
+
+    // A heavy scan page over the per-file limit is drawn smaller instead of refused.
+    const heavyKept = await buildPacket(f.store, one(heavy), settings({ limits: { ...defaultLimits, maxDpi: 600 } }), { outDir: join(f.dir, 'heavy-kept') });
+    assert.ok(heavyKept.ok && heavyKept.totalBytes > 1_200_000, `kept, the scan is heavy (${heavyKept.totalBytes} bytes)`);
+    const limit = 1_000_000;
+    const heavyDrawn = await buildPacket(f.store, one(heavy), settings({ limits: { ...defaultLimits, maxDpi: 600, maxFileBytes: limit } }), { outDir: join(f.dir, 'heavy') });
+    assert.ok(heavyDrawn.ok, JSON.stringify(heavyDrawn.problems));
+    assert.ok(heavyDrawn.files[0]!.bytes <= limit);
+    assert.match(heavyDrawn.warnings.join(' '), /because they were too large as they were: heavy\.pdf page 1/);
+    const heavyPic = (await readPdf(join(f.dir, 'heavy', heavyDrawn.files[0]!.name)))[0]!.pictures[0]!;
+    assert.ok(heavyPic.widthPx / (heavyPic.width / 72) <= 190, 'a scan is not drawn finer than itself (1400 px over 7.5 in)');
+    // Within the per-file limit but over the packet's: the solver steps down and draws it then.
+    const squeezed = await buildPacket(f.store, one(heavy), settings({ limits: { ...defaultLimits, maxDpi: 600, maxTotalBytes: 1_000_000 } }), { outDir: join(f.dir, 'heavy-total') });
+    assert.ok(squeezed.ok && squeezed.totalBytes <= 1_000_000, JSON.stringify(squeezed.problems));
+    assert.equal(squeezed.step, 1);
+    assert.match(squeezed.warnings.join(' '), /too large as they were: heavy\.pdf page 1/);
+
+    // The merchant may ask for every PDF page as an image.
+    const chosen = await buildPacket(f.store, one(terms), settings({ pdfPages: 'image' }), { outDir: join(f.dir, 'chosen') });
+    assert.ok(chosen.ok);
+    assert.deepEqual(chosen.warnings, [], 'asked for: nothing to warn about');
+    assert.equal((await readPdf(join(f.dir, 'chosen', chosen.files[0]!.name)))[0]!.text.length, 0);
+  } finally {
+    f.close();
+  }
+});
+
+test('PDF pages: the crop box is what is shown, and any /Rotate (even -90) turns the page the right way', async () => {
+  const f = await fixture();
+  try {
+    await pdfRotated(join(f.dir, 'rotated.pdf'), [-90, 90, 450, 0]);
+    await pdfCropped(join(f.dir, 'cropped.pdf'));
+    const rotated = await f.add('rotated.pdf');
+    const cropped = await f.add('cropped.pdf');
+    const built = await buildPacket(f.store, { pages: [0, 1, 2, 3].map((page) => ({ itemId: rotated.id, page, rotation: (page === 3 ? 270 : 0) as 0 | 270 })) }, settings(), { outDir: join(f.dir, 'rot') });
+    assert.ok(built.ok);
+    const pages = await readPdf(join(f.dir, 'rot', built.files[0]!.name));
+    // Clockwise page turns show as counter-clockwise text directions: -90 → reads upwards.
+    const expected = [90, -90, -90, 90];
+    pages.forEach((p, i) => {
+      const run = p.text.find((t) => t.str.includes(`Rotated page ${i + 1}`));
+      assert.ok(run, `page ${i + 1} has its text`);
+      assert.equal(run.angle, expected[i], `page ${i + 1} direction`);
+      assert.ok(run.x > 0 && run.x < p.width && run.y > 0 && run.y < p.height, `page ${i + 1}: text on the page (${run.x.toFixed(0)}, ${run.y.toFixed(0)}), not off it`);
+    });
+    // Drawn as images, the same pages turn the same way: wide pages come out landscape.
+    const drawn = await buildPacket(f.store, { pages: [{ itemId: rotated.id, page: 0, rotation: 0 }] }, settings({ pdfPages: 'image' }), { outDir: join(f.dir, 'rot-drawn') });
+    const pic = (await readPdf(join(f.dir, 'rot-drawn', drawn.files[0]!.name)))[0]!.pictures[0]!;
+    assert.ok(pic.widthPx > pic.heightPx, 'a -90 page is landscape once turned');
+
+    const crop = await buildPacket(f.store, { pages: [{ itemId: cropped.id, page: 0, rotation: 0 }] }, settings(), { outDir: join(f.dir, 'crop') });
+    const inside = (await readPdf(join(f.dir, 'crop', crop.files[0]!.name)))[0]!.text.find((t) => t.str === 'INSIDE')!;
+    // The 300 pt wide crop box fills the 561.6 pt printable width: 24 pt text becomes about 45 pt.
+    assert.ok(Math.abs(inside.size - 24 * (561.6 / 300)) < 1, `scaled from the crop box, not the media box (${inside.size.toFixed(1)} pt)`);
+    const cropDoc = await PDFDocument.load(readFileSync(join(f.dir, 'crop', crop.files[0]!.name)));
+    const forms = cropDoc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Form')) as PDFRawStream[];
+    assert.equal(forms[0]!.dict.get(PDFName.of('BBox'))?.toString(), '[ 50 300 350 500 ]', 'the page is clipped to its crop box');
   } finally {
     f.close();
   }

@@ -1,0 +1,231 @@
+// What a PDF page holds, read from its content stream without drawing it: the pictures on it
+// (their pixels and the size they are drawn at, hence their resolution) and whether it has text.
+// The solver needs this to keep a page as it is only when that meets the profile's dpi limit;
+// reading the operators is cheap, where rendering would decode every picture.
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject, type PDFPage } from 'pdf-lib';
+
+export interface PageContent {
+  /** The finest picture on the page, in pixels per inch of the page as drawn (0 when none). */
+  maxImageDpi: number;
+  /** The largest picture, in pixels: a decompression bomb shows here before anything decodes it. */
+  maxImagePixels: number;
+  images: number;
+  hasText: boolean;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const identity: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** CTM' = m × ctm (the PDF `cm` operator). */
+function times(m: Matrix, n: Matrix): Matrix {
+  return [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
+}
+
+const WHITE = new Set([0, 9, 10, 12, 13, 32]);
+const DELIM = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
+
+type Token = { t: 'num'; v: number } | { t: 'name'; v: string } | { t: 'op'; v: string } | { t: 'other' };
+
+/** The content-stream tokens that matter here; strings, arrays and dictionaries are skipped. */
+class Lexer {
+  pos = 0;
+  readonly b: Uint8Array;
+  constructor(b: Uint8Array) {
+    this.b = b;
+  }
+
+  next(): Token | undefined {
+    const b = this.b;
+    const n = b.length;
+    while (this.pos < n) {
+      const c = b[this.pos]!;
+      if (WHITE.has(c)) {
+        this.pos++;
+        continue;
+      }
+      if (c === 0x25 /* % */) {
+        while (this.pos < n && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
+        continue;
+      }
+      if (c === 0x28 /* ( */) {
+        let depth = 0;
+        for (; this.pos < n; this.pos++) {
+          if (b[this.pos] === 0x5c) this.pos++;
+          else if (b[this.pos] === 0x28) depth++;
+          else if (b[this.pos] === 0x29 && --depth === 0) break;
+        }
+        this.pos++;
+        return { t: 'other' };
+      }
+      if (c === 0x3c /* < */) {
+        if (b[this.pos + 1] === 0x3c) this.pos += 2;
+        else {
+          while (this.pos < n && b[this.pos] !== 0x3e) this.pos++;
+          this.pos++;
+        }
+        return { t: 'other' };
+      }
+      if (c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) {
+        this.pos += c === 0x3e && b[this.pos + 1] === 0x3e ? 2 : 1;
+        return { t: 'other' };
+      }
+      const isName = c === 0x2f;
+      let j = this.pos + (isName ? 1 : 0);
+      while (j < n && !WHITE.has(b[j]!) && !DELIM.has(b[j]!)) j++;
+      const word = String.fromCharCode(...b.subarray(isName ? this.pos + 1 : this.pos, j));
+      this.pos = j;
+      if (isName) return { t: 'name', v: word };
+      if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) return { t: 'num', v: Number(word) };
+      return { t: 'op', v: word };
+    }
+    return undefined;
+  }
+
+  /** After an inline image's ID and one white-space byte, its data runs to an EI standing
+   * between white space: skipped without reading it as operators. */
+  skipInlineImageData(): void {
+    const b = this.b;
+    for (let i = this.pos + 1; i + 1 < b.length; i++) {
+      if (b[i] === 0x45 && b[i + 1] === 0x49 && WHITE.has(b[i - 1]!) && (i + 2 >= b.length || WHITE.has(b[i + 2]!))) {
+        this.pos = i + 2;
+        return;
+      }
+    }
+    this.pos = b.length;
+  }
+}
+
+function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
+  if (!(o instanceof PDFRawStream)) return undefined;
+  return decodePDFRawStream(o).decode();
+}
+
+function num(o: PDFObject | undefined): number {
+  return o instanceof PDFNumber ? o.asNumber() : 0;
+}
+
+export function readPageContent(page: PDFPage): PageContent {
+  const ctx = page.doc.context;
+  const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false };
+  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+
+  const picture = (w: number, h: number, ctm: Matrix): void => {
+    out.images++;
+    out.maxImagePixels = Math.max(out.maxImagePixels, w * h);
+    // The image fills the unit square: its drawn size is the length of the CTM's axes.
+    const drawnW = Math.hypot(ctm[0], ctm[1]) / 72;
+    const drawnH = Math.hypot(ctm[2], ctm[3]) / 72;
+    // Drawn smaller than a hundredth of an inch: not visible, and its "resolution" means nothing.
+    if (drawnW < 0.01 || drawnH < 0.01) return;
+    out.maxImageDpi = Math.max(out.maxImageDpi, w / drawnW, h / drawnH);
+  };
+
+  const run = (content: Uint8Array, resources: PDFDict | undefined, start: Matrix, depth: number, forms: Set<PDFObject>): void => {
+    const stack: Matrix[] = [];
+    let ctm = start;
+    let nums: number[] = [];
+    let name: string | undefined;
+    const lex = new Lexer(content);
+    for (let tok = lex.next(); tok; tok = lex.next()) {
+      if (tok.t === 'num') {
+        nums.push(tok.v);
+        continue;
+      }
+      if (tok.t === 'name') {
+        name = tok.v;
+        continue;
+      }
+      if (tok.t === 'other') continue;
+      switch (tok.v) {
+        case 'q':
+          stack.push(ctm);
+          break;
+        case 'Q':
+          ctm = stack.pop() ?? start;
+          break;
+        case 'cm':
+          if (nums.length >= 6) ctm = times(nums.slice(-6) as Matrix, ctm);
+          break;
+        case 'Tj': case 'TJ': case "'": case '"':
+          out.hasText = true;
+          break;
+        case 'BI': {
+          // Inline image: /W and /H (or /Width, /Height) come before ID.
+          let w = 0;
+          let h = 0;
+          let key: string | undefined;
+          for (let v = lex.next(); v; v = lex.next()) {
+            if (v.t === 'name') key = v.v;
+            else if (v.t === 'num' && key) {
+              if (key === 'W' || key === 'Width') w = v.v;
+              if (key === 'H' || key === 'Height') h = v.v;
+              key = undefined;
+            } else if (v.t === 'op' && v.v === 'ID') {
+              lex.skipInlineImageData();
+              break;
+            }
+          }
+          picture(w, h, ctm);
+          break;
+        }
+        case 'Do': {
+          if (!name || depth > 8) break;
+          const xobjects = lookup(resources?.get(PDFName.of('XObject')));
+          const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
+          if (!(x instanceof PDFRawStream)) break;
+          const subtype = x.dict.get(PDFName.of('Subtype'));
+          if (subtype === PDFName.of('Image')) picture(num(lookup(x.dict.get(PDFName.of('Width')))), num(lookup(x.dict.get(PDFName.of('Height')))), ctm);
+          else if (subtype === PDFName.of('Form') && !forms.has(x)) {
+            const m = lookup(x.dict.get(PDFName.of('Matrix')));
+            const matrix = m instanceof PDFArray && m.size() === 6 ? (m.asArray().map((v) => num(lookup(v))) as Matrix) : identity;
+            const own = lookup(x.dict.get(PDFName.of('Resources')));
+            const body = streamBytes(x);
+            if (body) run(body, own instanceof PDFDict ? own : resources, times(matrix, ctm), depth + 1, new Set([...forms, x]));
+          }
+          break;
+        }
+      }
+      nums = [];
+      name = undefined;
+    }
+  };
+
+  const contents = lookup(page.node.get(PDFName.of('Contents')));
+  const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
+  const decoded = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
+  // Content may be split across streams at any token boundary: joined with white space.
+  const joined = new Uint8Array(decoded.reduce((s, x) => s + x.length + 1, 0));
+  let at = 0;
+  for (const d of decoded) {
+    joined.set(d, at);
+    joined[at + d.length] = 10;
+    at += d.length + 1;
+  }
+  run(joined, page.node.Resources(), identity, 0, new Set());
+  return out;
+}
+
+/** The largest picture a page can show, from the dimensions its resources declare (forms
+ * included): a decompression bomb is found at import without decoding or drawing anything. */
+export function largestPicture(page: PDFPage): number {
+  const ctx = page.doc.context;
+  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const seen = new Set<PDFObject>();
+  let largest = 0;
+  const visit = (resources: PDFObject | undefined, depth: number): void => {
+    const res = lookup(resources);
+    if (!(res instanceof PDFDict) || depth > 8) return;
+    const xobjects = lookup(res.get(PDFName.of('XObject')));
+    if (!(xobjects instanceof PDFDict)) return;
+    for (const ref of xobjects.values()) {
+      const x = lookup(ref);
+      if (!(x instanceof PDFRawStream) || seen.has(x)) continue;
+      seen.add(x);
+      const subtype = x.dict.get(PDFName.of('Subtype'));
+      if (subtype === PDFName.of('Image')) largest = Math.max(largest, num(lookup(x.dict.get(PDFName.of('Width')))) * num(lookup(x.dict.get(PDFName.of('Height')))));
+      else if (subtype === PDFName.of('Form')) visit(x.dict.get(PDFName.of('Resources')), depth + 1);
+    }
+  };
+  visit(page.node.Resources(), 0);
+  return largest;
+}
