@@ -1,10 +1,46 @@
 // The cover letter, as the first page(s) of the packet: the chargeback's facts, the merchant's
 // rebuttal, and the exhibits with the pages they are on. Standard PDF fonts cover Western
-// European text (WinAnsi); anything else is transliterated or marked, never a crash.
+// European text (WinAnsi); currency symbols outside it become their ISO codes, anything else
+// is transliterated or marked, never a crash.
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { CoverLetterInput, } from '../../shared/evidence/items.ts';
+import type { CoverLetterInput } from '../../shared/evidence/items.ts';
 import { pageInches } from './render-page.ts';
 import type { PageSize } from '../../shared/evidence/limits.ts';
+import { formatAmount, minorToMajor } from '../../shared/domain/money.ts';
+import { currencyExponent } from '../../shared/domain/currencies.ts';
+
+/** What the standard fonts can draw (PDF 32000 Annex D, WinAnsiEncoding): Latin-1 and the
+ * typographic marks in 0x80–0x9F. */
+export const winAnsiCodePoints: ReadonlySet<number> = new Set([
+  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
+  ...Array.from({ length: 0x100 - 0xa0 }, (_, i) => 0xa0 + i),
+  ...[...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((c) => c.codePointAt(0)!),
+]);
+
+const drawable = (text: string): boolean => [...text].every((c) => winAnsiCodePoints.has(c.codePointAt(0)!));
+
+/** An amount as the letter writes it: with its symbol where the font has it ($49.99, €12.00,
+ * ¥4,999), else with its ISO code (INR 1,234.50, KWD 12.345), always with the currency's own
+ * number of decimals. The screen keeps formatAmount's symbols; paper must not lose them. */
+export function letterAmount(minor: number, currency: string): string {
+  const shown = formatAmount(minor, currency);
+  if (drawable(shown)) return shown;
+  const code = (currency || 'USD').toUpperCase();
+  const exp = currencyExponent(code);
+  return `${code} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: exp, maximumFractionDigits: exp }).format(minorToMajor(minor, code))}`;
+}
+
+/** Symbols the font lacks that a merchant may type in the rebuttal: written as their codes. */
+const currencySymbols: Record<string, string> = {
+  '₹': 'INR', '₩': 'KRW', '₪': 'ILS', '₫': 'VND', '₱': 'PHP', '₺': 'TRY', '₴': 'UAH', '₦': 'NGN', '₽': 'RUB', '₸': 'KZT',
+  '฿': 'THB', '₡': 'CRC', '₲': 'PYG', '₵': 'GHS', '₼': 'AZN', '₾': 'GEL', '₮': 'MNT', '₭': 'LAK', '៛': 'KHR', '৳': 'BDT', '₨': 'Rs',
+};
+
+/** Today in the merchant's own calendar (the letter is dated where it is signed), YYYY-MM-DD. */
+export function localDate(now: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 export interface Exhibit {
   name: string;
@@ -22,6 +58,8 @@ function sanitiser(font: PDFFont): (text: string) => string {
       .map((ch) => {
         if (ch === '\n') return ch;
         if (allowed.has(ch.codePointAt(0)!)) return ch;
+        const code = currencySymbols[ch];
+        if (code) return `${code} `;
         const stripped = ch.normalize('NFKD').replace(/\p{M}/gu, '');
         return [...stripped].every((c) => allowed.has(c.codePointAt(0)!)) && stripped ? stripped : '?';
       })
@@ -92,7 +130,7 @@ export async function drawCoverLetter(doc: PDFDocument, input: CoverLetterInput,
   ];
 
   text('Response to chargeback', { font: bold, size: 18, gap: 4 });
-  text([input.merchantName, new Date().toISOString().slice(0, 10)].filter(Boolean).join(' · '), { size: 10, gap: 14, colour: [0.35, 0.35, 0.4] });
+  text([input.merchantName, input.date ?? localDate(new Date())].filter(Boolean).join(' · '), { size: 10, gap: 14, colour: [0.35, 0.35, 0.4] });
   for (const [label, value] of facts) {
     if (!value) continue;
     const labelWidth = 110;

@@ -6,7 +6,8 @@ export interface TextRun {
   str: string;
   x: number;
   y: number;
-  /** Baseline direction in degrees, counter-clockwise (PDF space, y up): 0 reads left to right. */
+  /** Baseline direction in degrees, counter-clockwise (PDF space, y up), in (-180, 180]: 0 reads
+   * left to right, 180 upside down. */
   angle: number;
   size: number;
 }
@@ -45,7 +46,8 @@ export async function readPdf(pathOrBytes: string | Uint8Array): Promise<ReadPag
       for (const item of content.items) {
         if (!('str' in item) || !item.str.trim()) continue;
         const [a, b, , , e, f] = item.transform as Matrix;
-        text.push({ str: item.str, x: e, y: f, angle: Math.round((Math.atan2(b, a) * 180) / Math.PI), size: Math.hypot(a, b) });
+        const deg = Math.round((Math.atan2(b, a) * 180) / Math.PI);
+        text.push({ str: item.str, x: e, y: f, angle: deg <= -180 ? deg + 360 : deg, size: Math.hypot(a, b) });
       }
       // Pictures: the CTM when each image is painted (the image fills the unit square).
       const ops = await page.getOperatorList();

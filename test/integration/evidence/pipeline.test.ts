@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { createEvidenceStore, buildPacket, estimatePacket, pagePicture, coverLetterFor } from '../../../electron/evidence/index.ts';
 import { renderImagePage } from '../../../electron/evidence/render-page.ts';
+import { letterAmount, winAnsiCodePoints } from '../../../electron/evidence/cover-letter.ts';
 import { defaultLimits, strictLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
@@ -154,7 +155,7 @@ test('the solver steps down to fit, splits by the per-file limit, and names what
   }
 });
 
-test('the arrangement decides order, rotation and removal; a cover letter lists the exhibits', async () => {
+test('the arrangement decides order, rotation and removal; the cover letter states the facts and lists the exhibits with their pages', async () => {
   const f = await fixture();
   try {
     await pdfWithPages(join(f.dir, 'terms.pdf'), 3);
@@ -162,19 +163,80 @@ test('the arrangement decides order, rotation and removal; a cover letter lists 
     const terms = await f.add('terms.pdf');
     const receipt = await f.add('receipt.jpg');
     const arrangement = { pages: [{ itemId: receipt.id, page: 0, rotation: 90 as const }, { itemId: terms.id, page: 2, rotation: 0 as const }, { itemId: terms.id, page: 0, rotation: 180 as const }] };
-    const cb = chargebackSchema.parse({ id: 't1_chb_abc', total: 4999, currency: 'USD', cycle: 'first', reasonCode: '13.1', reason: 'Merchandise not received', status: 'open', reply: 20261201, issued: 20261101, txn: 't1_txn_1' });
-    const cover = coverLetterFor(cb, { merchantName: 'Corner Shop' });
-    assert.match(cover.rebuttal, /t1_chb_abc/);
+    const cb = chargebackSchema.parse({ id: 't1_chb_abc', total: 4999, currency: 'JPY', cycle: 'first', reasonCode: '13.1', reason: 'Merchandise not received', status: 'open', reply: 20261201, issued: 20261101, txn: 't1_txn_1' });
+    const template = coverLetterFor(cb, { merchantName: 'Corner Shop' });
+    assert.match(template.rebuttal, /We respond to chargeback t1_chb_abc \(reason code 13\.1\) for ¥4,999\./);
+    const rebuttal = 'The parcel was left at the front door on 3 November; the carrier photo is enclosed.';
+    const cover = coverLetterFor(cb, { merchantName: 'Corner Shop', rebuttal });
     const built = await buildPacket(f.store, arrangement, settings({ baseName: 'evidence t1_chb_abc' }), { outDir: join(f.dir, 'out'), coverLetter: cover });
     assert.ok(built.ok);
     assert.equal(built.totalPages, 4, 'cover + 3 kept pages (terms page 2 removed)');
-    const text = readFileSync(join(f.dir, 'out', built.files[0]!.name)).toString('latin1');
-    assert.ok(text.includes('%PDF'));
-    const doc = await PDFDocument.load(readFileSync(join(f.dir, 'out', built.files[0]!.name)));
-    assert.equal(doc.getPageCount(), 4);
+    const pages = await readPdf(join(f.dir, 'out', built.files[0]!.name));
+    assert.equal(pages.length, 4);
+    const letter = pages[0]!.plain;
+    for (const fact of [
+      /Chargeback t1_chb_abc/,
+      /Reason code 13\.1 – Merchandise not received/,
+      /What is claimed The cardholder says they paid but did not receive the goods or services\./,
+      /Amount ¥4,999 /,
+      /Transaction t1_txn_1/,
+      /Issued 2026-11-01/,
+      /Reply due 2026-12-01/,
+      /The parcel was left at the front door on 3 November; the carrier photo is enclosed\./,
+      /Exhibits 1\. receipt\.jpg – page 2 2\. terms\.pdf – pages 3–4/,
+    ]) assert.match(letter, fact);
+    assert.doesNotMatch(letter, /\?/, 'nothing the font lacks');
+    // The exhibits in the merchant's order, each turned as asked.
+    assert.equal(pages[1]!.text.length, 0);
+    assert.ok(pages[1]!.pictures[0]!.width > pages[1]!.pictures[0]!.height, 'the portrait receipt turned a quarter: landscape');
+    assert.deepEqual(pages[2]!.text.map((t) => [t.str, t.angle]), [['Page 3', 0]]);
+    assert.deepEqual(pages[3]!.text.map((t) => [t.str, t.angle]), [['Page 1', 180]], 'upside down');
+
     const single = await buildPacket(f.store, { pages: [{ itemId: receipt.id, page: 0, rotation: 0 }] }, settings({ output: 'image' }), { outDir: join(f.dir, 'single') });
     assert.deepEqual(single.files.map((x) => x.documentType), ['jpg']);
   } finally {
+    f.close();
+  }
+});
+
+test('the cover letter writes every currency exactly (symbol or ISO code, its own decimals), dates it locally, and keeps app advice out', async () => {
+  const f = await fixture();
+  const tz = process.env.TZ;
+  try {
+    // Every character the letter treats as drawable is one the standard font has.
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const fontSet = new Set(font.getCharacterSet());
+    for (const c of winAnsiCodePoints) assert.ok(fontSet.has(c), `U+${c.toString(16)} drawable`);
+
+    const cb = (o: Record<string, unknown>) => chargebackSchema.parse({ id: 't1_chb_x', total: 100, currency: 'USD', cycle: 'first', reasonCode: '13.1', reason: '', status: 'open', reply: 20261201, ...o });
+    const amounts: Array<[number, string, string]> = [
+      [4999, 'USD', '$49.99'], [4999, 'JPY', '¥4,999'], [12345, 'KWD', 'KWD 12.345'], [123450, 'INR', 'INR 1,234.50'], [1500000, 'KRW', 'KRW 1,500,000'],
+      [9900, 'ILS', 'ILS 99.00'], [250000, 'VND', 'VND 250,000'], [4550, 'PHP', 'PHP 45.50'], [1999, 'EUR', '€19.99'], [1999, 'GBP', '£19.99'],
+    ];
+    for (const [total, currency, text] of amounts) assert.equal(letterAmount(total, currency), text, currency);
+
+    // Midday UTC on 1 March is already 2 March at UTC+14: the letter carries the merchant's date.
+    process.env.TZ = 'Pacific/Kiritimati';
+    const now = new Date('2026-03-01T12:00:00Z');
+    const unknown = coverLetterFor(cb({ reasonCode: 'ZZ9', total: 123450, currency: 'INR' }), { now, rebuttal: 'Paid ₹1,234.50 in person; receipt enclosed.' });
+    assert.equal(unknown.date, '2026-03-02');
+    await scanJpeg(join(f.dir, 'r.jpg'));
+    const r = await f.add('r.jpg');
+    const built = await buildPacket(f.store, { pages: [{ itemId: r.id, page: 0, rotation: 0 }] }, settings(), { outDir: join(f.dir, 'out'), coverLetter: unknown });
+    const letter = (await readPdf(join(f.dir, 'out', built.files[0]!.name)))[0]!.plain;
+    assert.match(letter, /· 2026-03-02|^Response to chargeback 2026-03-02/);
+    assert.match(letter, /Amount INR 1,234\.50/);
+    assert.match(letter, /Paid INR 1,234\.50 in person/, 'a symbol typed in the rebuttal becomes its code, not "?"');
+    assert.doesNotMatch(letter, /\?/);
+    assert.match(letter, /Reason code ZZ9 – as given by the issuer/);
+    assert.match(letter, /What is claimed The claim as the issuer states it under this reason code\./);
+    assert.doesNotMatch(letter, /Dispute Desk|tables|answer with/i, 'no advice meant for the merchant');
+
+    const kwd = coverLetterFor(cb({ total: 12345, currency: 'KWD', reason: 'Merchandise not received' }), { now });
+    assert.match(kwd.rebuttal, /for KWD 12\.345\./);
+  } finally {
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
     f.close();
   }
 });
