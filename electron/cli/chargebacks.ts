@@ -2,7 +2,7 @@
 import { numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { describeDaysLeft, formatYmd } from '../../shared/domain/dates.ts';
+import { describeDeadline, formatYmd } from '../../shared/domain/dates.ts';
 
 export const chargebacksCommand: CliCommand = {
   name: 'chargebacks',
@@ -16,7 +16,7 @@ export const chargebacksCommand: CliCommand = {
       const fresh = h.sync.freshness(profile.id);
       const age = fresh.lastSuccessAt ? `data from ${new Date(fresh.lastSuccessAt).toLocaleString()}` : 'never synced: run `dispute-desk sync`';
       const text = [
-        ...rows.map((r) => `${r.id}  ${r.status.padEnd(6)} ${r.actionable ? ' ' : '!'} ${(r.reply ? formatYmd(r.reply) : '-').padEnd(10)}  ${describeDaysLeft(r.daysLeft ?? undefined).padEnd(16)} ${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`),
+        ...rows.map((r) => `${r.id}  ${r.status.padEnd(6)} ${r.actionable ? ' ' : '!'} ${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ${describeDeadline(r.daysLeft ?? undefined, r.replyInvalid).padEnd(16)} ${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`),
         `${rows.length} of ${total} chargebacks (${age}).`,
       ].join('\n');
       return { data: { rows, total, lastSyncAt: fresh.lastSuccessAt }, text };

@@ -34,6 +34,8 @@ export interface InboxRow {
   cycle: string;
   actionable: boolean;
   reply: number | null;
+  /** A reply date the service sent that is no real date, as sent (then `reply` is null). */
+  replyInvalid: string | null;
   daysLeft: number | null;
   reasonCode: string;
   reason: string;
@@ -45,7 +47,7 @@ export interface InboxRow {
   modified: string | null;
 }
 
-type Row = { id: string; json: string; status: string; cycle: string; actionable: number; reply: number | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
+type Row = { id: string; json: string; status: string; cycle: string; actionable: number; reply: number | null; reply_invalid: string | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
 
 function searchText(c: Chargeback): string {
   const amount = minorToMajor(c.total, c.currency);
@@ -58,9 +60,9 @@ function searchText(c: Chargeback): string {
 export function createPortfolioRepo(d: Database) {
   const db = d.db;
   const prevStatus = db.prepare('SELECT status FROM chargebacks WHERE profile_id = ? AND id = ?');
-  const upsertCb = db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle, actionable = excluded.actionable, reply = excluded.reply,
+  const upsertCb = db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid, network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle, actionable = excluded.actionable, reply = excluded.reply, reply_invalid = excluded.reply_invalid,
       network = excluded.network, category = excluded.category, reason_code = excluded.reason_code, currency = excluded.currency, total = excluded.total,
       txn_id = excluded.txn_id, modified = excluded.modified, search_text = excluded.search_text`);
   const upsertTxn = db.prepare('INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
@@ -75,7 +77,7 @@ export function createPortfolioRepo(d: Database) {
     for (const c of records) {
       const info = reasonCodeInfo(c.reasonCode);
       const before = prevStatus.get(profileId, c.id) as { status: string } | undefined;
-      upsertCb.run(profileId, c.id, JSON.stringify(c), c.status, c.cycle, c.actionable, c.reply, info?.network ?? null, info?.category ?? null, c.reasonCode, c.currency, c.total, c.txn, c.modified ?? null, searchText(c), now);
+      upsertCb.run(profileId, c.id, JSON.stringify(c), c.status, c.cycle, c.actionable, c.reply, c.invalidDates?.reply ?? null, info?.network ?? null, info?.category ?? null, c.reasonCode, c.currency, c.total, c.txn, c.modified ?? null, searchText(c), now);
       if (!before || before.status !== c.status) changes.push({ id: c.id, isNew: !before, previousStatus: before?.status, status: c.status });
     }
     return changes;
@@ -119,7 +121,7 @@ export function createPortfolioRepo(d: Database) {
   function toInboxRow(r: Row, now: Date): InboxRow {
     const c = JSON.parse(r.json) as Chargeback;
     return {
-      id: r.id, status: r.status, cycle: r.cycle, actionable: r.actionable === 1, reply: r.reply, daysLeft: daysLeft(r.reply, now) ?? null,
+      id: r.id, status: r.status, cycle: r.cycle, actionable: r.actionable === 1, reply: r.reply, replyInvalid: r.reply_invalid, daysLeft: daysLeft(r.reply, now) ?? null,
       reasonCode: r.reason_code, reason: c.reason, category: r.category, network: r.network, total: r.total, currency: r.currency, txn: r.txn_id, modified: r.modified,
     };
   }
@@ -136,11 +138,12 @@ export function createPortfolioRepo(d: Database) {
     if (q.network !== undefined) add('network = ?', q.network);
     if (q.category) add('category = ?', q.category);
     if (q.search && q.search.trim()) add("search_text LIKE ? ESCAPE '\\'", `%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    if (q.dueWithinDays !== undefined) add("status = 'open' AND reply_sort <= ?", ymdToInt(addDays(easternToday(now), q.dueWithinDays)));
+    // A deadline that could not be read may be any day: it is listed as possibly due.
+    if (q.dueWithinDays !== undefined) add("status = 'open' AND (reply_sort <= ? OR reply_invalid IS NOT NULL)", ymdToInt(addDays(easternToday(now), q.dueWithinDays)));
     return { sql: where.join(' AND '), params };
   }
 
-  const cols = 'id, json, status, cycle, actionable, reply, category, network, reason_code, total, currency, txn_id, modified';
+  const cols = 'id, json, status, cycle, actionable, reply, reply_invalid, category, network, reason_code, total, currency, txn_id, modified';
 
   /** Open, actionable chargebacks first by reply deadline; then the rest, latest change first. */
   function listInbox(q: InboxQuery): { rows: InboxRow[]; total: number } {
@@ -199,8 +202,9 @@ export function createPortfolioRepo(d: Database) {
     return (db.prepare('SELECT id FROM chargebacks WHERE profile_id = ?').all(profileId) as Array<{ id: string }>).map((r) => r.id);
   }
 
-  function openActionable(profileId: string): Array<{ id: string; reply: number | null }> {
-    return db.prepare('SELECT id, reply FROM chargebacks WHERE profile_id = ? AND open_actionable = 1').all(profileId) as Array<{ id: string; reply: number | null }>;
+  function openActionable(profileId: string): Array<{ id: string; reply: number | null; replyInvalid: string | null }> {
+    return (db.prepare('SELECT id, reply, reply_invalid FROM chargebacks WHERE profile_id = ? AND open_actionable = 1').all(profileId) as Array<{ id: string; reply: number | null; reply_invalid: string | null }>)
+      .map((r) => ({ id: r.id, reply: r.reply, replyInvalid: r.reply_invalid }));
   }
 
   function checklist(profileId: string, chargebackId: string): Set<string> {

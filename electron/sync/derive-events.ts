@@ -16,6 +16,12 @@ export interface DerivedEvent {
 
 const decisions: Record<string, string> = { won: 'Won', lost: 'Lost', closed: 'Closed' };
 
+function replyText(cb: Chargeback): string {
+  if (cb.reply) return ` Reply by ${formatYmd(cb.reply)}.`;
+  const raw = cb.invalidDates?.reply;
+  return raw ? ` The reply date was sent as "${raw}", which is not a real date: check the deadline with your processor.` : '';
+}
+
 export function eventsFromChargebacks(changes: readonly ChargebackChange[], byId: ReadonlyMap<string, Chargeback>): DerivedEvent[] {
   const out: DerivedEvent[] = [];
   for (const ch of changes) {
@@ -23,7 +29,7 @@ export function eventsFromChargebacks(changes: readonly ChargebackChange[], byId
     if (!cb) continue;
     const amount = formatAmount(cb.total, cb.currency);
     if (ch.isNew) {
-      out.push({ key: `new:${cb.id}`, kind: 'new-chargeback', chargebackId: cb.id, title: `New chargeback: ${amount}`, body: `Reason ${cb.reasonCode}${cb.reason ? ` (${cb.reason})` : ''}.${cb.reply ? ` Reply by ${formatYmd(cb.reply)}.` : ''}` });
+      out.push({ key: `new:${cb.id}`, kind: 'new-chargeback', chargebackId: cb.id, title: `New chargeback: ${amount}`, body: `Reason ${cb.reasonCode}${cb.reason ? ` (${cb.reason})` : ''}.${replyText(cb)}` });
     } else if (decisions[ch.status]) {
       const verdict = ch.status === 'won' ? 'The issuer decided for you.' : ch.status === 'lost' ? 'The issuer decided for the cardholder.' : 'No more responses are accepted.';
       out.push({ key: `status:${cb.id}:${ch.status}`, kind: 'decision', chargebackId: cb.id, title: `${decisions[ch.status]}: chargeback ${amount}`, body: `${verdict} Chargeback ${cb.id}.` });

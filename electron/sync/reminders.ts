@@ -1,12 +1,16 @@
 // Deadline reminders: when an open, actionable chargeback crosses a threshold (default 7, 3 and
 // 1 days left, then overdue), one notification, once per threshold. A chargeback first seen
 // inside several thresholds gets one reminder, for the most urgent, and the rest are marked.
+// One whose reply date the service sent as no real date gets one reminder saying so: its
+// deadline is unknown, not absent.
 import type { Database } from '../store/database.ts';
 import type { PortfolioRepo } from '../store/portfolio-repo.ts';
 import { daysLeft, describeDaysLeft } from '../../shared/domain/dates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 
 export const OVERDUE = -1;
+/** The threshold recorded for "the reply date could not be read". */
+export const UNREADABLE = -2;
 
 export interface Reminder {
   chargebackId: string;
@@ -21,9 +25,21 @@ export function dueReminders(database: Database, portfolio: PortfolioRepo, profi
   const mark = database.db.prepare('INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
   const out: Reminder[] = [];
   database.transaction(() => {
-    for (const { id, reply } of portfolio.openActionable(profileId)) {
+    for (const { id, reply, replyInvalid } of portfolio.openActionable(profileId)) {
       const days = daysLeft(reply, now);
-      if (days === undefined) continue;
+      if (days === undefined) {
+        if (replyInvalid === null || (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)) continue;
+        mark.run(profileId, id, UNREADABLE, now.getTime());
+        const cb = portfolio.getChargeback(profileId, id);
+        const amount = cb ? formatAmount(cb.total, cb.currency) : '';
+        out.push({
+          chargebackId: id,
+          threshold: UNREADABLE,
+          title: `Reply date unreadable: chargeback ${amount}`.trim(),
+          body: `The service sent the reply date of chargeback ${id} as "${replyInvalid}", which is not a real date. Check the deadline with your processor and answer in time.`,
+        });
+        continue;
+      }
       const crossed = levels.filter((t) => (t === OVERDUE ? days < 0 : days <= t));
       if (crossed.length === 0) continue;
       const done = new Set((fired.all(profileId, id) as Array<{ threshold: number }>).map((r) => r.threshold));

@@ -2,29 +2,32 @@
 // `subject` and whether `data` is empty (observed behaviour). Created and Closed carry the
 // chargeback record; Opened, Won and Lost carry none.
 import { z } from 'zod';
-import { boolLike } from './primitives.ts';
+import { boolLike, ymdDate, tolerantDates, invalidDatesSchema } from './primitives.ts';
 import { chargebackSchema } from './resources.ts';
 
 const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+/** The alerts' MM-DD-YYYY dates, read as the app's YYYYMMDD integers like every other date. */
+const date = ymdDate.nullish().transform((v) => v ?? null);
 
-export const alertSchema = z.looseObject({
+export const alertSchema = tolerantDates({ disputeCreated: 'calendar', disputeResponseDue: 'calendar', txnCreated: 'calendar' }, z.looseObject({
   subject: text,
   disputeId: z.string().min(1),
   disputeCaseId: text,
-  disputeCreated: text,
+  disputeCreated: date,
   disputeCycle: text,
   disclaimer: boolLike.nullish(),
   disputeReasonCode: text,
   disputeReason: text,
-  disputeResponseDue: text,
+  disputeResponseDue: date,
   disputeStatus: text,
   paymentLastFour: text,
   paymentType: text,
   txnId: text,
   txnAmount: text,
   txnCardHolder: text,
-  txnCreated: text,
-});
+  txnCreated: date,
+  invalidDates: invalidDatesSchema,
+}));
 export type Alert = z.infer<typeof alertSchema>;
 
 export const alertPayloadSchema = z.looseObject({

@@ -2,6 +2,7 @@
 // numbers, strings or booleans, dates as integers or strings, null where a value is missing), so
 // every reader normalises here, once, and the rest of the app sees one shape.
 import { z } from 'zod';
+import { parseCalendarDate, isServiceTimestamp, ymdToInt } from '../domain/dates.ts';
 
 /** An integer that may arrive as a number or a numeric string. */
 export const intLike = z.union([
@@ -26,36 +27,66 @@ export const boolLike = z
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /**
- * A calendar date `YYYYMMDD`, as an integer in REST responses and a string in alerts; also
- * accepted as `YYYY-MM-DD`. Normalised to the integer form (20250314) or null.
+ * A calendar date: `YYYYMMDD` as an integer in REST responses and a string in alerts, also
+ * `YYYY-MM-DD`, and the alerts' `MM-DD-YYYY`. Normalised to the integer form (20250314) or null.
+ * Only real dates pass (20250231 does not); records read through `tolerantDates` keep a bad one
+ * as text instead of failing.
  */
 export const ymdDate = z
   .union([z.number().int(), z.string(), z.null()])
   .transform((v, ctx): number | null => {
     if (v === null || v === '') return null;
-    const s = String(v).trim();
-    const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(s);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: `expected a date YYYYMMDD, got "${s}"` });
+    const d = parseCalendarDate(v);
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: `"${String(v).trim()}" is not a real date (YYYYMMDD, YYYY-MM-DD or MM-DD-YYYY)` });
       return z.NEVER;
     }
-    const [, y, mo, d] = m;
-    const month = Number(mo);
-    const day = Number(d);
-    if (month < 1 || month > 12 || day < 1 || day > 31) {
-      ctx.addIssue({ code: 'custom', message: `"${s}" is not a real date` });
-      return z.NEVER;
-    }
-    return Number(`${y}${mo}${d}`);
+    return ymdToInt(d);
   });
 
 /**
  * A record timestamp as the service sends it: `YYYY-MM-DD HH:MM:SS.ffff` (US Eastern) on most
- * records, ISO 8601 with Z on status records. Kept as sent; shared/domain/dates.ts parses it.
+ * records, ISO 8601 with Z on status records. Kept as sent once checked to be a real moment;
+ * shared/domain/dates.ts parses it.
  */
-export const timestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/, 'expected a date-time');
+export const timestamp = z.string().refine(isServiceTimestamp, 'expected a real date-time (YYYY-MM-DD HH:MM:SS or ISO 8601)');
+
+export type DateKind = 'calendar' | 'timestamp';
+
+/** Date fields whose value was no real date, as received: the record is kept, the field is null. */
+export const invalidDatesSchema = z.record(z.string(), z.string()).optional();
+
+function readable(kind: DateKind, v: unknown): boolean {
+  if (kind === 'calendar') return (typeof v === 'number' || typeof v === 'string') && parseCalendarDate(v) !== undefined;
+  return typeof v === 'string' && isServiceTimestamp(v);
+}
+
+/**
+ * Reads a record whose dates may be impossible. A bad date must not cost the merchant the whole
+ * record (a chargeback with a garbled `reply` is still a chargeback to answer), nor pass as a
+ * missing one: each bad date becomes null and its text is kept in `invalidDates`, for the app to
+ * show and flag.
+ */
+export function tolerantDates<S extends z.ZodType>(fields: Readonly<Record<string, DateKind>>, schema: S) {
+  return z.preprocess((raw) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const rec = raw as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    let bad: Record<string, string> | undefined;
+    for (const [field, kind] of Object.entries(fields)) {
+      const v = rec[field];
+      if (v === undefined || v === null || v === '' || readable(kind, v)) continue;
+      out ??= { ...rec };
+      bad ??= {};
+      out[field] = null;
+      bad[field] = typeof v === 'string' ? v : JSON.stringify(v);
+    }
+    if (!out || !bad) return raw;
+    const earlier = invalidDatesSchema.safeParse(rec.invalidDates);
+    out.invalidDates = { ...(earlier.success ? earlier.data : {}), ...bad };
+    return out;
+  }, schema);
+}
 
 /** Strings the service may leave null or omit. */
 export const optionalText = z.string().nullish().transform((v) => v ?? null);

@@ -1,18 +1,22 @@
 // The service's records, tolerant on read: unknown fields are kept (looseObject), integers may
-// be strings, flags may be any 0/1 form, null stands where the service leaves a value out.
+// be strings, flags may be any 0/1 form, null stands where the service leaves a value out, and a
+// date that is no real date is kept as text in `invalidDates` (the field itself is null).
 import { z } from 'zod';
-import { intLike, numberLike, flag01, ymdDate, timestamp, optionalText, id } from './primitives.ts';
+import { intLike, numberLike, flag01, ymdDate, timestamp, optionalText, id, tolerantDates, invalidDatesSchema, type DateKind } from './primitives.ts';
 
 const recordMeta = {
   created: timestamp.nullish(),
   modified: timestamp.nullish(),
   creator: optionalText,
   modifier: optionalText,
+  invalidDates: invalidDatesSchema,
 };
+const metaDates: Record<string, DateKind> = { created: 'timestamp', modified: 'timestamp' };
+const chargebackDates: Record<string, DateKind> = { ...metaDates, issued: 'calendar', received: 'calendar', reply: 'calendar' };
 
 /** The disputed transaction, as expanded on entries. Most of its fields' types are not shown
  * by the contract, so only the ones the app reads are typed; the rest are kept as received. */
-export const txnSchema = z.looseObject({
+export const txnSchema = tolerantDates(metaDates, z.looseObject({
   id,
   ...recordMeta,
   merchant: optionalText,
@@ -44,7 +48,7 @@ export const txnSchema = z.looseObject({
   emv: flag01.nullish(),
   signature: flag01.nullish(),
   pin: flag01.nullish(),
-});
+}));
 export type Txn = z.infer<typeof txnSchema>;
 
 const chargebackFields = {
@@ -91,16 +95,16 @@ function normaliseChargebackLink<T extends { Chargeback?: string; chargeback?: s
   return out;
 }
 
-export const chargebackSchema = z.looseObject(chargebackFields).transform(normaliseRef);
+export const chargebackSchema = tolerantDates(chargebackDates, z.looseObject(chargebackFields).transform(normaliseRef));
 export type Chargeback = z.infer<typeof chargebackSchema>;
 
 /** A chargeback inside an expanded entry: its `txn` is the transaction object, not an ID. */
-export const expandedChargebackSchema = z
+export const expandedChargebackSchema = tolerantDates(chargebackDates, z
   .looseObject({ ...chargebackFields, txn: z.union([txnSchema, z.string()]).nullish() })
-  .transform(normaliseRef);
+  .transform(normaliseRef));
 export type ExpandedChargeback = z.infer<typeof expandedChargebackSchema>;
 
-export const chargebackStatusRecordSchema = z
+export const chargebackStatusRecordSchema = tolerantDates(metaDates, z
   .looseObject({
     id,
     ...recordMeta,
@@ -110,10 +114,10 @@ export const chargebackStatusRecordSchema = z
     chargebackMessage: optionalText.optional(),
     status: z.string().transform((v) => v.toLowerCase()),
   })
-  .transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null }));
+  .transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null })));
 export type ChargebackStatusRecord = z.infer<typeof chargebackStatusRecordSchema>;
 
-export const chargebackMessageSchema = z
+export const chargebackMessageSchema = tolerantDates({ ...metaDates, date: 'calendar' }, z
   .looseObject({
     id,
     ...recordMeta,
@@ -132,11 +136,11 @@ export const chargebackMessageSchema = z
     amount: intLike.nullish().transform((v) => v ?? null),
     currency: optionalText,
   })
-  .transform(normaliseChargebackLink);
+  .transform(normaliseChargebackLink));
 export type ChargebackMessage = z.infer<typeof chargebackMessageSchema>;
 
 /** A stored evidence document. Its fields are not shown by the contract; these are observed. */
-export const chargebackDocumentSchema = z
+export const chargebackDocumentSchema = tolerantDates(metaDates, z
   .looseObject({
     id,
     ...recordMeta,
@@ -149,10 +153,10 @@ export const chargebackDocumentSchema = z
     status: optionalText,
     sizeInBytes: intLike.nullish(),
   })
-  .transform(normaliseChargebackLink);
+  .transform(normaliseChargebackLink));
 export type ChargebackDocument = z.infer<typeof chargebackDocumentSchema>;
 
-export const entrySchema = z.looseObject({
+export const entrySchema = tolerantDates({ ...metaDates, pendingEntryCreated: 'timestamp' }, z.looseObject({
   id,
   ...recordMeta,
   entity: optionalText,
@@ -174,7 +178,7 @@ export const entrySchema = z.looseObject({
   pendingEntry: optionalText,
   pendingEntryCreated: timestamp.nullish(),
   chargeback: z.union([expandedChargebackSchema, z.string()]).nullish().transform((v) => v ?? null),
-});
+}));
 export type Entry = z.infer<typeof entrySchema>;
 
 /** The chargeback ID an entry belongs to, whether `chargeback` was expanded or not. */

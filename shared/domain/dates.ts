@@ -1,6 +1,7 @@
 // Dates as the service writes them. Calendar dates (`issued`, `received`, `reply`) are YYYYMMDD;
 // alerts write MM-DD-YYYY; record timestamps are `YYYY-MM-DD HH:MM:SS.ffff` in US Eastern time;
 // status records use ISO 8601 with Z; search values are YYYYMMDD or `YYYY-MM-DD HH:MM:SS`, Eastern.
+// Every parser here accepts real dates only (no February 31): anything else is undefined.
 
 export const serviceTimeZone = 'America/New_York';
 
@@ -89,20 +90,51 @@ export function formatMdy(v: Ymd): string {
   return `${pad(v.m)}-${pad(v.d)}-${v.y}`;
 }
 
-/** A record timestamp: Eastern `YYYY-MM-DD HH:MM:SS(.f+)`, or ISO 8601 with Z or an offset. */
+/** A calendar date in any form the service writes: YYYYMMDD (number or text) or YYYY-MM-DD in
+ * records, MM-DD-YYYY in alerts. Only real dates: 20250231 is none. */
+export function parseCalendarDate(v: number | string | null | undefined): Ymd | undefined {
+  if (v === null || v === undefined) return undefined;
+  const s = String(v).trim();
+  return parseYmd(s) ?? parseMdy(s);
+}
+
+interface TimestampParts extends WallClock {
+  ms: number;
+  /** Minutes east of UTC when the text names its zone (ISO form); undefined for Eastern time. */
+  offsetMinutes: number | undefined;
+}
+
+/** The parts of a record timestamp, checked: a real calendar date, a time of day in range, a
+ * zone only on the ISO form. */
+function timestampParts(s: string): TimestampParts | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:([ T])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, sep, hh = '0', mm = '0', ss = '0', frac = '', zone] = m;
+  const p = { y: Number(y), m: Number(mo), d: Number(d), hh: Number(hh), mm: Number(mm), ss: Number(ss), ms: Math.round(Number(`0.${frac || '0'}`) * 1000) };
+  if (!validYmd(p.y, p.m, p.d) || p.hh > 23 || p.mm > 59 || p.ss > 59) return undefined;
+  if (!zone) return { ...p, offsetMinutes: undefined };
+  if (sep !== 'T') return undefined;
+  if (zone.toUpperCase() === 'Z') return { ...p, offsetMinutes: 0 };
+  const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  if (Number(z[2]) > 23 || Number(z[3]) > 59) return undefined;
+  return { ...p, offsetMinutes: (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 60 + Number(z[3])) };
+}
+
+/** Whether the text is a record timestamp naming a real moment (cheap: no time-zone work). */
+export function isServiceTimestamp(s: string | null | undefined): boolean {
+  return !!s && timestampParts(s) !== undefined;
+}
+
+/**
+ * A record timestamp: Eastern `YYYY-MM-DD HH:MM:SS(.f+)`, or ISO 8601 with Z or an offset.
+ * Only real moments (Date.parse would turn February 31 into March 3).
+ */
 export function parseServiceTimestamp(s: string | null | undefined): Date | undefined {
   if (!s) return undefined;
-  const text = s.trim();
-  if (/[Zz]$|[+-]\d{2}:?\d{2}$/.test(text) && text.includes('T')) {
-    const t = Date.parse(text);
-    return Number.isNaN(t) ? undefined : new Date(t);
-  }
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/.exec(text);
-  if (!m) return undefined;
-  const [, y, mo, d, hh = '0', mm = '0', ss = '0', frac = ''] = m;
-  if (!validYmd(Number(y), Number(mo), Number(d))) return undefined;
-  const ms = Math.round(Number(`0.${frac || '0'}`) * 1000);
-  return fromEastern(Number(y), Number(mo), Number(d), Number(hh), Number(mm), Number(ss), ms);
+  const p = timestampParts(s);
+  if (!p) return undefined;
+  if (p.offsetMinutes === undefined) return fromEastern(p.y, p.m, p.d, p.hh, p.mm, p.ss, p.ms);
+  return new Date(Date.UTC(p.y, p.m - 1, p.d, p.hh, p.mm, p.ss, p.ms) - p.offsetMinutes * 60_000);
 }
 
 /** `YYYY-MM-DD HH:MM:SS` in Eastern time: the form search headers take. */
@@ -154,6 +186,13 @@ export function deadlineState(days: number | undefined): DeadlineState {
   if (days <= 3) return 'due-soon';
   if (days <= 7) return 'upcoming';
   return 'later';
+}
+
+/** The deadline in words; a reply date the service sent but that is no real date is shown as
+ * sent, never as "No deadline". */
+export function describeDeadline(days: number | undefined, unreadableReply?: string | null): string {
+  if (days === undefined && unreadableReply) return `Reply date unreadable ("${unreadableReply}")`;
+  return describeDaysLeft(days);
 }
 
 export function describeDaysLeft(days: number | undefined): string {

@@ -137,3 +137,31 @@ test('offline, deadline reminders still fire: after a failed sync and on the sch
     await f.close();
   }
 });
+
+test('a chargeback whose reply date is no real date is kept, flagged with the date as sent, and reminded once', async () => {
+  const f = await syncFixture({ seed: 15, chargebacks: 50 });
+  try {
+    await f.h.sync.syncProfile(f.profile.id);
+    const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+    const target = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows[0]!;
+    assert.ok(target.actionable && target.status === 'open');
+    await admin.modify(target.id, { reply: 20250231 });
+    const fresh = await admin.createChargeback({ reply: '20261340' });
+    f.notifier.shown.length = 0;
+    const report = await f.h.sync.syncProfile(f.profile.id);
+    assert.equal(report.invalidRecords, 0, 'no record skipped');
+    for (const [id, raw] of [[target.id, '20250231'], [fresh.id, '20261340']] as const) {
+      const row = f.h.store.portfolio.listInbox({ profileId: f.profile.id, search: id }).rows[0];
+      assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, raw, null], id);
+      assert.deepEqual(f.h.store.portfolio.getChargeback(f.profile.id, id)?.invalidDates, { reply: raw });
+    }
+    const reminders = f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title));
+    assert.deepEqual(reminders.map((n) => n.chargebackId).sort(), [target.id, fresh.id].sort());
+    assert.match(f.notifier.shown.find((n) => n.kind === 'new-chargeback' && n.chargebackId === fresh.id)?.body ?? '', /"20261340", which is not a real date/);
+    f.notifier.shown.length = 0;
+    await f.h.sync.syncProfile(f.profile.id);
+    assert.equal(f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title)).length, 0, 'reminded once');
+  } finally {
+    await f.close();
+  }
+});

@@ -63,10 +63,41 @@ test('chargeback: tolerant on integers as strings, flags, both ref spellings, da
   assert.equal(c.currency, 'USD');
 });
 
-test('chargeback: impossible dates and non-integer totals are refused', () => {
-  assert.equal(chargebackSchema.safeParse({ ...chargebackRecord, reply: 20251340 }).success, false);
+test('chargeback: a date that is no real date keeps the record, flagged with the text as sent', () => {
+  const cases: Array<[string, unknown]> = [['reply', 20250231], ['reply', '20251340'], ['reply', 'soon'], ['reply', '02-30-2025'], ['issued', '2025-02-29'], ['received', 20240230], ['created', '2025-02-30 10:00:00.0000'], ['modified', '2025-03-14 24:00:00']];
+  for (const [field, value] of cases) {
+    const r = chargebackSchema.safeParse({ ...chargebackRecord, [field]: value });
+    assert.ok(r.success, `${field}: ${String(value)} keeps the record`);
+    assert.equal((r.data as Record<string, unknown>)[field], null, `${field}: no made-up date`);
+    assert.deepEqual(r.data.invalidDates, { [field]: String(value) });
+  }
+  const two = chargebackSchema.parse({ ...chargebackRecord, reply: 20250231, issued: 20250230 });
+  assert.deepEqual(two.invalidDates, { reply: '20250231', issued: '20250230' });
+  assert.equal(chargebackSchema.parse(chargebackRecord).invalidDates, undefined, 'real dates are not flagged');
+  assert.equal(chargebackSchema.parse({ ...chargebackRecord, reply: 20240229 }).reply, 20240229, 'a leap day is real');
+  assert.equal(chargebackSchema.parse({ ...chargebackRecord, reply: '03-30-2025' }).reply, 20250330, 'every listed format');
+});
+
+test('chargeback: non-integer totals and empty IDs are refused', () => {
   assert.equal(chargebackSchema.safeParse({ ...chargebackRecord, total: '49.99' }).success, false);
   assert.equal(chargebackSchema.safeParse({ ...chargebackRecord, id: '' }).success, false);
+});
+
+test('status records, messages, documents, entries and transactions flag impossible dates too', () => {
+  const status = chargebackStatusRecordSchema.parse({ id: 't1_chs_1', created: '2025-02-31T10:00:00.000Z', modified: '2025-03-14T15:22:33.123+25:00', Chargeback: 't1_chb_x', status: 'open' });
+  assert.deepEqual(status.invalidDates, { created: '2025-02-31T10:00:00.000Z', modified: '2025-03-14T15:22:33.123+25:00' });
+  assert.equal(status.created, null);
+  const m = chargebackMessageSchema.parse({ id: 't1_msg_1', Chargeback: 't1_chb_x', type: 'respond', status: 'requested', date: 20250431 });
+  assert.equal(m.date, null);
+  assert.deepEqual(m.invalidDates, { date: '20250431' });
+  const d = chargebackDocumentSchema.parse({ id: 't1_doc_1', Chargeback: 't1_chb_x', name: 'a.pdf', created: '2025-13-01 00:00:00' });
+  assert.deepEqual(d.invalidDates, { created: '2025-13-01 00:00:00' });
+  const e = entrySchema.parse({ id: 'e', event: 11, amount: -10, created: '2025-04-31 10:00:00.0000', pendingEntryCreated: '2025-04-30 10:61:00', chargeback: { ...chargebackRecord, reply: 20250631, txn: { id: 't1_txn_1', created: '2025-06-31 10:00:00' } } });
+  assert.deepEqual(e.invalidDates, { created: '2025-04-31 10:00:00.0000', pendingEntryCreated: '2025-04-30 10:61:00' });
+  const cb = e.chargeback;
+  assert.ok(cb && typeof cb === 'object' && typeof cb.txn === 'object' && cb.txn);
+  assert.deepEqual(cb.invalidDates, { reply: '20250631' });
+  assert.deepEqual(cb.txn.invalidDates, { created: '2025-06-31 10:00:00' });
 });
 
 test('message response and document records parse', () => {
@@ -117,6 +148,18 @@ test('alert payloads of every event parse and the event is inferred', () => {
   const p = alertPayloadSchema.parse({ response: { alert: alertBase, data: [alertRecord] } });
   assert.equal(p.response.data[0]?.reply, 20250330);
   assert.equal(p.response.data[0]?.actionable, 1);
+});
+
+test('alert dates (MM-DD-YYYY) are read as dates; an impossible one is kept as text, the alert still accepted', () => {
+  const p = alertPayloadSchema.parse({ response: { alert: alertBase, data: [] } });
+  assert.equal(p.response.alert.disputeCreated, 20250314);
+  assert.equal(p.response.alert.disputeResponseDue, 20250330);
+  assert.equal(p.response.alert.txnCreated, 20250301);
+  assert.equal(p.response.alert.invalidDates, undefined);
+  const bad = alertPayloadSchema.parse({ response: { alert: { ...alertBase, disputeResponseDue: '02-30-2025', txnCreated: '2025-03-01' }, data: [] } });
+  assert.equal(bad.response.alert.disputeResponseDue, null);
+  assert.deepEqual(bad.response.alert.invalidDates, { disputeResponseDue: '02-30-2025' });
+  assert.equal(bad.response.alert.txnCreated, 20250301);
 });
 
 test('alert without a dispute ID is refused', () => {

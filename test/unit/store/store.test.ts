@@ -26,12 +26,19 @@ test('an older database is upgraded, never wiped', () => {
     assert.equal(schemaVersion(v1.db), 1);
     v1.db.prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?)').run(profile.id, JSON.stringify(profile), 1);
     v1.db.prepare("INSERT INTO events (profile_id, key, kind, title, body, created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)").run();
+    // As an older version stored them: its check let day 31 of February through.
+    const insertCb = v1.db.prepare("INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reason_code, currency, total, search_text, first_seen_at) VALUES ('p1', ?, ?, 'open', 'first', 1, ?, '13.1', 'USD', 100, '', 1)");
+    insertCb.run('good', JSON.stringify({ id: 'good', reply: 20250228 }), 20250228);
+    insertCb.run('bad', JSON.stringify({ id: 'bad', reply: 20250231 }), 20250231);
     v1.close();
     const store = openStore(file);
     assert.equal(schemaVersion(store.database.db), migrations.length);
     assert.equal(store.profiles.get('p1')?.name, 'Shop', 'data kept');
     assert.equal(store.events.recent('p1')[0]?.read, false, 'new column added to old rows');
     assert.deepEqual(store.events.claimUnannounced('p1'), [], 'events of an older database were announced when raised');
+    const old = store.portfolio.listInbox({ profileId: 'p1', now: new Date('2025-02-01T12:00:00Z') }).rows;
+    assert.deepEqual(old.map((r) => [r.id, r.reply, r.replyInvalid]), [['good', 20250228, null], ['bad', null, '20250231']], 'an impossible reply date saved before the check is flagged');
+    assert.deepEqual(store.portfolio.getChargeback('p1', 'bad')?.invalidDates, { reply: '20250231' });
     store.database.db.prepare("INSERT INTO checklist_ticks VALUES ('p1', 'c', 'i', 1)").run();
     store.close();
     const raw = new DatabaseSync(file);
@@ -93,6 +100,23 @@ test('stored events are announced once: claimed in order, then never handed out 
   store.events.raise('p1', { key: 'c', kind: 'decision', title: 'C', body: 'b' });
   assert.deepEqual(store.events.claimUnannounced('p1').map((e) => e.title), ['C'], 'a known key is neither stored nor announced again');
   assert.equal(store.events.recent('p1').length, 3);
+  store.close();
+});
+
+test('a reply date that is no real date: listed with the text as sent, possibly due, reminded once', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.portfolio.upsertChargebacks('p1', [cb('bad', { reply: 20261131 }), cb('soon', { reply: 20261124 }), cb('later', { reply: 20261230 })]);
+  const now = new Date('2026-11-22T15:00:00Z');
+  const row = store.portfolio.listInbox({ profileId: 'p1', now }).rows.find((r) => r.id === 'bad');
+  assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, '20261131', null]);
+  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id).sort(), ['bad', 'soon']);
+  const first = dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], now);
+  assert.deepEqual(first.map((r) => r.chargebackId).sort(), ['bad', 'soon']);
+  assert.match(first.find((r) => r.chargebackId === 'bad')!.body, /"20261131", which is not a real date/);
+  assert.deepEqual(dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-23T15:00:00Z')).map((r) => `${r.chargebackId}:${r.threshold}`), ['soon:1'], 'the unreadable date once');
+  store.portfolio.upsertChargebacks('p1', [cb('bad', { reply: 20261130 })]);
+  assert.deepEqual(dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-24T15:00:00Z')).map((r) => `${r.chargebackId}:${r.threshold}`), ['bad:7'], 'a corrected date follows the thresholds');
   store.close();
 });
 
