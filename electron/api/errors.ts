@@ -40,6 +40,12 @@ export function notJsonError(httpStatus: number, contentType: string | undefined
   return new AppError('server', `The chargeback service answered with something other than data (HTTP ${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). It may be down or behind a proxy; Dispute Desk will try again.`);
 }
 
+/** JSON, but not an envelope of the service (a proxy's or another service's answer): never read
+ * as a success with no data. */
+export function unexpectedAnswerError(httpStatus: number): AppError {
+  return new AppError('server', `Unexpected answer from the chargeback service (HTTP ${httpStatus}): it is not in the form the service answers with. Check the profile's URL; if it is right, the service may be down or have changed. Dispute Desk will try again.`);
+}
+
 export function networkError(cause: unknown, baseUrl: string): AppError {
   const code = (cause as { code?: string } | undefined)?.code ?? '';
   const name = (cause as Error | undefined)?.name ?? '';

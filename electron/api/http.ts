@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { envelopeSchema, type EnvelopeBody } from '../../shared/api/envelope.ts';
 import { buildSearch, type SearchClause } from '../../shared/api/search.ts';
 import { AppError } from '../../shared/errors.ts';
-import { errorFromItems, networkError, notJsonError, serverError } from './errors.ts';
+import { errorFromItems, networkError, notJsonError, serverError, unexpectedAnswerError } from './errors.ts';
 
 export interface HttpConfig {
   baseUrl: string;
@@ -74,8 +74,11 @@ export async function send(config: HttpConfig, spec: RequestSpec): Promise<Envel
   }
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) {
+    // Not one of the service's shapes: the status code is then all there is to go by.
+    if (status === 401) throw errorFromItems([], 401);
+    if (status === 429) throw errorFromItems([], 429, retryAfter);
     if (status >= 500) throw serverError(status);
-    throw new AppError('server', `The chargeback service sent an answer Dispute Desk cannot read (HTTP ${status}). It will try again; if this persists, the service may have changed.`);
+    throw unexpectedAnswerError(status);
   }
   if (parsed.data.errors.length > 0) throw errorFromItems(parsed.data.errors, status, retryAfter);
   if (status === 401) throw errorFromItems([], 401);

@@ -1,6 +1,7 @@
 // The response envelope: `{ response: { data, details, errors } }`, or the same three members at
-// top level (the status read, and 401 answers with only `errors`). A response is a success only
-// when `errors` is empty, whatever the HTTP status said.
+// top level (the status read), or `errors` alone (401 and 429 answers). A response is a success
+// only when it has that shape and `errors` is empty, whatever the HTTP status said; any other
+// JSON is an unexpected answer, never an empty success.
 import { z } from 'zod';
 import { intLike, boolLike } from './primitives.ts';
 
@@ -33,30 +34,48 @@ export const detailsSchema = z.preprocess(
 );
 export type Details = z.infer<typeof detailsSchema>;
 
-const bodySchema = z.looseObject({
-  data: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(z.unknown())),
+/**
+ * A success, as the contract and the observed service describe it: `data` (an array, also for a
+ * single record), `details` (an object, often empty; PHP writes an empty one as `[]`) and an empty
+ * `errors`. `details` only carries paging, which has a fallback, so its absence is tolerated;
+ * `data` and `errors` are what make an answer an answer: a JSON object without them (a proxy's
+ * `{"message": …}`, another service) is not a success with no data.
+ */
+const successBodySchema = z.looseObject({
+  data: z.array(z.unknown()),
   details: detailsSchema,
-  errors: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(apiErrorItemSchema)),
+  errors: z.array(apiErrorItemSchema).max(0),
 });
-export type EnvelopeBody = z.infer<typeof bodySchema>;
+
+/** A failure: a non-empty `errors`, in the envelope or alone (401 and 429 answer with `errors`
+ * only, no `response` wrapper). Normalised to the success's shape with no data. */
+const failureBodySchema = z
+  .looseObject({
+    data: z.array(z.unknown()).nullish(),
+    details: detailsSchema,
+    errors: z.array(apiErrorItemSchema).min(1),
+  })
+  .transform((v) => ({ ...v, data: v.data ?? [] }));
+
+const bodySchema = z.union([successBodySchema, failureBodySchema]);
+export type EnvelopeBody = z.infer<typeof successBodySchema>;
 
 /** The wrapped form most endpoints answer with. */
 export const wrappedEnvelopeSchema = z.looseObject({ response: bodySchema });
-/** The bare form of the status read and of 401 answers. */
+/** The bare form of the status read and of 401/429 answers. */
 export const bareEnvelopeSchema = bodySchema;
 
-/** Either form, normalised to the body. */
-export const envelopeSchema = z.union([
-  wrappedEnvelopeSchema.transform((v) => v.response),
-  bareEnvelopeSchema.refine((v) => v !== null && typeof v === 'object', 'expected an envelope'),
+/** Any of the shapes the service answers with, normalised to the body; anything else fails. */
+export const envelopeSchema: z.ZodType<EnvelopeBody> = z.union([
+  wrappedEnvelopeSchema.transform((v): EnvelopeBody => v.response),
+  bareEnvelopeSchema,
 ]);
 
-/** A typed envelope for one record schema (records validated one by one by the client). */
+/** A typed successful envelope for one record schema (the client validates records one by one;
+ * this is for reading fixtures and examples whole). */
 export function envelopeOf<T extends z.ZodType>(record: T) {
-  return z.union([
-    z.looseObject({ response: bodySchema.extend({ data: z.array(record) }) }).transform((v) => v.response),
-    bodySchema.extend({ data: z.array(record) }),
-  ]);
+  const body = successBodySchema.extend({ data: z.array(record) });
+  return z.union([z.looseObject({ response: body }).transform((v) => v.response), body]);
 }
 
 /** What the service and the sandbox write: the wrapped form, strict. */

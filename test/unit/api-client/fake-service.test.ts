@@ -55,7 +55,58 @@ test('malformed JSON and an unreadable envelope are server errors', async () => 
   try {
     const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'core', retry: fast });
     await assert.rejects(c.verifyKey(), (e: unknown) => e instanceof AppError && e.kind === 'server');
-    await assert.rejects(c.verifyKey(), (e: unknown) => e instanceof AppError && e.kind === 'server' && /cannot read/.test(e.message));
+    await assert.rejects(c.verifyKey(), (e: unknown) => e instanceof AppError && e.kind === 'server' && /^Unexpected answer from the chargeback service \(HTTP 200\)/.test(e.message));
+  } finally {
+    await f.close();
+  }
+});
+
+test('only the service\'s envelope shapes are a success: any other JSON object is an unexpected answer, never an empty success', async () => {
+  const shapes: unknown[] = [
+    { message: 'x' },
+    {},
+    { response: {} },
+    { response: { data: [] } },
+    { response: { errors: [] } },
+    { response: { data: {}, details: {}, errors: [] } },
+    { response: { data: [], details: {}, errors: ['not an item'] } },
+    { response: { data: [], details: 'x', errors: [] } },
+    { data: [cb('t1_chb_a')] },
+    { errors: [] },
+    { status: 'ok', result: [cb('t1_chb_a')] },
+  ];
+  let body: unknown;
+  const f = await fake((_q, res) => json(res, 200, body));
+  try {
+    const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'core', retry: fast });
+    for (const shape of shapes) {
+      body = shape;
+      await assert.rejects(c.getChargeback('t1_chb_a'), (e: unknown) => e instanceof AppError && e.kind === 'server' && /Unexpected answer/.test(e.message), JSON.stringify(shape));
+    }
+    for (const ok of [
+      { response: { data: [cb('t1_chb_a')], details: {}, errors: [] } },
+      { response: { data: [cb('t1_chb_a')], details: [], errors: [] } },
+      { response: { data: [cb('t1_chb_a')], errors: [] } },
+      { data: [cb('t1_chb_a')], details: {}, errors: [] },
+    ]) {
+      body = ok;
+      assert.equal((await c.getChargeback('t1_chb_a')).id, 't1_chb_a', JSON.stringify(ok));
+    }
+    body = { response: { data: [], details: {}, errors: [{ code: 15, severity: 2, msg: 'This field is required to be set', field: 'type', errorCode: 'required_field' }] } };
+    await assert.rejects(c.getChargeback('t1_chb_a'), (e: unknown) => e instanceof AppError && e.kind === 'validation' && /type: This field is required/.test(e.message));
+  } finally {
+    await f.close();
+  }
+});
+
+test('a 401 or 429 in a shape of its own still says what it is', async () => {
+  let status = 401;
+  const f = await fake((_q, res) => json(res, status, { message: 'Unauthorized' }));
+  try {
+    const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'core', retry: fast, maxRateLimitWaitMs: 0 });
+    await assert.rejects(c.verifyKey(), (e: unknown) => e instanceof AppError && e.kind === 'key-rejected');
+    status = 429;
+    await assert.rejects(c.verifyKey(), (e: unknown) => e instanceof AppError && e.kind === 'rate-limited');
   } finally {
     await f.close();
   }

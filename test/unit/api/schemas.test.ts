@@ -38,6 +38,15 @@ test('401 answer with errors at top level parses as a failed envelope', () => {
   assert.deepEqual(body.data, []);
 });
 
+test('only the described shapes are envelopes: a JSON object without data and errors is none', () => {
+  for (const shape of [{ message: 'x' }, {}, { response: {} }, { response: { data: [] } }, { data: [] }, { errors: [] }, { response: { data: [], errors: [{ msg: 'x' }], details: 'x' } }, { response: { data: 'x', details: {}, errors: [] } }]) {
+    assert.equal(envelopeSchema.safeParse(shape).success, false, JSON.stringify(shape));
+  }
+  assert.deepEqual(envelopeSchema.parse({ data: [], errors: [] }).details, {}, 'details carry only paging: tolerated when missing');
+  const failed = envelopeSchema.parse({ response: { errors: [{ msg: 'Invalid search', errorCode: 'query_error' }] } });
+  assert.deepEqual([failed.data, failed.errors[0]?.errorCode], [[], 'query_error']);
+});
+
 test('error items keep field and code', () => {
   const body = envelopeSchema.parse({ response: { data: [], details: {}, errors: [{ field: 'username', code: 15, severity: 2, msg: 'This field is required to be set', errorCode: 'required_field' }] } });
   assert.equal(body.errors[0]?.field, 'username');
