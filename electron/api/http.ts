@@ -34,13 +34,14 @@ function url(base: string, spec: RequestSpec): string {
 
 /** Sends once. Throws AppError for every failure; returns the envelope body on success. */
 export async function send(config: HttpConfig, spec: RequestSpec): Promise<EnvelopeBody> {
-  const headers: Record<string, string> = { APIKEY: config.apiKey, Accept: 'application/json' };
+  // The contract: calls that send a JSON body or expect JSON carry Content-Type application/json
+  // (so GETs too); the upload says multipart/form-data with its boundary instead.
+  const headers: Record<string, string> = { APIKEY: config.apiKey, Accept: 'application/json', 'Content-Type': 'application/json' };
   if (spec.search && spec.search.length > 0) headers.search = buildSearch(spec.search);
   if (spec.requestToken) headers['request-token'] = spec.requestToken;
   if (config.rateLimitTest) headers['rate-limit-test'] = 'match';
   let body: string | Readable | undefined;
   if (spec.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
     body = JSON.stringify(spec.json);
   } else if (spec.stream) {
     const s = spec.stream();

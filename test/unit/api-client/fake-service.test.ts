@@ -159,6 +159,37 @@ test('without page details the client continues by ID until a short page', async
   }
 });
 
+test('headers: APIKEY on every call; JSON calls (GETs too) say application/json; the upload says multipart with its boundary', async () => {
+  const seen: Array<{ method: string; url: string; contentType: string | undefined; accept: string | undefined; apiKey: string | undefined }> = [];
+  const f = await fake((req, res) => {
+    seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], accept: req.headers.accept, apiKey: req.headers.apikey as string | undefined });
+    const record = req.url!.startsWith('/ChargebackMessages') ? { id: 't1_msg_1', Chargeback: 't1_chb_x', type: 'respond', status: 'requested' } : cb('t1_chb_x');
+    json(res, 200, { response: { data: [record], details: { page: { current: 1, last: 1, hasMore: false } }, errors: [] } });
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'dd-headers-'));
+  try {
+    const c = createApiClient({ baseUrl: f.url, apiKey: 'the-key', deployment: 'core' });
+    await c.getChargeback('t1_chb_x');
+    for await (const _ of c.listChargebacks()) { /* drain */ }
+    await c.sendMessage({ Chargeback: 't1_chb_x', type: 'respond', status: 'requested', imported: '0', inactive: '0', frozen: '0' }, { requestToken: 'tok-1' });
+    const path = join(dir, 'e.pdf');
+    const fd = openSync(path, 'w');
+    writeSync(fd, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    closeSync(fd);
+    await c.uploadDocument('t1_chb_x', { path, name: 'e.pdf', documentType: 'pdf' }, { requestToken: 'tok-2' });
+    assert.deepEqual(seen.map((r) => `${r.method} ${r.url.split('?')[0]}`), ['GET /Chargebacks/t1_chb_x', 'GET /Chargebacks', 'POST /ChargebackMessages/', 'POST /Chargebacks/t1_chb_x/documents']);
+    for (const r of seen) assert.equal(r.apiKey, 'the-key');
+    for (const r of seen.slice(0, 3)) {
+      assert.equal(r.contentType, 'application/json', `${r.method} ${r.url}`);
+      assert.equal(r.accept, 'application/json');
+    }
+    assert.match(seen[3]!.contentType ?? '', /^multipart\/form-data; boundary=\S+$/);
+  } finally {
+    await f.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the status read on test answers bare; core uses the filtered list', async () => {
   const paths: string[] = [];
   const f = await fake((req, res) => {
