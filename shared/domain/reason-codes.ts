@@ -115,7 +115,7 @@ const network3: readonly Row[] = [
   ['F24', 'No cardmember authorization', 'fraud-card-absent'],
   ['F29', 'Card not present', 'fraud-card-absent'],
   ['F30', 'EMV counterfeit', 'fraud-card-present'],
-  ['F31', 'EMV lost/stolen/non-received', 'fraud-card-present'],
+  ['F31', 'EMV lost/stolen/non-received inquiry/miscellaneous', 'fraud-card-present'],
   ['R03', 'Insufficient reply', 'processing-error'],
   ['R13', 'No reply', 'processing-error'],
   ['M01', 'Chargeback authorization', 'authorization'],

@@ -17,6 +17,60 @@ test('every reason code of the contract is present, per network', () => {
   assert.equal(new Set(reasonCodes.map((r) => r.code)).size, reasonCodes.length, 'codes are unique');
 });
 
+// The contract's reason codes with their texts, network by network, as the contract words them.
+const contractCodes: Record<number, Array<[string, string]>> = {
+  1: [
+    ['10.1', 'EMV liability shift counterfeit fraud'], ['10.2', 'EMV liability shift non-counterfeit fraud'], ['10.3', 'other fraud, card-present'],
+    ['10.4', 'other fraud, card-absent'], ['10.5', 'fraud monitoring program'], ['11.1', 'card recovery bulletin'], ['11.2', 'declined authorization'],
+    ['11.3', 'no authorization'], ['12.1', 'late presentment'], ['12.2', 'incorrect transaction code'], ['12.3', 'incorrect currency'],
+    ['12.4', 'incorrect account number'], ['12.5', 'incorrect amount'], ['12.6', 'duplicate processing / paid by other means'], ['12.7', 'invalid data'],
+    ['13.1', 'merchandise/services not received'], ['13.2', 'canceled recurring transaction'], ['13.3', 'not as described or defective'],
+    ['13.4', 'counterfeit merchandise'], ['13.5', 'misrepresentation'], ['13.6', 'credit not processed'], ['13.7', 'canceled merchandise/services'],
+    ['13.8', 'original credit transaction not accepted'], ['13.9', 'non-receipt of cash or load value'],
+  ],
+  2: [
+    ['4837', 'no cardholder authorization'], ['4840', 'fraudulent processing of transactions'], ['4849', 'questionable merchant activity'],
+    ['4863', 'cardholder does not recognize / potential fraud'], ['4870', 'chip liability shift'], ['4871', 'chip/PIN liability shift, lost/stolen/never received fraud'],
+    ['4807', 'warning bulletin file'], ['4808', 'authorization-related'], ['4812', 'account number not on file'], ['4831', 'transaction amount differs'],
+    ['4834', 'point of interaction error'], ['4842', 'late presentment'], ['4846', 'incorrect currency code'], ['4841', 'canceled recurring or digital goods'],
+    ['4853', 'cardholder dispute'], ['4854', 'cardholder dispute not elsewhere classified'], ['4855', 'goods or services not provided'],
+    ['4859', 'no show / addendum / ATM dispute'], ['4860', 'credit not processed'],
+  ],
+  3: [
+    ['FR2', 'fraud full recourse program'], ['FR4', 'immediate chargeback program'], ['FR6', 'partial immediate chargeback program'], ['F10', 'missing imprint'],
+    ['F14', 'missing signature'], ['F24', 'no cardmember authorization'], ['F29', 'card not present'], ['F30', 'EMV counterfeit'],
+    ['F31', 'EMV lost/stolen/non-received inquiry/miscellaneous'], ['R03', 'insufficient reply'], ['R13', 'no reply'], ['M01', 'chargeback authorization'],
+    ['A01', 'charge exceeds authorization amount'], ['A02', 'no valid authorization'], ['A08', 'authorization approval expired'], ['P01', 'unassigned card number'],
+    ['P03', 'credit processed as charge'], ['P04', 'charge processed as credit'], ['P05', 'incorrect charge amount'], ['P07', 'late submission'],
+    ['P08', 'duplicate charge'], ['P22', 'non-matching card number'], ['P23', 'currency discrepancy'], ['C02', 'credit not processed'],
+    ['C04', 'goods/services returned or refused'], ['C05', 'goods/services canceled'], ['C08', 'goods/services not received or partially received'],
+    ['C14', 'paid by other means'], ['C18', 'rental no-show or car deposit canceled'], ['C28', 'canceled recurring billing'], ['C31', 'not as described'],
+    ['C32', 'damaged or defective'], ['M10', 'vehicle rental capital damages'], ['M49', 'vehicle rental theft or loss of use'],
+  ],
+  4: [
+    ['UA01', 'fraud card-present'], ['UA02', 'fraud card-not-present'], ['UA05', 'fraud counterfeit chip'], ['UA06', 'fraud chip-and-PIN'],
+    ['UA10', 'request transaction receipt (swiped)'], ['UA11', 'cardholder claims fraud (swiped, no signature)'], ['AT', 'authorization non-compliance'],
+    ['DA', 'declined authorization'], ['EX', 'expired card'], ['NA', 'no authorization'], ['IN', 'invalid card number'], ['LP', 'late presentment'],
+    ['AA', 'cardholder does not recognize'], ['AP', 'canceled recurring transaction'], ['AW', 'altered amount'], ['CD', 'credit posted as card sale'],
+    ['DP', 'duplicate processing'], ['IC', 'illegible sales data'], ['NF', 'non-receipt of cash from ATM'], ['PM', 'paid by other means'],
+    ['RG', 'non-receipt of goods or services'], ['RM', 'quality discrepancy'], ['RN2', 'credit not received'], ['NC', 'not classified'],
+  ],
+};
+
+test('every reason code carries the contract\'s text, on its network, and no code is extra', () => {
+  // The tables start a text with a capital for display; the words are the contract's.
+  const words = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+  for (const [network, rows] of Object.entries(contractCodes)) {
+    const n = Number(network);
+    assert.deepEqual(reasonCodes.filter((r) => r.network === n).map((r) => r.code).sort(), rows.map(([code]) => code).sort(), `network ${n}: the same codes`);
+    for (const [code, text] of rows) {
+      const info = reasonCodeInfo(code);
+      assert.equal(info?.network, n, code);
+      assert.equal(words(info!.text), words(text), code);
+    }
+  }
+});
+
 test('reason codes map to the categories the evidence guide names', () => {
   const expect: Record<string, string> = {
     '10.4': 'fraud-card-absent', '4837': 'fraud-card-absent', F24: 'fraud-card-absent', F29: 'fraud-card-absent', UA02: 'fraud-card-absent',
