@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { messageTypeSchema, documentTypeSchema } from './domain/enums.ts';
 
-export const jobStates = ['queued', 'sending', 'paused', 'done', 'failed', 'cancelled'] as const;
+// dismissed: a failed job the merchant closed for good (part of it may have been sent, so it
+// cannot be cancelled); its record stays, it is never sent again.
+export const jobStates = ['queued', 'sending', 'paused', 'done', 'failed', 'cancelled', 'dismissed'] as const;
 export const stepStates = ['pending', 'sending', 'unknown', 'done'] as const;
 
 export const outboxStepSchema = z.object({

@@ -1,5 +1,5 @@
 // `dispute-desk outbox run|list`: send what is queued; show every job and step.
-import { numberOption, type CliCommand } from './command.ts';
+import { CliError, numberOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
@@ -11,11 +11,15 @@ function describe(j: OutboxJob): string {
 export const outboxRun: CliCommand = {
   name: 'outbox run',
   summary: 'Send what is queued; exit when nothing is left to try now.',
-  usage: 'dispute-desk outbox run [--concurrency N] [--json]',
-  options: { concurrency: { type: 'string' } },
+  usage: 'dispute-desk outbox run [--concurrency N] [--timeout SECONDS] [--json]',
+  options: { concurrency: { type: 'string' }, timeout: { type: 'string' } },
   async run(ctx) {
+    const concurrency = numberOption(ctx, 'concurrency') ?? 4;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a whole number of at least 1.');
+    const timeout = numberOption(ctx, 'timeout');
+    if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout is the seconds to wait for an answer, more than 0.');
     return withHeadless(ctx, async (h) => {
-      const result = await h.outbox.runOnce({ signal: ctx.signal, concurrency: numberOption(ctx, 'concurrency') ?? 4 });
+      const result = await h.outbox.runOnce({ signal: ctx.signal, concurrency, ...(timeout !== undefined ? { requestTimeoutMs: Math.round(timeout * 1000) } : {}) });
       const jobs = h.outbox.list();
       return {
         data: { ...result, jobs },

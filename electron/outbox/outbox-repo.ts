@@ -1,5 +1,7 @@
 // The outbox's durable state: jobs and their steps in the database, each change committed
 // before the network is touched, so a crash always leaves a state the outbox can resume from.
+// Who is working a job is recorded too (a lease), so two senders — two rounds in one process,
+// or the app and the CLI on the same data folder — never send the same job at once.
 import type { Database } from '../store/database.ts';
 import { outboxJobSchema, outboxStepSchema, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 
@@ -8,15 +10,55 @@ export interface StepFile {
   requestToken: string;
 }
 
+/** The sender holding a job: an outbox instance in a process, until a time it keeps renewing. */
+export interface Lease {
+  owner: string;
+  pid: number;
+  until: number;
+}
+
+/** What the service held for the chargeback before this job sent anything since it last knew
+ * exactly where it stood: a record not in here that fits a step is that step's write. */
+export interface Baseline {
+  messages?: string[];
+  documents: string[];
+  /** The first step not yet done when the baseline was read. */
+  from: number;
+}
+
+export interface JobControl {
+  lease?: Lease;
+  baseline?: Baseline;
+}
+
+export type StoredJob = OutboxJob & { files: Map<number, StepFile>; control: JobControl };
+
 type JobRow = { id: string; json: string; state: string };
 type StepRow = { position: number; json: string; state: string; request_token: string };
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A lease counts while it is in time and its process lives: a sender killed mid-job leaves a
+ * lease that the next sender may take over at once. */
+export function leaseLive(lease: Lease | undefined, now: number): lease is Lease {
+  if (!lease || lease.until <= now) return false;
+  return lease.pid === process.pid || processAlive(lease.pid);
+}
 
 export function createOutboxRepo(d: Database) {
   const db = d.db;
   const jobRow = db.prepare('SELECT id, json, state FROM outbox_jobs WHERE id = ?');
   const stepRows = db.prepare('SELECT position, json, state, request_token FROM outbox_steps WHERE job_id = ? ORDER BY position');
 
-  function hydrate(row: JobRow): OutboxJob & { files: Map<number, StepFile> } {
+  function hydrate(row: JobRow): StoredJob {
     const steps = stepRows.all(row.id) as StepRow[];
     const files = new Map<number, StepFile>();
     const parsedSteps: OutboxStep[] = steps.map((s) => {
@@ -25,10 +67,33 @@ export function createOutboxRepo(d: Database) {
       const { path: _path, ...rest } = j;
       return outboxStepSchema.parse({ ...rest, state: s.state });
     });
-    return { ...outboxJobSchema.parse({ ...JSON.parse(row.json), id: row.id, state: row.state, steps: parsedSteps }), files };
+    const raw = JSON.parse(row.json) as Record<string, unknown> & JobControl;
+    const control: JobControl = { ...(raw.lease ? { lease: raw.lease } : {}), ...(raw.baseline ? { baseline: raw.baseline } : {}) };
+    return { ...outboxJobSchema.parse({ ...raw, id: row.id, state: row.state, steps: parsedSteps }), files, control };
   }
 
+  function readJson(id: string): { row: JobRow; json: Record<string, unknown> & JobControl } | undefined {
+    const row = jobRow.get(id) as JobRow | undefined;
+    return row ? { row, json: JSON.parse(row.json) as Record<string, unknown> & JobControl } : undefined;
+  }
+
+  function writeJob(id: string, state: string, json: Record<string, unknown>, now: number): void {
+    const { state: _state, ...rest } = json;
+    db.prepare('UPDATE outbox_jobs SET state = ?, json = ?, updated_at = ? WHERE id = ?').run(state, JSON.stringify({ ...rest, updatedAt: now }), now, id);
+  }
+
+  function setStep(jobId: string, position: number, patch: Partial<OutboxStep>): void {
+    const row = db.prepare('SELECT json, state FROM outbox_steps WHERE job_id = ? AND position = ?').get(jobId, position) as { json: string; state: string };
+    const json = { ...JSON.parse(row.json), ...patch };
+    for (const k of Object.keys(patch) as Array<keyof OutboxStep>) if (patch[k] === undefined) delete json[k];
+    db.prepare('UPDATE outbox_steps SET state = ?, json = ? WHERE job_id = ? AND position = ?').run(patch.state ?? row.state, JSON.stringify(json), jobId, position);
+  }
+
+  const working = (state: string): boolean => state === 'queued' || state === 'sending';
+
   return {
+    transaction: <T>(fn: () => T): T => d.transaction(fn),
+
     insert(job: OutboxJob, files: Map<number, StepFile>): void {
       d.transaction(() => {
         const { steps, ...rest } = job;
@@ -39,26 +104,75 @@ export function createOutboxRepo(d: Database) {
         }
       });
     },
-    get(id: string) {
+    get(id: string): StoredJob | undefined {
       const row = jobRow.get(id) as JobRow | undefined;
       return row ? hydrate(row) : undefined;
     },
-    list(o: { states?: readonly string[]; profileId?: string } = {}) {
+    list(o: { states?: readonly string[]; profileId?: string } = {}): StoredJob[] {
       const rows = db.prepare('SELECT id, json, state FROM outbox_jobs ORDER BY created_at, id').all() as JobRow[];
       return rows.filter((r) => !o.states || o.states.includes(r.state)).map(hydrate).filter((j) => !o.profileId || j.profileId === o.profileId);
     },
     setJob(id: string, patch: Partial<Pick<OutboxJob, 'state' | 'error' | 'warnings'>>, now = Date.now()): void {
-      const row = jobRow.get(id) as JobRow;
-      const json = { ...JSON.parse(row.json), ...patch, updatedAt: now };
-      delete json.state;
-      if (patch.error === undefined && 'error' in patch) delete json.error;
-      db.prepare('UPDATE outbox_jobs SET state = ?, json = ?, updated_at = ? WHERE id = ?').run(patch.state ?? row.state, JSON.stringify(json), now, id);
+      const { row, json } = readJson(id)!;
+      const next: Record<string, unknown> = { ...json, ...patch };
+      if (patch.error === undefined && 'error' in patch) delete next.error;
+      writeJob(id, patch.state ?? row.state, next, now);
     },
-    setStep(jobId: string, position: number, patch: Partial<OutboxStep>): void {
-      const row = db.prepare('SELECT json, state FROM outbox_steps WHERE job_id = ? AND position = ?').get(jobId, position) as { json: string; state: string };
-      const json = { ...JSON.parse(row.json), ...patch };
-      for (const k of Object.keys(patch) as Array<keyof OutboxStep>) if (patch[k] === undefined) delete json[k];
-      db.prepare('UPDATE outbox_steps SET state = ?, json = ? WHERE job_id = ? AND position = ?').run(patch.state ?? row.state, JSON.stringify(json), jobId, position);
+    setStep,
+    setBaseline(id: string, baseline: Baseline, now = Date.now()): void {
+      const { row, json } = readJson(id)!;
+      writeJob(id, row.state, { ...json, baseline }, now);
+    },
+
+    /** Takes a waiting job for `owner`: only from queued (or a sending job whose sender is
+     * gone), never one another sender holds. One transaction: of two senders, one wins. */
+    claim(id: string, owner: string, now: number, leaseMs: number): boolean {
+      return d.transaction(() => {
+        const found = readJson(id);
+        if (!found || !working(found.row.state)) return false;
+        const lease = found.json.lease;
+        if (lease && lease.owner !== owner && leaseLive(lease, now)) return false;
+        writeJob(id, 'sending', { ...found.json, lease: { owner, pid: process.pid, until: now + leaseMs } }, now);
+        return true;
+      });
+    },
+    renew(id: string, owner: string, until: number): void {
+      d.transaction(() => {
+        const found = readJson(id);
+        if (found?.json.lease?.owner !== owner) return;
+        db.prepare('UPDATE outbox_jobs SET json = ? WHERE id = ?').run(JSON.stringify({ ...found.json, lease: { ...found.json.lease, until } }), id);
+      });
+    },
+    /** Commits a step's attempt, in the same transaction as the check that the job is still
+     * held by `owner` and neither paused nor cancelled: a pause or cancel from anywhere either
+     * lands before (nothing is sent) or finds the step already on its way. */
+    beginStep(id: string, owner: string, position: number, patch: Partial<OutboxStep>, now: number): boolean {
+      return d.transaction(() => {
+        const found = readJson(id);
+        if (!found || !working(found.row.state) || found.json.lease?.owner !== owner) return false;
+        if (found.row.state !== 'sending') writeJob(id, 'sending', found.json, now);
+        setStep(id, position, patch);
+        return true;
+      });
+    },
+    /** Gives a job back. Its state becomes `state` only while it is still being worked (queued
+     * or sending): a pause, cancel or dismissal made meanwhile stands; all steps done stands
+     * over a pause, as it is a fact. */
+    release(id: string, owner: string, outcome: { state: 'queued' | 'failed' | 'done'; error?: string } | undefined, now: number): string | undefined {
+      return d.transaction(() => {
+        const found = readJson(id);
+        if (!found) return undefined;
+        const { lease, ...json } = found.json;
+        if (lease && lease.owner !== owner) return found.row.state;
+        let state = found.row.state;
+        if (outcome && (working(state) || (outcome.state === 'done' && state === 'paused'))) {
+          state = outcome.state;
+          if (outcome.error !== undefined) json.error = outcome.error;
+          else if (outcome.state !== 'queued') delete json.error;
+        }
+        writeJob(id, state, json, now);
+        return state;
+      });
     },
     remove(id: string): void {
       db.prepare('DELETE FROM outbox_jobs WHERE id = ?').run(id);

@@ -2,17 +2,22 @@
 // step whose outcome was not seen (timeout, dropped connection, crash while "sending") is first
 // reconciled against what the service holds, and only then resent with the same request-token.
 // Permanent failures stop the job with the reason in words and keep everything for a resend.
+//
+// Who sends: a job is claimed (a lease in the database) before anything is sent, so however
+// many rounds run — the background loop, IPC handlers, the CLI on the same data folder — one
+// sender works a job at a time. Answers to one chargeback go in the order they were made, so
+// reconciliation can tell this job's writes from an earlier one's.
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../store/database.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import { createOutboxRepo, type StepFile } from './outbox-repo.ts';
+import { createOutboxRepo, leaseLive, type StepFile, type StoredJob } from './outbox-repo.ts';
 import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
-import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
+import { AppError, isAppError, userMessage, type ErrorKind } from '../../shared/errors.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
-import { daysLeft, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { daysLeft } from '../../shared/domain/dates.ts';
 import { safeBaseName } from '../evidence/safe-names.ts';
 import { backoffDelay, type RetryPolicy } from '../api/retry.ts';
 
@@ -24,25 +29,57 @@ export interface OutboxDeps {
   now?: () => number;
   random?: () => number;
   retry?: RetryPolicy;
+  /** How long stop() lets a request in flight finish before aborting it (default 3 s). */
+  stopGraceMs?: number;
   /** A job finished: the app refreshes that chargeback. */
   onJobDone?(job: OutboxJob): void;
   onChange?(job: OutboxJob): void;
   onProgress?(p: { jobId: string; position: number; sentBytes: number; totalBytes: number }): void;
 }
 
-const permanentKinds = new Set(['validation', 'key-rejected', 'not-open', 'not-actionable', 'deadline-passed', 'not-found', 'bad-input']);
+export interface RunOptions {
+  signal?: AbortSignal;
+  concurrency?: number;
+  /** Give up on a request after this long (the API client's own limit still applies): its
+   * outcome is then unknown and reconciled before anything is resent. */
+  requestTimeoutMs?: number;
+}
+
+type Outcome = { state: 'queued' | 'failed' | 'done'; error?: string } | undefined;
+
+const permanentKinds: ReadonlySet<ErrorKind> = new Set(['validation', 'key-rejected', 'not-open', 'not-actionable', 'deadline-passed', 'not-found', 'bad-input']);
+/** After these the request may have been processed: the step's outcome is unknown. Any other
+ * error is the service (or the client, before sending) refusing it: nothing was written. */
+const unseenKinds: ReadonlySet<ErrorKind> = new Set(['server', 'network', 'timeout', 'cancelled', 'internal']);
+
+const LEASE_MS = 30_000;
+/** Bytes sent are saved at most this often: often enough to resume the bar, not a write per chunk. */
+const PROGRESS_SAVE_MS = 1_000;
+
+/** The service has been seen to answer the misspelled type with its correct spelling. */
+const sameType = (a: string, b: string): boolean => a.toLowerCase().replace('repsond', 'respond') === b.toLowerCase().replace('repsond', 'respond');
 
 export function createOutbox(deps: OutboxDeps) {
   const repo = createOutboxRepo(deps.database);
   const now = deps.now ?? Date.now;
   const retry = deps.retry ?? { attempts: 1_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
+  const owner = `outbox-${randomUUID()}`;
+  /** Jobs this instance is working: a second round in this process leaves them alone. */
+  const inFlight = new Set<string>();
+  /** Every round in progress, whoever started it: stop() waits for them all. */
+  const rounds = new Set<Promise<void>>();
+  let stopController = new AbortController();
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let loop: Promise<unknown> | undefined;
+
+  const strip = (j: OutboxJob & { files?: unknown; control?: unknown }): OutboxJob => {
+    const { files: _files, control: _control, ...rest } = j;
+    return rest;
+  };
   const changed = (id: string): void => {
     const job = repo.get(id);
     if (job) deps.onChange?.(strip(job));
-  };
-  const strip = (j: OutboxJob & { files?: unknown }): OutboxJob => {
-    const { files: _files, ...rest } = j;
-    return rest;
   };
 
   /** One transaction: the job and all its steps. Files are copied first, so the job survives
@@ -51,6 +88,7 @@ export function createOutbox(deps: OutboxDeps) {
     const s = newSubmissionSchema.parse(input);
     const rule = messageTypeRules[s.messageType];
     if (rule.needsAmount && s.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
+    if (rule.closesChargeback && s.documents.length > 0) throw new AppError('validation', `${rule.label} closes the chargeback at once, so the processor would refuse documents sent after it. To send evidence, respond with evidence instead.`, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] });
     const id = `job_${randomUUID()}`;
     const dir = join(deps.home, 'outbox', id);
     const files = new Map<number, StepFile>();
@@ -80,159 +118,328 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  /** Before the message goes: still open, still actionable, deadline not passed. */
-  async function preflight(job: OutboxJob, client: ApiClient): Promise<void> {
-    const cb = await client.getChargeback(job.chargebackId);
+  /** A signal for one request: the round's, stop()'s, and the round's request timeout. */
+  function requestSignal(o: RunOptions): { signal: AbortSignal; timeout: AbortSignal | undefined } {
+    const timeout = o.requestTimeoutMs ? AbortSignal.timeout(o.requestTimeoutMs) : undefined;
+    const parts = [stopController.signal, ...(o.signal ? [o.signal] : []), ...(timeout ? [timeout] : [])];
+    return { signal: AbortSignal.any(parts), timeout };
+  }
+
+  function asAppError(e: unknown, req: { timeout: AbortSignal | undefined } | undefined, o: RunOptions): AppError {
+    const ended = stopController.signal.aborted || o.signal?.aborted === true;
+    if (!ended && req?.timeout?.aborted) return new AppError('timeout', `The chargeback service did not answer within ${Math.round((o.requestTimeoutMs ?? 0) / 1000)} seconds. Dispute Desk checks what it received before trying again.`);
+    if (ended && !isAppError(e, 'cancelled')) return new AppError('cancelled', 'Stopped before the service answered; Dispute Desk checks what it received before trying again.');
+    if (isAppError(e)) return e;
+    return new AppError('internal', userMessage(e));
+  }
+
+  /** Before anything is sent in a round: still open, still actionable, deadline not passed.
+   * Once the message is in, a passed deadline no longer stops the rest of the answer (a half
+   * answer helps no one): it is said as a warning. */
+  async function preflight(job: StoredJob, step: OutboxStep, client: ApiClient, signal: AbortSignal): Promise<void> {
+    const cb = await client.getChargeback(job.chargebackId, signal);
     if (cb.status !== 'open') throw new AppError('not-open', `Chargeback ${cb.id} is ${cb.status} now and no longer accepts responses.`);
     if (cb.actionable !== 1) throw new AppError('not-actionable', `Chargeback ${cb.id} cannot be answered through the API any more; contact your processor.`);
     const days = daysLeft(cb.reply, new Date(now()));
-    if (days !== undefined && days < 0) throw new AppError('deadline-passed', `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. Contact your processor if you have an extension.`);
-    if (days !== undefined && days <= 1) repo.setJob(job.id, { warnings: [...job.warnings.filter((w) => !w.startsWith('Deadline')), `Deadline ${days === 0 ? 'is today' : 'is tomorrow'}: sent as soon as possible.`] }, now());
+    let warning: string | undefined;
+    if (days !== undefined && days < 0) {
+      if (step.kind === 'message') throw new AppError('deadline-passed', `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. Contact your processor if you have an extension.`);
+      warning = 'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.';
+    } else if (days !== undefined && days <= 1) warning = `Deadline ${days === 0 ? 'is today' : 'is tomorrow'}: sent as soon as possible.`;
+    if (warning) {
+      const current = repo.get(job.id)!.warnings;
+      repo.setJob(job.id, { warnings: [...current.filter((w) => !w.startsWith('Deadline')), warning] }, now());
+    }
   }
 
-  /** What the service holds for an unseen outcome: the remote ID when the write happened. */
-  async function reconcile(job: OutboxJob, step: OutboxStep, client: ApiClient): Promise<string | undefined> {
+  /** What the service holds now, read while this job knows exactly where it stands (no step
+   * with an unseen outcome): anything new later that fits a step is that step's write. */
+  async function takeBaseline(job: StoredJob, client: ApiClient, signal: AbortSignal): Promise<void> {
+    const open = job.steps.filter((s) => s.state !== 'done');
+    if (open.length === 0) return;
     const search = [{ field: 'chargeback', op: 'equals' as const, value: job.chargebackId }];
+    let messages: string[] | undefined;
+    if (open.some((s) => s.kind === 'message')) {
+      messages = [];
+      for await (const m of client.listMessages({ search, signal })) messages.push(m.id);
+    }
+    const documents: string[] = [];
+    if (open.some((s) => s.kind === 'document')) for await (const d of client.listDocuments({ search, signal })) documents.push(d.id);
+    repo.setBaseline(job.id, { ...(messages ? { messages } : {}), documents, from: open[0]!.position }, now());
+  }
+
+  /** Did an attempt whose answer was not seen reach the service? Its remote ID when it did.
+   * Only records that were not there at the baseline count; among documents of the same name
+   * and size, this job's earlier steps since the baseline take the first ones. */
+  async function reconcile(job: StoredJob, step: OutboxStep, client: ApiClient, signal: AbortSignal): Promise<string | undefined> {
+    const search = [{ field: 'chargeback', op: 'equals' as const, value: job.chargebackId }];
+    const baseline = job.control.baseline;
     if (step.kind === 'message') {
-      for await (const m of client.listMessages({ search })) {
-        const created = parseServiceTimestamp(m.created ?? null)?.getTime() ?? 0;
-        if (m.type === job.messageType && (m.note ?? undefined) === job.note && (m.amount ?? undefined) === job.amount && created >= job.createdAt - 10 * 60_000) return m.id;
+      const known = new Set(baseline?.messages ?? []);
+      for await (const m of client.listMessages({ search, signal })) {
+        if (!known.has(m.id) && sameType(m.type, job.messageType)) return m.id;
       }
       return undefined;
     }
-    for await (const d of client.listDocuments({ search })) {
-      if (d.name === step.name && (d.sizeInBytes === undefined || d.sizeInBytes === null || d.sizeInBytes === step.bytes)) return d.id;
-    }
-    return undefined;
+    const known = new Set(baseline?.documents ?? []);
+    const sameFile = (s: { name: string | null; sizeInBytes?: number | null | undefined }): boolean => s.name === step.name && (s.sizeInBytes === undefined || s.sizeInBytes === null || s.sizeInBytes === step.bytes);
+    const fresh: string[] = [];
+    for await (const d of client.listDocuments({ search, signal })) if (!known.has(d.id) && sameFile(d)) fresh.push(d.id);
+    const from = baseline?.from ?? 0;
+    const earlier = job.steps.filter((s) => s.kind === 'document' && s.position >= from && s.position < step.position && s.name === step.name && s.bytes === step.bytes).length;
+    return fresh.length > earlier ? fresh[earlier] : undefined;
   }
 
-  async function sendStep(job: OutboxJob, step: OutboxStep, file: StepFile, client: ApiClient): Promise<string | undefined> {
+  async function sendStep(job: StoredJob, step: OutboxStep, file: StepFile, client: ApiClient, signal: AbortSignal): Promise<string | undefined> {
     if (step.kind === 'message') {
-      const m = await client.sendMessage({ Chargeback: job.chargebackId, type: job.messageType, status: 'requested', imported: '0', inactive: '0', frozen: '0', ...(job.note ? { note: job.note } : {}), ...(job.amount !== undefined ? { amount: job.amount } : {}), ...(job.currency ? { currency: job.currency } : {}) }, { requestToken: file.requestToken });
+      const m = await client.sendMessage({ Chargeback: job.chargebackId, type: job.messageType, status: 'requested', imported: '0', inactive: '0', frozen: '0', ...(job.note ? { note: job.note } : {}), ...(job.amount !== undefined ? { amount: job.amount } : {}), ...(job.currency ? { currency: job.currency } : {}) }, { requestToken: file.requestToken, signal });
       return m.id;
     }
+    let savedAt = now();
     await client.uploadDocument(job.chargebackId, { path: file.path, name: step.name, documentType: step.documentType! }, {
       requestToken: file.requestToken,
+      signal,
       onProgress: (sent, total) => {
-        deps.onProgress?.({ jobId: job.id, position: step.position, sentBytes: sent, totalBytes: total });
+        // The body counts the multipart framing too: shown and saved as a share of the file.
+        const fileBytes = step.bytes ?? total;
+        const sentBytes = Math.min(fileBytes, Math.round((fileBytes * sent) / total));
+        const t = now();
+        if (t - savedAt >= PROGRESS_SAVE_MS) {
+          repo.setStep(job.id, step.position, { sentBytes });
+          savedAt = t;
+        }
+        deps.onProgress?.({ jobId: job.id, position: step.position, sentBytes, totalBytes: fileBytes });
       },
     });
     return undefined;
   }
 
-  /** Works one job as far as it can go now. Returns when it is done, failed, or waiting. */
-  async function work(jobId: string, signal?: AbortSignal): Promise<void> {
-    let job = repo.get(jobId)!;
-    const profile = deps.profileOf(job.profileId);
-    if (!profile) {
-      repo.setJob(jobId, { state: 'failed', error: 'The profile of this job no longer exists.' }, now());
-      return changed(jobId);
+  /** Records why a step did not get through and what happens next; returns the job's outcome. */
+  function settle(jobId: string, position: number, error: AppError, attempted: boolean): Outcome {
+    const step = repo.get(jobId)!.steps.find((s) => s.position === position)!;
+    let state = step.state;
+    if (attempted) state = unseenKinds.has(error.kind) ? 'unknown' : 'pending';
+    else if (state === 'sending') state = 'unknown';
+    if (error.kind === 'cancelled') {
+      // Stopped, not failed: the next round reconciles at once.
+      repo.setStep(jobId, position, { state, lastError: error.message, nextAttemptAt: undefined });
+      return { state: 'queued' };
     }
-    const client = await deps.clientFor(profile);
-    repo.setJob(jobId, { state: 'sending' }, now());
-    changed(jobId);
-    for (const step of job.steps) {
-      if (step.state === 'done') continue;
-      signal?.throwIfAborted();
-      job = repo.get(jobId)!;
-      if (job.state === 'paused' || job.state === 'cancelled') return;
-      if (step.nextAttemptAt && step.nextAttemptAt > now()) return;
-      const file = job.files.get(step.position)!;
+    if (permanentKinds.has(error.kind)) {
+      repo.setStep(jobId, position, { state, lastError: error.message, nextAttemptAt: undefined });
+      return { state: 'failed', error: error.message };
+    }
+    const wait = error.kind === 'rate-limited' ? (error.retryAfterSeconds ?? 10) * 1000 : backoffDelay(Math.min(step.attempts, 12), retry, deps.random);
+    repo.setStep(jobId, position, { state, lastError: error.message, nextAttemptAt: now() + wait });
+    return { state: 'queued' };
+  }
+
+  const holds = (job: StoredJob): boolean => (job.state === 'sending' || job.state === 'queued') && job.control.lease?.owner === owner;
+
+  /** Works one claimed job as far as it can go now. */
+  async function workClaimed(jobId: string, o: RunOptions): Promise<Outcome> {
+    let job = repo.get(jobId)!;
+    const firstOpen = (): number => repo.get(jobId)!.steps.find((s) => s.state !== 'done')?.position ?? 0;
+    const profile = deps.profileOf(job.profileId);
+    if (!profile) return { state: 'failed', error: 'The profile of this job no longer exists.' };
+    if (job.steps.every((s) => s.state === 'done')) return { state: 'done' };
+    let client: ApiClient;
+    try {
+      client = await deps.clientFor(profile);
+    } catch (e) {
+      // A missing key fails this job with the reason; a locked keychain may open: it waits.
+      return settle(jobId, firstOpen(), asAppError(e, undefined, o), false);
+    }
+    if (!job.steps.some((s) => s.state === 'unknown' || s.state === 'sending')) {
+      const req = requestSignal(o);
       try {
-        if (step.position === 0 && step.state === 'pending') await preflight(job, client);
+        await takeBaseline(job, client, req.signal);
+      } catch (e) {
+        return settle(jobId, firstOpen(), asAppError(e, req, o), false);
+      }
+    }
+    let preflighted = false;
+    for (const position of job.steps.map((s) => s.position)) {
+      job = repo.get(jobId)!;
+      const step = job.steps.find((s) => s.position === position)!;
+      if (step.state === 'done') continue;
+      if (!holds(job)) return undefined;
+      if (stopping || o.signal?.aborted) return { state: 'queued' };
+      if (step.nextAttemptAt !== undefined && step.nextAttemptAt > now()) return { state: 'queued' };
+      let attempted = false;
+      let req: ReturnType<typeof requestSignal> | undefined;
+      try {
         if (step.state === 'unknown' || step.state === 'sending') {
-          const remote = await reconcile(job, step, client);
-          if (remote) {
-            repo.setStep(jobId, step.position, { state: 'done', remoteId: remote, lastError: undefined, nextAttemptAt: undefined });
+          req = requestSignal(o);
+          const remote = await reconcile(job, step, client, req.signal);
+          if (remote !== undefined) {
+            repo.setStep(jobId, position, { state: 'done', remoteId: remote, sentBytes: step.bytes ?? 0, lastError: undefined, nextAttemptAt: undefined });
             changed(jobId);
             continue;
           }
+          // Seen not to have arrived: from here on it is a step never sent.
+          repo.setStep(jobId, position, { state: 'pending' });
         }
+        if (!preflighted) {
+          req = requestSignal(o);
+          await preflight(job, step, client, req.signal);
+          preflighted = true;
+        }
+        if (stopping || o.signal?.aborted) return { state: 'queued' };
         // Committed before the request: a crash from here on is an unknown outcome.
-        repo.setStep(jobId, step.position, { state: 'sending', attempts: step.attempts + 1 });
+        if (!repo.beginStep(jobId, owner, position, { state: 'sending', attempts: step.attempts + 1, sentBytes: 0 }, now())) return undefined;
+        attempted = true;
+        changed(jobId);
+        req = requestSignal(o);
         let remoteId: string | undefined;
         try {
-          remoteId = await sendStep(job, step, file, client);
+          remoteId = await sendStep(repo.get(jobId)!, step, job.files.get(position)!, client, req.signal);
         } catch (e) {
           if (!isAppError(e, 'duplicate')) throw e;
           // The service already has this write (an earlier attempt got through): find its ID.
-          remoteId = (await reconcile(job, step, client)) ?? /\bt1_\w+|p1_\w+/.exec(e.message)?.[0] ?? 'already-received';
+          remoteId = await reconcile(repo.get(jobId)!, step, client, req.signal);
         }
-        repo.setStep(jobId, step.position, { state: 'done', sentBytes: step.bytes ?? 0, ...(remoteId ? { remoteId } : {}), lastError: undefined, nextAttemptAt: undefined });
+        repo.setStep(jobId, position, { state: 'done', sentBytes: step.bytes ?? 0, remoteId, lastError: undefined, nextAttemptAt: undefined });
         changed(jobId);
       } catch (e) {
-        const error = isAppError(e) ? e : new AppError('internal', userMessage(e));
-        if (error.kind === 'cancelled') throw error;
-        if (permanentKinds.has(error.kind)) {
-          // Back to pending: a resend after the merchant edits starts clean, with the same token.
-          repo.setStep(jobId, step.position, { state: step.state === 'sending' ? 'unknown' : step.state === 'unknown' ? 'unknown' : 'pending', lastError: error.message });
-          repo.setJob(jobId, { state: 'failed', error: error.message }, now());
-          return changed(jobId);
-        }
-        const attempts = (repo.get(jobId)!.steps.find((s) => s.position === step.position)?.attempts ?? 0);
-        const wait = error.kind === 'rate-limited' ? (error.retryAfterSeconds ?? 10) * 1000 : backoffDelay(Math.min(attempts, 12), retry, deps.random);
-        // A write that got no answer may have happened: it is reconciled before any resend.
-        repo.setStep(jobId, step.position, { state: error.kind === 'rate-limited' ? 'pending' : 'unknown', lastError: error.message, nextAttemptAt: now() + wait });
-        repo.setJob(jobId, { state: 'queued' }, now());
-        return changed(jobId);
+        return settle(jobId, position, asAppError(e, req, o), attempted);
       }
     }
-    repo.setJob(jobId, { state: 'done', error: undefined }, now());
-    const done = repo.get(jobId)!;
-    deps.onChange?.(strip(done));
-    deps.onJobDone?.(strip(done));
-    await rm(join(deps.home, 'outbox', jobId), { recursive: true, force: true });
+    return { state: 'done' };
   }
 
+  async function work(jobId: string, o: RunOptions): Promise<void> {
+    if (inFlight.has(jobId)) return;
+    inFlight.add(jobId);
+    let heartbeat: NodeJS.Timeout | undefined;
+    let outcome: Outcome = { state: 'queued' };
+    try {
+      if (!repo.claim(jobId, owner, now(), LEASE_MS)) return;
+      heartbeat = setInterval(() => repo.renew(jobId, owner, now() + LEASE_MS), LEASE_MS / 3);
+      heartbeat.unref();
+      changed(jobId);
+      try {
+        outcome = await workClaimed(jobId, o);
+      } catch (e) {
+        // Not a service failure but a bug: said on the step, tried again later.
+        outcome = settle(jobId, repo.get(jobId)!.steps.find((s) => s.state !== 'done')?.position ?? 0, new AppError('internal', userMessage(e)), false);
+      }
+      const state = repo.release(jobId, owner, outcome, now());
+      const job = repo.get(jobId);
+      if (!job) return;
+      deps.onChange?.(strip(job));
+      if (state === 'done') {
+        deps.onJobDone?.(strip(job));
+        await rm(join(deps.home, 'outbox', jobId), { recursive: true, force: true });
+      }
+    } finally {
+      if (heartbeat) clearInterval(heartbeat);
+      inFlight.delete(jobId);
+    }
+  }
+
+  /** Jobs to try now, oldest first: one per chargeback — a later answer waits while an earlier
+   * one is unfinished (waiting, sending, paused, or failed with an outcome still unknown). */
   function runnable(): string[] {
-    return repo.list({ states: ['queued', 'sending'] })
-      .filter((j) => j.steps.some((s) => s.state !== 'done') && !j.steps.some((s) => s.state !== 'done' && s.nextAttemptAt !== undefined && s.nextAttemptAt > now()))
-      .map((j) => j.id);
+    const t = now();
+    const busy = new Set<string>();
+    const out: string[] = [];
+    for (const j of repo.list()) {
+      const key = `${j.profileId}\n${j.chargebackId}`;
+      const working = j.state === 'queued' || j.state === 'sending';
+      const unfinished = working || j.state === 'paused' || (j.state === 'failed' && j.steps.some((s) => s.state === 'unknown' || s.state === 'sending'));
+      const waiting = j.steps.some((s) => s.state !== 'done' && s.nextAttemptAt !== undefined && s.nextAttemptAt > t);
+      const elsewhere = j.control.lease !== undefined && j.control.lease.owner !== owner && leaseLive(j.control.lease, t);
+      if (working && !busy.has(key) && !waiting && !elsewhere && !inFlight.has(j.id)) out.push(j.id);
+      if (unfinished) busy.add(key);
+    }
+    return out;
   }
 
-  let loop: Promise<void> | undefined;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
+  async function round(o: RunOptions): Promise<void> {
+    const tried = new Set<string>();
+    const concurrency = Math.max(1, o.concurrency ?? 4);
+    // Again after each pass: a job finished in it may let a later answer to the same chargeback go.
+    for (;;) {
+      if (stopping || o.signal?.aborted) return;
+      const ids = runnable().filter((id) => !tried.has(id));
+      if (ids.length === 0) return;
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < ids.length && !stopping && !o.signal?.aborted) {
+          const id = ids[next++]!;
+          tried.add(id);
+          await work(id, o);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+    }
+  }
+
+  function summary(): { done: number; failed: number; waiting: number } {
+    const jobs = repo.list();
+    return {
+      done: jobs.filter((j) => j.state === 'done').length,
+      failed: jobs.filter((j) => j.state === 'failed').length,
+      waiting: jobs.filter((j) => j.state === 'queued' || j.state === 'sending').length,
+    };
+  }
+
+  /** Sends everything that can be tried now; resolves when nothing is left to try now. Safe to
+   * call while other rounds run: a job another round is sending is left to it. */
+  async function runOnce(o: RunOptions = {}): Promise<{ done: number; failed: number; waiting: number }> {
+    if (!stopping) {
+      const r = round(o);
+      rounds.add(r);
+      try {
+        await r;
+      } finally {
+        rounds.delete(r);
+      }
+    }
+    return summary();
+  }
+
+  function found(id: string): StoredJob {
+    const j = repo.get(id);
+    if (!j) throw new AppError('not-found', 'That outbox job no longer exists.');
+    return j;
+  }
 
   return {
     submit,
-
-    /** Sends everything that can be tried now; resolves when nothing is left to try now. */
-    async runOnce(o: { signal?: AbortSignal; concurrency?: number } = {}): Promise<{ done: number; failed: number; waiting: number }> {
-      const ids = runnable();
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < ids.length && !stopping) {
-          const id = ids[next++]!;
-          await work(id, o.signal);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 4) }, worker));
-      const jobs = repo.list();
-      return {
-        done: jobs.filter((j) => j.state === 'done').length,
-        failed: jobs.filter((j) => j.state === 'failed').length,
-        waiting: jobs.filter((j) => j.state === 'queued' || j.state === 'sending').length,
-      };
-    },
+    runOnce,
 
     /** Keeps sending in the background (the desktop app), checking again every few seconds. */
     start(intervalMs = 5000): void {
       stopping = false;
+      if (stopController.signal.aborted) stopController = new AbortController();
+      if (timer) clearInterval(timer);
       const tick = (): void => {
         if (loop || stopping) return;
-        loop = this.runOnce().then(() => undefined, () => undefined).finally(() => { loop = undefined; });
+        loop = runOnce().catch(() => undefined).finally(() => {
+          loop = undefined;
+        });
       };
       timer = setInterval(tick, intervalMs);
       timer.unref();
       tick();
     },
 
-    /** Graceful: the request in flight finishes (or is left "sending" and reconciled later). */
-    async stop(): Promise<void> {
+    /** Graceful: no new step starts; every round (the background loop's and those IPC started)
+     * may finish its request in flight for `graceMs`, then that request is aborted and its step
+     * left unknown, to be reconciled at the next start. */
+    async stop(o: { graceMs?: number } = {}): Promise<void> {
       stopping = true;
       if (timer) clearInterval(timer);
-      await loop;
+      timer = undefined;
+      const all = Promise.allSettled([...rounds]);
+      const abort = setTimeout(() => stopController.abort(new AppError('cancelled', 'Dispute Desk stopped sending; the step in flight is checked with the service before anything is resent.')), o.graceMs ?? deps.stopGraceMs ?? 3_000);
+      try {
+        await all;
+      } finally {
+        clearTimeout(abort);
+      }
     },
 
     list: (o: { profileId?: string } = {}): OutboxJob[] => repo.list(o).map(strip),
@@ -241,29 +448,47 @@ export function createOutbox(deps: OutboxDeps) {
       return j ? strip(j) : undefined;
     },
 
+    /** After the step in flight: its sender stops before the next one. */
     pause(id: string): OutboxJob {
-      const j = repo.get(id);
-      if (!j) throw new AppError('not-found', 'That outbox job no longer exists.');
-      if (j.state !== 'queued' && j.state !== 'sending') throw new AppError('conflict', `This job is ${j.state}; only waiting or sending jobs can be paused.`);
-      repo.setJob(id, { state: 'paused' }, now());
+      repo.transaction(() => {
+        const j = found(id);
+        if (j.state !== 'queued' && j.state !== 'sending') throw new AppError('conflict', `This job is ${j.state}; only waiting or sending jobs can be paused.`);
+        repo.setJob(id, { state: 'paused' }, now());
+      });
       changed(id);
       return strip(repo.get(id)!);
     },
 
     resume(id: string): OutboxJob {
-      const j = repo.get(id);
-      if (!j || j.state !== 'paused') throw new AppError('conflict', 'Only a paused job can be resumed.');
-      repo.setJob(id, { state: 'queued' }, now());
+      repo.transaction(() => {
+        if (found(id).state !== 'paused') throw new AppError('conflict', 'Only a paused job can be resumed.');
+        repo.setJob(id, { state: 'queued' }, now());
+      });
       changed(id);
       return strip(repo.get(id)!);
     },
 
     /** Only before anything was sent: once the processor has part of an answer, it cannot be unsent. */
     async cancel(id: string): Promise<OutboxJob> {
-      const j = repo.get(id);
-      if (!j) throw new AppError('not-found', 'That outbox job no longer exists.');
-      if (j.steps.some((s) => s.state !== 'pending') || j.state === 'done') throw new AppError('conflict', 'Part of this answer has already reached the processor, so the job cannot be cancelled. Pause it instead, or let it finish.');
-      repo.setJob(id, { state: 'cancelled' }, now());
+      repo.transaction(() => {
+        const j = found(id);
+        if (j.state === 'done' || j.state === 'cancelled' || j.state === 'dismissed') throw new AppError('conflict', `This job is ${j.state}.`);
+        if (j.steps.some((s) => s.state !== 'pending')) throw new AppError('conflict', 'Part of this answer has already reached the processor (or is on its way), so the job cannot be cancelled. Pause it instead, or let it finish.');
+        repo.setJob(id, { state: 'cancelled' }, now());
+      });
+      await rm(join(deps.home, 'outbox', id), { recursive: true, force: true });
+      changed(id);
+      return strip(repo.get(id)!);
+    },
+
+    /** Closes a failed job for good, whatever part of it was sent: the record stays, marked
+     * dismissed, and it is never sent again. */
+    async dismiss(id: string): Promise<OutboxJob> {
+      repo.transaction(() => {
+        const j = found(id);
+        if (j.state !== 'failed') throw new AppError('conflict', `This job is ${j.state}; only a failed job can be dismissed.`);
+        repo.setJob(id, { state: 'dismissed' }, now());
+      });
       await rm(join(deps.home, 'outbox', id), { recursive: true, force: true });
       changed(id);
       return strip(repo.get(id)!);
@@ -271,11 +496,12 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Tries a failed or waiting job again now. */
     retry(id: string): OutboxJob {
-      const j = repo.get(id);
-      if (!j) throw new AppError('not-found', 'That outbox job no longer exists.');
-      if (j.state === 'done' || j.state === 'cancelled') throw new AppError('conflict', `This job is ${j.state}.`);
-      for (const s of j.steps) if (s.state !== 'done') repo.setStep(id, s.position, { nextAttemptAt: undefined });
-      repo.setJob(id, { state: 'queued', error: undefined }, now());
+      repo.transaction(() => {
+        const j = found(id);
+        if (j.state === 'done' || j.state === 'cancelled' || j.state === 'dismissed') throw new AppError('conflict', `This job is ${j.state}.`);
+        for (const s of j.steps) if (s.state !== 'done') repo.setStep(id, s.position, { nextAttemptAt: undefined });
+        repo.setJob(id, { state: j.state === 'sending' ? 'sending' : 'queued', error: undefined }, now());
+      });
       changed(id);
       return strip(repo.get(id)!);
     },

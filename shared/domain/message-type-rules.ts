@@ -11,25 +11,29 @@ export interface MessageTypeRule {
   needsConfirmation: boolean;
   /** Sent together with evidence documents. */
   withEvidence: boolean;
+  /** The service closes or decides the chargeback on this message (observed: represent →
+   * closed, acceptLiability → lost), so it refuses documents sent after it: such a message
+   * never carries documents. */
+  closesChargeback: boolean;
 }
 
 export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
-  respond: { label: 'Respond with evidence', description: 'Answer the dispute and upload your evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  represent: { label: 'Represent with evidence', description: 'Re-present the charge to the issuer with your evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  respondToDispute: { label: 'Reply to the dispute', description: 'Send a reply without closing the case.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  acceptLiability: { label: 'Accept liability', description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.', needsAmount: true, needsConfirmation: true, withEvidence: false },
-  unaccept: { label: 'Withdraw acceptance', description: 'Withdraw an earlier acceptance of liability.', needsAmount: false, needsConfirmation: true, withEvidence: false },
-  notate: { label: 'Add a note', description: 'Add a note to the case for the processor.', needsAmount: false, needsConfirmation: false, withEvidence: false },
-  assign: { label: 'Assign', description: 'Assign the case to a queue or contact.', needsAmount: false, needsConfirmation: false, withEvidence: false },
-  createPreArbitration: { label: 'Create pre-arbitration', description: 'Open pre-arbitration with more evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  requestPreArbitration: { label: 'Request pre-arbitration', description: 'Ask to take the case to pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  requestResolutionToPreArbitration: { label: 'Request pre-arbitration resolution', description: 'Ask the issuer to resolve the pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  repsondToPreArbitration: { label: 'Respond to pre-arbitration', description: 'Answer the issuer\'s pre-arbitration with evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true },
-  requestArbitration: { label: 'Request arbitration', description: 'Ask the card network to decide. Arbitration fees apply if you lose.', needsAmount: false, needsConfirmation: true, withEvidence: true },
+  respond: { label: 'Respond with evidence', description: 'Answer the dispute and upload your evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  represent: { label: 'Represent', description: 'Re-present the charge to the issuer on what the processor already holds. The service closes the case at once, so no documents can follow: to send evidence, respond with evidence instead.', needsAmount: false, needsConfirmation: true, withEvidence: false, closesChargeback: true },
+  respondToDispute: { label: 'Reply to the dispute', description: 'Send a reply without closing the case.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  acceptLiability: { label: 'Accept liability', description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.', needsAmount: true, needsConfirmation: true, withEvidence: false, closesChargeback: true },
+  unaccept: { label: 'Withdraw acceptance', description: 'Withdraw an earlier acceptance of liability.', needsAmount: false, needsConfirmation: true, withEvidence: false, closesChargeback: false },
+  notate: { label: 'Add a note', description: 'Add a note to the case for the processor.', needsAmount: false, needsConfirmation: false, withEvidence: false, closesChargeback: false },
+  assign: { label: 'Assign', description: 'Assign the case to a queue or contact.', needsAmount: false, needsConfirmation: false, withEvidence: false, closesChargeback: false },
+  createPreArbitration: { label: 'Create pre-arbitration', description: 'Open pre-arbitration with more evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  requestPreArbitration: { label: 'Request pre-arbitration', description: 'Ask to take the case to pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  requestResolutionToPreArbitration: { label: 'Request pre-arbitration resolution', description: 'Ask the issuer to resolve the pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  repsondToPreArbitration: { label: 'Respond to pre-arbitration', description: 'Answer the issuer\'s pre-arbitration with evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  requestArbitration: { label: 'Request arbitration', description: 'Ask the card network to decide. Arbitration fees apply if you lose.', needsAmount: false, needsConfirmation: true, withEvidence: true, closesChargeback: false },
 };
 
 // Why these sets: a retrieval asks for documents, not a defence; a first chargeback is answered
-// with evidence or conceded; pre-arbitration stages take the pre-arbitration replies or an
+// with evidence, represented on what the processor holds, or conceded; pre-arbitration stages take the pre-arbitration replies or an
 // escalation; decided cycles accept only notes.
 const byCycle: Record<string, readonly MessageType[]> = {
   retrieval: ['respond', 'notate'],
