@@ -1,20 +1,33 @@
 // Runs against the machine's real Secret Service: `npm test` starts a private D-Bus session with
 // an unlocked gnome-keyring and sets DD_KEYCHAIN_AVAILABLE=1.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createKeyVault } from '../../electron/credentials/key-vault.ts';
+import { createKeyVault, type KeytarLike } from '../../electron/credentials/key-vault.ts';
 import { openHeadless } from '../../electron/headless.ts';
 import { createRecordingNotifier } from '../../electron/platform/notifier.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
 
-const available = process.env.DD_KEYCHAIN_AVAILABLE === '1';
+// Set by build/run-tests.ts inside the D-Bus session it started with gnome-keyring: from then on
+// the keychain must be there, and a keychain that cannot be reached fails these tests.
+const promised = process.env.DD_KEYCHAIN_AVAILABLE === '1';
+
+/** Skips only where no keychain was promised; where one was, an unreachable one is a failure. */
+async function needKeychain(t: TestContext): Promise<boolean> {
+  if (!promised) {
+    t.skip('no Secret Service in this run (npm test provides one with gnome-keyring under dbus-run-session)');
+    return false;
+  }
+  const a = await createKeyVault().available();
+  assert.ok(a.ok, `DD_KEYCHAIN_AVAILABLE=1 but the keychain cannot be reached: ${a.ok ? '' : a.reason}`);
+  return true;
+}
 
 test('a key round-trips through the real keychain and never reaches the database or the logs', async (t) => {
-  if (!available) return t.skip('no Secret Service in this run (npm test provides one with gnome-keyring under dbus-run-session)');
+  if (!(await needKeychain(t))) return;
   const home = mkdtempSync(join(tmpdir(), 'dd-keychain-'));
   const sb = await startSandbox({ seed: 4, chargebacks: 30, apiKey: `sbkey-${randomBytes(12).toString('hex')}` });
   const logs: string[] = [];
@@ -45,13 +58,29 @@ test('a key round-trips through the real keychain and never reaches the database
 });
 
 test('a rejected key is never saved', async (t) => {
-  if (!available) return t.skip('no Secret Service in this run (npm test provides one with gnome-keyring under dbus-run-session)');
+  if (!(await needKeychain(t))) return;
   const home = mkdtempSync(join(tmpdir(), 'dd-keychain-'));
   const sb = await startSandbox({ seed: 4, chargebacks: 3 });
   try {
-    const h = openHeadless({ home, notifier: createRecordingNotifier() });
+    // The real keychain, watched: a rejected key must not reach it.
+    const written: string[] = [];
+    const vault = createKeyVault({ keytarLoader: async () => {
+      const mod = (await import('keytar')) as { default?: KeytarLike } & KeytarLike;
+      const real = mod.default ?? mod;
+      return {
+        getPassword: (service, account) => real.getPassword(service, account),
+        deletePassword: (service, account) => real.deletePassword(service, account),
+        setPassword: async (service, account, password) => {
+          written.push(account);
+          await real.setPassword(service, account, password);
+        },
+      };
+    } });
+    const h = openHeadless({ home, notifier: createRecordingNotifier(), vault });
+    assert.deepEqual(await vault.available(), { ok: true });
     await assert.rejects(h.profiles.add({ name: 'Shop', deployment: 'test', url: sb.url }, 'not-the-key'), /rejected the API key/);
     assert.deepEqual(h.store.profiles.list(), []);
+    assert.deepEqual(written, [], 'nothing written to the keychain');
     h.close();
   } finally {
     await sb.close();
