@@ -36,6 +36,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
     cancelJob: async ({ jobId }) => s.outbox.cancel(jobId),
+    dismissJob: async ({ jobId }) => s.outbox.dismiss(jobId),
     retryJob: async ({ jobId }) => {
       const job = s.outbox.retry(jobId);
       s.outbox.runOnce().catch(() => undefined);

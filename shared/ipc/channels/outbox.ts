@@ -18,4 +18,5 @@ export const outboxChannels = {
   resumeJob: channel('Resumes a paused job.', jobId, outboxJobSchema),
   cancelJob: channel('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema),
   retryJob: channel('Tries a failed or waiting job again now.', jobId, outboxJobSchema),
+  dismissJob: channel('Closes a failed job for good (part of it may have been sent): its record stays, marked dismissed; it is never sent again.', jobId, outboxJobSchema),
 } as const;
