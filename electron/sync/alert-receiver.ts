@@ -53,6 +53,7 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       if (size > MAX_BODY) tooBig = true;
       else chunks.push(c);
     });
+    req.on('error', () => log(`alert dropped: the post broke off (${req.method} from ${req.socket.remoteAddress})`));
     req.on('end', () => {
       if (tooBig) return refuse(413, 'body too large');
       const raw = Buffer.concat(chunks);
@@ -68,11 +69,14 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       const event = inferAlertEvent(payload);
       const chargebackId = payload.response.alert.disputeId;
       const hash = createHash('sha256').update(raw).digest('hex');
-      const fresh = o.store.transaction(() => {
-        const inserted = o.store.database.db.prepare('INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING')
-          .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0;
-        return inserted;
-      });
+      let fresh: boolean;
+      try {
+        fresh = o.store.transaction(() => o.store.database.db.prepare('INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING')
+          .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0);
+      } catch {
+        // Not kept, so not acknowledged: the service retries.
+        return refuse(503, 'could not be stored');
+      }
       log(`alert ${fresh ? 'received' : 'repeated'}: ${event} for ${chargebackId}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, duplicate: !fresh }));
       if (fresh) o.onAlert(event, chargebackId, payload.response.data);
