@@ -1,63 +1,118 @@
 // `dispute-desk evidence build`: files and folders in, a packet the processor accepts out.
-import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
-import { createEvidenceStore, buildPacket, coverLetterFor } from '../evidence/index.ts';
-import { openStore, databaseFile } from '../store/index.ts';
-import { presetNameSchema, pageSizeSchema, defaultLimits } from '../../shared/evidence/limits.ts';
+import { z } from 'zod';
 import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { CliError, stringOption, type CliCommand, type CliContext } from './command.ts';
+import { withHeadless } from './headless-context.ts';
+import { createEvidenceStore, buildPacket, coverLetterFor } from '../evidence/index.ts';
+import { presetNameSchema, pageSizeSchema, defaultLimits, evidenceLimitsSchema, presetSchema, colourModeSchema, type EvidenceLimits, type PresetAdjustments } from '../../shared/evidence/limits.ts';
+import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
+import type { Profile } from '../../shared/profiles.ts';
+
+/** A whole number within the bounds the shared schema sets, so flags and settings cannot drift. */
+function wholeNumber(bounds: z.ZodNumber, unit = ''): { schema: z.ZodType<number, string>; must: string } {
+  const min = bounds.minValue ?? 0;
+  const max = bounds.maxValue !== null && bounds.maxValue !== undefined && Number.isFinite(bounds.maxValue) && bounds.maxValue < Number.MAX_SAFE_INTEGER ? bounds.maxValue : undefined;
+  const must = `a whole number${unit}${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}`;
+  return { schema: z.string().regex(/^\d+$/).transform(Number).pipe(bounds), must };
+}
+
+const bytes = wholeNumber(evidenceLimitsSchema.shape.maxFileBytes, ' of bytes');
+const flags = {
+  preset: { schema: presetNameSchema, must: presetNameSchema.options.join(', ').replace(/, (?=[^,]*$)/, ' or ') },
+  page: { schema: pageSizeSchema, must: 'letter or a4' },
+  format: { schema: outputKindSchema, must: 'pdf (one PDF, the default) or image (a single page as JPEG or PNG, no cover letter)' },
+  'pdf-pages': { schema: pdfPagesSchema, must: 'auto (kept as they are when they fit the limits) or image (always drawn as images)' },
+  colour: { schema: colourModeSchema, must: 'colour, grayscale or bw' },
+  dpi: wholeNumber(presetSchema.shape.dpi),
+  quality: wholeNumber(presetSchema.shape.jpegQuality),
+  'max-file-bytes': { ...bytes, must: `${bytes.must} (a smaller file cannot hold a legible page)` },
+  'max-total-bytes': { ...bytes, must: `${bytes.must} (a smaller packet cannot hold a legible page)` },
+  'max-pages': wholeNumber(evidenceLimitsSchema.shape.maxPages),
+} as const;
+
+type FlagName = keyof typeof flags;
+type FlagValue<K extends FlagName> = z.output<(typeof flags)[K]['schema']>;
+
+/** A flag's value through its schema, or a message that says what it must be. */
+function flag<K extends FlagName>(ctx: CliContext, name: K): FlagValue<K> | undefined {
+  const raw = stringOption(ctx, name);
+  if (raw === undefined) return undefined;
+  const parsed = (flags[name].schema as z.ZodType<FlagValue<K>>).safeParse(raw.trim());
+  if (!parsed.success) throw new CliError(`--${name} must be ${flags[name].must}, not "${raw}".`);
+  return parsed.data;
+}
 
 export const evidenceBuild: CliCommand = {
   name: 'evidence build',
   summary: 'Turn photos, scans and PDFs into an evidence packet within the processor\'s limits.',
-  usage: 'dispute-desk evidence build <files or folders...> --out DIR [--preset document|photo|strict] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--cover-for CHARGEBACK_ID] [--profile NAME] [--json]',
+  usage: 'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] [--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--cover-for CHARGEBACK_ID] [--json]. Limits, preset and page size come from --profile (or from the profile holding --cover-for\'s chargeback), else the defaults; the flags override them.',
   positionals: true,
   options: {
     out: { type: 'string' }, preset: { type: 'string' }, 'max-file-bytes': { type: 'string' }, 'max-total-bytes': { type: 'string' },
     'max-pages': { type: 'string' }, page: { type: 'string' }, 'cover-for': { type: 'string' }, profile: { type: 'string' },
+    format: { type: 'string' }, 'pdf-pages': { type: 'string' }, dpi: { type: 'string' }, colour: { type: 'string' }, quality: { type: 'string' },
   },
   async run(ctx) {
     const out = stringOption(ctx, 'out');
     if (!out) throw new CliError(`--out DIR is required. Usage: ${this.usage}`);
     if (ctx.positionals.length === 0) throw new CliError('Name at least one file or folder to build from.');
-    const preset = presetNameSchema.safeParse(stringOption(ctx, 'preset') ?? 'document');
-    if (!preset.success) throw new CliError('--preset must be document, photo or strict.');
-    const page = pageSizeSchema.safeParse(stringOption(ctx, 'page') ?? 'letter');
-    if (!page.success) throw new CliError('--page must be letter or a4.');
-    const limits = { ...defaultLimits, ...(preset.data === 'strict' ? { colour: 'bw' as const } : {}) };
-    const maxFile = numberOption(ctx, 'max-file-bytes');
-    const maxTotal = numberOption(ctx, 'max-total-bytes');
-    const maxPages = numberOption(ctx, 'max-pages');
+    // Every flag is checked before any work, so a typo costs nothing.
+    const preset = flag(ctx, 'preset');
+    const page = flag(ctx, 'page');
+    const format = flag(ctx, 'format') ?? 'pdf';
+    const pdfPages = flag(ctx, 'pdf-pages');
+    const overrides: PresetAdjustments = {};
+    const dpi = flag(ctx, 'dpi');
+    const colour = flag(ctx, 'colour');
+    const quality = flag(ctx, 'quality');
+    if (dpi !== undefined) overrides.dpi = dpi;
+    if (colour !== undefined) overrides.colour = colour;
+    if (quality !== undefined) overrides.jpegQuality = quality;
+    const maxFile = flag(ctx, 'max-file-bytes');
+    const maxTotal = flag(ctx, 'max-total-bytes');
+    const maxPages = flag(ctx, 'max-pages');
+    const profileName = stringOption(ctx, 'profile');
+    const coverFor = stringOption(ctx, 'cover-for');
+    if (format === 'image' && coverFor) throw new CliError('--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.');
+
+    let profile: Profile | undefined;
+    let cover: CoverLetterInput | undefined;
+    if (profileName !== undefined || coverFor !== undefined) {
+      await withHeadless(ctx, async (h) => {
+        if (profileName !== undefined) profile = h.resolveProfile(profileName);
+        if (coverFor === undefined) return;
+        const holders = profile ? [profile] : h.store.profiles.list();
+        const found = holders.map((p) => ({ p, cb: h.store.portfolio.getChargeback(p.id, coverFor) })).find((x) => x.cb);
+        if (!found?.cb) throw new CliError(`Chargeback ${coverFor} is not in the local store${profile ? ` of the profile "${profile.name}"` : ''}: run \`dispute-desk sync\` first, or check the ID.`);
+        // The chargeback's own profile holds the limits its processor applies.
+        profile ??= found.p;
+        cover = coverLetterFor(found.cb, { merchantName: found.p.merchant ?? found.p.name });
+      });
+    }
+    const limits: EvidenceLimits = { ...(profile?.limits ?? defaultLimits) };
     if (maxFile !== undefined) limits.maxFileBytes = maxFile;
     if (maxTotal !== undefined) limits.maxTotalBytes = maxTotal;
     if (maxPages !== undefined) limits.maxPages = maxPages;
-    if (limits.maxFileBytes < 50_000 || limits.maxTotalBytes < 50_000) throw new CliError('Byte limits under 50,000 cannot hold a legible page.');
-
-    let cover;
-    const coverFor = stringOption(ctx, 'cover-for');
-    if (coverFor) {
-      const dbFile = databaseFile(ctx.home);
-      if (!existsSync(dbFile)) throw new CliError(`Chargeback ${coverFor} is not in the local store (no data in ${ctx.home} yet): run \`dispute-desk sync\` first.`);
-      const store = openStore(dbFile);
-      try {
-        const profiles = store.profiles.list();
-        const found = profiles.map((p) => ({ p, cb: store.portfolio.getChargeback(p.id, coverFor) })).find((x) => x.cb);
-        if (!found?.cb) throw new CliError(`Chargeback ${coverFor} is not in the local store: run \`dispute-desk sync\` first, or check the ID.`);
-        cover = coverLetterFor(found.cb, { merchantName: found.p.merchant ?? found.p.name });
-      } finally {
-        store.close();
-      }
-    }
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
     const outcomes = await evidence.importPaths(ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) });
     const items = outcomes.flatMap((o) => (o.ok ? [o.item] : []));
     const seen = new Set<string>();
     const pages = items.filter((i) => !seen.has(i.id) && seen.add(i.id)).flatMap((i) => Array.from({ length: i.pages }, (_, p) => ({ itemId: i.id, page: p, rotation: 0 as const })));
-    const lines = outcomes.map((o) => (o.ok ? `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${o.duplicate ? ' (same content as another file: used once)' : ''}` : `✗ ${o.reason}`));
+    const lines = outcomes.map((o) => (o.ok ? `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${o.duplicate ? ' (same content as another file: used once)' : ''}` : `${o.skipped ? '–' : '✗'} ${o.reason}`));
     if (pages.length === 0) {
       return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
     }
-    const result = await buildPacket(evidence, { pages }, { preset: preset.data, limits, pageSize: page.data, output: 'pdf', baseName: coverFor ? `evidence ${coverFor}` : 'evidence' }, {
+    const settings = {
+      preset: preset ?? profile?.preset ?? 'document',
+      limits,
+      pageSize: page ?? profile?.pageSize ?? 'letter',
+      output: format,
+      baseName: coverFor ? `evidence ${coverFor}` : 'evidence',
+      ...(Object.keys(overrides).length ? { overrides } : {}),
+      ...(pdfPages ? { pdfPages } : {}),
+    };
+    const result = await buildPacket(evidence, { pages }, settings, {
       outDir: resolve(out),
       ...(cover ? { coverLetter: cover } : {}),
       signal: ctx.signal,
@@ -65,10 +120,12 @@ export const evidenceBuild: CliCommand = {
     });
     const text = [
       ...lines,
+      ...(profile ? [`Limits of the profile "${profile.name}"${maxFile ?? maxTotal ?? maxPages ? ', with the flags\' changes' : ''}: ${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`] : []),
       ...result.files.map((f) => `→ ${join(resolve(out), f.name)}: ${f.pages} ${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`),
       ...result.warnings.map((w) => `! ${w}`),
       ...result.problems.map((p) => `✗ ${p.message}`),
     ].join('\n');
-    return { exitCode: result.ok && result.files.length > 0 ? 0 : 1, text, data: { inputs: outcomes, ...result } };
+    // Exit 0 only when something was written; every input that was not used has its reason above.
+    return { exitCode: result.ok && result.files.length > 0 ? 0 : 1, text, data: { inputs: outcomes, settings: { preset: settings.preset, pageSize: settings.pageSize, output: settings.output, limits, ...(profile ? { profile: profile.name } : {}) }, ...result } };
   },
 };

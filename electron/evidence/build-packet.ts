@@ -129,12 +129,14 @@ function fitScale(sizePt: { w: number; h: number }, rotation: number, settings: 
   return Math.min((box.w * PT) / s.w, (box.h * PT) / s.h);
 }
 
-function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings): DrawnBecause | undefined {
+function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings, colour: ColourMode): DrawnBecause | undefined {
   if (settings.output === 'image') return 'file';
   if (settings.pdfPages === 'image') return 'chosen';
   // Whether a page has colour cannot be told without drawing it: a grayscale or black-and-white
-  // limit is met for sure only by drawing it so.
-  if (settings.limits.colour !== 'colour') return 'colour';
+  // limit is met for sure only by drawing it so. Black and white chosen in the preset is for the
+  // tightest processors too, so it applies to PDF pages as well; grayscale in the document
+  // preset is about photos' bytes and leaves sharp PDF text alone.
+  if (settings.limits.colour !== 'colour' || colour === 'bw') return 'colour';
   if (!f.content) return 'unknown';
   if (f.content.images > 0 && f.content.maxImageDpi / fitScale(f.sizePt, page.rotation, settings) > settings.limits.maxDpi * DPI_TOLERANCE) return 'dpi';
   return undefined;
@@ -187,7 +189,7 @@ async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>,
       } else {
         const f = await measurePdfPage(store, item, page.page);
         const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
-        const must = mustDraw(f, page, settings);
+        const must = mustDraw(f, page, settings, colour);
         const tooLarge = f.keptBytes + PAGE_OVERHEAD > budget;
         // Kept while it fits; once the packet has to shrink, a heavy page is drawn to see
         // whether that is smaller, and the smaller of the two is used.
@@ -417,7 +419,7 @@ function warningsOf(plan: Plan, settings: BuildSettings): string[] {
   const warnings: string[] = [];
   if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of 2); check that every page is still legible.`);
   const why: Record<Exclude<DrawnBecause, 'chosen' | 'file'>, string> = {
-    colour: settings.limits.colour === 'bw' ? 'the limits allow only black and white' : 'the limits allow only grayscale',
+    colour: settings.limits.colour === 'bw' ? 'the limits allow only black and white' : settings.limits.colour === 'grayscale' ? 'the limits allow only grayscale' : 'the preset is black and white',
     dpi: `they hold pictures finer than the ${settings.limits.maxDpi} dpi limit`,
     unknown: 'their content could not be checked against the limits',
     size: 'they were too large as they were',

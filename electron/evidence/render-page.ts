@@ -2,7 +2,7 @@
 // GPS positions in photos), the merchant's rotation, a resolution computed from the page's
 // physical size (never upscaled), grayscale or black and white as the preset says, a light
 // median denoise, then mozjpeg, or 1-bit Flate for black and white.
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { openImage } from './decode.ts';
 import type { ImportKind } from './sniff.ts';
@@ -102,8 +102,8 @@ async function finish(p: Sharp, widthPx: number, size: { w: number; h: number },
     const dims = { widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
     if (file) {
       // Its own file: a two-colour PNG that says its resolution, so it prints at its real size.
-      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('b-w').withDensity(info.width / size.w).png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
-      return { format: 'png', data: png, ...dims };
+      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('b-w').png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
+      return { format: 'png', data: withPngDensity(png, info.width / size.w), ...dims };
     }
     return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), ...dims };
   }
@@ -111,10 +111,34 @@ async function finish(p: Sharp, widthPx: number, size: { w: number; h: number },
   // Trellis quantisation and the progressive-scan search are left out: together they cost three
   // times the encoding for about a fifth of the size, and the budget solver already trades
   // quality for bytes where a limit demands it.
-  // Its own file says its resolution (JFIF density), so it prints at its real size.
-  if (file) p = p.withDensity(widthPx / size.w);
   const { data, info } = await p.jpeg({ quality: o.quality, quantisationTable: 3, overshootDeringing: true, optimiseCoding: true, chromaSubsampling: '4:2:0' }).toBuffer({ resolveWithObject: true });
-  return { format: 'jpeg', data, widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+  return { format: 'jpeg', data: file ? withJfifDensity(data, info.width / size.w) : data, widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+}
+
+// A file of its own says its resolution, so it prints at its real size. The library would write
+// it as an EXIF block; these headers carry the resolution and nothing else.
+
+/** A JFIF APP0 segment with the density in dots per inch, after the start-of-image marker. */
+function withJfifDensity(jpeg: Buffer, dpi: number): Buffer {
+  const d = Math.max(1, Math.min(65535, Math.round(dpi)));
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, d >> 8, d & 0xff, d >> 8, d & 0xff, 0x00, 0x00]);
+  return jpeg[2] === 0xff && jpeg[3] === 0xe0 ? jpeg : Buffer.concat([jpeg.subarray(0, 2), app0, jpeg.subarray(2)]);
+}
+
+/** A pHYs chunk (pixels per metre) right after the PNG's header chunk. */
+function withPngDensity(png: Buffer, dpi: number): Buffer {
+  const ppm = Math.round(dpi / 0.0254);
+  const body = Buffer.alloc(13);
+  body.write('pHYs', 0, 'latin1');
+  body.writeUInt32BE(ppm, 4);
+  body.writeUInt32BE(ppm, 8);
+  body[12] = 1;
+  const chunk = Buffer.alloc(21);
+  chunk.writeUInt32BE(9, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), 17);
+  const afterHeader = 8 + 8 + 13 + 4;
+  return Buffer.concat([png.subarray(0, afterHeader), chunk, png.subarray(afterHeader)]);
 }
 
 /** One channel of luma (Rec. 601 weights), computed after the resize: the library's own

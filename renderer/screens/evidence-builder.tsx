@@ -1,52 +1,109 @@
 // Evidence for one dispute: add files (pickers or drop), see every page, put them in order,
-// rotate or remove them, choose a preset, watch the size against the limits, write the cover
-// letter, and preview the packet exactly as it will be sent. The draft saves itself.
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+// rotate or remove them, choose and adjust a preset, keep PDF pages or turn them into images,
+// choose one PDF or a single image, watch the size against the limits, write the cover letter,
+// and preview the packet exactly as it will be sent. The draft saves itself.
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
-import { openPdf, drawPage } from '../pdf.ts';
+import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
-import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
+import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { BuildSettings, Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
-import type { EvidenceLimits } from '../../shared/evidence/limits.ts';
+import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
 export function settingsFor(draft: EvidenceDraft, limits: EvidenceLimits): BuildSettings {
-  return { preset: draft.preset, limits, pageSize: draft.pageSize, output: 'pdf', baseName: 'evidence' };
+  return settingsOfDraft(draft, limits);
 }
 
-function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
+/** Draws its content only once scrolled near view: a 600-page PDF asks for the pages the
+ * merchant can see, not all of them at once. */
+function WhenVisible({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || seen) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setSeen(true);
+        io.disconnect();
+      }
+    }, { rootMargin: '300px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return <div ref={box}>{seen ? children : placeholder}</div>;
+}
+
+function PdfThumb({ page }: { page: ArrangedPage }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    // All thumbnails of one PDF share its document: its bytes cross IPC once, not once a page.
+    const held = acquirePdf(page.itemId, async () => {
+      const r = await api().getPagePicture({ itemId: page.itemId, page: 0, maxWidth: 32 });
+      if (!r.ok || r.value.kind !== 'pdf') throw new Error(r.ok ? 'not a PDF' : r.error.message);
+      return r.value.bytes;
+    });
+    void held.doc.then(async (doc) => {
+      if (!cancelled && canvas.current) await drawPage(doc, page.page + 1, canvas.current, 160, page.rotation);
+    }).catch(() => undefined);
+    return () => {
+      cancelled = true;
+      held.release();
+    };
+  }, [page.itemId, page.page, page.rotation]);
+  return <canvas ref={canvas} className="thumb" aria-hidden="true" />;
+}
+
+function ImageThumb({ page }: { page: ArrangedPage }) {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     let cancelled = false;
     let made: string | undefined;
-    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }).then(async (r) => {
-      if (!r.ok || cancelled) return;
-      if (r.value.kind === 'pdf') {
-        const doc = await openPdf(r.value.bytes);
-        if (!cancelled && canvas.current) await drawPage(doc, page.page + 1, canvas.current, 160, page.rotation);
-      } else {
-        made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
-        setUrl(made);
-      }
+    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }).then((r) => {
+      if (!r.ok || cancelled || r.value.kind !== 'image') return;
+      made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
+      setUrl(made);
     });
     return () => {
       cancelled = true;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [page.itemId, page.page, page.rotation]);
-  return kind === 'pdf' ? <canvas ref={canvas} className="thumb" aria-hidden="true" /> : url ? <img className="thumb" src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} /> : <div className="thumb" />;
+  }, [page.itemId, page.page]);
+  return url ? <img className="thumb" src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} /> : <div className="thumb" />;
 }
+
+function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
+  return <WhenVisible placeholder={kind === 'pdf' ? <canvas className="thumb" aria-hidden="true" /> : <div className="thumb" />}>{kind === 'pdf' ? <PdfThumb page={page} /> : <ImageThumb page={page} />}</WhenVisible>;
+}
+
+const isImageFile = (name: string): boolean => /\.(jpe?g|png)$/i.test(name);
 
 function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8Array }>; onClose(): void }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;
+    const opened: PDFDocumentProxy[] = [];
+    const urls: string[] = [];
     void (async () => {
       for (const f of files) {
+        if (isImageFile(f.name)) {
+          // A single page kept as an image file is shown as the file it is.
+          const url = URL.createObjectURL(new Blob([f.bytes as BlobPart], { type: /\.png$/i.test(f.name) ? 'image/png' : 'image/jpeg' }));
+          urls.push(url);
+          const img = document.createElement('img');
+          img.className = 'preview-page';
+          img.alt = `${f.name}, page 1`;
+          img.src = url;
+          box.current?.appendChild(img);
+          continue;
+        }
         const doc = await openPdf(f.bytes);
+        opened.push(doc);
         for (let n = 1; n <= doc.numPages && !cancelled; n++) {
           const c = document.createElement('canvas');
           c.className = 'preview-page';
@@ -58,6 +115,8 @@ function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8
     })();
     return () => {
       cancelled = true;
+      for (const d of opened) void closePdf(d);
+      for (const u of urls) URL.revokeObjectURL(u);
     };
   }, [files]);
   return (
@@ -68,10 +127,32 @@ function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8
   );
 }
 
+const colourNames: Record<ColourMode, string> = { colour: 'Colour', grayscale: 'Grayscale', bw: 'Black and white' };
+const colourOrder: ColourMode[] = ['colour', 'grayscale', 'bw'];
+
+/** The preset's adjustable settings, never past what the profile's limits allow. */
+function Adjustments({ draft, limits, onChange }: { draft: EvidenceDraft; limits: EvidenceLimits; onChange(d: EvidenceDraft): void }) {
+  const base = presets[draft.preset];
+  const o = draft.overrides ?? {};
+  const dpi = Math.min(o.dpi ?? base.dpi, limits.maxDpi);
+  const allowed = colourOrder.slice(colourOrder.indexOf(limits.colour));
+  const colour = allowed.includes(o.colour ?? base.colour) ? (o.colour ?? base.colour) : allowed[0]!;
+  const quality = o.jpegQuality ?? base.jpegQuality;
+  const dpis = [...new Set([100, 150, 200, 300, dpi])].filter((d) => d <= limits.maxDpi).sort((a, b) => a - b);
+  const set = (change: Partial<NonNullable<EvidenceDraft['overrides']>>): void => onChange({ ...draft, overrides: { ...o, ...change } });
+  return (
+    <>
+      <label>Resolution<select aria-label="Resolution" value={dpi} onChange={(e) => set({ dpi: Number(e.target.value) })}>{dpis.map((d) => <option key={d} value={d}>{d} dpi{d === base.dpi ? ' (preset)' : ''}</option>)}</select></label>
+      <label>Colour<select aria-label="Colour" value={colour} onChange={(e) => set({ colour: e.target.value as ColourMode })}>{allowed.map((c) => <option key={c} value={c}>{colourNames[c]}{c === base.colour ? ' (preset)' : ''}</option>)}</select></label>
+      <label>JPEG quality {colour === 'bw' ? '(not used in black and white)' : quality}<input aria-label="JPEG quality" type="range" min={40} max={90} step={5} value={quality} disabled={colour === 'bw'} onChange={(e) => set({ jpegQuality: Number(e.target.value) })} /></label>
+    </>
+  );
+}
+
 export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: { profileId: string; chargebackId: string; limits: EvidenceLimits; onChange(d: EvidenceDraft | undefined): void }) {
   const say = useApp((s) => s.say);
   const [draft, setDraft] = useState<EvidenceDraft>();
-  const [refusals, setRefusals] = useState<string[]>([]);
+  const [refusals, setRefusals] = useState<Array<{ text: string; skipped: boolean }>>([]);
   const [estimate, setEstimate] = useState<Estimate>();
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
@@ -86,7 +167,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
     const t = setTimeout(() => {
       void api().saveDraft({ profileId, chargebackId, draft });
       if (draft.arrangement.pages.length === 0) return setEstimate(undefined);
-      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsFor(draft, limits), chargebackId, profileId }).then((r) => r.ok && setEstimate(r.value));
+      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsFor(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal }).then((r) => r.ok && setEstimate(r.value));
     }, 350);
     return () => clearTimeout(t);
   }, [draft, profileId, chargebackId, limits, onChange]);
@@ -96,7 +177,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
   const nameOf = (id: string) => draft.items.find((i) => i.id === id)?.name ?? '';
 
   function add(outcomes: ImportOutcome[]): void {
-    setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [o.reason]))]);
+    setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [{ text: o.reason, skipped: !!o.skipped }]))]);
     setDraft((d) => {
       if (!d) return d;
       const items = [...d.items];
@@ -151,7 +232,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         <p>{busy || 'Drop photos, scans, PDFs or a whole folder here'}</p>
         <div className="row"><button onClick={() => void pick(false)} disabled={!!busy}>Add files…</button><button onClick={() => void pick(true)} disabled={!!busy}>Add a folder…</button></div>
       </div>
-      {refusals.length > 0 && <ul className="refusals" aria-label="Files not added">{refusals.map((r, i) => <li key={i} className="error">{r}</li>)}</ul>}
+      {refusals.length > 0 && <ul className="refusals" aria-label="Files not added">{refusals.map((r, i) => <li key={i} className={r.skipped ? 'muted' : 'error'}>{r.text}</li>)}</ul>}
       {draft.arrangement.pages.length > 0 && (
         <ol className="pages" aria-label="Pages in order">
           {draft.arrangement.pages.map((p, i) => (
@@ -169,17 +250,28 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         </ol>
       )}
       <div className="row settings">
-        <label>Preset<select value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'] })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <label>Preset<select value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <Adjustments draft={draft} limits={limits} onChange={setDraft} />
         <label>Page size<select value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+      </div>
+      <div className="row settings">
+        <label>PDF pages<select value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
+        <label>Send as<select value={draft.output ?? 'pdf'} onChange={(e) => {
+          const output = e.target.value as NonNullable<EvidenceDraft['output']>;
+          // An image file holds one page and no letter: choosing it leaves the letter out.
+          setDraft({ ...draft, output, ...(output === 'image' ? { coverLetter: false } : {}) });
+        }}><option value="pdf">One PDF</option><option value="image">A single image (JPEG or PNG, one page, no cover letter)</option></select></label>
+        <label className="check"><input type="checkbox" checked={draft.coverLetter !== false} onChange={(e) => setDraft({ ...draft, coverLetter: e.target.checked })} />Start with a cover letter</label>
       </div>
       {estimate && (
         <div className={`meter ${estimate.fits ? 'fits' : 'over'}`} role="status" aria-label="Size against the limits">
           <meter min={0} max={limits.maxTotalBytes} value={Math.min(used, limits.maxTotalBytes)} />
           <span>{estimate.pages} pages (limit {limits.maxPages}) · {kb(used)} of {kb(limits.maxTotalBytes)} · {estimate.files} file{estimate.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}</span>
           {estimate.problems.map((p) => <p key={p} className="error">{p}</p>)}
+          {(estimate.warnings ?? []).map((w) => <p key={w} className="muted">{w}</p>)}
         </div>
       )}
-      <label>Cover letter<textarea rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>
+      {draft.coverLetter !== false && <label>Cover letter<textarea rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
       <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
       {preview && <Preview files={preview} onClose={() => setPreview(undefined)} />}
     </div>

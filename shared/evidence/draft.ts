@@ -1,8 +1,8 @@
 // A draft packet: the items the merchant added, the arrangement of their pages, the settings and
 // the cover letter text. Saved on every change.
 import { z } from 'zod';
-import { evidenceItemSchema, arrangementSchema, outputKindSchema, pdfPagesSchema } from './items.ts';
-import { presetNameSchema, pageSizeSchema, presetAdjustmentsSchema } from './limits.ts';
+import { evidenceItemSchema, arrangementSchema, outputKindSchema, pdfPagesSchema, type BuildSettings } from './items.ts';
+import { presetNameSchema, pageSizeSchema, presetAdjustmentsSchema, type EvidenceLimits } from './limits.ts';
 
 export const evidenceDraftSchema = z.object({
   items: z.array(evidenceItemSchema).max(500),
@@ -17,3 +17,18 @@ export const evidenceDraftSchema = z.object({
   coverLetter: z.boolean().optional(),
 });
 export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
+
+/** The build settings a draft asks for, within a profile's limits: the one translation the
+ * window's estimate, its preview and the outbox all use. */
+export function settingsOfDraft(draft: EvidenceDraft, limits: EvidenceLimits, baseName = 'evidence'): BuildSettings {
+  return {
+    preset: draft.preset,
+    limits,
+    pageSize: draft.pageSize,
+    output: draft.output ?? 'pdf',
+    baseName,
+    ...(draft.overrides && Object.keys(draft.overrides).length ? { overrides: draft.overrides } : {}),
+    ...(draft.pdfPages ? { pdfPages: draft.pdfPages } : {}),
+    ...(draft.coverLetter === false ? { coverLetter: false } : {}),
+  };
+}

@@ -1,12 +1,11 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
-import { estimatePacket, pagePicture, coverLetterFor, buildPacket } from '../../evidence/index.ts';
+import { estimatePacket, pagePicture, coverLetterFor, buildPacket, letterAmount } from '../../evidence/index.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { formatAmount } from '../../../shared/domain/money.ts';
 import { explainReasonCode } from '../../../shared/domain/reason-codes.ts';
 import { coverLetterTemplate } from '../../../shared/domain/cover-letter-templates.ts';
-import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
+import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,14 +17,13 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
     return { profile, cb };
   };
-  const settingsOf = (profile: ReturnType<typeof context>['profile'], draft: EvidenceDraft) => ({ preset: draft.preset, limits: profile.limits, pageSize: draft.pageSize, output: 'pdf' as const, baseName: 'evidence' });
   return {
     getDraft: async ({ profileId, chargebackId }) => {
       const { profile, cb } = context(profileId, chargebackId);
       const saved = s.store.drafts.get(profileId, chargebackId);
       if (saved) return saved;
       const category = explainReasonCode(cb.reasonCode).category;
-      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: coverLetterTemplate(category, { chargebackId: cb.id, reasonCode: cb.reasonCode, amountText: formatAmount(cb.total, cb.currency), merchantName: profile.merchant ?? profile.name }) };
+      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: coverLetterTemplate(category, { chargebackId: cb.id, reasonCode: cb.reasonCode, amountText: letterAmount(cb.total, cb.currency), merchantName: profile.merchant ?? profile.name }) };
     },
     saveDraft: async ({ profileId, chargebackId, draft }) => {
       context(profileId, chargebackId);
@@ -36,7 +34,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const { profile, cb } = context(profileId, chargebackId);
       const dir = await mkdtemp(join(tmpdir(), 'dd-preview-'));
       try {
-        const result = await buildPacket(s.evidence, draft.arrangement, { ...settingsOf(profile, draft), baseName: `evidence ${cb.id}` }, { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
+        const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
         return { result, files };
       } finally {
@@ -51,9 +49,12 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     },
     importDropped: async ({ name, bytes }) => s.evidence.importBuffer(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
     getPagePicture: async ({ itemId, page, maxWidth }) => pagePicture(s.evidence, itemId, page, maxWidth),
-    estimatePacket: async ({ arrangement, settings, chargebackId, profileId }) => {
+    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }) => {
+      // The letter counted is the one that will be sent: the draft's own text and the merchant's
+      // name decide how many pages it takes.
+      const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profileId ? s.store.portfolio.getChargeback(profileId, chargebackId) : undefined;
-      return estimatePacket(s.evidence, arrangement, settings, cb ? coverLetterFor(cb) : undefined);
+      return estimatePacket(s.evidence, arrangement, settings, cb ? coverLetterFor(cb, { merchantName: profile?.merchant ?? profile?.name, ...(rebuttal !== undefined ? { rebuttal } : {}) }) : undefined);
     },
   };
 }

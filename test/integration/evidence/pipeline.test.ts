@@ -241,6 +241,84 @@ test('the cover letter writes every currency exactly (symbol or ISO code, its ow
   }
 });
 
+test('a single page may be sent as an image file: rendered like any page (BMP, HEIC, TIFF page 2, PDF), at the preset\'s dpi, within the per-file limit', async (t) => {
+  const f = await fixture();
+  try {
+    const image = (o: Partial<BuildSettings> = {}) => settings({ output: 'image', ...o });
+    const one = (item: EvidenceItem, page = 0) => ({ pages: [{ itemId: item.id, page, rotation: 0 as const }] });
+    bmp24(join(f.dir, 'a.bmp'), 900, 600);
+    await sharp(textPage(600, 800, 10)).png().toFile(join(f.dir, 'tall.png'));
+    await sharp(textPage(1200, 400, 4)).png().toFile(join(f.dir, 'wide.png'));
+    imageMagick([join(f.dir, 'tall.png'), join(f.dir, 'wide.png'), join(f.dir, 'two.tif')]);
+    await scanJpeg(join(f.dir, 'scan.jpg'), { width: 2480, height: 3508, density: 300 });
+    await pdfWithPages(join(f.dir, 'terms.pdf'), 1);
+    // A PNG of noise: several megabytes, far over a 1 MB limit as it stands.
+    await sharp({ create: { width: 1800, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toFile(join(f.dir, 'big.png'));
+    const bigBytes = readFileSync(join(f.dir, 'big.png')).length;
+    assert.ok(bigBytes > 5_000_000, `the PNG is large (${bigBytes} bytes)`);
+
+    const bmp = await f.add('a.bmp');
+    const bmpOut = await buildPacket(f.store, one(bmp), image(), { outDir: join(f.dir, 'bmp') });
+    assert.ok(bmpOut.ok, JSON.stringify(bmpOut.problems));
+    assert.deepEqual(bmpOut.files.map((x) => [x.name, x.documentType]), [['evidence.jpg', 'jpg']]);
+    const bmpMeta = await sharp(join(f.dir, 'bmp', 'evidence.jpg')).metadata();
+    assert.equal(bmpMeta.format, 'jpeg');
+    assert.equal(bmpMeta.channels, 1, 'the document preset is grayscale');
+
+    const tiff = await f.add('two.tif');
+    assert.equal(tiff.pages, 2);
+    const tiffOut = await buildPacket(f.store, one(tiff, 1), image(), { outDir: join(f.dir, 'tif') });
+    const tiffMeta = await sharp(join(f.dir, 'tif', tiffOut.files[0]!.name)).metadata();
+    assert.ok(tiffMeta.width! > tiffMeta.height! * 2, `page 2 (wide), not page 1 (tall): ${tiffMeta.width} × ${tiffMeta.height}`);
+
+    const scan = await f.add('scan.jpg');
+    const scanOut = await buildPacket(f.store, one(scan), image({ pageSize: 'a4' }), { outDir: join(f.dir, 'scan') });
+    const scanMeta = await sharp(join(f.dir, 'scan', scanOut.files[0]!.name)).metadata();
+    assert.ok(scanMeta.width! <= 1241 && scanMeta.width! > 1100, `300 dpi scan written at about 150 dpi (${scanMeta.width} px wide)`);
+    assert.ok(Math.abs((scanMeta.density ?? 0) - 150) < 8, `the file says its resolution (${scanMeta.density} dpi)`);
+    assert.equal(scanMeta.exif, undefined);
+
+    const strict = await buildPacket(f.store, one(scan), image({ preset: 'strict', limits: strictLimits }), { outDir: join(f.dir, 'strict') });
+    assert.deepEqual(strict.files.map((x) => x.documentType), ['png']);
+    const strictMeta = await sharp(join(f.dir, 'strict', strict.files[0]!.name)).metadata();
+    assert.equal(strictMeta.format, 'png');
+    assert.equal(strictMeta.bitsPerSample, 1, 'black and white: one bit a pixel');
+    assert.ok(strict.files[0]!.bytes <= strictLimits.maxFileBytes);
+
+    const big = await f.add('big.png');
+    const limit = 1024 * 1024;
+    const bigOut = await buildPacket(f.store, one(big), image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: limit } }), { outDir: join(f.dir, 'big') });
+    assert.ok(bigOut.ok, JSON.stringify(bigOut.problems));
+    assert.ok(bigOut.files[0]!.bytes <= limit && readFileSync(join(f.dir, 'big', bigOut.files[0]!.name)).length <= limit, 'compressed to the limit, not passed through');
+    const tooSmall = await buildPacket(f.store, one(big), image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: 50_000, maxTotalBytes: 50_000 } }), { outDir: join(f.dir, 'small') });
+    assert.equal(tooSmall.ok, false);
+    assert.match(tooSmall.problems[0]!.message, /big\.png is \d+ KB as an image file even at the smallest legible size; the limit is 49 KB/);
+
+    const terms = await f.add('terms.pdf');
+    const pdfOut = await buildPacket(f.store, one(terms), image(), { outDir: join(f.dir, 'pdf') });
+    assert.deepEqual(pdfOut.files.map((x) => x.documentType), ['jpg'], 'a PDF page drawn as an image file');
+
+    if (imageMagickCan('HEIC')) {
+      imageMagick([join(f.dir, 'wide.png'), join(f.dir, 'phone.heic')]);
+      const heic = await f.add('phone.heic');
+      const heicOut = await buildPacket(f.store, one(heic), image(), { outDir: join(f.dir, 'heic') });
+      assert.deepEqual(heicOut.files.map((x) => x.documentType), ['jpg']);
+      const heicMeta = await sharp(join(f.dir, 'heic', heicOut.files[0]!.name)).metadata();
+      assert.ok(Math.abs(heicMeta.width! / heicMeta.height! - 3) < 0.05 && heicMeta.width! <= 1200, `the decoded photo, fitted to 150 dpi (${heicMeta.width} × ${heicMeta.height})`);
+    } else t.diagnostic('ImageMagick here cannot write HEIC, so the HEIC case was not run');
+
+    // One page and no letter, or it says why not.
+    const two = await buildPacket(f.store, { pages: [...one(scan).pages, ...one(bmp).pages] }, image(), { outDir: join(f.dir, 'two') });
+    assert.match(two.problems.map((p) => p.message).join(' '), /holds a single page; this packet has 2 pages/);
+    const withLetter = await buildPacket(f.store, one(scan), image(), { outDir: join(f.dir, 'letter'), coverLetter: coverLetterFor(chargebackSchema.parse({ id: 't1_chb_i', total: 100, currency: 'USD', cycle: 'first', reasonCode: '13.1', status: 'open' })) });
+    assert.match(withLetter.problems.map((p) => p.message).join(' '), /without a cover letter/);
+    const letterOff = await buildPacket(f.store, one(scan), image({ coverLetter: false }), { outDir: join(f.dir, 'letter-off'), coverLetter: coverLetterFor(chargebackSchema.parse({ id: 't1_chb_i', total: 100, currency: 'USD', cycle: 'first', reasonCode: '13.1', status: 'open' })) });
+    assert.ok(letterOff.ok, 'the letter left out by the settings');
+  } finally {
+    f.close();
+  }
+});
+
 test('PDF pages are kept as they are when they fit and meet the limits, and otherwise drawn and compressed like photos', async () => {
   const f = await fixture();
   try {

@@ -1,0 +1,169 @@
+// `dispute-desk evidence build` as a merchant runs it: every flag checked through its schema with
+// a message that says what it must be, the profile's limits, preset and page size used, and a
+// cover letter from a chargeback in the local store.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { openStore, databaseFile } from '../../../electron/store/index.ts';
+import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
+import { chargebackSchema } from '../../../shared/api/index.ts';
+import { scanJpeg, pdfWithPages } from './corpus.ts';
+import { readPdf } from './pdf-read.ts';
+
+const root = new URL('../../..', import.meta.url).pathname;
+let dir: string;
+let inputs: string;
+let scans: string;
+
+function cli(args: string[], home = join(dir, 'home')): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args, '--home', home], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const build = (out: string, ...flags: string[]) => cli(['evidence', 'build', inputs, '--out', join(dir, out), '--json', ...flags]);
+const pdfOf = async (out: string) => PDFDocument.load(readFileSync(join(dir, out, readdirSync(join(dir, out)).find((f) => f.endsWith('.pdf'))!)));
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dd-cli-ev-'));
+  inputs = join(dir, 'in');
+  mkdirSync(inputs);
+  await scanJpeg(join(inputs, '1-receipt.jpg'), { width: 1240, height: 1754, density: 150 });
+  await pdfWithPages(join(inputs, '2-terms.pdf'), 2);
+  scans = join(dir, 'scans');
+  mkdirSync(scans);
+  for (let i = 0; i < 3; i++) await scanJpeg(join(scans, `scan-${i}.jpg`), { width: 1240 + i, height: 1754 });
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('bad flag values are refused before any work, each saying what it must be', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--max-pages', '0'], /^dispute-desk: --max-pages must be a whole number from 1 to 500, not "0"\.$/m],
+    [['--max-pages=-3'], /--max-pages must be a whole number from 1 to 500, not "-3"\./],
+    [['--max-pages', '2.5'], /--max-pages must be a whole number from 1 to 500, not "2\.5"\./],
+    [['--max-pages', '1e3'], /--max-pages must be a whole number/],
+    [['--max-file-bytes', '49999'], /--max-file-bytes must be a whole number of bytes of at least 50000 \(a smaller file cannot hold a legible page\), not "49999"\./],
+    [['--max-total-bytes', 'lots'], /--max-total-bytes must be a whole number of bytes/],
+    [['--page', 'legal'], /--page must be letter or a4, not "legal"\./],
+    [['--preset', 'fancy'], /--preset must be document, photo or strict, not "fancy"\./],
+    [['--format', 'tiff'], /--format must be pdf .* or image .*, not "tiff"\./],
+    [['--dpi', '1200'], /--dpi must be a whole number from 72 to 600, not "1200"\./],
+    [['--quality', '99'], /--quality must be a whole number from 20 to 95, not "99"\./],
+    [['--colour', 'sepia'], /--colour must be colour, grayscale or bw, not "sepia"\./],
+    [['--pdf-pages', 'never'], /--pdf-pages must be auto .* or image .*, not "never"\./],
+    [['--format', 'image', '--cover-for', 't1_chb_x'], /--format image writes a single page without a cover letter/],
+  ];
+  for (const [flags, message] of cases) {
+    const r = await cli(['evidence', 'build', inputs, '--out', join(dir, 'never'), ...flags]);
+    assert.equal(r.code, 1, flags.join(' '));
+    assert.match(r.stderr, message, flags.join(' '));
+  }
+  assert.throws(() => readdirSync(join(dir, 'never')), /ENOENT/, 'nothing was built');
+});
+
+test('--page, --preset and the preset adjustments shape the packet', async () => {
+  const a4 = await build('a4', '--page', 'a4');
+  assert.equal(a4.code, 0, a4.stderr);
+  const a4doc = await pdfOf('a4');
+  assert.equal(a4doc.getPageCount(), 3);
+  assert.ok(a4doc.getPages().every((p) => Math.round(p.getWidth()) === 595 && Math.round(p.getHeight()) === 842), 'A4');
+  assert.equal((await build('letter')).code, 0);
+  assert.ok((await pdfOf('letter')).getPages().every((p) => p.getWidth() === 612 && p.getHeight() === 792), 'Letter by default');
+
+  const strict = await build('strict', '--preset', 'strict');
+  assert.equal(strict.code, 0, strict.stderr);
+  const strictJson = JSON.parse(strict.stdout);
+  assert.match(strictJson.warnings.join(' '), /PDF pages turned into images because the preset is black and white: 2-terms\.pdf pages 1–2/);
+  const strictPages = await readPdf(join(dir, 'strict', strictJson.files[0].name));
+  assert.ok(strictPages.every((p) => p.text.length === 0 && p.pictures.length === 1), 'every page drawn in black and white');
+
+  const fine = JSON.parse((await build('photo-200', '--preset', 'photo', '--dpi', '200')).stdout);
+  const coarse = JSON.parse((await build('photo-100', '--preset', 'photo', '--dpi', '100', '--quality', '50')).stdout);
+  const receiptWidth = async (out: string, name: string) => (await readPdf(join(dir, out, name)))[0]!.pictures[0]!.widthPx;
+  // The 150 dpi receipt is never upscaled to 200; at 100 dpi it is drawn smaller.
+  assert.equal(await receiptWidth('photo-200', fine.files[0].name), 1240);
+  assert.ok((await receiptWidth('photo-100', coarse.files[0].name)) < 900);
+  assert.ok(coarse.totalBytes < fine.totalBytes);
+  assert.equal(fine.settings.output, 'pdf');
+});
+
+test('--max-pages, --max-file-bytes and --max-total-bytes are the limits the packet is held to', async () => {
+  const pages = await build('pages', '--max-pages', '2');
+  assert.equal(pages.code, 1);
+  assert.match(JSON.parse(pages.stdout).problems.map((p: { message: string }) => p.message).join(' '), /The packet has 3 pages; the limit is 2\. Remove 1 page\./);
+  assert.throws(() => readdirSync(join(dir, 'pages')), /ENOENT/, 'nothing written when it does not fit');
+
+  const whole = JSON.parse((await cli(['evidence', 'build', scans, '--out', join(dir, 'whole'), '--json'])).stdout);
+  assert.equal(whole.files.length, 1);
+  const perFile = Math.round((whole.totalBytes / 3) * 2.2);
+  const split = await cli(['evidence', 'build', scans, '--out', join(dir, 'split'), '--json', '--max-file-bytes', String(perFile)]);
+  assert.equal(split.code, 0, split.stdout);
+  const splitJson = JSON.parse(split.stdout);
+  assert.ok(splitJson.files.length >= 2, 'split into files');
+  assert.ok(splitJson.files.every((f: { bytes: number }) => f.bytes <= perFile));
+  assert.equal(splitJson.totalPages, 3);
+
+  const total = await build('total', '--max-total-bytes', '50000', '--max-file-bytes', '50000');
+  assert.equal(total.code, 1);
+  assert.match(JSON.parse(total.stdout).problems.map((p: { message: string }) => p.message).join(' '), /the limit is 0\.0 MB per chargeback|KB even at the smallest legible size/);
+});
+
+test('--format image writes a single page as an image file', async () => {
+  const single = await cli(['evidence', 'build', join(inputs, '1-receipt.jpg'), '--out', join(dir, 'image'), '--format', 'image', '--json']);
+  assert.equal(single.code, 0, single.stderr);
+  const json = JSON.parse(single.stdout);
+  assert.deepEqual(json.files.map((f: { name: string; documentType: string }) => [f.name, f.documentType]), [['evidence.jpg', 'jpg']]);
+  assert.equal((await sharp(join(dir, 'image', 'evidence.jpg')).metadata()).format, 'jpeg');
+  const many = await cli(['evidence', 'build', inputs, '--out', join(dir, 'images'), '--format', 'image']);
+  assert.equal(many.code, 1);
+  assert.match(many.stdout, /An image file holds a single page; this packet has 3 pages/);
+});
+
+test('--profile brings its limits, preset and page size; --cover-for writes the letter from the stored chargeback', async () => {
+  const home = join(dir, 'profile-home');
+  mkdirSync(home);
+  const store = openStore(databaseFile(home));
+  const tight: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_amex', name: 'Amex acquirer', deployment: 'test', url: 'http://127.0.0.1:9', merchant: 'Corner Shop', limits: { maxFileBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024, maxPages: 4, maxDpi: 200, colour: 'bw' }, preset: 'document', pageSize: 'a4' };
+  store.profiles.save(tight);
+  store.profiles.save({ ...tight, id: 'prof_other', name: 'Other', merchant: 'Other Shop', limits: profileDefaults.limits, pageSize: 'letter' });
+  store.portfolio.upsertChargebacks(tight.id, [chargebackSchema.parse({ id: 't1_chb_cli', total: 12345, currency: 'KWD', cycle: 'first', reasonCode: '13.1', reason: 'Merchandise not received', status: 'open', reply: 20261201, txn: 't1_txn_9' })]);
+  store.close();
+  const withProfile = await cli(['evidence', 'build', inputs, '--out', join(dir, 'profiled'), '--profile', 'Amex acquirer', '--json'], home);
+  assert.equal(withProfile.code, 0, withProfile.stderr);
+  const json = JSON.parse(withProfile.stdout);
+  assert.deepEqual(json.settings, { preset: 'document', pageSize: 'a4', output: 'pdf', limits: tight.limits, profile: 'Amex acquirer' });
+    const pages = await readPdf(join(dir, 'profiled', json.files[0].name));
+    assert.ok(pages.every((p) => Math.round(p.width) === 595), 'the profile\'s A4');
+    assert.ok(pages.every((p) => p.text.length === 0), 'the profile allows only black and white: every page drawn');
+    const overridden = JSON.parse((await cli(['evidence', 'build', inputs, '--out', join(dir, 'profiled-2'), '--profile', 'Amex acquirer', '--max-pages', '2', '--json'], home)).stdout);
+    assert.match(overridden.problems[0].message, /the limit is 2\./, 'a flag overrides the profile');
+
+    const missing = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nobody'), '--profile', 'Nobody'], home);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /No profile "Nobody"\. Profiles here: Amex acquirer, Other\./);
+
+    const letter = await cli(['evidence', 'build', inputs, '--out', join(dir, 'letter'), '--cover-for', 't1_chb_cli', '--json'], home);
+    assert.equal(letter.code, 0, letter.stderr);
+    const letterJson = JSON.parse(letter.stdout);
+    assert.equal(letterJson.files[0].name, 'evidence t1_chb_cli.pdf');
+    assert.equal(letterJson.settings.profile, 'Amex acquirer', 'the limits of the profile holding the chargeback');
+    const read = await readPdf(join(dir, 'letter', letterJson.files[0].name));
+    assert.equal(read.length, 4, 'letter and three pages');
+    assert.match(read[0]!.plain, /Chargeback t1_chb_cli .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due 2026-12-01/);
+    assert.match(read[0]!.plain, /Corner Shop/);
+    assert.match(read[0]!.plain, /Exhibits 1\. 1-receipt\.jpg – page 2 2\. 2-terms\.pdf – pages 3–4/);
+
+    const elsewhere = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'], home);
+    assert.equal(elsewhere.code, 1);
+    assert.match(elsewhere.stderr, /Chargeback t1_chb_cli is not in the local store of the profile "Other"/);
+});
