@@ -6,7 +6,7 @@ import { useApp } from '../state/app-store.ts';
 import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
-import { describeDaysLeft, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
+import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
 import { EvidenceBuilder, settingsFor } from './evidence-builder.tsx';
@@ -69,7 +69,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
         </div>
         <div className={`deadline-box ${days !== undefined && days < 0 ? 'overdue' : days !== undefined && days <= 3 ? 'due-soon' : ''}`}>
           <span>{cb.reply ? `Reply by ${formatYmd(cb.reply as number)}` : 'No reply date'}</span>
-          <strong>{describeDaysLeft(days)}</strong>
+          <strong>{describeDeadline(days, (cb.invalidDates as Record<string, string> | undefined)?.reply)}</strong>
         </div>
       </header>
       <div className="columns">

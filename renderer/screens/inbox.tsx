@@ -5,7 +5,7 @@ import { useApp } from '../state/app-store.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
 import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { describeDaysLeft, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
+import { describeDeadline, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
 import { cycles } from '../../shared/domain/enums.ts';
@@ -75,10 +75,11 @@ export function Inbox({ profileId, version }: { profileId: string; version: numb
           }}
           render={(row) => {
             if (!row) return <div className="cell muted">Loading…</div>;
-            const state = row.status === 'open' && row.actionable ? deadlineState(row.daysLeft ?? undefined) : 'none';
+            // An unreadable reply date may be today's: it stands out as due soon until the merchant checks it.
+            const state = row.status === 'open' && row.actionable ? (row.replyInvalid && row.daysLeft === null ? 'due-soon' : deadlineState(row.daysLeft ?? undefined)) : 'none';
             return (
               <>
-                <div className={`cell deadline ${state}`} data-testid="days-left">{row.status === 'open' && row.actionable ? describeDaysLeft(row.daysLeft ?? undefined) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>
+                <div className={`cell deadline ${state}`} data-testid="days-left">{row.status === 'open' && row.actionable ? describeDeadline(row.daysLeft ?? undefined, row.replyInvalid) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>
                 <div className="cell main">
                   <span className="reason">{row.reasonCode} · {row.reason}</span>
                   <span className="muted id">{row.id}{row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}</span>

@@ -138,7 +138,7 @@ test('the theme follows the system: dark colours when the system is dark', async
   try {
     const { page } = app;
     const luminance = async (selector: string, property: 'backgroundColor' | 'color') => {
-      const rgb = await page.locator(selector).first().evaluate((el, p) => getComputedStyle(el)[p as 'color'], property);
+      const rgb = await page.locator(selector).first().evaluate((el, p) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[p]!, property);
       const [r, g, b] = rgb.match(/\d+/g)!.map(Number) as [number, number, number];
       return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     };
@@ -162,8 +162,8 @@ test('keyboard only: into the inbox, down the rows, open one, and back', async (
     const grid = page.getByRole('grid', { name: /Chargebacks/ });
     // Tab from the search field through the filters reaches the list.
     await page.getByLabel('Search').focus();
-    for (let i = 0; i < 8 && !(await grid.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-    assert.ok(await grid.evaluate((el) => el === document.activeElement), 'the list takes the focus');
+    for (let i = 0; i < 8 && !(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus'))); i++) await page.keyboard.press('Tab');
+    assert.ok(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus')), 'the list takes the focus');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const active = await grid.getAttribute('aria-activedescendant');

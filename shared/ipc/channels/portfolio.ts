@@ -6,7 +6,7 @@ const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
 
 export const inboxRowSchema = z.object({
-  id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), daysLeft: z.number().nullable(),
+  id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), replyInvalid: z.string().nullable(), daysLeft: z.number().nullable(),
   reasonCode: z.string(), reason: z.string(), category: z.string().nullable(), network: z.number().nullable(), total: z.number(), currency: z.string(), txn: z.string().nullable(), modified: z.string().nullable(),
 });
 export type InboxRowView = z.infer<typeof inboxRowSchema>;
