@@ -1,11 +1,18 @@
 // Opens any accepted image as a sharp pipeline: what sharp reads itself, HEIC through a
 // maintained HEVC decoder (libheif compiled to WebAssembly), BMP through ours. Every pipeline is
-// bounded: decompression bombs are refused before pixels are allocated.
+// bounded: decompression bombs are refused from the size the file declares, before any pixels
+// are allocated.
 import sharp, { type Sharp } from 'sharp';
 import { decodeBmp } from './bmp.ts';
+import { DecodeError } from './decode-error.ts';
 import type { ImportKind } from './sniff.ts';
 
+export { DecodeError };
+
 export const MAX_PIXELS = 120_000_000;
+/** HEIC has no shrink-on-load: the whole picture is decoded, in WebAssembly memory and again as
+ * pixels. The largest phone photos are 48 megapixels; this keeps a HEIC under about 600 MB. */
+export const HEIC_MAX_PIXELS = 64_000_000;
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -16,20 +23,29 @@ interface HeicImage {
   data: Uint8ClampedArray;
 }
 
-/** HEIC → RGBA pixels. heic-decode wraps libheif-js. */
+const tooLarge = (w: number, h: number): DecodeError => new DecodeError(`it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`);
+
+/** The first picture of a HEIC, its size checked from the container before it is decoded. */
 export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
   const { default: decode } = await import('heic-decode');
-  return decode({ buffer: bytes });
+  const images = await decode.all({ buffer: bytes });
+  try {
+    const first = images[0];
+    if (!first) throw new DecodeError('it holds no picture. Open it and export it as JPEG, then add that');
+    if (first.width * first.height > HEIC_MAX_PIXELS) throw tooLarge(first.width, first.height);
+    return await first.decode();
+  } finally {
+    images.dispose();
+  }
 }
 
-export class DecodeError extends Error {}
-
+/** A library's failure, in the merchant's words: what is wrong and what to do. */
 function describe(e: unknown): string {
   const m = (e as Error)?.message ?? String(e);
-  if (/pixel limit|exceeds pixel/i.test(m)) return 'it is too large to be a scan or photo (over 120 megapixels)';
-  if (/premature end|truncated|unexpected end|end of file/i.test(m)) return 'the file is cut short (truncated): copy it again from where it came from';
-  if (/crc|checksum/i.test(m)) return 'the file is damaged (a checksum does not match)';
-  return `the image data is damaged (${m.split('\n')[0]})`;
+  if (/pixel limit|exceeds pixel/i.test(m)) return 'it is too large to be a scan or photo (over 120 megapixels). Export it at a lower resolution and add that';
+  if (/premature end|truncated|unexpected end|end of file|not enough data|short read/i.test(m)) return 'the file is cut short (truncated): it may not have finished copying or downloading. Copy it again from where it came from and add the new copy';
+  if (/crc|checksum/i.test(m)) return 'the file is damaged (its checksums do not match). Copy it again from where it came from, or open it and save it as a new file, then add that';
+  return 'its picture data is damaged and cannot be read. Open it in a photo viewer and save or export it again, then add the new copy';
 }
 
 /** A pipeline for one page of an image, EXIF orientation applied. */
@@ -37,7 +53,6 @@ export async function openImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>,
   try {
     if (kind === 'heic') {
       const img = await decodeHeic(bytes);
-      if (img.width * img.height > MAX_PIXELS) throw new DecodeError('it is too large to be a scan or photo (over 120 megapixels)');
       return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 4 }, limitInputPixels: MAX_PIXELS });
     }
     if (kind === 'bmp') {
@@ -73,9 +88,14 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;
-    if (width * height > MAX_PIXELS) throw new DecodeError(`it is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels, too large to be a scan or photo`);
+    if (width * height > MAX_PIXELS) throw tooLarge(width, height);
     const pages = kind === 'tiff' ? (meta.pages ?? 1) : 1;
     for (let p = 0; p < pages; p++) {
+      // Each page of a TIFF declares its own size: every one is checked before it is decoded.
+      if (p > 0) {
+        const pm = await sharp(bytes, { page: p, limitInputPixels: false }).metadata();
+        if ((pm.width ?? 0) * (pm.height ?? 0) > MAX_PIXELS) throw new DecodeError(`page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`);
+      }
       await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
     }
     const swap = (meta.orientation ?? 1) >= 5;

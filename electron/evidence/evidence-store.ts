@@ -3,6 +3,7 @@
 // Writes go to a temporary name first and are renamed into place: nothing is half-written.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { writeAtomic } from '../fs/write-atomic.ts';
 import { basename, join } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
@@ -12,8 +13,18 @@ import { probePdf } from './pdf-facts.ts';
 import { displayName } from './safe-names.ts';
 
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
-const ignoredNames = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
+/** Files operating systems leave in folders: passed over, and listed as passed over. */
+const systemNames = new Set(['.ds_store', 'thumbs.db', 'ehthumbs.db', 'desktop.ini', '.localized', '.directory', 'icon\r', '.spotlight-v100', '.trashes', '.fseventsd', '.temporaryitems', '$recycle.bin', 'system volume information']);
 
+/** Why a file or folder could not be read, and what to do, from the system's error code. */
+function unreadable(name: string, code: string | undefined, folder = false): string {
+  const what = folder ? `The folder ${name}` : name;
+  if (code === 'EACCES' || code === 'EPERM') return `${what} could not be read: this account has no permission to open it. Copy it somewhere you can open it, or ask whoever owns it, then add the copy.`;
+  if (code === 'ENOENT') return `${what} no longer exists: it was moved or deleted while being added.`;
+  if (code === 'EIO') return `${what} could not be read from the disk. Copy it to another place and add the copy.`;
+  if (code === 'ENAMETOOLONG') return `${what} has a name or folder path too long to open. Move it to a shorter path and add it again.`;
+  return `${what} could not be read. Copy it to another place and add the copy.`;
+}
 
 export function createEvidenceStore(dir: string) {
   const pathOf = (id: string): string => join(dir, id.slice(0, 2), id);
@@ -80,7 +91,7 @@ export function createEvidenceStore(dir: string) {
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         const linkLoop = code === 'ELOOP' || ((await lstat(path).catch(() => undefined))?.isSymbolicLink() && code === 'ENOENT');
-        files.push({ ok: false, name, reason: code === 'ELOOP' ? `${name} is a link that points back to itself and was skipped.` : linkLoop ? `${name} is a link to something that no longer exists.` : code === 'ENOENT' ? `${name} no longer exists.` : `${name} could not be read (${code ?? 'unknown error'}).` });
+        files.push({ ok: false, name, reason: code === 'ELOOP' ? `${name} is a link that points back to itself and was skipped.` : linkLoop ? `${name} is a link to something that no longer exists.` : code === 'ENOENT' ? `${name} no longer exists.` : unreadable(name, code) });
         return;
       }
       if (info.isDirectory()) {
@@ -90,20 +101,35 @@ export function createEvidenceStore(dir: string) {
           return;
         }
         seenDirs.add(real);
-        let entries: string[];
+        let entries: Dirent[];
         try {
-          entries = (await readdir(path)).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+          entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
         } catch (e) {
-          files.push({ ok: false, name, reason: `The folder ${name} could not be opened (${(e as NodeJS.ErrnoException).code ?? 'unknown error'}).` });
+          files.push({ ok: false, name, reason: unreadable(name, (e as NodeJS.ErrnoException).code, true) });
           return;
         }
         for (const entry of entries) {
-          if (entry.startsWith('.') || ignoredNames.has(entry.toLowerCase())) continue;
-          await walk(join(path, entry));
+          // Passed over, never silently: each is listed with the reason.
+          const shown = displayName(entry.name);
+          const lower = entry.name.toLowerCase();
+          if (systemNames.has(lower) || lower.startsWith('._')) {
+            files.push({ ok: false, skipped: true, name: shown, reason: `${shown} is a file the system keeps for itself, not evidence, and was skipped.` });
+            continue;
+          }
+          if (entry.name.startsWith('.')) {
+            files.push({ ok: false, skipped: true, name: shown, reason: `${shown} is hidden (its name starts with a dot) and was skipped. If it is evidence, rename it without the dot and add it again.` });
+            continue;
+          }
+          await walk(join(path, entry.name));
         }
         return;
       }
       if (info.isFile()) files.push({ path, name: basename(path) });
+      // Never opened: reading a pipe or a device could wait forever or never end.
+      else if (info.isFIFO()) files.push({ ok: false, skipped: true, name, reason: `${name} is a pipe between programs, not a file, and was skipped.` });
+      else if (info.isSocket()) files.push({ ok: false, skipped: true, name, reason: `${name} is a socket (a connection between programs), not a file, and was skipped.` });
+      else if (info.isBlockDevice() || info.isCharacterDevice()) files.push({ ok: false, skipped: true, name, reason: `${name} is a device, not a file, and was skipped.` });
+      else files.push({ ok: false, skipped: true, name, reason: `${name} is not a regular file and was skipped.` });
     }
     for (const p of paths) await walk(p);
     const out: ImportOutcome[] = new Array(files.length);
@@ -133,8 +159,7 @@ export function createEvidenceStore(dir: string) {
             ? { ok: false, name: displayName(f.name), reason: `${displayName(f.name)} is larger than 200 MB: split it or export it at a lower resolution.` }
             : await importBuffer(f.name, await readFile(f.path));
         } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          outcome = { ok: false, name: displayName(f.name), reason: code === 'EACCES' || code === 'EPERM' ? `${displayName(f.name)} could not be read: this account has no permission to open it.` : `${displayName(f.name)} could not be read (${code ?? (e as Error).message}).` };
+          outcome = { ok: false, name: displayName(f.name), reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code) };
         }
       }
       return outcome;

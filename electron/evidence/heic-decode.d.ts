@@ -1,5 +1,18 @@
-// heic-decode ships no types: the one call the app makes.
+// heic-decode ships no types: the calls the app makes. `all` reads the container and gives each
+// picture's size before any of them is decoded; `dispose` frees the decoder's memory.
 declare module 'heic-decode' {
-  const decode: (o: { buffer: Buffer | Uint8Array }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+  interface HeicPixels {
+    width: number;
+    height: number;
+    data: Uint8ClampedArray;
+  }
+  interface HeicPicture {
+    width: number;
+    height: number;
+    decode(): Promise<HeicPixels>;
+  }
+  const decode: ((o: { buffer: Buffer | Uint8Array }) => Promise<HeicPixels>) & {
+    all(o: { buffer: Buffer | Uint8Array }): Promise<HeicPicture[] & { dispose(): void }>;
+  };
   export default decode;
 }

@@ -1,5 +1,7 @@
 // What a file is, by its first bytes, never by its name. Anything that is not an image or a PDF
 // is refused with a reason a merchant can act on.
+import { bmpHeader } from './bmp.ts';
+
 export const importKinds = ['jpeg', 'png', 'gif', 'tiff', 'pdf', 'heic', 'webp', 'avif', 'bmp'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
@@ -24,10 +26,12 @@ export function sniff(name: string, b: Uint8Array): Sniffed {
   if (s(0) === 0xff && s(1) === 0xd8 && s(2) === 0xff) return { ok: true, kind: 'jpeg' };
   if (s(0) === 0x89 && ascii(b, 1, 4) === 'PNG') return { ok: true, kind: 'png' };
   if (ascii(b, 0, 4) === 'GIF8') return { ok: true, kind: 'gif' };
-  if ((s(0) === 0x49 && s(1) === 0x49 && s(2) === 0x2a && s(3) === 0) || (s(0) === 0x4d && s(1) === 0x4d && s(2) === 0 && s(3) === 0x2a)) return { ok: true, kind: 'tiff' };
+  // TIFF (42) and BigTIFF (43, for scans over 4 GB of data), in either byte order.
+  if ((s(0) === 0x49 && s(1) === 0x49 && (s(2) === 0x2a || s(2) === 0x2b) && s(3) === 0) || (s(0) === 0x4d && s(1) === 0x4d && s(2) === 0 && (s(3) === 0x2a || s(3) === 0x2b))) return { ok: true, kind: 'tiff' };
   if (ascii(b, 0, 1024).includes('%PDF-')) return { ok: true, kind: 'pdf' };
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return { ok: true, kind: 'webp' };
-  if (ascii(b, 0, 2) === 'BM' && b.length > 26) return { ok: true, kind: 'bmp' };
+  // "BM" alone is also how text starts ("BMW service invoice"): the header must add up.
+  if (bmpHeader(b)) return { ok: true, kind: 'bmp' };
   const brand = brandKind(b);
   if (brand === 'video') return { ok: false, reason: `${name} is a video. Issuers do not watch videos: take screenshots of what matters and add those.` };
   if (brand) return { ok: true, kind: brand };

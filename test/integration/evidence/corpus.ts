@@ -1,7 +1,7 @@
 // Test inputs made on the spot: scans, photos, PDFs, and broken files of every kind.
 import sharp from 'sharp';
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -109,6 +109,77 @@ export function pngBomb(path: string): void {
   const row = Buffer.alloc(30_001);
   const idat = deflateSync(Buffer.concat(Array.from({ length: 50 }, () => row)));
   writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/** A small HEIC whose image-size properties (ispe) claim 30,000 × 30,000 pixels: decoding it
+ * would allocate 3.6 GB. Made from a real HEIC written by ImageMagick. */
+export function heicBomb(path: string, scratch: string): void {
+  const small = join(scratch, 'heic-bomb-source.heic');
+  imageMagick(['-size', '64x48', 'xc:#8899aa', small]);
+  const b = readFileSync(small);
+  let patched = 0;
+  for (let i = b.indexOf('ispe'); i >= 0; i = b.indexOf('ispe', i + 4)) {
+    b.writeUInt32BE(30_000, i + 8);
+    b.writeUInt32BE(30_000, i + 12);
+    patched++;
+  }
+  if (patched === 0) throw new Error('the HEIC written by ImageMagick has no ispe box to enlarge');
+  writeFileSync(path, b);
+}
+
+/** A little-endian TIFF, one IFD per page; each page is 1-bit, Deflate-compressed white. The
+ * last page claims 30,000 × 30,000 pixels (900 megapixels) while every one of its strips points
+ * at the same few kilobytes: a decompression bomb of about 4 KB. */
+export function tiffBomb(path: string, o: { normalPagesFirst?: number } = {}): void {
+  const pages = [...Array.from({ length: o.normalPagesFirst ?? 0 }, () => ({ w: 800, h: 600, rows: 600 })), { w: 30_000, h: 30_000, rows: 1000 }];
+  const parts: Buffer[] = [];
+  let at = 8;
+  const put = (b: Buffer): number => {
+    const where = at;
+    parts.push(b);
+    at += b.length;
+    if (at % 2) {
+      parts.push(Buffer.alloc(1));
+      at++;
+    }
+    return where;
+  };
+  const header = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0, 0, 0, 0]);
+  const ifdOffsets: number[] = [];
+  const nextFields: number[] = [];
+  for (const pg of pages) {
+    const rowBytes = Math.ceil(pg.w / 8);
+    const strip = deflateSync(Buffer.alloc(rowBytes * pg.rows));
+    const stripAt = put(strip);
+    const strips = Math.ceil(pg.h / pg.rows);
+    const offsets = Buffer.alloc(4 * strips);
+    const counts = Buffer.alloc(4 * strips);
+    for (let i = 0; i < strips; i++) {
+      offsets.writeUInt32LE(stripAt, 4 * i);
+      counts.writeUInt32LE(strip.length, 4 * i);
+    }
+    const offsetsAt = strips > 1 ? put(offsets) : stripAt;
+    const countsAt = strips > 1 ? put(counts) : strip.length;
+    // tag, type (3 SHORT, 4 LONG), count, value
+    const entries: Array<[number, number, number, number]> = [[256, 4, 1, pg.w], [257, 4, 1, pg.h], [258, 3, 1, 1], [259, 3, 1, 8], [262, 3, 1, 0], [273, 4, strips, offsetsAt], [277, 3, 1, 1], [278, 4, 1, pg.rows], [279, 4, strips, countsAt]];
+    const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
+    ifd.writeUInt16LE(entries.length, 0);
+    entries.forEach(([tag, type, count, value], i) => {
+      const e = 2 + i * 12;
+      ifd.writeUInt16LE(tag, e);
+      ifd.writeUInt16LE(type, e + 2);
+      ifd.writeUInt32LE(count, e + 4);
+      if (type === 3 && count === 1) ifd.writeUInt16LE(value, e + 8);
+      else ifd.writeUInt32LE(value, e + 8);
+    });
+    const ifdAt = put(ifd);
+    ifdOffsets.push(ifdAt);
+    nextFields.push(ifdAt + 2 + entries.length * 12);
+  }
+  const file = Buffer.concat([header, ...parts]);
+  file.writeUInt32LE(ifdOffsets[0]!, 4);
+  for (let i = 0; i + 1 < ifdOffsets.length; i++) file.writeUInt32LE(ifdOffsets[i + 1]!, nextFields[i]!);
+  writeFileSync(path, file);
 }
 
 /** A valid PNG with one byte of its image data flipped: the CRC no longer matches. */

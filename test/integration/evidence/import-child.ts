@@ -1,0 +1,19 @@
+// One import (and optionally a build) in a process of its own, so a test can measure its peak
+// memory, run it as another user, and give it a temporary folder of its own. Takes one JSON
+// argument; prints one JSON line: the outcomes, the build's result, and peak resident memory.
+import { createEvidenceStore, buildPacket } from '../../../electron/evidence/index.ts';
+import { defaultLimits } from '../../../shared/evidence/limits.ts';
+
+const job = JSON.parse(process.argv[2]!) as { store: string; paths: string[]; buildTo?: string };
+// The baseline: Node, sharp, pdf-lib and the app's code loaded, nothing imported yet.
+const baselineKb = process.resourceUsage().maxRSS;
+const store = createEvidenceStore(job.store);
+const outcomes = await store.importPaths(job.paths);
+const afterImportKb = process.resourceUsage().maxRSS;
+let build: unknown;
+if (job.buildTo) {
+  const items = outcomes.flatMap((o) => (o.ok && o.item.kind !== 'pdf' && !o.duplicate ? [o.item] : []));
+  const pages = items.map((i) => ({ itemId: i.id, page: 0, rotation: 0 as const }));
+  build = await buildPacket(store, { pages }, { preset: 'document', limits: { ...defaultLimits, maxPages: 500, maxTotalBytes: 500 * 1024 * 1024 }, pageSize: 'letter', output: 'pdf', baseName: 'evidence' }, { outDir: job.buildTo });
+}
+process.stdout.write(`${JSON.stringify({ outcomes, build, baselineKb, afterImportKb, peakKb: process.resourceUsage().maxRSS })}\n`);
