@@ -1,5 +1,7 @@
 // Small pictures of every page for the builder's grid and the full-page view. Images are drawn
-// here (sharp); PDF pages are drawn in the window by pdf.js, which gets the PDF's bytes.
+// here (sharp); PDF pages are drawn in the window by pdf.js. For a PDF the answer is the whole
+// file, whatever the page asked for: the window asks once per PDF and keeps one document for
+// all of its page thumbnails.
 import type { EvidenceStore } from './evidence-store.ts';
 import { openImage } from './decode.ts';
 import { AppError } from '../../shared/errors.ts';

@@ -250,13 +250,13 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         </ol>
       )}
       <div className="row settings">
-        <label>Preset<select value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
         <Adjustments draft={draft} limits={limits} onChange={setDraft} />
-        <label>Page size<select value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+        <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
       </div>
       <div className="row settings">
-        <label>PDF pages<select value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
-        <label>Send as<select value={draft.output ?? 'pdf'} onChange={(e) => {
+        <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
+        <label>Send as<select aria-label="Send as" value={draft.output ?? 'pdf'} onChange={(e) => {
           const output = e.target.value as NonNullable<EvidenceDraft['output']>;
           // An image file holds one page and no letter: choosing it leaves the letter out.
           setDraft({ ...draft, output, ...(output === 'image' ? { coverLetter: false } : {}) });
@@ -271,7 +271,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
           {(estimate.warnings ?? []).map((w) => <p key={w} className="muted">{w}</p>)}
         </div>
       )}
-      {draft.coverLetter !== false && <label>Cover letter<textarea rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
+      {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
       <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
       {preview && <Preview files={preview} onClose={() => setPreview(undefined)} />}
     </div>

@@ -1,6 +1,7 @@
 // Building evidence in the UI: scans and a PDF added through the file picker, every page shown,
 // reordered and rotated, previewed, then sent through the outbox; the sandbox holds the message
-// and the document.
+// and the document. Then the settings: a single page sent as an image, the preset adjusted, and
+// a long PDF whose page thumbnails share one document.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,6 +62,83 @@ test('evidence from scans and a PDF → preview → add to outbox → the sandbo
     const docs = await get('/chargebackDocuments');
     assert.equal(docs.length, 1);
     assert.match(docs[0]!.name!, /^evidence t1_chb_.*\.pdf$/);
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('a single page as an image file; preset adjustments saved with the draft; a 40-page PDF read once for all its thumbnails', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-files-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 1240, height: 1754, density: 150 });
+    await pdfWithPages(join(files, 'statement.pdf'), 40);
+    // Every read of a stored file's bytes in main, by item.
+    const reads = new Map<string, number>();
+    const evidence = app.services.evidence;
+    const bytes = evidence.bytes.bind(evidence);
+    evidence.bytes = async (id: string) => {
+      reads.set(id, (reads.get(id) ?? 0) + 1);
+      return bytes(id);
+    };
+    const { page } = app;
+    await page.getByRole('button', { name: 'Explore with demo data' }).click();
+    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
+    const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable/ }) }).first();
+    const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
+    await target.click();
+    await page.getByLabel('Response').selectOption('respond');
+    await page.getByRole('button', { name: 'Add files…' }).waitFor();
+    const meter = page.getByRole('status', { name: 'Size against the limits' });
+    const builder = page.locator('.builder');
+
+    app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await page.locator('.page-tile').first().waitFor();
+    await meter.filter({ hasText: /^2 pages/ }).waitFor();
+    await builder.getByLabel('Send as', { exact: true }).selectOption('image');
+    assert.equal(await builder.getByLabel('Start with a cover letter', { exact: true }).isChecked(), false, 'an image file has no cover letter');
+    assert.equal(await builder.getByLabel('Cover letter', { exact: true }).count(), 0);
+    await meter.filter({ hasText: /^1 pages .* 1 file/ }).waitFor();
+    await page.getByRole('button', { name: 'Preview the packet' }).click();
+    await page.locator('img.preview-page').waitFor({ timeout: 30_000 });
+    assert.match((await page.locator('.modal-head').textContent()) ?? '', /evidence t1_chb_.*\.jpg/);
+    await app.shot('07b-evidence-single-image');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await builder.getByLabel('Send as', { exact: true }).selectOption('pdf');
+    await builder.getByLabel('Start with a cover letter', { exact: true }).check();
+    app.dialogs.answerFiles([join(files, 'statement.pdf')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await page.locator('.page-tile').nth(40).waitFor();
+    // Scroll through every tile so each thumbnail is drawn.
+    for (let i = 0; i <= 40; i += 8) await page.locator('.page-tile').nth(i).scrollIntoViewIfNeeded();
+    await page.locator('.page-tile').nth(40).scrollIntoViewIfNeeded();
+    await page.locator('.page-tile').nth(40).locator('canvas.thumb[width="160"]').waitFor({ timeout: 30_000 });
+    const statement = (await evidence.list()).find((i) => i.name === 'statement.pdf')!;
+    // Once for the shared document of the thumbnails, once for the estimate's measurement.
+    assert.ok((reads.get(statement.id) ?? 0) <= 2, `statement.pdf was read ${reads.get(statement.id)} times for 40 thumbnails`);
+
+    await meter.filter({ hasText: /^42 pages/ }).waitFor();
+    const before = Number(/· (\d+) KB of/.exec((await meter.textContent()) ?? '')?.[1]);
+    await builder.getByLabel('Resolution', { exact: true }).selectOption('100');
+    await builder.getByLabel('Colour', { exact: true }).selectOption('bw');
+    assert.equal(await builder.getByLabel('JPEG quality', { exact: true }).isDisabled(), true, 'quality does not apply to black and white');
+    await page.waitForFunction((kb) => {
+      const m = /· (\d+) KB of/.exec(document.querySelector('[aria-label="Size against the limits"]')?.textContent ?? '');
+      return m && Number(m[1]) < kb;
+    }, before);
+    await app.shot('07c-evidence-adjustments');
+    const profileId = app.services.store.profiles.list()[0]!.id;
+    let saved = app.services.store.drafts.get(profileId, chargebackId);
+    for (let i = 0; i < 20 && saved?.overrides?.colour !== 'bw'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      saved = app.services.store.drafts.get(profileId, chargebackId);
+    }
+    assert.deepEqual(saved?.overrides, { dpi: 100, colour: 'bw' }, 'the adjustments are saved with the draft');
+    assert.match((await meter.textContent()) ?? '', /PDF pages turned into images because the preset is black and white: statement\.pdf pages 1–40/);
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });

@@ -3,8 +3,8 @@
 // cover letter from a chargeback in the local store.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -166,4 +166,24 @@ test('--profile brings its limits, preset and page size; --cover-for writes the 
     const elsewhere = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'], home);
     assert.equal(elsewhere.code, 1);
     assert.match(elsewhere.stderr, /Chargeback t1_chb_cli is not in the local store of the profile "Other"/);
+});
+
+test('files passed over are listed with their reasons, and the build still exits 0', async () => {
+  const folder = join(dir, 'with-junk');
+  mkdirSync(folder);
+  copyFileSync(join(inputs, '1-receipt.jpg'), join(folder, 'receipt.jpg'));
+  writeFileSync(join(folder, '.DS_Store'), Buffer.alloc(32));
+  writeFileSync(join(folder, '.receipt-copy.jpg'), readFileSync(join(inputs, '1-receipt.jpg')));
+  execFileSync('mkfifo', [join(folder, 'pipe')]);
+  writeFileSync(join(folder, 'notes.txt'), 'call the customer');
+  const text = await cli(['evidence', 'build', folder, '--out', join(dir, 'junk-out')]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^– \.DS_Store is a file the system keeps for itself, not evidence, and was skipped\.$/m);
+  assert.match(text.stdout, /^– \.receipt-copy\.jpg is hidden \(its name starts with a dot\) and was skipped\./m);
+  assert.match(text.stdout, /^– pipe is a pipe between programs, not a file, and was skipped\.$/m);
+  assert.match(text.stdout, /^✗ notes\.txt is a plain text file/m);
+  assert.match(text.stdout, /^✓ receipt\.jpg: JPEG, 1 page$/m);
+  const json = JSON.parse((await cli(['evidence', 'build', folder, '--out', join(dir, 'junk-out-2'), '--json'])).stdout);
+  assert.equal(json.inputs.length, 5, 'every entry in the folder has an outcome');
+  assert.equal(json.inputs.filter((i: { skipped?: boolean }) => i.skipped).length, 3);
 });
