@@ -122,14 +122,14 @@ test('a single page as an image file; preset adjustments saved with the draft; a
     assert.ok((reads.get(statement.id) ?? 0) <= 2, `statement.pdf was read ${reads.get(statement.id)} times for 40 thumbnails`);
 
     await meter.filter({ hasText: /^42 pages/ }).waitFor();
-    const before = Number(/· (\d+) KB of/.exec((await meter.textContent()) ?? '')?.[1]);
+    const kbShown = async () => Number(/· (\d+) KB of/.exec((await meter.textContent()) ?? '')?.[1]);
+    const before = await kbShown();
     await builder.getByLabel('Resolution', { exact: true }).selectOption('100');
     await builder.getByLabel('Colour', { exact: true }).selectOption('bw');
     assert.equal(await builder.getByLabel('JPEG quality', { exact: true }).isDisabled(), true, 'quality does not apply to black and white');
-    await page.waitForFunction((kb) => {
-      const m = /· (\d+) KB of/.exec(document.querySelector('[aria-label="Size against the limits"]')?.textContent ?? '');
-      return m && Number(m[1]) < kb;
-    }, before);
+    // The live estimate follows the settings.
+    for (let i = 0; i < 100 && (await kbShown()) >= before; i++) await page.waitForTimeout(100);
+    assert.ok((await kbShown()) < before, `the estimate shrank from ${before} KB`);
     await app.shot('07c-evidence-adjustments');
     const profileId = app.services.store.profiles.list()[0]!.id;
     let saved = app.services.store.drafts.get(profileId, chargebackId);
