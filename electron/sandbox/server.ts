@@ -49,6 +49,23 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 const clean = (r: Rec): Rec => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
 
+/** Waits `ms` before answering; true when the client is still there. A client that hangs up
+ * ends the wait at once, so no timer outlives its request (nor keeps a closing sandbox up). */
+function hold(req: IncomingMessage, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (req.socket.destroyed) return resolve(false);
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      req.socket.off('close', onClose);
+      resolve(!req.socket.destroyed);
+    }, ms);
+    req.socket.once('close', onClose);
+  });
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -70,10 +87,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
       req.socket.destroy();
       return true;
     }
-    if (fault === 'slow-after-write') {
-      await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
-      return req.socket.destroyed;
-    }
+    if (fault === 'slow-after-write') return !(await hold(req, ctx.faults.slowMs));
     return false;
   }
 
@@ -93,11 +107,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
       res.setHeader('retry-after', '1');
       return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
     }
-    if (fault === 'slow') {
-      await new Promise((r) => setTimeout(r, ctx.faults.slowMs));
-      // Held in front of the service: a request whose client gave up never reaches it.
-      if (req.socket.destroyed) return;
-    }
+    // Held in front of the service: a request whose client gave up never reaches it.
+    if (fault === 'slow' && !(await hold(req, ctx.faults.slowMs))) return;
 
     const blocked = limiter.hit(`${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`, req.headers['rate-limit-test'] === 'match');
     if (blocked !== undefined) {
