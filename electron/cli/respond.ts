@@ -34,6 +34,8 @@ export const respondCommand: CliCommand = {
         if (amount === undefined || amount <= 0) throw new CliError(`--amount must be an amount in ${cb.currency} like 49.99.`);
       }
       if (rule.needsAmount && amount === undefined) throw new CliError(`${rule.label} needs --amount (the amount conceded, in ${cb.currency}).`);
+      // Before any evidence is built: the service closes the chargeback on this message.
+      if (rule.closesChargeback && evidencePaths.length > 0) throw new CliError(`${rule.label} closes the chargeback at once, so no documents can follow it: drop --evidence, or use --type respond to send evidence.`);
       if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.`);
       const warnings: string[] = [];
       if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
