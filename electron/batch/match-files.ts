@@ -46,6 +46,8 @@ export function matchFile(fileName: string, candidates: readonly MatchCandidate[
 
   const byId = candidates.filter((c) => lower.includes(c.id.toLowerCase()));
   if (byId.length === 1) return { status: 'matched', chargebackId: byId[0]!.id, rule: 'chargeback-id', reason: `The name contains the chargeback ID ${byId[0]!.id}.` };
+  // Two IDs in one name is the merchant's word for both: a weaker rule must not pick one.
+  if (byId.length > 1) return { status: 'ambiguous', candidates: byId.map((c) => c.id), reason: `The name contains ${byId.length} chargeback IDs (${byId.map((c) => c.id).join(', ')}); choose one.` };
   const byTxn = candidates.filter((c) => c.txn && lower.includes(c.txn.toLowerCase()));
   if (byTxn.length === 1) return { status: 'matched', chargebackId: byTxn[0]!.id, rule: 'transaction-id', reason: `The name contains the transaction ID ${byTxn[0]!.txn}.` };
   if (byTxn.length > 1) return { status: 'ambiguous', candidates: byTxn.map((c) => c.id), reason: `Transaction ${byTxn[0]!.txn} has ${byTxn.length} chargebacks; choose one.` };

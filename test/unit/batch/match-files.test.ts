@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchFile, candidateOf, type MatchCandidate } from '../../../electron/batch/match-files.ts';
+import { openStore } from '../../../electron/store/index.ts';
+import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
+import { profileDefaults } from '../../../shared/profiles.ts';
 
 const c = (id: string, o: Partial<MatchCandidate> = {}): MatchCandidate => ({ id, txn: `t1_txn_${id.slice(-4)}`, refs: [], total: 4999, currency: 'USD', dates: [20250314], answerable: true, ...o });
 const all = [
@@ -40,4 +43,44 @@ test('candidates carry the transaction date and the issue date', () => {
   assert.deepEqual(cand.dates.sort(), [20250313, 20250314, 20250320]);
   assert.deepEqual(cand.refs, ['R1', 'CB9']);
   assert.equal(cand.answerable, true);
+});
+
+test('a name with two chargeback IDs is ambiguous between both, not matched by a weaker rule', () => {
+  const m = matchFile('t1_chb_6800000000000000000aaaa and t1_chb_6800000000000000000cccc R7654321.pdf', all);
+  assert.equal(m.status, 'ambiguous');
+  assert.deepEqual((m as { candidates: string[] }).candidates, ['t1_chb_6800000000000000000aaaa', 't1_chb_6800000000000000000cccc']);
+  assert.match(m.reason, /contains 2 chargeback IDs/);
+});
+
+// Records as the service sends them (integers as strings, the `ChargebackRef` spelling, its
+// timestamps), read by the app's schemas, stored, and read back as batch matching reads them.
+test('transaction ID and bank reference match through candidateOf on stored records', () => {
+  const store = openStore(':memory:');
+  try {
+    store.profiles.save({ ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'p', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' });
+    const record = (id: string, txn: string, extra: Record<string, unknown>) => chargebackSchema.parse({
+      id, created: '2025-03-20 10:00:00.0000', modified: '2025-03-20 10:00:00.0000', creator: 't1_log_1', modifier: 't1_log_1', merchant: 't1_mer_1', txn, mid: '000123456789',
+      description: '', total: '4999', representedTotal: null, paymentMethod: '2', cycle: 'first', currency: 'USD', platform: 'PLATFORM_PROCESSOR_1', ref: `R${id.slice(-7)}`,
+      reason: 'Merchandise/services not received', reasonCode: '13.1', issued: '20250320', received: null, reply: '20250410', status: 'open', lastStatusChange: null,
+      inactive: '0', frozen: '0', actionable: '1', shadow: '0', ...extra,
+    });
+    const a = record('t1_chb_67dbe0c00000000000000a1', 't1_txn_67d3f7c0000000000000a11', { bankRef: 'BR-77AB12CD', ChargebackRef: 'CB100200' });
+    const b = record('t1_chb_67dbe0c00000000000000b2', 't1_txn_67d3f7c0000000000000b22', { bankRef: 'BR-99EF34GH', chargebackRef: 'CB300400' });
+    store.portfolio.upsertChargebacks('p', [a, b]);
+    store.portfolio.saveTxn('p', txnSchema.parse({ id: a.txn, created: '2025-03-14 21:30:00.0000', modified: '2025-03-14 21:30:00.0000', authDate: '20250314', total: '4999', currency: 'USD' }));
+    const candidates = store.portfolio.chargebackIds('p').map((id) => {
+      const d = store.portfolio.detail('p', id)!;
+      return candidateOf(d.chargeback, d.txn);
+    });
+    assert.equal(candidates.length, 2);
+    const byTxn = matchFile('scan T1_TXN_67D3F7C0000000000000A11.jpg', candidates);
+    assert.deepEqual(byTxn, { status: 'matched', chargebackId: a.id, rule: 'transaction-id', reason: `The name contains the transaction ID ${a.txn}.` });
+    const byBankRef = matchFile('bank letter br-99ef34gh.pdf', candidates);
+    assert.deepEqual(byBankRef, { status: 'matched', chargebackId: b.id, rule: 'reference', reason: 'The name contains the reference BR-99EF34GH.' });
+    assert.equal((matchFile('CB100200.png', candidates) as { chargebackId?: string }).chargebackId, a.id, 'the ChargebackRef spelling too');
+    assert.equal((matchFile('2025-03-14 49.99.jpg', candidates) as { chargebackId?: string }).chargebackId, a.id, 'the transaction\'s date from its stored record');
+    assert.equal(matchFile('br-99ef34 partial.pdf', candidates).status, 'unmatched', 'a part of a reference is not the reference');
+  } finally {
+    store.close();
+  }
 });
