@@ -315,7 +315,13 @@ export function createOutbox(deps: OutboxDeps) {
     let outcome: Outcome = { state: 'queued' };
     try {
       if (!repo.claim(jobId, owner, now(), LEASE_MS)) return;
-      heartbeat = setInterval(() => repo.renew(jobId, owner, now() + LEASE_MS), LEASE_MS / 3);
+      heartbeat = setInterval(() => {
+        try {
+          repo.renew(jobId, owner, now() + LEASE_MS);
+        } catch {
+          // The store is closing under a round: the lease then simply runs out.
+        }
+      }, LEASE_MS / 3);
       heartbeat.unref();
       changed(jobId);
       try {
