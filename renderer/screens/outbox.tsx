@@ -19,7 +19,9 @@ export function Outbox({ version }: { version: number }) {
     void api().listOutbox({}).then((r) => r.ok && setJobs(r.value));
   }, [version]);
   useEffect(() => api().on('outboxProgress', (p) => setProgress((x) => ({ ...x, [`${p.jobId}:${p.position}`]: p.totalBytes ? p.sentBytes / p.totalBytes : 0 }))), []);
-  const act = async (what: 'retryJob' | 'cancelJob' | 'pauseJob' | 'resumeJob', jobId: string): Promise<void> => {
+  const [dismissing, setDismissing] = useState<string>();
+  const act = async (what: 'retryJob' | 'cancelJob' | 'pauseJob' | 'resumeJob' | 'dismissJob', jobId: string): Promise<void> => {
+    setDismissing(undefined);
     const r = await api()[what]({ jobId });
     if (!r.ok) say('error', r.error.message);
   };
@@ -39,11 +41,18 @@ export function Outbox({ version }: { version: number }) {
                 {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
                 {(j.state === 'queued' || j.state === 'sending') && <button onClick={() => void act('pauseJob', j.id)}>Pause</button>}
                 {j.state === 'paused' && <button onClick={() => void act('resumeJob', j.id)}>Resume</button>}
-                {j.steps.every((s) => s.state === 'pending') && j.state !== 'cancelled' && j.state !== 'done' && <button onClick={() => void act('cancelJob', j.id)}>Cancel</button>}
+                {j.steps.every((s) => s.state === 'pending') && (j.state === 'queued' || j.state === 'paused' || j.state === 'failed') && <button onClick={() => void act('cancelJob', j.id)}>Cancel</button>}
+                {j.state === 'failed' && j.steps.some((s) => s.state !== 'pending') && <button onClick={() => setDismissing(j.id)}>Dismiss…</button>}
               </span>
             </div>
             {j.error && <p className="error">{j.error}</p>}
             {j.warnings.map((w) => <p key={w} className="hint">{w}</p>)}
+            {dismissing === j.id && (
+              <div className="confirm" role="alert">
+                <p>Dismiss this answer for good? Part of it already reached the processor and stays there; the rest is never sent. To answer again, start from the dispute.</p>
+                <span className="actions"><button className="danger" onClick={() => void act('dismissJob', j.id)}>Dismiss the job</button><button onClick={() => setDismissing(undefined)}>Keep it</button></span>
+              </div>
+            )}
             <ol className="steps">
               {j.steps.map((s) => (
                 <li key={s.position}>

@@ -4,7 +4,9 @@
 // test-results/screenshots.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
@@ -176,5 +178,36 @@ test('keyboard only: into the inbox, down the rows, open one, and back', async (
     await grid.waitFor();
   } finally {
     await app.close();
+  }
+});
+
+test('a failed answer says why; once part of it was sent it can be dismissed, after a confirmation', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  const dir = mkdtempSync(join(tmpdir(), 'dd-e2e-fail-'));
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    const [target] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
+    // Text dressed as a PDF: the service checks content, so the document is refused after the message went.
+    writeFileSync(join(dir, 'receipt.pdf'), 'this is not a PDF at all');
+    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'respond', documents: [{ path: join(dir, 'receipt.pdf'), name: 'receipt.pdf', documentType: 'pdf' }] });
+    await services.outbox.runOnce();
+    assert.equal(services.outbox.get(job.id)!.state, 'failed');
+    await page.getByRole('button', { name: 'Outbox' }).click();
+    const card = page.locator('.job').filter({ hasText: target!.id });
+    await card.locator('.error').waitFor();
+    assert.match((await card.locator('.error').textContent()) ?? '', /\S/);
+    assert.equal(await card.getByRole('button', { name: 'Cancel' }).count(), 0, 'what reached the processor cannot be cancelled');
+    await card.getByRole('button', { name: 'Dismiss…' }).click();
+    await card.getByRole('alert').filter({ hasText: 'already reached the processor' }).waitFor();
+    await app.shot('16-outbox-dismiss');
+    await card.getByRole('button', { name: 'Dismiss the job' }).click();
+    await card.locator('.state.dismissed').first().waitFor();
+    assert.equal(services.outbox.get(job.id)!.state, 'dismissed');
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
