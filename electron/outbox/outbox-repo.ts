@@ -109,7 +109,8 @@ export function createOutboxRepo(d: Database) {
       return row ? hydrate(row) : undefined;
     },
     list(o: { states?: readonly string[]; profileId?: string } = {}): StoredJob[] {
-      const rows = db.prepare('SELECT id, json, state FROM outbox_jobs ORDER BY created_at, id').all() as JobRow[];
+      // Insertion order breaks ties: answers made in the same millisecond still go in order.
+      const rows = db.prepare('SELECT id, json, state FROM outbox_jobs ORDER BY created_at, rowid').all() as JobRow[];
       return rows.filter((r) => !o.states || o.states.includes(r.state)).map(hydrate).filter((j) => !o.profileId || j.profileId === o.profileId);
     },
     setJob(id: string, patch: Partial<Pick<OutboxJob, 'state' | 'error' | 'warnings'>>, now = Date.now()): void {
