@@ -75,7 +75,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     },
 
     /** One packet per chargeback into the outbox; nothing is sent before this is called. */
-    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: 'respond' | 'represent'; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
+    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: 'respond' | 'respondToDispute'; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
       const groups = new Map<string, PlannedFile[]>();
       const report: BatchReport = { chargebacks: [], files: [] };
       for (const f of plan.files) {

@@ -30,6 +30,9 @@ export interface CliResult {
   text?: string;
   /** Non-zero when the command did its job only in part (the text says why). */
   exitCode?: number;
+  /** A long-running command (the sandbox) wrote its one JSON document when it was ready:
+   * nothing more goes to stdout under --json. */
+  jsonAlreadyWritten?: boolean;
 }
 
 export interface CliCommand {

@@ -89,8 +89,8 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
       },
     };
     const result = await command.run(ctx);
-    if (json) io.stdout.write(JSON.stringify(result.data ?? null, null, 2) + '\n');
-    else if (result.text) io.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
+    if (json && !result.jsonAlreadyWritten) io.stdout.write(JSON.stringify(result.data ?? null, null, 2) + '\n');
+    else if (!json && result.text) io.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
     return result.exitCode ?? 0;
   } catch (e) {
     const message = e instanceof CliError ? e.message : userMessage(e);

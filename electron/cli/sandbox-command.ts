@@ -68,6 +68,6 @@ export const sandboxCommand: CliCommand = {
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await sandbox.close();
-    return { text: 'Sandbox stopped.', data: { stopped: true } };
+    return { text: 'Sandbox stopped.', jsonAlreadyWritten: true };
   },
 };

@@ -215,3 +215,16 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
 });
 
 test.after(() => rmSync(userHome, { recursive: true, force: true }));
+
+test('sandbox --json writes one JSON document: the address and keys when ready, nothing more when stopped', async () => {
+  const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'], { env: baseEnv() });
+  let stdout = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  await new Promise<void>((resolve) => child.stdout.on('data', () => stdout.includes('\n') && resolve()));
+  const started = JSON.parse(stdout) as { url: string; apiKey: string };
+  assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  assert.deepEqual(JSON.parse(stdout), started, 'stdout holds that one document and nothing else');
+});
