@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { createEvidenceStore, buildPacket, estimatePacket, pagePicture, coverLetterFor } from '../../../electron/evidence/index.ts';
-import { renderImagePage } from '../../../electron/evidence/render-page.ts';
+import { renderImagePage, median3 } from '../../../electron/evidence/render-page.ts';
 import { letterAmount, winAnsiCodePoints } from '../../../electron/evidence/cover-letter.ts';
 import { defaultLimits, strictLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
@@ -89,6 +89,23 @@ test('EXIF orientation is applied and metadata (GPS) stripped; never upscaled; p
     assert.equal(bw.format, 'bilevel');
   } finally {
     f.close();
+  }
+});
+
+test('the light denoise is an exact 3 × 3 median (edges repeated)', () => {
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256;
+  for (const [w, h] of [[1, 1], [2, 3], [9, 6], [31, 17]] as const) {
+    const src = Uint8Array.from({ length: w * h }, random);
+    const out = median3(src, w, h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const window: number[] = [];
+        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) window.push(src[Math.min(h - 1, Math.max(0, y + dy)) * w + Math.min(w - 1, Math.max(0, x + dx))]!);
+        window.sort((a, b) => a - b);
+        assert.equal(out[y * w + x], window[4], `${w} × ${h} at ${x}, ${y}`);
+      }
+    }
   }
 });
 
