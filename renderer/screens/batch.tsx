@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { batchPlanSchema, batchChannels } from '../../shared/ipc/channels/batch.ts';
 import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import type { OutboxJob } from '../../shared/outbox.ts';
 
 type Plan = z.infer<typeof batchPlanSchema>;
 type PlannedFile = Plan['files'][number];
@@ -93,17 +94,35 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
   );
 }
 
+/** A queued chargeback's outcome follows its outbox job until it is sent or has failed. */
+function outcomeOf(c: Report['chargebacks'][number], job: OutboxJob | undefined): { text: string; ok: boolean; reason: string } {
+  if (c.outcome !== 'queued') return { text: c.outcome, ok: false, reason: c.reason ?? '' };
+  if (!job) return { text: 'queued', ok: true, reason: '' };
+  if (job.state === 'done') return { text: 'sent', ok: true, reason: '' };
+  if (job.state === 'failed' || job.state === 'dismissed' || job.state === 'cancelled') return { text: job.state, ok: false, reason: job.error ?? '' };
+  return { text: job.state === 'sending' ? 'sending…' : job.state, ok: true, reason: job.warnings.join(' ') };
+}
+
 function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
   const go = useApp((s) => s.go);
-  const queued = report.chargebacks.filter((c) => c.outcome === 'queued').length;
+  const [jobs, setJobs] = useState<Map<string, OutboxJob>>(new Map());
+  useEffect(() => {
+    const ids = new Set(report.chargebacks.flatMap((c) => (c.jobId ? [c.jobId] : [])));
+    void api().listOutbox({}).then((r) => r.ok && setJobs(new Map(r.value.filter((j) => ids.has(j.id)).map((j) => [j.id, j]))));
+    return api().on('outboxChanged', (j) => ids.has(j.id) && setJobs((m) => new Map(m).set(j.id, j)));
+  }, [report]);
+  const rows = report.chargebacks.map((c) => ({ c, o: outcomeOf(c, c.jobId ? jobs.get(c.jobId) : undefined) }));
+  const sent = rows.filter((r) => r.o.text === 'sent').length;
+  const failed = rows.filter((r) => !r.o.ok).length;
+  const onTheWay = rows.length - sent - failed;
   return (
     <div className="report" aria-label="Batch report">
-      <p role="status"><strong>{plural(queued, 'packet')} queued</strong>{report.chargebacks.length > queued ? `, ${report.chargebacks.length - queued} not` : ''}. The outbox sends them and shows each step.</p>
+      <p role="status"><strong>{plural(sent, 'chargeback')} answered</strong>{onTheWay ? `, ${onTheWay} on the way` : ''}{failed ? `, ${failed} not` : ''}{report.files.length ? `; ${plural(report.files.length, 'file')} left out` : ''}.</p>
       <table className="review">
         <thead><tr><th>Chargeback</th><th>Outcome</th><th>Files</th><th>Why</th></tr></thead>
         <tbody>
-          {report.chargebacks.map((c) => (
-            <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${c.outcome === 'queued' ? 'done' : 'failed'}`}>{c.outcome}</span></td><td>{c.files.join(', ')}</td><td className="why">{c.reason ?? ''}</td></tr>
+          {rows.map(({ c, o }) => (
+            <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${o.text === 'sent' ? 'done' : o.ok ? 'waiting' : 'failed'}`}>{o.text}</span></td><td>{c.files.join(', ')}</td><td className="why">{o.reason}</td></tr>
           ))}
           {report.files.map((f) => (
             <tr key={f.name}><td className="muted">–</td><td><span className="state failed">{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
