@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
+import { runCli, type CliRun } from './support.ts';
 import { createApiClient } from '../../../electron/api/index.ts';
 import type { Chargeback } from '../../../shared/api/index.ts';
 
@@ -53,16 +54,8 @@ test('failures: non-zero exit, one line on stderr, and with --json an error obje
 });
 
 /** For commands that talk to a sandbox in this process: the event loop must keep running. */
-function cliAsync(args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { env: { ...baseEnv(), ...o.env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.stdin.end(o.input ?? '');
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
+function cliAsync(args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliRun> {
+  return runCli(args, { env: { ...baseEnv(), ...o.env }, ...(o.input !== undefined ? { input: o.input } : {}) });
 }
 
 test('options with values may come before the command', () => {

@@ -2,7 +2,6 @@
 // Each runs as its own process against a sandbox in this one, with the key in the environment.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,23 +11,15 @@ import { createSandboxAdmin, type SandboxAdmin } from '../../../electron/sandbox
 import { openStore, databaseFile } from '../../../electron/store/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
+import { runCli, type CliRun } from './support.ts';
 
-const root = new URL('../../..', import.meta.url).pathname;
 
 let sb: Sandbox;
 let admin: SandboxAdmin;
 let home: string;
 
-function cli(args: string[], o: { input?: string } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.stdin.end(o.input ?? '');
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
+function cli(args: string[], o: { input?: string } = {}): Promise<CliRun> {
+  return runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey }, ...o });
 }
 
 async function json<T>(args: string[]): Promise<T> {
