@@ -99,7 +99,15 @@ export const evidenceBuild: CliCommand = {
     const items = outcomes.flatMap((o) => (o.ok ? [o.item] : []));
     const seen = new Set<string>();
     const pages = items.filter((i) => !seen.has(i.id) && seen.add(i.id)).flatMap((i) => Array.from({ length: i.pages }, (_, p) => ({ itemId: i.id, page: p, rotation: 0 as const })));
-    const lines = outcomes.map((o) => (o.ok ? `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${o.duplicate ? ' (same content as another file: used once)' : ''}` : `${o.skipped ? '–' : '✗'} ${o.reason}`));
+    // "Duplicate" here means another input of this run had the same content (the store also
+    // knows files from earlier runs, which is no news to the merchant).
+    const firstName = new Map<string, string>();
+    const lines = outcomes.map((o) => {
+      if (!o.ok) return `${o.skipped ? '–' : '✗'} ${o.reason}`;
+      const earlier = firstName.get(o.item.id);
+      if (earlier === undefined) firstName.set(o.item.id, o.item.name);
+      return `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${earlier !== undefined ? ` (the same content as ${earlier}: used once)` : ''}`;
+    });
     if (pages.length === 0) {
       return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
     }

@@ -172,6 +172,7 @@ test('files passed over are listed with their reasons, and the build still exits
   const folder = join(dir, 'with-junk');
   mkdirSync(folder);
   copyFileSync(join(inputs, '1-receipt.jpg'), join(folder, 'receipt.jpg'));
+  copyFileSync(join(inputs, '1-receipt.jpg'), join(folder, 'second.jpg'));
   writeFileSync(join(folder, '.DS_Store'), Buffer.alloc(32));
   writeFileSync(join(folder, '.receipt-copy.jpg'), readFileSync(join(inputs, '1-receipt.jpg')));
   execFileSync('mkfifo', [join(folder, 'pipe')]);
@@ -182,8 +183,10 @@ test('files passed over are listed with their reasons, and the build still exits
   assert.match(text.stdout, /^– \.receipt-copy\.jpg is hidden \(its name starts with a dot\) and was skipped\./m);
   assert.match(text.stdout, /^– pipe is a pipe between programs, not a file, and was skipped\.$/m);
   assert.match(text.stdout, /^✗ notes\.txt is a plain text file/m);
+  // Stored by earlier tests already: that is not news; a second copy in this run is.
   assert.match(text.stdout, /^✓ receipt\.jpg: JPEG, 1 page$/m);
+  assert.match(text.stdout, /^✓ second\.jpg: JPEG, 1 page \(the same content as receipt\.jpg: used once\)$/m);
   const json = JSON.parse((await cli(['evidence', 'build', folder, '--out', join(dir, 'junk-out-2'), '--json'])).stdout);
-  assert.equal(json.inputs.length, 5, 'every entry in the folder has an outcome');
+  assert.equal(json.inputs.length, 6, 'every entry in the folder has an outcome');
   assert.equal(json.inputs.filter((i: { skipped?: boolean }) => i.skipped).length, 3);
 });
