@@ -206,6 +206,23 @@ export function bmp24(path: string, width: number, height: number): void {
   writeFileSync(path, Buffer.concat([header, px]));
 }
 
+/** The same picture with the old OS/2 header (12 bytes, 16-bit sizes), as some scanners still write. */
+export function bmpOs2(path: string, width: number, height: number): void {
+  const rowSize = Math.ceil((24 * width) / 32) * 4;
+  const header = Buffer.alloc(26);
+  header.write('BM', 0, 'latin1');
+  header.writeUInt32LE(26 + rowSize * height, 2);
+  header.writeUInt32LE(26, 10);
+  header.writeUInt32LE(12, 14);
+  header.writeUInt16LE(width, 18);
+  header.writeUInt16LE(height, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt16LE(24, 24);
+  const px = Buffer.alloc(rowSize * height, 0xee);
+  for (let y = 0; y < height; y += 7) px.fill(0x20, y * rowSize, y * rowSize + width * 3);
+  writeFileSync(path, Buffer.concat([header, px]));
+}
+
 export function imageMagickCan(format: string): boolean {
   const r = spawnSync('convert', ['-list', 'format'], { encoding: 'utf8' });
   return r.status === 0 && new RegExp(`^\\s*${format}\\*?\\s+\\S+\\s+rw`, 'mi').test(r.stdout);

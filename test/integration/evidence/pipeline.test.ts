@@ -12,7 +12,7 @@ import { letterAmount, winAnsiCodePoints } from '../../../electron/evidence/cove
 import { defaultLimits, strictLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
-import { scanJpeg, pdfWithPages, textPage, bmp24, imageMagickCan, imageMagick, pdfWithPhoto, pdfRotated, pdfCropped } from './corpus.ts';
+import { scanJpeg, pdfWithPages, textPage, bmp24, bmpOs2, imageMagickCan, imageMagick, pdfWithPhoto, pdfRotated, pdfCropped } from './corpus.ts';
 import { readPdf } from './pdf-read.ts';
 
 const settings = (o: Partial<BuildSettings> = {}): BuildSettings => ({ preset: 'document', limits: defaultLimits, pageSize: 'letter', output: 'pdf', baseName: 'evidence', ...o });
@@ -38,9 +38,10 @@ test('every accepted format imports: JPEG, PNG, GIF, multi-page TIFF, WebP, AVIF
     await sharp(page).webp().toFile(join(f.dir, 'a.webp'));
     await sharp(page).avif({ effort: 0 }).toFile(join(f.dir, 'a.avif'));
     bmp24(join(f.dir, 'a.bmp'), 300, 200);
+    bmpOs2(join(f.dir, 'os2.bmp'), 301, 199);
     await pdfWithPages(join(f.dir, 'a.pdf'), 2);
     imageMagick([join(f.dir, 'a.png'), join(f.dir, 'a.gif'), join(f.dir, 'a.png'), join(f.dir, 'multi.tif')]);
-    const kinds: Record<string, [string, number]> = { 'a.png': ['png', 1], 'a.gif': ['gif', 1], 'a.webp': ['webp', 1], 'a.avif': ['avif', 1], 'a.bmp': ['bmp', 1], 'a.pdf': ['pdf', 2], 'multi.tif': ['tiff', 3] };
+    const kinds: Record<string, [string, number]> = { 'a.png': ['png', 1], 'a.gif': ['gif', 1], 'a.webp': ['webp', 1], 'a.avif': ['avif', 1], 'a.bmp': ['bmp', 1], 'os2.bmp': ['bmp', 1], 'a.pdf': ['pdf', 2], 'multi.tif': ['tiff', 3] };
     if (imageMagickCan('HEIC')) {
       imageMagick([join(f.dir, 'a.png'), join(f.dir, 'phone.heic')]);
       kinds['phone.heic'] = ['heic', 1];
@@ -52,6 +53,7 @@ test('every accepted format imports: JPEG, PNG, GIF, multi-page TIFF, WebP, AVIF
       assert.equal(item.pages, pages, name);
       items.push(item);
     }
+    assert.deepEqual([items.find((i) => i.name === 'os2.bmp')?.width, items.find((i) => i.name === 'os2.bmp')?.height], [301, 199], 'the OS/2 header read with its 16-bit sizes');
     const built = await buildPacket(f.store, pagesOf(items), settings(), { outDir: join(f.dir, 'out') });
     assert.ok(built.ok, JSON.stringify(built.problems));
     const doc = await PDFDocument.load(readFileSync(join(f.dir, 'out', built.files[0]!.name)));
