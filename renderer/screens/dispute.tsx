@@ -59,6 +59,13 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     go({ name: 'outbox' });
   }
 
+  const sendControls = (
+    <>
+      {confirming && <p className="error" role="alert">{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>}
+      <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+    </>
+  );
+
   return (
     <section className="dispute" aria-label={`Chargeback ${chargebackId}`}>
       <button className="link" onClick={() => go({ name: 'inbox' })}>← Inbox</button>
@@ -106,9 +113,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
                 {rule && <p className="muted">{rule.description}</p>}
                 {rule?.needsAmount && <label>Amount conceded ({currency})<input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>}
                 {rule && <label>Note<textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} /></label>}
-                {rule?.withEvidence && limits && <EvidenceBuilder profileId={profileId} chargebackId={chargebackId} limits={limits} onChange={onDraft} />}
-                {confirming && <p className="error" role="alert">{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>}
-                <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+                {rule?.withEvidence && limits ? <p className="hint">Put the evidence packet together below, then add it to the outbox.</p> : sendControls}
               </div>
             ) : <p role="status">{view.whyNot}</p>}
           </article>
@@ -126,6 +131,14 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
           </article>
         </div>
       </div>
+      {view.answerable && rule?.withEvidence && limits && (
+        // Pages need room: the packet spans the whole window under the facts it answers.
+        <article className="card evidence-card" aria-label="Evidence packet">
+          <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
+          <EvidenceBuilder profileId={profileId} chargebackId={chargebackId} limits={limits} onChange={onDraft} />
+          <div className="send-row">{sendControls}</div>
+        </article>
+      )}
     </section>
   );
 }
