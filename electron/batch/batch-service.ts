@@ -10,34 +10,10 @@ import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { buildPacket } from '../evidence/build-packet.ts';
 import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
-import { matchFile, candidateOf, type FileMatch } from './match-files.ts';
+import { matchFile, candidateOf } from './match-files.ts';
+import { targetOf, unusable, type BatchPlan, type BatchReport, type PlannedFile } from '../../shared/batch.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
-
-export interface PlannedFile {
-  name: string;
-  itemId?: string;
-  pages?: number;
-  /** matched, ambiguous or unmatched from the matcher; refused when the file itself is unusable. */
-  match: FileMatch | { status: 'refused'; reason: string };
-  /** The merchant's choice overrides the matcher. */
-  assigned?: string;
-}
-
-export interface BatchPlan {
-  profileId: string;
-  files: PlannedFile[];
-}
-
-export interface BatchReport {
-  chargebacks: Array<{ chargebackId: string; outcome: 'queued' | 'failed' | 'skipped'; files: string[]; jobId?: string; reason?: string }>;
-  files: Array<{ name: string; outcome: 'unmatched' | 'ambiguous' | 'refused'; reason: string }>;
-}
-
-/** Where a file goes: the merchant's assignment, else a unique match. */
-export function targetOf(f: PlannedFile): string | undefined {
-  return f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
-}
 
 export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox }) {
   function candidates(profileId: string) {
@@ -57,7 +33,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     /** Matches files already imported (dropped on the window, one by one). */
     planImported(profile: Profile, outcomes: readonly ImportOutcome[]): BatchPlan {
       const all = candidates(profile.id);
-      const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: 'refused', reason: out.reason } }));
+      const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: out.skipped ? 'skipped' : 'refused', reason: out.reason } }));
       return { profileId: profile.id, files };
     },
 
@@ -65,7 +41,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
       let found = false;
       const files = plan.files.map((f) => {
-        if (f.name !== fileName || f.match.status === 'refused') return f;
+        if (f.name !== fileName || unusable(f)) return f;
         found = true;
         const { assigned: _old, ...rest } = f;
         return chargebackId ? { ...rest, assigned: chargebackId } : rest;
@@ -81,7 +57,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       for (const f of plan.files) {
         const target = targetOf(f);
         if (target) groups.set(target, [...(groups.get(target) ?? []), f]);
-        else report.files.push({ name: f.name, outcome: f.match.status === 'refused' ? 'refused' : f.match.status === 'ambiguous' ? 'ambiguous' : 'unmatched', reason: f.match.reason });
+        else report.files.push({ name: f.name, outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status, reason: f.match.reason });
       }
       let done = 0;
       for (const [chargebackId, files] of groups) {

@@ -2,6 +2,7 @@
 // transaction ID, the chargeback's reference or bank reference, or an amount and a date
 // ("2025-03-14 49.99.jpg"). Pure: the same names and chargebacks always give the same answer.
 import { majorToMinor } from '../../shared/domain/money.ts';
+import type { FileMatch } from '../../shared/batch.ts';
 import { formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
 
 export interface MatchCandidate {
@@ -15,10 +16,7 @@ export interface MatchCandidate {
   answerable: boolean;
 }
 
-export type FileMatch =
-  | { status: 'matched'; chargebackId: string; rule: 'chargeback-id' | 'transaction-id' | 'reference' | 'amount-and-date'; reason: string }
-  | { status: 'ambiguous'; candidates: string[]; reason: string }
-  | { status: 'unmatched'; reason: string };
+export type { FileMatch } from '../../shared/batch.ts';
 
 const tokensOf = (name: string): string[] => name.toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean);
 

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { createBatchService, targetOf } from '../batch/batch-service.ts';
+import { createBatchService } from '../batch/batch-service.ts';
+import { targetOf, unusable } from '../../shared/batch.ts';
 
 export const batchCommand: CliCommand = {
   name: 'batch',
@@ -20,10 +21,10 @@ export const batchCommand: CliCommand = {
       const plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal });
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
-        return target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : '?'} ${f.name}: ${f.match.reason}`;
+        return target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
       });
       const groups = new Set(plan.files.map(targetOf).filter(Boolean)).size;
-      lines.push(`${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f)).length} file(s) wait for you.`);
+      lines.push(`${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.`);
       if (ctx.values['dry-run'] === true) return { data: { plan }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
       let confirmed = ctx.values.yes === true;
       if (!confirmed && ctx.stdin.isTTY && !ctx.json) {

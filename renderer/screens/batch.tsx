@@ -5,24 +5,19 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
-import type { z } from 'zod';
-import type { batchPlanSchema, batchChannels } from '../../shared/ipc/channels/batch.ts';
+import { targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PlannedFile } from '../../shared/batch.ts';
 import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
-type Plan = z.infer<typeof batchPlanSchema>;
-type PlannedFile = Plan['files'][number];
-type Report = z.infer<(typeof batchChannels)['queueBatch']['output']>;
 type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number; total?: number } | { name: 'review'; plan: Plan; confirming: boolean } | { name: 'report'; report: Report };
 
-const targetOf = (f: PlannedFile): string | undefined => f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused' };
+const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused', skipped: 'Skipped' };
 
 function Assign({ file, onAssign }: { file: PlannedFile; onAssign(chargebackId: string | undefined): void }) {
   const [typed, setTyped] = useState('');
-  if (file.match.status === 'refused') return <span className="muted">Cannot be used</span>;
+  if (unusable(file)) return <span className="muted">{file.match.status === 'skipped' ? 'Not evidence' : 'Cannot be used'}</span>;
   if (file.assigned) return <span className="assigned">{file.assigned} <button className="link" aria-label={`Unassign ${file.name}`} onClick={() => onAssign(undefined)}>change</button></span>;
   if (file.match.status === 'matched') return <span>{file.match.chargebackId}</span>;
   if (file.match.status === 'ambiguous') {
@@ -45,15 +40,16 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
   const say = useApp((s) => s.say);
   const targets = new Set(plan.files.map(targetOf).filter((x): x is string => !!x));
   const going = plan.files.filter((f) => targetOf(f));
-  const waiting = plan.files.filter((f) => !targetOf(f) && f.match.status !== 'refused');
+  const waiting = plan.files.filter((f) => !targetOf(f) && !unusable(f));
   const refused = plan.files.filter((f) => f.match.status === 'refused');
+  const skipped = plan.files.filter((f) => f.match.status === 'skipped');
   async function assign(file: PlannedFile, chargebackId: string | undefined): Promise<void> {
     const r = await api().assignBatchFile({ plan, fileName: file.name, ...(chargebackId ? { chargebackId } : {}) });
     if (!r.ok) return say('error', r.error.message);
     onPlan(r.value);
   }
   // What needs the merchant first, then what is ready.
-  const order: Record<string, number> = { ambiguous: 0, unmatched: 1, refused: 2, matched: 3 };
+  const order: Record<string, number> = { ambiguous: 0, unmatched: 1, refused: 2, matched: 3, skipped: 4 };
   const rows = [...plan.files].sort((a, b) => (a.assigned ? 3 : order[a.match.status]!) - (b.assigned ? 3 : order[b.match.status]!) || a.name.localeCompare(b.name));
   return (
     <>
@@ -61,6 +57,7 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
         <span><strong>{plural(going.length, 'file')}</strong> for {plural(targets.size, 'chargeback')}</span>
         <span className={waiting.length ? 'warn' : ''}><strong>{waiting.length}</strong> waiting for you</span>
         <span className={refused.length ? 'danger' : ''}><strong>{refused.length}</strong> refused</span>
+        {skipped.length > 0 && <span><strong>{skipped.length}</strong> skipped</span>}
       </p>
       <datalist id="batch-open-chargebacks">
         {options.map((o) => <option key={o.id} value={o.id}>{`${formatAmount(o.total, o.currency)} · ${o.reasonCode} · ${o.txn ?? ''}`}</option>)}
@@ -72,7 +69,7 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
             <tr key={f.name} className={`match-${f.assigned ? 'assigned' : f.match.status}`}>
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
-              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : 'waiting'}`}>{f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
+              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
               <td className="why">{f.match.reason}</td>
               <td><Assign file={f} onAssign={(id) => void assign(f, id)} /></td>
             </tr>
@@ -125,7 +122,7 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
             <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${o.text === 'sent' ? 'done' : o.ok ? 'waiting' : 'failed'}`}>{o.text}</span></td><td>{c.files.join(', ')}</td><td className="why">{o.reason}</td></tr>
           ))}
           {report.files.map((f) => (
-            <tr key={f.name}><td className="muted">–</td><td><span className="state failed">{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
+            <tr key={f.name}><td className="muted">–</td><td><span className={`state ${f.outcome === 'skipped' ? '' : 'failed'}`}>{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
           ))}
         </tbody>
       </table>

@@ -4,7 +4,7 @@
 // alert receiver listens where it says), a second profile to switch to, and its removal.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,13 +46,18 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     await scanJpeg(join(files, `delivery ${a.id}.jpg`), { width: 720, height: 1000 });
     await scanJpeg(join(files, `${b.id}.jpg`), { width: 740, height: 1000 });
     await scanJpeg(join(files, 'IMG_0042.jpg'), { width: 760, height: 1000 });
+    writeFileSync(join(files, '.DS_Store'), 'Bud1 finder data');
 
     await page.getByRole('button', { name: 'Batch upload' }).click();
     app.dialogs.answerFolder(files);
     await page.getByRole('button', { name: 'Choose a folder…' }).click();
     const table = page.getByRole('table', { name: 'Files and their chargebacks' });
     await table.waitFor();
-    assert.equal(await table.locator('tbody tr').count(), 4);
+    assert.equal(await table.locator('tbody tr').count(), 5);
+    const last = table.locator('tbody tr').last();
+    assert.equal(await last.locator('.file').textContent(), '.DS_Store');
+    assert.equal(await last.locator('.state').textContent(), 'Skipped', 'system files are listed as skipped, not refused');
+    await page.getByText('1 skipped').waitFor();
     // What needs the merchant comes first, with the reason.
     const first = table.locator('tbody tr').first();
     assert.equal(await first.locator('.file').textContent(), 'IMG_0042.jpg');
@@ -69,7 +74,7 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     const report = page.getByLabel('Batch report');
     await report.waitFor({ timeout: 60_000 });
     // The report follows the outbox until every packet is sent.
-    await report.getByText('2 chargebacks answered; 1 file left out.').waitFor({ timeout: 60_000 });
+    await report.getByText('2 chargebacks answered; 2 files left out.').waitFor({ timeout: 60_000 });
     await app.shot('12-batch-report');
     const reportText = (await report.textContent()) ?? '';
     assert.equal(await report.locator('.state', { hasText: /^sent$/ }).count(), 2);

@@ -1,7 +1,6 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { batchChannels } from '../../../shared/ipc/channels/batch.ts';
 import type { AppServices } from '../../app-services.ts';
-import type { BatchPlan } from '../../batch/batch-service.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { ImportOutcome } from '../../../shared/evidence/items.ts';
 import { displayName } from '../../evidence/safe-names.ts';
@@ -29,9 +28,9 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       }));
       return s.batch.planImported(profile, outcomes);
     },
-    assignBatchFile: async ({ plan, fileName, chargebackId }) => s.batch.assign(plan as BatchPlan, fileName, chargebackId),
+    assignBatchFile: async ({ plan, fileName, chargebackId }) => s.batch.assign(plan, fileName, chargebackId),
     queueBatch: async ({ plan }) => {
-      const report = await s.batch.queue(profileOf(plan.profileId), plan as BatchPlan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
+      const report = await s.batch.queue(profileOf(plan.profileId), plan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
       s.outbox.runOnce().catch(() => undefined);
       return report;
     },

@@ -34,6 +34,7 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     await make(`2025-03-01 7.77.jpg`, 4);
     await make(`IMG_0042.jpg`, 5);
     await make(`closed ${closed.id}.jpg`, 6);
+    writeFileSync(join(dir, '.hidden receipt.jpg'), 'hidden');
     writeFileSync(join(dir, 'notes.docx'), Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('word/document.xml')]));
 
     const batch = createBatchService({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox });
@@ -46,6 +47,8 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     assert.deepEqual((status('2025-03-01 7.77.jpg') as { candidates: string[] }).candidates.sort(), [twinA.id, twinB.id].sort());
     assert.equal(status('IMG_0042.jpg').status, 'unmatched');
     assert.equal(status('notes.docx').status, 'refused');
+    assert.equal(status('.hidden receipt.jpg').status, 'skipped', 'a hidden file is passed over, with its reason');
+    assert.throws(() => batch.assign(plan, '.hidden receipt.jpg', a.id), /not an assignable file/);
     assert.equal(f.h.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
 
     plan = batch.assign(plan, '2025-03-01 7.77.jpg', twinB.id);
@@ -58,7 +61,7 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     assert.equal(byCb.get(twinB.id)?.outcome, 'queued');
     assert.equal(byCb.get(closed.id)?.outcome, 'skipped');
     assert.match(byCb.get(closed.id)?.reason ?? '', /lost and no longer accepts/);
-    assert.deepEqual(report.files.map((x) => `${x.name}:${x.outcome}`).sort(), ['IMG_0042.jpg:unmatched', 'notes.docx:refused']);
+    assert.deepEqual(report.files.map((x) => `${x.name}:${x.outcome}`).sort(), ['.hidden receipt.jpg:skipped', 'IMG_0042.jpg:unmatched', 'notes.docx:refused']);
 
     const sent = await f.h.outbox.runOnce();
     assert.deepEqual(sent, { done: 3, failed: 0, waiting: 0 });

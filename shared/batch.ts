@@ -1,0 +1,48 @@
+// Batch upload as both processes see it: how each file of a folder of receipts was matched to a
+// chargeback, the plan the merchant reviews, and the report of what happened.
+import { z } from 'zod';
+
+export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date'] as const;
+
+/** What the file name says, from the matcher alone. */
+export const fileMatchSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('matched'), chargebackId: z.string(), rule: z.enum(matchRules), reason: z.string() }),
+  z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string() }),
+  z.object({ status: z.literal('unmatched'), reason: z.string() }),
+]);
+export type FileMatch = z.infer<typeof fileMatchSchema>;
+
+/** A file's place in the plan: its match, or why it cannot be used (refused) or was passed over
+ * on purpose (skipped: hidden and system files, pipes, devices). */
+export const plannedMatchSchema = z.union([
+  fileMatchSchema,
+  z.object({ status: z.literal('refused'), reason: z.string() }),
+  z.object({ status: z.literal('skipped'), reason: z.string() }),
+]);
+
+export const plannedFileSchema = z.object({
+  name: z.string(),
+  itemId: z.string().optional(),
+  pages: z.number().optional(),
+  match: plannedMatchSchema,
+  /** The merchant's choice overrides the matcher. */
+  assigned: z.string().optional(),
+});
+export type PlannedFile = z.infer<typeof plannedFileSchema>;
+
+export const batchPlanSchema = z.object({ profileId: z.string(), files: z.array(plannedFileSchema) });
+export type BatchPlan = z.infer<typeof batchPlanSchema>;
+
+export const batchReportSchema = z.object({
+  chargebacks: z.array(z.object({ chargebackId: z.string(), outcome: z.enum(['queued', 'failed', 'skipped']), files: z.array(z.string()), jobId: z.string().optional(), reason: z.string().optional() })),
+  files: z.array(z.object({ name: z.string(), outcome: z.enum(['unmatched', 'ambiguous', 'refused', 'skipped']), reason: z.string() })),
+});
+export type BatchReport = z.infer<typeof batchReportSchema>;
+
+/** Where a file goes: the merchant's assignment, else a unique match. */
+export function targetOf(f: PlannedFile): string | undefined {
+  return f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
+}
+
+/** Files that cannot go anywhere whatever the merchant does. */
+export const unusable = (f: PlannedFile): boolean => f.match.status === 'refused' || f.match.status === 'skipped';
