@@ -83,8 +83,18 @@ function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
 
 const isImageFile = (name: string): boolean => /\.(jpe?g|png)$/i.test(name);
 
-function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8Array }>; onClose(): void }) {
+function Preview({ chargebackId, files, onClose }: { chargebackId: string; files: Array<{ name: string; bytes: Uint8Array }>; onClose(): void }) {
+  const say = useApp((s) => s.say);
   const box = useRef<HTMLDivElement>(null);
+  const openFile = async (name: string): Promise<void> => {
+    const r = await api().openPreviewFile({ chargebackId, name });
+    if (!r.ok) say('error', r.error.message);
+  };
+  const saveFile = async (name: string): Promise<void> => {
+    const r = await api().savePreviewFile({ chargebackId, name });
+    if (!r.ok) say('error', r.error.message);
+    else if (r.value.saved) say('info', `A copy of ${name} was saved.`);
+  };
   useEffect(() => {
     let cancelled = false;
     const opened: PDFDocumentProxy[] = [];
@@ -121,7 +131,18 @@ function Preview({ files, onClose }: { files: Array<{ name: string; bytes: Uint8
   }, [files]);
   return (
     <div className="modal" role="dialog" aria-modal="true" aria-label="Preview of the packet">
-      <div className="modal-head"><strong>Preview: {files.map((f) => f.name).join(', ')}</strong><button onClick={onClose}>Close</button></div>
+      <div className="modal-head">
+        <strong>Preview: {files.map((f) => f.name).join(', ')}</strong>
+        <span className="actions">
+          {files.map((f) => (
+            <span key={f.name} className="actions">
+              <button onClick={() => void openFile(f.name)} aria-label={`Open ${f.name} in the system viewer`}>{files.length > 1 ? `Open ${f.name}` : 'Open in viewer'}</button>
+              <button onClick={() => void saveFile(f.name)} aria-label={`Save a copy of ${f.name}`}>{files.length > 1 ? 'Save…' : 'Save a copy…'}</button>
+            </span>
+          ))}
+          <button onClick={onClose}>Close</button>
+        </span>
+      </div>
       <div ref={box} className="preview-pages" />
     </div>
   );
@@ -273,7 +294,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
       )}
       {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
       <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
-      {preview && <Preview files={preview} onClose={() => setPreview(undefined)} />}
+      {preview && <Preview chargebackId={chargebackId} files={preview} onClose={() => setPreview(undefined)} />}
     </div>
   );
 }

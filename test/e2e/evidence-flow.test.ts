@@ -4,7 +4,7 @@
 // a long PDF whose page thumbnails share one document.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
@@ -12,6 +12,13 @@ import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 
 let browser: Browser | undefined;
+
+async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
+  for (const until = Date.now() + ms; !done(); ) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 before(async () => {
   if (existsSync(chromiumPath)) browser = await launchChromium();
 });
@@ -50,6 +57,17 @@ test('evidence from scans and a PDF → preview → add to outbox → the sandbo
     await page.locator('.preview-page').nth(3).waitFor({ timeout: 30_000 });
     assert.equal(await page.locator('.preview-page').count(), 4, 'cover letter and three pages');
     await app.shot('08-preview');
+    // The previewed file opens in the system's viewer, and a copy can be kept anywhere.
+    await page.getByRole('button', { name: /^Open .*\.pdf in the system viewer$/ }).click();
+    await waitFor(() => app.opened.length === 1);
+    const shown = app.opened[0]!;
+    assert.ok(shown.startsWith(join(app.services.home, 'previews')) && shown.endsWith('.pdf'), shown);
+    assert.equal(readFileSync(shown).subarray(0, 5).toString('latin1'), '%PDF-');
+    const copy = join(files, 'my copy.pdf');
+    app.dialogs.answerSave(copy);
+    await page.getByRole('button', { name: /^Save a copy of / }).click();
+    await page.getByText(/A copy of .* was saved\./).waitFor();
+    assert.deepEqual(readFileSync(copy), readFileSync(shown));
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Add to outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();

@@ -3,12 +3,13 @@ import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts'
 import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture, coverLetterFor, buildPacket, letterAmount } from '../../evidence/index.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { safeBaseName } from '../../evidence/safe-names.ts';
 import { explainReasonCode } from '../../../shared/domain/reason-codes.ts';
 import { coverLetterTemplate } from '../../../shared/domain/cover-letter-templates.ts';
 import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
   const context = (profileId: string, chargebackId: string) => {
@@ -17,6 +18,13 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
     return { profile, cb };
   };
+  // The last preview of each chargeback stays in the data folder until the next one replaces it.
+  const previewDir = (chargebackId: string): string => join(s.home, 'previews', safeBaseName(chargebackId));
+  async function previewFile(chargebackId: string, name: string): Promise<string> {
+    const path = join(previewDir(chargebackId), basename(name));
+    if (!(await stat(path).catch(() => undefined))?.isFile()) throw new AppError('not-found', 'That preview is gone: preview the packet again.');
+    return path;
+  }
   return {
     getDraft: async ({ profileId, chargebackId }) => {
       const { profile, cb } = context(profileId, chargebackId);
@@ -32,14 +40,34 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     },
     previewPacket: async ({ profileId, chargebackId, draft }) => {
       const { profile, cb } = context(profileId, chargebackId);
+      // Built aside, then put in place of the last preview: what the merchant opens or saves is
+      // exactly what was shown.
       const dir = await mkdtemp(join(tmpdir(), 'dd-preview-'));
       try {
         const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
+        const kept = previewDir(chargebackId);
+        await rm(kept, { recursive: true, force: true });
+        if (result.ok) {
+          await mkdir(dirname(kept), { recursive: true });
+          await cp(dir, kept, { recursive: true });
+        }
         return { result, files };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
+    },
+    openPreviewFile: async ({ chargebackId, name }) => {
+      await s.platform.shell.openPath(await previewFile(chargebackId, name));
+      return { ok: true as const };
+    },
+    savePreviewFile: async ({ chargebackId, name }) => {
+      const from = await previewFile(chargebackId, name);
+      const ext = extname(name).slice(1).toLowerCase();
+      const to = await s.platform.dialogs.saveFile({ title: 'Save a copy of the evidence', defaultName: name, filters: [{ name: ext === 'pdf' ? 'PDF' : 'Image', extensions: [ext] }] });
+      if (!to) return { saved: false };
+      await copyFile(from, to);
+      return { saved: true };
     },
     pickEvidence: async ({ folder }) => {
       const paths = folder

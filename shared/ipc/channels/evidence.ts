@@ -7,6 +7,9 @@ import { evidenceDraftSchema } from '../../evidence/draft.ts';
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
 
+// A packet file's own name, never a path.
+const previewName = z.string().min(1).max(255).refine((n) => !/[\\/]|^\.\.?$/.test(n), 'a file name, not a path');
+
 export const evidenceChannels = {
   pickEvidence: channel('Opens the OS file or folder picker in main and imports what was chosen.', z.strictObject({ folder: z.boolean() }), z.array(importOutcomeSchema)),
   importDropped: channel('Imports a dropped file from its bytes (the window never handles paths).', z.strictObject({ name: z.string().min(1).max(255), bytes: bytes.refine((b) => b.byteLength <= 200 * 1024 * 1024, 'larger than 200 MB') }), importOutcomeSchema),
@@ -15,4 +18,6 @@ export const evidenceChannels = {
   getDraft: channel('The saved evidence draft of a chargeback, with a cover letter from its template when new.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1) }), evidenceDraftSchema),
   saveDraft: channel('Saves the draft as the merchant works.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1), draft: evidenceDraftSchema }), z.object({ ok: z.literal(true) })),
   previewPacket: channel('Builds the packet as it will be sent and returns its files for the preview.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1), draft: evidenceDraftSchema }), z.object({ result: buildResultSchema, files: z.array(z.object({ name: z.string(), bytes })) })),
+  openPreviewFile: channel('Opens a file of the last preview in the system viewer (a PDF reader, an image viewer).', z.strictObject({ chargebackId: z.string().min(1).max(200), name: previewName }), z.object({ ok: z.literal(true) })),
+  savePreviewFile: channel('Saves a copy of a file of the last preview where the merchant chooses.', z.strictObject({ chargebackId: z.string().min(1).max(200), name: previewName }), z.object({ saved: z.boolean() })),
 } as const;

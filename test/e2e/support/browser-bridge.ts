@@ -28,6 +28,8 @@ export interface BrowserApp {
   page: Page;
   services: AppServices;
   dialogs: ReturnType<typeof createScriptedDialogs>;
+  /** Files the app asked the system to open (a viewer), in order. */
+  opened: string[];
   shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,10 +58,11 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const events = createEventHub(ipcEvents);
   const dialogs = createScriptedDialogs();
+  const opened: string[] = [];
   const services = await createAppServices({
     home, events,
     vault: createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in the browser tests'); } }),
-    platform: { dialogs: dialogs.dialogs, shell: { openPath: async () => undefined, openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
+    platform: { dialogs: dialogs.dialogs, shell: { openPath: async (path) => void opened.push(path), openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
   });
   const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [origin] });
   const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: o.colorScheme ?? 'light' });
@@ -72,7 +75,7 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
   await page.goto(`${origin}/index.html`);
   mkdirSync(screenshotDir, { recursive: true });
   return {
-    page, services, dialogs,
+    page, services, dialogs, opened,
     shot: async (name) => {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
     },
