@@ -184,7 +184,7 @@ async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>,
     try {
       if (item.kind !== 'pdf') {
         const kind = item.kind;
-        const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () => renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts));
+        const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () => renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)));
         result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
       } else {
         const f = await measurePdfPage(store, item, page.page);

@@ -66,6 +66,17 @@ export async function openImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>,
   }
 }
 
+/** A JPEG file decoded at 1/`shrink` of its size by the decoder itself (its DCT scaling), EXIF
+ * orientation applied. The library takes the factor only as a load option in the file name. */
+export async function openJpegShrunk(path: string, shrink: 2 | 4 | 8 | number): Promise<Sharp> {
+  if (/[[\]]/.test(path)) throw new Error('openJpegShrunk: a path with brackets cannot carry load options');
+  try {
+    return sharp(`${path}[shrink=${shrink}]`, { limitInputPixels: MAX_PIXELS, failOn: 'error', sequentialRead: true }).autoOrient();
+  } catch (e) {
+    throw new DecodeError(describe(e));
+  }
+}
+
 export interface ImageFacts {
   width: number;
   height: number;
