@@ -96,10 +96,16 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
 
     /** A profile was added, changed or removed: its schedule and receiver follow at once. A
      * receiver that cannot start throws, so the settings that asked for it can be put back. */
-    async profileChanged(profileId: string): Promise<void> {
-      if (h.store.profiles.get(profileId)) h.sync.schedule(profileId);
+    async profileChanged(profileId: string, o: { receiver?: boolean } = {}): Promise<void> {
+      const exists = h.store.profiles.get(profileId) !== undefined;
+      if (exists) h.sync.schedule(profileId);
       else h.sync.unschedule(profileId);
-      await applyReceiver(profileId);
+      if (o.receiver !== false) await applyReceiver(profileId);
+      if (!exists && profileId === demoProfileId && demo) {
+        // The demo was removed: its sandbox stops (its data stays for the next "Explore").
+        await demo.close();
+        demo = undefined;
+      }
       updateBadge();
     },
 

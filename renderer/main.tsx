@@ -43,7 +43,7 @@ function App() {
     const offs = [
       api().on('notification', (n) => (say('info', `${n.title}: ${n.body}`), setVersion((v) => v + 1))),
       api().on('outboxChanged', () => setVersion((v) => v + 1)),
-      api().on('syncProgress', (p) => setSync({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
+      api().on('syncProgress', (p) => p.profileId === useApp.getState().profileId && setSync({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
       api().on('openChargeback', (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId }))),
     ];
     return () => offs.forEach((off) => off());
@@ -70,7 +70,7 @@ function App() {
           <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
           <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
           <span className="spacer" />
-          {profileId && <Activity profileId={profileId} version={version} />}
+          {profileId && <Activity key={profileId} profileId={profileId} version={version} />}
           {profiles.length > 1 ? (
             <label className="profile-switch">Profile
               <select value={profileId} onChange={(e) => selectProfile(e.target.value)}>
@@ -85,7 +85,7 @@ function App() {
         {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} version={version} />}
         {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} version={version} />}
         {screen.name === 'outbox' && <Outbox version={version} />}
-        {screen.name === 'batch' && profileId && <Batch profileId={profileId} />}
+        {screen.name === 'batch' && profileId && <Batch key={profileId} profileId={profileId} />}
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
         {screen.name === 'settings' && <Settings onProfilesChanged={refresh} />}
       </div>

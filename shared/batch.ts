@@ -27,6 +27,8 @@ export const plannedFileSchema = z.object({
   match: plannedMatchSchema,
   /** The merchant's choice overrides the matcher. */
   assigned: z.string().optional(),
+  /** The merchant left this file out of the batch. */
+  leftOut: z.boolean().optional(),
 });
 export type PlannedFile = z.infer<typeof plannedFileSchema>;
 
@@ -35,12 +37,13 @@ export type BatchPlan = z.infer<typeof batchPlanSchema>;
 
 export const batchReportSchema = z.object({
   chargebacks: z.array(z.object({ chargebackId: z.string(), outcome: z.enum(['queued', 'failed', 'skipped']), files: z.array(z.string()), jobId: z.string().optional(), reason: z.string().optional() })),
-  files: z.array(z.object({ name: z.string(), outcome: z.enum(['unmatched', 'ambiguous', 'refused', 'skipped']), reason: z.string() })),
+  files: z.array(z.object({ name: z.string(), outcome: z.enum(['unmatched', 'ambiguous', 'refused', 'skipped', 'left out']), reason: z.string() })),
 });
 export type BatchReport = z.infer<typeof batchReportSchema>;
 
 /** Where a file goes: the merchant's assignment, else a unique match. */
 export function targetOf(f: PlannedFile): string | undefined {
+  if (f.leftOut) return undefined;
   return f.assigned ?? (f.match.status === 'matched' ? f.match.chargebackId : undefined);
 }
 

@@ -15,6 +15,20 @@ import { targetOf, unusable, type BatchPlan, type BatchReport, type PlannedFile 
 import { AppError, userMessage } from '../../shared/errors.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 
+/** Files of a folder and its subfolders can share a name (jan/scan1.pdf, feb/scan1.pdf): each
+ * row of the plan gets a name of its own, so assigning one never assigns another. Matching has
+ * already read the original names. */
+function uniquelyNamed(files: PlannedFile[]): PlannedFile[] {
+  const taken = new Set<string>();
+  return files.map((f) => {
+    let name = f.name;
+    const dot = f.name.lastIndexOf('.');
+    for (let n = 2; taken.has(name); n++) name = dot > 0 ? `${f.name.slice(0, dot)} (copy ${n})${f.name.slice(dot)}` : `${f.name} (copy ${n})`;
+    taken.add(name);
+    return name === f.name ? f : { ...f, name };
+  });
+}
+
 export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox }) {
   function candidates(profileId: string) {
     return deps.store.portfolio.chargebackIds(profileId).map((id) => {
@@ -34,17 +48,18 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     planImported(profile: Profile, outcomes: readonly ImportOutcome[]): BatchPlan {
       const all = candidates(profile.id);
       const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: out.skipped ? 'skipped' : 'refused', reason: out.reason } }));
-      return { profileId: profile.id, files };
+      return { profileId: profile.id, files: uniquelyNamed(files) };
     },
 
-    assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined): BatchPlan {
+    /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */
+    assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined, leaveOut = false): BatchPlan {
       if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
       let found = false;
       const files = plan.files.map((f) => {
         if (f.name !== fileName || unusable(f)) return f;
         found = true;
-        const { assigned: _old, ...rest } = f;
-        return chargebackId ? { ...rest, assigned: chargebackId } : rest;
+        const { assigned: _old, leftOut: _out, ...rest } = f;
+        return leaveOut ? { ...rest, leftOut: true } : chargebackId ? { ...rest, assigned: chargebackId } : rest;
       });
       if (!found) throw new AppError('not-found', `${fileName} is not an assignable file of this batch.`);
       return { ...plan, files };
@@ -57,6 +72,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       for (const f of plan.files) {
         const target = targetOf(f);
         if (target) groups.set(target, [...(groups.get(target) ?? []), f]);
+        else if (f.leftOut) report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
         else report.files.push({ name: f.name, outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status, reason: f.match.reason });
       }
       let done = 0;

@@ -51,8 +51,9 @@ export function createProfileService(deps: { profiles: ProfilesRepo; vault: KeyV
       if (saved.url !== edited.url || saved.deployment !== edited.deployment) throw new AppError('validation', 'The service address and deployment go with the API key that was checked against them: add a new profile to use another service.', { fields: [{ field: 'url', message: 'cannot be changed' }] });
       uniqueName(edited.name, edited.id);
       const receiver = withSecret(alertReceiver ? { ...alertReceiver, secret: alertReceiver.secret ?? saved.alertReceiver?.secret } : undefined);
-      const { alertReceiver: _old, demo: _demo, ...rest } = { ...saved, ...edited };
-      // Whether a profile is the demo's is the app's fact, not a setting.
+      // The edit is the whole profile (a field left out, like a cleared merchant, is gone);
+      // whether it is the demo's is the app's fact, not a setting.
+      const { demo: _demo, ...rest } = edited;
       const profile = deps.profiles.save({ ...rest, ...(saved.demo ? { demo: true } : {}), ...(receiver ? { alertReceiver: receiver } : {}) });
       changed(profile.id);
       return profile;

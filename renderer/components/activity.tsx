@@ -24,13 +24,19 @@ export function Activity({ profileId, version }: { profileId: string; version: n
     return () => window.removeEventListener('keydown', close);
   }, [open]);
   const unread = events.filter((e) => !e.read).length;
+  // What was new stays highlighted for a moment after the list opens, then reads as read.
+  const [seen, setSeen] = useState(0);
+  useEffect(() => {
+    if (!seen) return;
+    const t = setTimeout(() => setEvents((list) => list.map((e) => ({ ...e, read: true }))), 4000);
+    return () => clearTimeout(t);
+  }, [seen]);
 
   async function toggle(): Promise<void> {
     setOpen(!open);
     if (!open && unread > 0) {
       await api().markEventsRead({ profileId });
-      // Keep them highlighted while the list is open; read from the next refresh on.
-      setTimeout(() => setEvents((list) => list.map((e) => ({ ...e, read: true }))), 4000);
+      setSeen((n) => n + 1);
     }
   }
 

@@ -3,6 +3,7 @@
 import type { DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import type { ImportOutcome } from '../../shared/evidence/items.ts';
+import { maxImportBytes } from '../../shared/evidence/limits.ts';
 
 async function filesOf(entry: FileSystemEntry): Promise<File[]> {
   if (entry.isFile) return [await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))];
@@ -25,6 +26,12 @@ export async function droppedFiles(e: DragEvent): Promise<File[]> {
 export async function importFiles(files: readonly File[], onEach?: (done: number, total: number) => void): Promise<ImportOutcome[]> {
   const outcomes: ImportOutcome[] = [];
   for (const f of files) {
+    // Said before reading: a dropped video of several GB must not be loaded into the window.
+    if (f.size > maxImportBytes) {
+      outcomes.push({ ok: false, name: f.name, reason: `${f.name} is larger than 200 MB: split it or export it at a lower resolution.` });
+      onEach?.(outcomes.length, files.length);
+      continue;
+    }
     const r = await api().importDropped({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
     outcomes.push(r.ok ? r.value : { ok: false, name: f.name, reason: r.error.message });
     onEach?.(outcomes.length, files.length);

@@ -15,23 +15,38 @@ type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number;
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused', skipped: 'Skipped' };
 
-function Assign({ file, onAssign }: { file: PlannedFile; onAssign(chargebackId: string | undefined): void }) {
+type Choice = { chargebackId?: string; leaveOut?: boolean };
+
+function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice): void }) {
   const [typed, setTyped] = useState('');
+  const [editing, setEditing] = useState(false);
   if (unusable(file)) return <span className="muted">{file.match.status === 'skipped' ? 'Not evidence' : 'Cannot be used'}</span>;
-  if (file.assigned) return <span className="assigned">{file.assigned} <button className="link" aria-label={`Unassign ${file.name}`} onClick={() => onAssign(undefined)}>change</button></span>;
-  if (file.match.status === 'matched') return <span>{file.match.chargebackId}</span>;
-  if (file.match.status === 'ambiguous') {
+  if (file.leftOut) return <span className="muted">Left out <button className="link" aria-label={`Put ${file.name} back`} onClick={() => onAssign({})}>put back</button></span>;
+  const target = targetOf(file);
+  const leaveOut = <button className="link" aria-label={`Leave ${file.name} out`} onClick={() => onAssign({ leaveOut: true })}>leave out</button>;
+  if (target && !editing) {
     return (
-      <select aria-label={`Chargeback for ${file.name}`} value="" onChange={(e) => e.target.value && onAssign(e.target.value)}>
-        <option value="">Choose one…</option>
-        {file.match.candidates.map((c) => <option key={c} value={c}>{c}</option>)}
-      </select>
+      <span className="assigned">{target}{' '}
+        <button className="link" aria-label={`Change the chargeback of ${file.name}`} onClick={() => setEditing(true)}>change</button>{' · '}{leaveOut}
+      </span>
+    );
+  }
+  if (file.match.status === 'ambiguous' && !editing) {
+    return (
+      <span className="assign">
+        <select aria-label={`Chargeback for ${file.name}`} value="" onChange={(e) => e.target.value && onAssign({ chargebackId: e.target.value })}>
+          <option value="">Choose one…</option>
+          {file.match.candidates.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+        {leaveOut}
+      </span>
     );
   }
   return (
-    <form className="assign" onSubmit={(e) => (e.preventDefault(), typed.trim() && onAssign(typed.trim()))}>
+    <form className="assign" onSubmit={(e) => (e.preventDefault(), typed.trim() && (setEditing(false), onAssign({ chargebackId: typed.trim() })))}>
       <input aria-label={`Chargeback for ${file.name}`} list="batch-open-chargebacks" placeholder="Chargeback ID" value={typed} onChange={(e) => setTyped(e.target.value)} />
       <button type="submit" disabled={!typed.trim()}>Assign</button>
+      {editing ? <button type="button" className="link" onClick={() => setEditing(false)}>keep</button> : leaveOut}
     </form>
   );
 }
@@ -40,11 +55,11 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
   const say = useApp((s) => s.say);
   const targets = new Set(plan.files.map(targetOf).filter((x): x is string => !!x));
   const going = plan.files.filter((f) => targetOf(f));
-  const waiting = plan.files.filter((f) => !targetOf(f) && !unusable(f));
+  const waiting = plan.files.filter((f) => !targetOf(f) && !unusable(f) && !f.leftOut);
   const refused = plan.files.filter((f) => f.match.status === 'refused');
   const skipped = plan.files.filter((f) => f.match.status === 'skipped');
-  async function assign(file: PlannedFile, chargebackId: string | undefined): Promise<void> {
-    const r = await api().assignBatchFile({ plan, fileName: file.name, ...(chargebackId ? { chargebackId } : {}) });
+  async function assign(file: PlannedFile, choice: Choice): Promise<void> {
+    const r = await api().assignBatchFile({ plan, fileName: file.name, ...choice });
     if (!r.ok) return say('error', r.error.message);
     onPlan(r.value);
   }
@@ -66,12 +81,12 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
         <thead><tr><th>File</th><th>Pages</th><th>Match</th><th>Why</th><th>Chargeback</th></tr></thead>
         <tbody>
           {rows.map((f) => (
-            <tr key={f.name} className={`match-${f.assigned ? 'assigned' : f.match.status}`}>
+            <tr key={f.name} className={`match-${f.leftOut ? 'left-out' : f.assigned ? 'assigned' : f.match.status}`}>
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
-              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
+              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
               <td className="why">{f.match.reason}</td>
-              <td><Assign file={f} onAssign={(id) => void assign(f, id)} /></td>
+              <td><Assign file={f} onAssign={(choice) => void assign(f, choice)} /></td>
             </tr>
           ))}
         </tbody>
@@ -122,7 +137,7 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
             <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${o.text === 'sent' ? 'done' : o.ok ? 'waiting' : 'failed'}`}>{o.text}</span></td><td>{c.files.join(', ')}</td><td className="why">{o.reason}</td></tr>
           ))}
           {report.files.map((f) => (
-            <tr key={f.name}><td className="muted">–</td><td><span className={`state ${f.outcome === 'skipped' ? '' : 'failed'}`}>{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
+            <tr key={f.name}><td className="muted">–</td><td><span className={`state ${f.outcome === 'skipped' || f.outcome === 'left out' ? '' : 'failed'}`}>{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
           ))}
         </tbody>
       </table>
@@ -139,7 +154,6 @@ export function Batch({ profileId }: { profileId: string }) {
   useEffect(() => {
     void api().listInbox({ profileId, status: 'open', offset: 0, limit: 500 }).then((r) => r.ok && setOptions(r.value.rows.filter((x) => x.actionable)));
   }, [profileId]);
-  useEffect(() => setStage({ name: 'start' }), [profileId]);
 
   async function pickFolder(): Promise<void> {
     setStage({ name: 'working', text: 'Reading the folder and matching every file…' });

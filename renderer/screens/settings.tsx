@@ -88,10 +88,18 @@ function draftOf(p: ProfileView): Draft {
   const r = p.alertReceiver;
   return {
     name: p.name, merchant: p.merchant ?? '', preset: p.preset, pageSize: p.pageSize,
-    maxFileMb: String(+(p.limits.maxFileBytes / MB).toFixed(2)), maxTotalMb: String(+(p.limits.maxTotalBytes / MB).toFixed(2)), maxPages: String(p.limits.maxPages), maxDpi: String(p.limits.maxDpi), colour: p.limits.colour,
+    maxFileMb: mbText(p.limits.maxFileBytes), maxTotalMb: mbText(p.limits.maxTotalBytes), maxPages: String(p.limits.maxPages), maxDpi: String(p.limits.maxDpi), colour: p.limits.colour,
     reminders: p.reminderThresholdDays.join(', '), syncMinutes: String(p.syncIntervalMinutes),
     receiverOn: r?.enabled ?? false, bindAddress: r?.bindAddress ?? '127.0.0.1', port: String(r?.port ?? 8787), headerName: r?.headerName ?? '', headerValue: r?.headerValue ?? '',
   };
+}
+
+const mbText = (bytes: number): string => String(+(bytes / MB).toFixed(2));
+
+/** A limit as typed in MB, in bytes. Untouched, the saved bytes stay exactly as they were (the MB
+ * shown is rounded); typed, it is rounded down, never past what the processor allows. */
+function bytesOf(text: string, mb: number, saved: number): number {
+  return text === mbText(saved) ? saved : Math.floor(mb * MB);
 }
 
 /** The draft as a profile, or the first thing that is wrong with it in words. */
@@ -115,7 +123,7 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
     preset: d.preset,
     pageSize: d.pageSize,
-    limits: { maxFileBytes: Math.round(fileMb * MB), maxTotalBytes: Math.round(totalMb * MB), maxPages: pages, maxDpi: dpi, colour: d.colour },
+    limits: { maxFileBytes: bytesOf(d.maxFileMb, fileMb, p.limits.maxFileBytes), maxTotalBytes: bytesOf(d.maxTotalMb, totalMb, p.limits.maxTotalBytes), maxPages: pages, maxDpi: dpi, colour: d.colour },
     reminderThresholdDays: [...new Set(reminders)].sort((a, b) => b - a),
     syncIntervalMinutes: minutes,
     ...(d.receiverOn || p.alertReceiver ? {
@@ -194,7 +202,8 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
           </div>
         )}
         {profile.alertReceiverUrl ? (
-          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code>{profile.alertReceiverUrl}</code></p>
+          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code>{profile.alertReceiverUrl}</code>
+            {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) && ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}</p>
         ) : profile.alertReceiver?.enabled ? <p className="error">The receiver is not listening; save to try again.</p> : null}
       </fieldset>
 

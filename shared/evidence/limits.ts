@@ -47,3 +47,7 @@ export const presets: Record<PresetName, Preset> = {
 export const pageSizes = ['letter', 'a4'] as const;
 export const pageSizeSchema = z.enum(pageSizes);
 export type PageSize = z.infer<typeof pageSizeSchema>;
+
+/** The largest file Dispute Desk takes in: past this, a scan or photo needs splitting or a lower
+ * resolution before it can become evidence. */
+export const maxImportBytes = 200 * 1024 * 1024;

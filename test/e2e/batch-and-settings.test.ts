@@ -67,6 +67,11 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     await page.getByText('3 files for 2 chargebacks').waitFor();
     assert.equal(services.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
     await app.shot('11-batch-review');
+    // A match can be left out, and put back.
+    await page.getByRole('button', { name: `Leave ${b.id}.jpg out` }).click();
+    await page.getByText('2 files for 1 chargeback').waitFor();
+    await page.getByRole('button', { name: `Put ${b.id}.jpg back` }).click();
+    await page.getByText('3 files for 2 chargebacks').waitFor();
 
     await page.getByRole('button', { name: 'Queue 2 packets…' }).click();
     await page.getByRole('alert').filter({ hasText: '1 file waiting for you is left out' }).waitFor();
@@ -116,6 +121,7 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     assert.equal(services.store.profiles.get(demoProfile.id)!.limits.maxFileBytes, demoProfile.limits.maxFileBytes);
 
     const port = await freePort();
+    await form.getByLabel('Merchant name on cover letters').fill('');
     await form.getByLabel('Largest file (MB)').fill('1.5');
     await form.getByLabel('Most pages').fill('25');
     await form.getByLabel('Colour accepted').selectOption('grayscale');
@@ -133,6 +139,7 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     assert.equal(saved.limits.colour, 'grayscale');
     assert.deepEqual(saved.reminderThresholdDays, [5, 2]);
     assert.equal(saved.syncIntervalMinutes, 30);
+    assert.equal(saved.merchant, undefined, 'a cleared merchant name stays cleared');
     assert.equal(saved.alertReceiver?.port, port);
     assert.ok((saved.alertReceiver?.secret.length ?? 0) >= 16, 'a random secret was made in main');
     const receiverUrl = (await url.textContent())!;
@@ -183,6 +190,14 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     await switcher.waitFor({ state: 'detached' });
     assert.equal(services.store.profiles.findByName('Second shop'), undefined);
     assert.equal(await services.vault.status(demoProfile.id), 'session');
+
+    // Removing the demo too leads back to the first screen, from which the demo starts again.
+    const demoCard = page.getByRole('listitem', { name: `Profile ${demoProfile.name}` });
+    await demoCard.getByRole('button', { name: 'Remove…' }).click();
+    await demoCard.getByRole('button', { name: 'Remove the profile' }).click();
+    await page.getByRole('button', { name: 'Explore with demo data' }).click();
+    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
+    assert.equal(services.store.profiles.list().length, 1);
   } finally {
     await app.close();
   }

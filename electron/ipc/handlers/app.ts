@@ -24,8 +24,10 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
     updateProfile: async ({ profile }) => {
       const before = s.store.profiles.get(profile.id);
       const saved = s.profiles.update(profile);
+      // Restarting an unchanged receiver would refuse every other setting while its port is taken.
+      const receiver = JSON.stringify(before?.alertReceiver ?? null) !== JSON.stringify(saved.alertReceiver ?? null);
       try {
-        await s.profileChanged(saved.id);
+        await s.profileChanged(saved.id, { receiver });
       } catch (e) {
         // The receiver could not start with these settings: keep the ones that worked.
         if (before) {
@@ -41,8 +43,8 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
       return { ok: true as const };
     },
     removeProfile: async ({ profileId }) => {
-      const waiting = s.outbox.list({ profileId }).filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'paused').length;
-      if (waiting > 0) throw new AppError('conflict', `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ${waiting === 1 ? 'is' : 'are'} still on the way in the outbox. Let ${waiting === 1 ? 'it' : 'them'} finish, or cancel ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`);
+      const waiting = s.outbox.list({ profileId }).filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'paused' || j.state === 'failed').length;
+      if (waiting > 0) throw new AppError('conflict', `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ${waiting === 1 ? 'is' : 'are'} still in the outbox. Let ${waiting === 1 ? 'it' : 'them'} finish, or cancel or dismiss ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`);
       await s.profiles.remove(profileId);
       await s.profileChanged(profileId);
       return { ok: true as const };

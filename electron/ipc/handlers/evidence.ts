@@ -7,9 +7,9 @@ import { safeBaseName } from '../../evidence/safe-names.ts';
 import { explainReasonCode } from '../../../shared/domain/reason-codes.ts';
 import { coverLetterTemplate } from '../../../shared/domain/cover-letter-templates.ts';
 import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
   const context = (profileId: string, chargebackId: string) => {
@@ -19,10 +19,12 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     return { profile, cb };
   };
   // The last preview of each chargeback stays in the data folder until the next one replaces it.
-  const previewDir = (chargebackId: string): string => join(s.home, 'previews', safeBaseName(chargebackId));
+  const previewRoot = (chargebackId: string): string => join(s.home, 'previews', safeBaseName(chargebackId));
   async function previewFile(chargebackId: string, name: string): Promise<string> {
-    const path = join(previewDir(chargebackId), basename(name));
-    if (!(await stat(path).catch(() => undefined))?.isFile()) throw new AppError('not-found', 'That preview is gone: preview the packet again.');
+    const root = previewRoot(chargebackId);
+    const newest = (await readdir(root).catch(() => [] as string[])).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a))[0];
+    const path = newest ? join(root, newest, basename(name)) : '';
+    if (!path || !(await stat(path).catch(() => undefined))?.isFile()) throw new AppError('not-found', 'That preview is gone: preview the packet again.');
     return path;
   }
   return {
@@ -46,11 +48,14 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       try {
         const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
-        const kept = previewDir(chargebackId);
-        await rm(kept, { recursive: true, force: true });
         if (result.ok) {
-          await mkdir(dirname(kept), { recursive: true });
+          // Each preview gets its own folder: an earlier one still open in a PDF reader (which
+          // locks it on Windows) never blocks the next; earlier ones go when they can.
+          const root = previewRoot(chargebackId);
+          const kept = join(root, String(Date.now()));
+          await mkdir(root, { recursive: true });
           await cp(dir, kept, { recursive: true });
+          for (const old of await readdir(root)) if (join(root, old) !== kept) await rm(join(root, old), { recursive: true, force: true }).catch(() => undefined);
         }
         return { result, files };
       } finally {
@@ -66,7 +71,10 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const ext = extname(name).slice(1).toLowerCase();
       const to = await s.platform.dialogs.saveFile({ title: 'Save a copy of the evidence', defaultName: name, filters: [{ name: ext === 'pdf' ? 'PDF' : 'Image', extensions: [ext] }] });
       if (!to) return { saved: false };
-      await copyFile(from, to);
+      await copyFile(from, to).catch((e: unknown) => {
+        const code = (e as NodeJS.ErrnoException).code;
+        throw new AppError('bad-input', `The copy of ${name} could not be saved there (${code === 'EACCES' || code === 'EPERM' ? 'no permission to write in that folder' : code === 'ENOSPC' ? 'the disk is full' : code === 'EBUSY' ? 'a file of that name is open in another program' : 'the folder refused it'}). Choose another place.`, { cause: e });
+      });
       return { saved: true };
     },
     pickEvidence: async ({ folder }) => {

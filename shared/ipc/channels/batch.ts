@@ -10,6 +10,6 @@ export const batchChannels = {
     profileId: z.string().min(1),
     files: z.array(z.union([z.strictObject({ itemId: itemIdSchema, name: z.string().min(1).max(255) }), z.strictObject({ name: z.string().min(1).max(255), reason: z.string().max(1000) })])).min(1).max(5000),
   }), batchPlanSchema),
-  assignBatchFile: channel('The merchant assigns (or unassigns) a file to a chargeback.', z.strictObject({ plan: batchPlanSchema, fileName: z.string(), chargebackId: z.string().optional() }), batchPlanSchema),
+  assignBatchFile: channel('The merchant assigns a file to a chargeback, gives it back to the matcher, or leaves it out.', z.strictObject({ plan: batchPlanSchema, fileName: z.string(), chargebackId: z.string().optional(), leaveOut: z.boolean().optional() }), batchPlanSchema),
   queueBatch: channel('One packet per chargeback into the outbox; returns the report.', z.strictObject({ plan: batchPlanSchema }), batchReportSchema),
 } as const;

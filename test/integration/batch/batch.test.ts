@@ -77,3 +77,32 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     await f.close();
   }
 });
+
+test('same file names in subfolders stay separate rows; a match can be changed or left out', async () => {
+  const f = await syncFixture({ seed: 43, chargebacks: 2, faultRate: 0 });
+  try {
+    const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+    const a = await admin.createChargeback({ total: 1200 });
+    const b = await admin.createChargeback({ total: 3400 });
+    await f.h.sync.syncProfile(f.profile.id);
+    const dir = join(f.home, 'receipts');
+    mkdirSync(join(dir, 'jan'), { recursive: true });
+    mkdirSync(join(dir, 'feb'), { recursive: true });
+    await scanJpeg(join(dir, 'jan', `${a.id}.jpg`), { width: 610, height: 800 });
+    await scanJpeg(join(dir, 'feb', `${a.id}.jpg`), { width: 620, height: 800 });
+    const batch = createBatchService({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox });
+    let plan = await batch.plan(f.profile, [dir]);
+    const names = plan.files.map((x) => x.name).sort();
+    assert.deepEqual(names, [`${a.id} (copy 2).jpg`, `${a.id}.jpg`], 'two rows, two names');
+    assert.ok(plan.files.every((x) => x.match.status === 'matched'), 'both were matched on their original names');
+    // One goes to another chargeback, the other is left out: neither choice touches the other row.
+    plan = batch.assign(plan, `${a.id}.jpg`, b.id);
+    plan = batch.assign(plan, `${a.id} (copy 2).jpg`, undefined, true);
+    assert.deepEqual(plan.files.map((x) => [x.name, x.assigned ?? null, x.leftOut ?? false]).sort(), [[`${a.id} (copy 2).jpg`, null, true], [`${a.id}.jpg`, b.id, false]]);
+    const report = await batch.queue(f.profile, plan);
+    assert.deepEqual(report.chargebacks.map((c) => [c.chargebackId, c.outcome, c.files]), [[b.id, 'queued', [`${a.id}.jpg`]]]);
+    assert.deepEqual(report.files.map((x) => [x.name, x.outcome]), [[`${a.id} (copy 2).jpg`, 'left out']]);
+  } finally {
+    await f.close();
+  }
+});
