@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import {
   chargebackSchema, expandedChargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema, entrySchema,
   newMessageSchema, documentInfoSchema, documentMimeTypes,
-  type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type NewMessage, type SearchClause,
+  type ExpandedChargeback, type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type NewMessage, type SearchClause,
 } from '../../shared/api/index.ts';
 import type { PageInfo, EnvelopeBody } from '../../shared/api/envelope.ts';
 import type { Deployment, DocumentType } from '../../shared/domain/enums.ts';
@@ -53,43 +53,100 @@ export interface ListQuery {
 
 const MAX_PAGES = 100_000;
 
-/** Expanded entries repeat the same chargeback (and its transaction) many times on a page: each
- * distinct one is validated once and shared. */
-function dedupeExpanded(data: unknown[]): { data: unknown[]; expanded: Map<string, unknown> } {
-  const expanded = new Map<string, unknown>();
-  const out = data.map((raw) => {
-    const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
-    if (!cb || typeof cb !== 'object' || typeof (cb as { id?: unknown }).id !== 'string') return raw;
-    const key = `${(cb as { id: string }).id}|${String((cb as { modified?: unknown }).modified ?? '')}`;
-    if (!expanded.has(key)) {
-      const parsed = expandedChargebackSchema.safeParse(cb);
-      expanded.set(key, parsed.success ? parsed.data : undefined);
-    }
-    return { ...(raw as object), chargeback: (cb as { id: string }).id, __expandedKey: key };
-  });
-  return { data: out, expanded };
+/** How many pages of a listing are asked for ahead of the one being read, so the service
+ * prepares them while the app validates and saves: one is not enough to keep both busy. */
+const PAGES_AHEAD = 3;
+
+/** Distinct expanded chargebacks remembered across the pages of one entries listing (about ten
+ * pages' worth): a chargeback's entries arrive close together, so few are read twice. */
+const EXPANDED_REMEMBERED = 1000;
+
+const idOf = (raw: unknown): string | undefined => {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const problemOf = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+
+/** Equal as JSON, keys in the same order: what a schema makes of one it makes of the other. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
-function parseRecords<S extends z.ZodType>(schema: S, rawData: unknown[]): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
-  const records: Array<z.output<S>> = [];
+/**
+ * Expanded entries repeat the same chargeback and its transaction (a chargeback, its fee, its
+ * representment...): validating each copy was a third of a full sync's parsing. A chargeback
+ * received exactly as one read recently (the same JSON) shares that one's result, which is what
+ * validating it again would give; any difference, even in key order, is validated afresh.
+ */
+function expandedChargebackReader(capacity: number): (raw: object, id: string) => ExpandedChargeback | undefined {
+  const recent = new Map<string, { raw: object; parsed: ExpandedChargeback | undefined }>();
+  return (raw, id) => {
+    const known = recent.get(id);
+    recent.delete(id);
+    const entry = known && sameJson(known.raw, raw) ? known : { raw, parsed: validOrUndefined(expandedChargebackSchema.safeParse(raw)) };
+    recent.set(id, entry);
+    if (recent.size > capacity) recent.delete(recent.keys().next().value!);
+    return entry.parsed;
+  };
+}
+
+function validOrUndefined<T>(r: { success: true; data: T } | { success: false }): T | undefined {
+  return r.success ? r.data : undefined;
+}
+
+type ExpandedReader = ReturnType<typeof expandedChargebackReader>;
+
+/** Entries: each validated with its chargeback's ID in place of the expanded chargeback, which
+ * is validated (or shared, see above) on its own and put back. */
+function parseEntries(rawData: unknown[], readExpanded: ExpandedReader): { records: Entry[]; invalid: InvalidRecord[] } {
+  const records: Entry[] = [];
   const invalid: InvalidRecord[] = [];
-  const { data, expanded } = schema === (entrySchema as z.ZodType) ? dedupeExpanded(rawData) : { data: rawData, expanded: undefined };
-  for (const raw of data) {
-    const key = (raw as { __expandedKey?: string } | null)?.__expandedKey;
-    if (key !== undefined) {
-      const cb = expanded?.get(key);
-      const r = schema.safeParse(raw);
-      if (r.success && cb !== undefined) {
-        const rec = r.data as Record<string, unknown>;
-        delete rec.__expandedKey;
-        rec.chargeback = cb;
-        records.push(rec as z.output<S>);
-      } else invalid.push({ id: typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : undefined, problem: r.success ? 'its chargeback could not be read' : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+  for (const raw of rawData) {
+    const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
+    const cbId = cb && typeof cb === 'object' ? idOf(cb) : undefined;
+    if (cbId === undefined) {
+      const r = entrySchema.safeParse(raw);
+      if (r.success) records.push(r.data);
+      else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
       continue;
     }
+    const expanded = readExpanded(cb as object, cbId);
+    const r = entrySchema.safeParse({ ...(raw as object), chargeback: cbId });
+    if (r.success && expanded !== undefined) {
+      r.data.chargeback = expanded;
+      records.push(r.data);
+    }
+    else invalid.push({ id: idOf(raw), problem: r.success ? 'its chargeback could not be read' : problemOf(r.error) });
+  }
+  return { records, invalid };
+}
+
+function parseRecords<S extends z.ZodType>(schema: S, rawData: unknown[], readExpanded?: ExpandedReader): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
+  if (schema === (entrySchema as z.ZodType)) {
+    const { records, invalid } = parseEntries(rawData, readExpanded ?? expandedChargebackReader(EXPANDED_REMEMBERED));
+    return { records: records as Array<z.output<S>>, invalid };
+  }
+  const records: Array<z.output<S>> = [];
+  const invalid: InvalidRecord[] = [];
+  for (const raw of rawData) {
     const r = schema.safeParse(raw);
     if (r.success) records.push(r.data);
-    else invalid.push({ id: typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined, problem: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
   }
   return { records, invalid };
 }
@@ -128,41 +185,53 @@ export function createApiClient(opts: ApiClientOptions) {
   async function* pages<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> } = {}): AsyncGenerator<Page<z.output<S>>> {
     const limit = Math.min(Math.max(q.pageLimit ?? 100, 1), 100);
     const fetchPage = (number: number): Promise<EnvelopeBody> => call({ method: 'GET', path, query: [...(q.query ?? []), ['page[number]', String(number)], ['page[limit]', String(limit)]], ...(q.search ? { search: q.search } : {}), ...(q.signal ? { signal: q.signal } : {}) }, 'read');
+    const readExpanded = expandedChargebackReader(EXPANDED_REMEMBERED);
+    // Pages asked for and not read yet. Each is still read, checked and handed over in order;
+    // one that fails fails the listing when its turn comes, as if it had been asked for then.
+    const pending = new Map<number, Promise<EnvelopeBody>>();
+    const ask = (number: number): void => {
+      const p = fetchPage(number);
+      p.catch(() => undefined);
+      pending.set(number, p);
+    };
     let lastSeenIds = '';
     let number = Math.max(1, q.firstPage ?? 1);
-    let pending: Promise<EnvelopeBody> | undefined = fetchPage(number);
+    let asked = number;
+    ask(number);
     try {
       for (; number <= MAX_PAGES; number++) {
-        const body: EnvelopeBody = await pending!;
-        pending = undefined;
+        const body: EnvelopeBody = await pending.get(number)!;
+        pending.delete(number);
         const page = body.details.page;
         if (!page) {
           // No paging information: continue by ID, as the contract's "loop by ID" describes.
-          const { records, invalid } = parseRecords(schema, body.data);
-          yield* pagesById(path, schema, q, limit, { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } });
+          const { records, invalid } = parseRecords(schema, body.data, readExpanded);
+          yield* pagesById(path, schema, q, limit, { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } }, readExpanded);
           return;
         }
-        // The next page is asked for while this one is validated and saved: the service and
-        // the app work at the same time.
+        // The next pages are asked for while this one is validated and saved: the service and
+        // the app work at the same time. Never past the last page announced, but always the next
+        // one while the service says there are more.
         if (page.hasMore && body.data.length > 0) {
-          pending = fetchPage(number + 1);
-          pending.catch(() => undefined);
+          const until = Math.max(number + 1, Math.min(page.last, number + PAGES_AHEAD));
+          while (asked < until) ask(++asked);
         }
         const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
         if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds) throw new AppError('server', 'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.');
         if (page.current !== number && number > 1) throw new AppError('server', `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`);
         lastSeenIds = ids;
-        const { records, invalid } = parseRecords(schema, body.data);
+        const { records, invalid } = parseRecords(schema, body.data, readExpanded);
         yield { records, invalid, page };
         if (!page.hasMore || body.data.length === 0) return;
       }
       throw new AppError('server', 'The chargeback service kept saying there were more pages; the list was stopped.');
     } finally {
-      pending?.catch(() => undefined);
+      // Pages asked for ahead and never read: their answers (or failures) are dropped.
+      pending.clear();
     }
   }
 
-  async function* pagesById<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> }, limit: number, first: Page<z.output<S>>): AsyncGenerator<Page<z.output<S>>> {
+  async function* pagesById<S extends z.ZodType>(path: string, schema: S, q: ListQuery & { query?: Array<[string, string]> }, limit: number, first: Page<z.output<S>>, readExpanded: ExpandedReader): AsyncGenerator<Page<z.output<S>>> {
     let current = first;
     let count = 1;
     for (;;) {
@@ -172,7 +241,7 @@ export function createApiClient(opts: ApiClientOptions) {
       if (!lastId) return;
       const search: SearchClause[] = [...(q.search ?? []).filter((c) => c.op !== 'sort'), { field: 'id', op: 'greater', value: lastId }, { field: 'id', op: 'sort', value: 'asc' }];
       const body = await call({ method: 'GET', path, query: [...(q.query ?? []), ['page[limit]', String(limit)]], search, ...(q.signal ? { signal: q.signal } : {}) }, 'read');
-      const parsed = parseRecords(schema, body.data);
+      const parsed = parseRecords(schema, body.data, readExpanded);
       count++;
       if (count > MAX_PAGES) throw new AppError('server', 'The chargeback service kept returning records; the list was stopped.');
       current = { ...parsed, page: { current: count, last: count, hasMore: body.data.length >= limit } };
@@ -239,6 +308,10 @@ export function createApiClient(opts: ApiClientOptions) {
         { field: 'chargeback', op: 'greater', value: '0' },
         { field: 'created', op: 'greater', value: formatServiceTimestamp(q.from) },
         { field: 'created', op: 'less', value: formatServiceTimestamp(q.to) },
+        // Oldest first: a chargeback's entries (the chargeback, its fee, the representment...)
+        // then arrive close together, so its expanded copy is mostly validated once. New entries
+        // join at the end, so the pages already read stay as they were.
+        { field: 'created', op: 'sort', value: 'asc' },
         ...(q.extraSearch ?? []),
       ];
       return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...(q.signal ? { signal: q.signal } : {}), ...(q.firstPage ? { firstPage: q.firstPage } : {}) });

@@ -190,7 +190,7 @@ export function createService(opts: ServiceOptions) {
         const age = now - (parseServiceTimestamp(String(d.created))?.getTime() ?? now);
         if (age >= opts.messageStepMs) store.put('document', String(d.id), String(d.Chargeback), { ...d, status: 'processed', type: d.documentType });
       }
-      for (const row of store.db.prepare(`SELECT json FROM records WHERE kind = 'chargeback' AND json_extract(json, '$._decisionAt') <= ?`).all(now) as Array<{ json: string }>) {
+      for (const row of store.db.prepare(`SELECT json FROM records INDEXED BY records_decision_due WHERE kind = 'chargeback' AND json_extract(json, '$._decisionAt') <= ?`).all(now) as Array<{ json: string }>) {
         const cb = JSON.parse(row.json) as Rec;
         if (cb.status !== 'open') continue;
         decide(String(cb.id), issuerOutcome(String(cb.id)));

@@ -41,6 +41,14 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number } = {}):
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
+  // default checkpoint every 1,000 WAL pages (4 MB) it stopped every few commits to copy and
+  // fsync the database, a sixth of its time. Every 10,000 (40 MB) copies each page once for many
+  // commits. Nothing else changes: each commit is still in the WAL when it returns (kill -9
+  // loses nothing committed), and under synchronous = NORMAL the WAL is made durable at the
+  // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
+  // part of one, and a sync page goes with its cursor.
+  db.exec('PRAGMA wal_autocheckpoint = 10000;');
   migrate(db, opts.migrateUpTo);
   return {
     db,

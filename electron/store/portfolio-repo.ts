@@ -4,8 +4,10 @@
 import type { Chargeback, ChargebackStatusRecord, ChargebackMessage, ChargebackDocument, Entry, Txn } from '../../shared/api/index.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
-import { daysLeft, easternToday, addDays, ymdToInt, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { easternToday, addDays, ymdToInt, parseYmd } from '../../shared/domain/dates.ts';
+import { serviceTimestampMs } from './service-time.ts';
 import { minorToMajor } from '../../shared/domain/money.ts';
+import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database.ts';
 
 export interface ChargebackChange {
@@ -47,7 +49,7 @@ export interface InboxRow {
   modified: string | null;
 }
 
-type Row = { id: string; json: string; status: string; cycle: string; actionable: number; reply: number | null; reply_invalid: string | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
+type Row = { id: string; reason: string | null; status: string; cycle: string; actionable: number; reply: number | null; reply_invalid: string | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
 
 function searchText(c: Chargeback): string {
   const amount = minorToMajor(c.total, c.currency);
@@ -65,12 +67,15 @@ export function createPortfolioRepo(d: Database) {
     ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle, actionable = excluded.actionable, reply = excluded.reply, reply_invalid = excluded.reply_invalid,
       network = excluded.network, category = excluded.category, reason_code = excluded.reason_code, currency = excluded.currency, total = excluded.total,
       txn_id = excluded.txn_id, modified = excluded.modified, search_text = excluded.search_text`);
-  const upsertTxn = db.prepare('INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
+  // Entries repeat their transaction (one per chargeback event): an unchanged one is not
+  // written again, which keeps a full sync's writes (and its WAL) to what is new.
+  const upsertTxn = db.prepare('INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json WHERE json IS NOT excluded.json');
   const upsertStatus = db.prepare('INSERT INTO status_records (profile_id, id, chargeback_id, status, created, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET status = excluded.status, json = excluded.json');
   const upsertMessage = db.prepare('INSERT INTO messages (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
   const upsertDocument = db.prepare('INSERT INTO documents (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json');
-  const entryExists = db.prepare('SELECT 1 FROM entries WHERE profile_id = ? AND id = ?');
-  const upsertEntry = db.prepare('INSERT INTO entries (profile_id, id, chargeback_id, event, amount, is_fee, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET amount = excluded.amount, json = excluded.json');
+  // An entry is inserted when new (that is how it is known to be new) and updated otherwise.
+  const insertEntry = db.prepare('INSERT INTO entries (profile_id, id, chargeback_id, event, amount, is_fee, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO NOTHING');
+  const updateEntry = db.prepare('UPDATE entries SET amount = ?, json = ? WHERE profile_id = ? AND id = ? AND (amount IS NOT ? OR json IS NOT ?)');
 
   function upsertChargebacks(profileId: string, records: readonly Chargeback[], now = Date.now()): ChargebackChange[] {
     const changes: ChargebackChange[] = [];
@@ -105,10 +110,10 @@ export function createPortfolioRepo(d: Database) {
     const txnsSaved = new Set<string>();
     for (const e of records) {
       const cbId = entryChargebackId(e);
-      if (!entryExists.get(profileId, e.id)) fresh.push(e);
-      const created = parseServiceTimestamp(e.created ?? null)?.getTime() ?? 0;
-      const stored = { ...e, chargeback: cbId };
-      upsertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, JSON.stringify(stored));
+      const created = serviceTimestampMs(e.created) ?? 0;
+      const json = JSON.stringify({ ...e, chargeback: cbId });
+      if (insertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, json).changes > 0) fresh.push(e);
+      else updateEntry.run(e.amount, json, profileId, e.id, e.amount, json);
       const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;
       if (txn && typeof txn === 'object' && !txnsSaved.has(txn.id)) {
         txnsSaved.add(txn.id);
@@ -118,11 +123,17 @@ export function createPortfolioRepo(d: Database) {
     return fresh;
   }
 
-  function toInboxRow(r: Row, now: Date): InboxRow {
-    const c = JSON.parse(r.json) as Chargeback;
+  /** Whole days from `today` (a day number) to the reply date, as daysLeft counts them; worked
+   * out from one Eastern "today" per listing rather than one per row (each is an Intl call). */
+  function daysFrom(reply: number | null, today: number): number | null {
+    const r = parseYmd(reply);
+    return r ? Math.round(Date.UTC(r.y, r.m - 1, r.d) / 86_400_000) - today : null;
+  }
+
+  function toInboxRow(r: Row, today: number): InboxRow {
     return {
-      id: r.id, status: r.status, cycle: r.cycle, actionable: r.actionable === 1, reply: r.reply, replyInvalid: r.reply_invalid, daysLeft: daysLeft(r.reply, now) ?? null,
-      reasonCode: r.reason_code, reason: c.reason, category: r.category, network: r.network, total: r.total, currency: r.currency, txn: r.txn_id, modified: r.modified,
+      id: r.id, status: r.status, cycle: r.cycle, actionable: r.actionable === 1, reply: r.reply, replyInvalid: r.reply_invalid, daysLeft: daysFrom(r.reply, today),
+      reasonCode: r.reason_code, reason: r.reason ?? '', category: r.category, network: r.network, total: r.total, currency: r.currency, txn: r.txn_id, modified: r.modified,
     };
   }
 
@@ -143,7 +154,20 @@ export function createPortfolioRepo(d: Database) {
     return { sql: where.join(' AND '), params };
   }
 
-  const cols = 'id, json, status, cycle, actionable, reply, reply_invalid, category, network, reason_code, total, currency, txn_id, modified';
+  // Only the reason is read from the record's JSON: SQLite picks it out, the row's JSON never
+  // crosses into JavaScript.
+  const cols = "id, json_extract(json, '$.reason') AS reason, status, cycle, actionable, reply, reply_invalid, category, network, reason_code, total, currency, txn_id, modified";
+
+  /** Inbox statements by their text: the filters make a few dozen shapes, each prepared once. */
+  const inboxStatements = new Map<string, StatementSync>();
+  function inboxStatement(sql: string): StatementSync {
+    let st = inboxStatements.get(sql);
+    if (!st) {
+      st = db.prepare(sql);
+      inboxStatements.set(sql, st);
+    }
+    return st;
+  }
 
   /** Open, actionable chargebacks first by reply deadline; then the rest, latest change first. */
   function listInbox(q: InboxQuery): { rows: InboxRow[]; total: number } {
@@ -151,17 +175,21 @@ export function createPortfolioRepo(d: Database) {
     const limit = q.limit ?? 100;
     const offset = q.offset ?? 0;
     const w = inboxWhere(q, now);
-    const countOpen = (db.prepare(`SELECT COUNT(*) AS n FROM chargebacks WHERE ${w.sql} AND open_actionable = 1`).get(...w.params) as { n: number }).n;
-    const countRest = (db.prepare(`SELECT COUNT(*) AS n FROM chargebacks WHERE ${w.sql} AND open_actionable = 0`).get(...w.params) as { n: number }).n;
+    // One pass over the index for both counts; the search and status filters are answered by the
+    // index too (migration 005).
+    const counts = inboxStatement(`SELECT COUNT(*) AS total, COALESCE(SUM(open_actionable), 0) AS open FROM chargebacks WHERE ${w.sql}`).get(...w.params) as { total: number; open: number };
+    const countOpen = counts.open;
     const rows: Row[] = [];
     if (offset < countOpen) {
-      rows.push(...(db.prepare(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 1 ORDER BY reply_sort, id LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Row[]));
+      rows.push(...(inboxStatement(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 1 ORDER BY reply_sort, id LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Row[]));
     }
     const remaining = limit - rows.length;
-    if (remaining > 0) {
-      rows.push(...(db.prepare(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`).all(...w.params, remaining, Math.max(0, offset - countOpen)) as Row[]));
+    if (remaining > 0 && counts.total > countOpen) {
+      rows.push(...(inboxStatement(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`).all(...w.params, remaining, Math.max(0, offset - countOpen)) as Row[]));
     }
-    return { rows: rows.map((r) => toInboxRow(r, now)), total: countOpen + countRest };
+    const t = easternToday(now);
+    const today = Math.round(Date.UTC(t.y, t.m - 1, t.d) / 86_400_000);
+    return { rows: rows.map((r) => toInboxRow(r, today)), total: counts.total };
   }
 
   function inboxCounts(profileId: string, now = new Date()): { open: number; dueSoon: number; overdue: number; total: number } {

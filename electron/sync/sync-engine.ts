@@ -4,7 +4,8 @@
 // run continues. Changes become events, stored with the page they come from (so a crash keeps
 // both or neither), raised once and shown as notifications after the pass; deadline reminders
 // follow every pass, also one that failed.
-import type { Store } from '../store/index.ts';
+import type { Store, SyncState } from '../store/index.ts';
+import { serviceTimestampMs } from '../store/service-time.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { ApiClient, Page } from '../api/index.ts';
 import type { Chargeback, ChargebackMessage, ChargebackDocument, SearchClause, AlertEvent } from '../../shared/api/index.ts';
@@ -107,14 +108,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       for (const l of listeners) l(p);
     };
 
-    /** Saves each page, the events it gives rise to and the cursor in one transaction. */
-    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => DerivedEvent[], firstPage: number): Promise<void> {
+    /** Saves each page, the events it gives rise to and the cursor (with any marks the page
+     * moved) in one transaction. */
+    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => { events: DerivedEvent[]; marks?: Partial<SyncState> }, firstPage: number): Promise<void> {
       let done = (firstPage - 1) * 100;
       for await (const page of pages) {
         store.transaction(() => {
-          const events = save(page.records);
+          const { events, marks } = save(page.records);
           if (!quiet) raiseAll(profileId, events);
-          store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: page.page.current + 1 } });
+          store.syncState.update(profileId, { ...marks, pass: { ...pass, phase, nextPage: page.page.current + 1 } });
         });
         done += page.records.length + page.invalid.length;
         report.invalidRecords += page.invalid.length;
@@ -138,15 +140,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             // The status records of what changed are fetched in the next phase; the list is
             // kept with the page so a resumed pass still has it.
             if (pass.mode === 'incremental') store.syncState.queueStatuses(profileId, records.map((r) => r.id));
-            store.syncState.update(profileId, { chargebacksModifiedMark: mark });
-            return quiet ? [] : eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r])));
+            return { events: quiet ? [] : eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r]))), marks: { chargebacksModifiedMark: mark } };
           }, firstPage);
         } else if (phase === 'statuses') {
           if (pass.mode === 'full') {
             await consume('statuses', client.statusPages({ pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
               store.portfolio.saveStatuses(profileId, records);
               report.statuses += records.length;
-              return [];
+              return { events: [] };
             }, firstPage);
           } else {
             let done = 0;
@@ -174,11 +175,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
             const fresh = store.portfolio.saveEntries(profileId, records);
             report.entries += records.length;
             for (const e of records) {
-              const t = parseServiceTimestamp(e.created ?? null)?.getTime();
+              const t = serviceTimestampMs(e.created);
               if (t !== undefined && (mark === null || t > mark)) mark = t;
             }
-            store.syncState.update(profileId, { entriesCreatedMark: mark });
-            return quiet ? [] : eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency);
+            return { events: quiet ? [] : eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency), marks: { entriesCreatedMark: mark } };
           }, firstPage);
         }
       }

@@ -10,6 +10,7 @@ import { migrations } from '../../../electron/store/migrations/index.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { dueReminders } from '../../../electron/sync/reminders.ts';
+import { daysLeft } from '../../../shared/domain/dates.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'dd-store-'));
 const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
@@ -75,6 +76,38 @@ test('inbox: open and actionable first by deadline, then the rest by latest chan
   const plan = store.database.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id = 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50").all() as Array<{ detail: string }>;
   assert.ok(plan.some((p) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(p.detail)), JSON.stringify(plan));
   assert.ok(!plan.some((p) => /TEMP B-TREE/.test(p.detail)), 'no sort step');
+  store.close();
+});
+
+test('inbox search: a literal, case-blind substring, with the status filter; answered from the index', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.portfolio.upsertChargebacks('p1', [
+    cb('a', { description: '50% off_sale' }),
+    cb('b', { description: '50 percent off sale', reply: 20261125 }),
+    cb('c', { status: 'won', reason: 'Not Received either' }),
+    cb('d', { reason: 'Fraud' }),
+  ]);
+  const now = new Date('2026-11-22T15:00:00Z');
+  const ids = (q: { search: string; status?: string }) => store.portfolio.listInbox({ profileId: 'p1', now, ...q }).rows.map((r) => r.id);
+  assert.deepEqual(ids({ search: 'NOT received' }), ['b', 'a', 'c']);
+  assert.deepEqual(ids({ search: 'not received', status: 'open' }), ['b', 'a']);
+  assert.deepEqual(ids({ search: '%' }), ['a'], '% is a character, not a wildcard');
+  assert.deepEqual(ids({ search: 'off_' }), ['a'], '_ is a character, not a wildcard');
+  assert.equal(store.portfolio.listInbox({ profileId: 'p1', now, search: 'received' }).total, 3);
+  for (const r of store.portfolio.listInbox({ profileId: 'p1', now }).rows) assert.equal(r.daysLeft, daysLeft(r.reply, now) ?? null, r.id);
+  // The search and status are in the inbox indexes (migration 005), so they are tested there,
+  // before a row is read; no statement scans the table.
+  for (const sql of [
+    "SELECT COUNT(*), SUM(open_actionable) FROM chargebacks WHERE profile_id = 'p1' AND status = 'open' AND search_text LIKE '%x%' ESCAPE '\\'",
+    "SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 100",
+  ]) {
+    const plan = store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
+    assert.ok(plan.every((p) => /USING (COVERING )?INDEX chargebacks_inbox_(open|rest)/.test(p.detail)), JSON.stringify(plan));
+  }
+  const columns = (name: string) => (store.database.db.prepare(`PRAGMA index_info(${name})`).all() as Array<{ name: string }>).map((c) => c.name);
+  assert.deepEqual(columns('chargebacks_inbox_open').slice(-2), ['status', 'search_text']);
+  assert.deepEqual(columns('chargebacks_inbox_rest').slice(-2), ['status', 'search_text']);
   store.close();
 });
 
