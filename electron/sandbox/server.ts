@@ -47,7 +47,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-const clean = (r: Rec): Rec => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('_')));
+/** The record without the sandbox's own `_` fields (a plain loop: it runs for every record served). */
+function clean(r: Rec): Rec {
+  const out: Rec = {};
+  for (const k in r) if (k.charCodeAt(0) !== 95) out[k] = r[k];
+  return out;
+}
 
 /** Waits `ms` before answering; true when the client is still there. A client that hangs up
  * ends the wait at once, so no timer outlives its request (nor keeps a closing sandbox up). */

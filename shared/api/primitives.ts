@@ -93,12 +93,13 @@ function readable(kind: DateKind, v: unknown): boolean {
  * show and flag.
  */
 export function tolerantDates<S extends z.ZodType>(fields: Readonly<Record<string, DateKind>>, schema: S) {
+  const checked = Object.entries(fields);
   return z.preprocess((raw) => {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
     const rec = raw as Record<string, unknown>;
     let out: Record<string, unknown> | undefined;
     let bad: Record<string, string> | undefined;
-    for (const [field, kind] of Object.entries(fields)) {
+    for (const [field, kind] of checked) {
       const v = rec[field];
       if (v === undefined || v === null || v === '' || readable(kind, v)) continue;
       out ??= { ...rec };

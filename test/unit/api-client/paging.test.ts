@@ -100,3 +100,30 @@ test('an expanded chargeback that repeats unchanged is read once and shared; a c
     await f.close();
   }
 });
+
+test('the client keeps under the service\'s rate limit per path instead of running into its block', async () => {
+  const paths: string[] = [];
+  const f = await fake((req, res) => {
+    paths.push(new URL(req.url ?? '/', 'http://x').pathname);
+    json(res, 200, { response: { data: [cb('t1_chb_a')], details: { page: { current: 1, last: 1, hasMore: false } }, errors: [] } });
+  });
+  try {
+    const waits: number[] = [];
+    const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'test', pace: { max: 3, windowMs: 60_000 }, sleep: async (ms) => void waits.push(ms) });
+    for (let i = 0; i < 3; i++) await c.verifyKey();
+    assert.deepEqual(waits, [], 'up to the limit nothing waits');
+    await c.getChargeback('t1_chb_a');
+    assert.deepEqual(waits, [], 'another path has a limit of its own');
+    await c.verifyKey();
+    await c.verifyKey();
+    assert.equal(waits.length, 2, 'past it, each request waits for a slot');
+    assert.ok(waits.every((ms) => ms > 50_000 && ms <= 60_000), JSON.stringify(waits));
+    assert.equal(paths.length, 6);
+    // With rate-limit-test the lowered limit is what is being tested: nothing is held back.
+    const testing = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'test', rateLimitTest: true, pace: { max: 1, windowMs: 60_000 }, sleep: async (ms) => void waits.push(ms) });
+    for (let i = 0; i < 3; i++) await testing.verifyKey();
+    assert.equal(waits.length, 2);
+  } finally {
+    await f.close();
+  }
+});
