@@ -110,6 +110,13 @@ function wasmModule(): object | null {
   return compiled ?? null;
 }
 
+interface Kernel {
+  memory: WasmMemory;
+  run: (src: number, dst: number, w: number, h: number) => void;
+  bytes: number;
+}
+let kernel: Kernel | undefined;
+
 /** The 3×3 median (edges repeated) by the SIMD kernel, or undefined where WebAssembly SIMD is
  * not available. */
 export function median3Simd(src: Uint8Array, w: number, h: number): Buffer | undefined {
@@ -119,8 +126,15 @@ export function median3Simd(src: Uint8Array, w: number, h: number): Buffer | und
   const srcBytes = stride * (h + 2) + 64;
   const dstAt = Math.ceil(srcBytes / 16) * 16;
   const total = dstAt + w * h + 32;
-  const memory = new wasm.Memory({ initial: Math.ceil(total / 65536) });
-  const mem = new Uint8Array(memory.buffer);
+  // One memory and instance, kept for the next page of the same size or smaller; a larger page
+  // gets a new one (the old one is left to the collector).
+  if (!kernel || kernel.bytes < total) {
+    const pages = Math.ceil(total / 65536);
+    const memory = new wasm.Memory({ initial: pages });
+    const run = new wasm.Instance(mod, { e: { m: memory } }).exports.median3 as Kernel['run'];
+    kernel = { memory, run, bytes: pages * 65536 };
+  }
+  const mem = new Uint8Array(kernel.memory.buffer);
   // Rows padded by one repeated pixel on each side, and the first and last rows repeated.
   for (let r = 0; r < h + 2; r++) {
     const from = Math.min(h - 1, Math.max(0, r - 1)) * w;
@@ -129,7 +143,6 @@ export function median3Simd(src: Uint8Array, w: number, h: number): Buffer | und
     mem[at] = src[from]!;
     mem[at + w + 1] = src[from + w - 1]!;
   }
-  const run = new wasm.Instance(mod, { e: { m: memory } }).exports.median3 as (src: number, dst: number, w: number, h: number) => void;
-  run(0, dstAt, w, h);
+  kernel.run(0, dstAt, w, h);
   return Buffer.from(mem.subarray(dstAt, dstAt + w * h));
 }
