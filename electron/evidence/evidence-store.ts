@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { writeAtomic } from '../fs/write-atomic.ts';
+import { maxImportBytes } from '../../shared/evidence/limits.ts';
 import { basename, join } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
@@ -12,7 +13,7 @@ import { probeImage, DecodeError } from './decode.ts';
 import { probePdf } from './pdf-facts.ts';
 import { displayName } from './safe-names.ts';
 
-export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = maxImportBytes;
 /** Files operating systems leave in folders: passed over, and listed as passed over. */
 const systemNames = new Set(['.ds_store', 'thumbs.db', 'ehthumbs.db', 'desktop.ini', '.localized', '.directory', 'icon\r', '.spotlight-v100', '.trashes', '.fseventsd', '.temporaryitems', '$recycle.bin', 'system volume information']);
 

@@ -47,8 +47,10 @@ export function createEventsRepo(d: Database) {
     recent(profileId: string, limit = 50): AppEvent[] {
       return (d.db.prepare('SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM events WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(profileId, limit) as EventRow[]).map(toEvent);
     },
-    markRead(profileId: string, now = Date.now()): void {
-      d.db.prepare('UPDATE events SET read_at = ? WHERE profile_id = ? AND read_at IS NULL').run(now, profileId);
+    /** Marks read what the merchant saw: every event up to `upToId` (all when not given), so one
+     * that arrived while the list was open stays new. */
+    markRead(profileId: string, now = Date.now(), upToId = Number.MAX_SAFE_INTEGER): void {
+      d.db.prepare('UPDATE events SET read_at = ? WHERE profile_id = ? AND read_at IS NULL AND id <= ?').run(now, profileId, upToId);
     },
   };
 }

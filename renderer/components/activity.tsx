@@ -35,7 +35,7 @@ export function Activity({ profileId, version }: { profileId: string; version: n
   async function toggle(): Promise<void> {
     setOpen(!open);
     if (!open && unread > 0) {
-      await api().markEventsRead({ profileId });
+      await api().markEventsRead({ profileId, upToId: Math.max(...events.map((e) => e.id)) });
       setSeen((n) => n + 1);
     }
   }

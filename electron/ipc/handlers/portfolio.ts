@@ -68,8 +68,8 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     },
     getSyncStatus: async ({ profileId }) => s.sync.freshness(profileId),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),
-    markEventsRead: async ({ profileId }) => {
-      s.store.events.markRead(profileId);
+    markEventsRead: async ({ profileId, upToId }) => {
+      s.store.events.markRead(profileId, Date.now(), upToId);
       return { ok: true as const };
     },
     listLedger: async ({ profileId, from, to }) => ledger(profileId, from, to),

@@ -40,7 +40,7 @@ export const portfolioChannels = {
   syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),
   getSyncStatus: channel('How fresh the data is.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean() })),
   listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
-  markEventsRead: channel('Marks every event of a profile as read.', z.strictObject({ profileId }), z.object({ ok: z.literal(true) })),
+  markEventsRead: channel('Marks a profile\'s events read, up to the newest one the merchant was shown.', z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }), z.object({ ok: z.literal(true) })),
   listLedger: channel('Ledger entries in a window, with totals by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({
     entries: z.array(z.object({ id: z.string(), created: z.string().nullable(), event: z.number(), eventLabel: z.string(), amount: z.number(), currency: z.string(), chargebackId: z.string().nullable(), description: z.string() })),
     byCurrency: z.array(totals), byMonth: z.array(totals.extend({ month: z.string() })),

@@ -136,6 +136,20 @@ test('stored events are announced once: claimed in order, then never handed out 
   store.close();
 });
 
+test('events are marked read up to the newest one shown; one that came later stays new', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.events.raise('p1', { key: 'a', kind: 'decision', title: 'A', body: 'b' });
+  store.events.raise('p1', { key: 'b', kind: 'ledger', title: 'B', body: 'b' });
+  const shown = Math.max(...store.events.recent('p1').map((e) => e.id));
+  store.events.raise('p1', { key: 'c', kind: 'decision', title: 'C', body: 'b' });
+  store.events.markRead('p1', Date.now(), shown);
+  assert.deepEqual(store.events.recent('p1').map((e) => [e.title, e.read]).sort(), [['A', true], ['B', true], ['C', false]]);
+  store.events.markRead('p1');
+  assert.ok(store.events.recent('p1').every((e) => e.read));
+  store.close();
+});
+
 test('a reply date that is no real date: listed with the text as sent, possibly due, reminded once', () => {
   const store = openStore(':memory:');
   store.profiles.save(profile);
