@@ -34,6 +34,7 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
       return setError(describeError(r.error));
     }
     setForm({ name: '', deployment: 'core', url: '', merchant: '', apiKey: '' });
+    setSessionOnly(false);
     await onAdded(r.value);
   }
 

@@ -216,6 +216,8 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
 export function Settings({ onProfilesChanged }: { onProfilesChanged(): Promise<void> }) {
   const { profiles, profileId, selectProfile } = useApp();
   const [keychain, setKeychain] = useState<Keychain>();
+  // A new details element after each profile added: the form folds away once it has done its job.
+  const [added, setAdded] = useState(0);
   useEffect(() => {
     void api().keychainStatus({}).then((r) => r.ok && setKeychain(r.value));
   }, []);
@@ -235,9 +237,9 @@ export function Settings({ onProfilesChanged }: { onProfilesChanged(): Promise<v
         {profiles.map((p) => <ProfileCard key={p.id} profile={p} active={p.id === profileId} keychain={keychain} onChanged={onProfilesChanged} />)}
       </ul>
       {active && <ProfileSettings profile={active} onSaved={onProfilesChanged} />}
-      <details className="card">
+      <details key={added} className="card">
         <summary><strong>Add another processor account</strong></summary>
-        <ProfileForm onAdded={async (p) => (selectProfile(p.id), await onProfilesChanged())} />
+        <ProfileForm onAdded={async (p) => (selectProfile(p.id), setAdded((n) => n + 1), await onProfilesChanged())} />
       </details>
     </section>
   );
