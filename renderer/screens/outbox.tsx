@@ -4,7 +4,6 @@ import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
-import type { MessageType } from '../../shared/domain/enums.ts';
 
 export function Outbox({ version }: { version: number }) {
   const { say, go, selectProfile, profiles } = useApp();
@@ -12,7 +11,6 @@ export function Outbox({ version }: { version: number }) {
     selectProfile(j.profileId);
     go({ name: 'dispute', chargebackId: j.chargebackId });
   };
-  const labelOf = (t: string): string => messageTypeRules[t as MessageType]?.label ?? t;
   const [jobs, setJobs] = useState<OutboxJob[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   useEffect(() => {
@@ -33,7 +31,7 @@ export function Outbox({ version }: { version: number }) {
         {[...jobs].reverse().map((j) => (
           <li key={j.id} className={`card job ${j.state}`}>
             <div className="job-head">
-              <strong>{labelOf(j.messageType)}</strong>
+              <strong>{messageTypeRules[j.messageType].label}</strong>
               <button className="link" onClick={() => open(j)} aria-label={`Open chargeback ${j.chargebackId}`}>{j.chargebackId}</button>
               {profiles.length > 1 && <span className="muted">{profiles.find((p) => p.id === j.profileId)?.name}</span>}
               <span className={`state ${j.state}`}>{j.state}</span>

@@ -19,7 +19,7 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
     addProfile: async ({ profile, apiKey, sessionOnly }) => {
       const added = await s.profiles.add(profile, apiKey, { ...(sessionOnly ? { sessionOnly } : {}) });
       await s.profileChanged(added.id).catch(() => undefined);
-      return view(s.store.profiles.get(added.id) ?? added);
+      return view(added);
     },
     updateProfile: async ({ profile }) => {
       const before = s.store.profiles.get(profile.id);
