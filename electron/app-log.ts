@@ -8,18 +8,17 @@ const MAX_BYTES = 1024 * 1024;
 
 export type AppLog = (line: string) => void;
 
-export function createAppLog(home: string, o: { echo?: (line: string) => void } = {}): AppLog {
+export function createAppLog(home: string): AppLog {
   const dir = join(home, 'logs');
   const file = join(dir, 'dispute-desk.log');
   return (line) => {
     const stamped = `${new Date().toISOString()} ${line.replace(/[\r\n]+/g, ' ')}\n`;
-    o.echo?.(stamped.trimEnd());
     try {
       mkdirSync(dir, { recursive: true });
       if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES) renameSync(file, `${file}.1`);
       appendFileSync(file, stamped);
     } catch {
-      // A log that cannot be written must not stop the app; the line was echoed where possible.
+      // A log that cannot be written must not stop the app.
     }
   };
 }

@@ -11,7 +11,7 @@ import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
 import { AppError, userMessage } from '../shared/errors.ts';
-import { createAppLog, type AppLog } from './app-log.ts';
+import { createAppLog } from './app-log.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -20,8 +20,8 @@ export interface AppPlatform {
   notifier: Notifier;
 }
 
-export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string; log?: AppLog }) {
-  const log = o.log ?? createAppLog(o.home);
+export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string }) {
+  const log = createAppLog(o.home);
   const notifier: Notifier = {
     notify(n) {
       o.platform.notifier.notify(n);
