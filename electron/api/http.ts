@@ -74,17 +74,12 @@ export async function send(config: HttpConfig, spec: RequestSpec): Promise<Envel
     throw status >= 500 || status === 429 ? (status === 429 ? errorFromItems([], 429, retryAfter) : notJsonError(status, contentType)) : notJsonError(status, contentType);
   }
   const parsed = envelopeSchema.safeParse(json);
-  if (!parsed.success) {
-    // Not one of the service's shapes: the status code is then all there is to go by.
-    if (status === 401) throw errorFromItems([], 401);
-    if (status === 429) throw errorFromItems([], 429, retryAfter);
-    if (status >= 500) throw serverError(status);
-    throw unexpectedAnswerError(status);
-  }
-  if (parsed.data.errors.length > 0) throw errorFromItems(parsed.data.errors, status, retryAfter);
+  if (parsed.success && parsed.data.errors.length > 0) throw errorFromItems(parsed.data.errors, status, retryAfter);
+  // No errors given (or not one of the service's shapes): the status code is all there is to go by.
   if (status === 401) throw errorFromItems([], 401);
   if (status === 429) throw errorFromItems([], 429, retryAfter);
   if (status >= 500) throw serverError(status);
+  if (!parsed.success) throw unexpectedAnswerError(status);
   if (status >= 400) throw new AppError('server', `The chargeback service refused the call (HTTP ${status}). Check the profile's URL and deployment.`);
   return parsed.data;
 }

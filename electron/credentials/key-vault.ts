@@ -17,9 +17,10 @@ export type KeychainAvailability = { ok: true } | { ok: false; reason: string; h
 export const sessionOnlyAdvice = 'Until then you can keep the key for this session only.';
 
 function howToFix(platform: NodeJS.Platform, meanwhile: string): string {
-  if (platform === 'linux') return `Install and start a Secret Service keyring (for example GNOME Keyring: \`sudo apt install gnome-keyring\`, then log out and in) or KWallet, then try again. ${meanwhile}`;
-  if (platform === 'darwin') return `Unlock your login keychain in Keychain Access, then try again. ${meanwhile}`;
-  return `Check that Windows Credential Manager is available for your account, then try again. ${meanwhile}`;
+  const fix = platform === 'linux' ? 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo apt install gnome-keyring`, then log out and in) or KWallet, then try again.'
+    : platform === 'darwin' ? 'Unlock your login keychain in Keychain Access, then try again.'
+    : 'Check that Windows Credential Manager is available for your account, then try again.';
+  return `${fix} ${meanwhile}`;
 }
 
 async function loadKeytar(): Promise<KeytarLike> {

@@ -4,7 +4,7 @@
 import type { Chargeback, ChargebackStatusRecord, ChargebackMessage, ChargebackDocument, Entry, Txn } from '../../shared/api/index.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
-import { easternToday, addDays, ymdToInt, parseYmd } from '../../shared/domain/dates.ts';
+import { easternToday, addDays, ymdToInt, parseYmd, dayNumber } from '../../shared/domain/dates.ts';
 import { serviceTimestampMs } from './service-time.ts';
 import { minorToMajor } from '../../shared/domain/money.ts';
 import type { StatementSync } from 'node:sqlite';
@@ -127,7 +127,7 @@ export function createPortfolioRepo(d: Database) {
    * out from one Eastern "today" per listing rather than one per row (each is an Intl call). */
   function daysFrom(reply: number | null, today: number): number | null {
     const r = parseYmd(reply);
-    return r ? Math.round(Date.UTC(r.y, r.m - 1, r.d) / 86_400_000) - today : null;
+    return r ? dayNumber(r) - today : null;
   }
 
   function toInboxRow(r: Row, today: number): InboxRow {
@@ -187,8 +187,7 @@ export function createPortfolioRepo(d: Database) {
     if (remaining > 0 && counts.total > countOpen) {
       rows.push(...(inboxStatement(`SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`).all(...w.params, remaining, Math.max(0, offset - countOpen)) as Row[]));
     }
-    const t = easternToday(now);
-    const today = Math.round(Date.UTC(t.y, t.m - 1, t.d) / 86_400_000);
+    const today = dayNumber(easternToday(now));
     return { rows: rows.map((r) => toInboxRow(r, today)), total: counts.total };
   }
 

@@ -165,7 +165,8 @@ export function addDays(v: Ymd, days: number): Ymd {
   return { y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() };
 }
 
-function dayNumber(v: Ymd): number {
+/** Days since 1970-01-01 of a calendar date: the difference of two is whole days between them. */
+export function dayNumber(v: Ymd): number {
   return Math.round(Date.UTC(v.y, v.m - 1, v.d) / 86_400_000);
 }
 
