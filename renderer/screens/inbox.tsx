@@ -75,8 +75,7 @@ export function Inbox({ profileId, version }: { profileId: string; version: numb
           }}
           render={(row) => {
             if (!row) return <div className="cell muted">Loading…</div>;
-            // An unreadable reply date may be today's: it stands out as due soon until the merchant checks it.
-            const state = row.status === 'open' && row.actionable ? (row.replyInvalid && row.daysLeft === null ? 'due-soon' : deadlineState(row.daysLeft ?? undefined)) : 'none';
+            const state = row.status === 'open' && row.actionable ? deadlineState(row.daysLeft ?? undefined, row.replyInvalid) : 'none';
             return (
               <>
                 <div className={`cell deadline ${state}`} data-testid="days-left">{row.status === 'open' && row.actionable ? describeDeadline(row.daysLeft ?? undefined, row.replyInvalid) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>

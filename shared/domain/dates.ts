@@ -180,8 +180,10 @@ export function daysLeft(reply: number | string | null | undefined, now: Date): 
 
 export type DeadlineState = 'overdue' | 'due-today' | 'due-soon' | 'upcoming' | 'later' | 'none';
 
-export function deadlineState(days: number | undefined): DeadlineState {
-  if (days === undefined) return 'none';
+/** How urgent a deadline looks; a reply date that is no real date may be today's, so it stands
+ * out as due soon until the merchant checks it. */
+export function deadlineState(days: number | undefined, unreadableReply?: string | null): DeadlineState {
+  if (days === undefined) return unreadableReply ? 'due-soon' : 'none';
   if (days < 0) return 'overdue';
   if (days === 0) return 'due-today';
   if (days <= 3) return 'due-soon';

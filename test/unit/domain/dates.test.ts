@@ -55,7 +55,7 @@ test('days left count Eastern calendar days to the reply date', () => {
   assert.equal(daysLeft(20250701, new Date('2025-07-01T04:30:00Z')), 0, 'due today');
   assert.equal(daysLeft('20250630', new Date('2025-07-01T12:00:00Z')), -1, 'overdue');
   assert.equal(daysLeft(null, new Date()), undefined);
-  assert.deepEqual([-1, 0, 2, 5, 30, undefined].map(deadlineState), ['overdue', 'due-today', 'due-soon', 'upcoming', 'later', 'none']);
+  assert.deepEqual([-1, 0, 2, 5, 30, undefined].map((d) => deadlineState(d)), ['overdue', 'due-today', 'due-soon', 'upcoming', 'later', 'none']);
   assert.equal(describeDaysLeft(-3), 'Overdue by 3 days');
   assert.equal(describeDaysLeft(1), '1 day left');
 });
