@@ -293,11 +293,11 @@ export function createOutbox(deps: OutboxDeps) {
         req = requestSignal(o);
         let remoteId: string | undefined;
         try {
-          remoteId = await sendStep(repo.get(jobId)!, step, job.files.get(position)!, client, req.signal);
+          remoteId = await sendStep(job, step, job.files.get(position)!, client, req.signal);
         } catch (e) {
           if (!isAppError(e, 'duplicate')) throw e;
           // The service already has this write (an earlier attempt got through): find its ID.
-          remoteId = await reconcile(repo.get(jobId)!, step, client, req.signal);
+          remoteId = await reconcile(job, step, client, req.signal);
         }
         repo.setStep(jobId, position, { state: 'done', sentBytes: step.bytes ?? 0, remoteId, lastError: undefined, nextAttemptAt: undefined });
         changed(jobId);
@@ -350,7 +350,8 @@ export function createOutbox(deps: OutboxDeps) {
     const t = now();
     const busy = new Set<string>();
     const out: string[] = [];
-    for (const j of repo.list()) {
+    // Done, cancelled and dismissed jobs neither go nor hold a chargeback: not read at all.
+    for (const j of repo.list({ states: ['queued', 'sending', 'paused', 'failed'] })) {
       const key = `${j.profileId}\n${j.chargebackId}`;
       const working = j.state === 'queued' || j.state === 'sending';
       const unfinished = working || j.state === 'paused' || (j.state === 'failed' && j.steps.some((s) => s.state === 'unknown' || s.state === 'sending'));

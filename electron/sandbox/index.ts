@@ -8,7 +8,7 @@ import { createAlertDispatcher } from './alerts.ts';
 import { createSandboxServer } from './server.ts';
 import { seedPortfolio } from './seed.ts';
 import { defaultRateLimit, type RateLimitSettings } from './rate-limit.ts';
-import type { FaultKind } from './faults.ts';
+import { faultKinds, type FaultKind } from './faults.ts';
 import { easternToday, parseYmd, type Ymd } from '../../shared/domain/dates.ts';
 import { newId } from './ids.ts';
 
@@ -81,7 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   const server = createSandboxServer({
     store, service, clock, alerts, apiKey, adminToken,
-    faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? ['500', 'html500', 'drop', 'drop-after-write', '429', 'slow', 'slow-after-write'], slowMs: opts.slowMs ?? 3000 },
+    faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? [...faultKinds], slowMs: opts.slowMs ?? 3000 },
     limits: { ...defaultLimits, ...opts.limits },
     rateLimit: { ...defaultRateLimit, ...opts.rateLimit },
   });

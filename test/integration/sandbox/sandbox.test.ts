@@ -442,19 +442,29 @@ test('same seed, same data; state persists in the data folder across restarts', 
   }
 });
 
-test('the CLI prints the listening line and the API key', async () => {
-  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', '--port', '0', '--seed', '5', '--chargebacks', '3'], { cwd: new URL('../../..', import.meta.url).pathname });
+/** Starts `dispute-desk sandbox` with these arguments; resolves with its output once `ready` matches it
+ * (stopping it if that does not happen in 15 s). */
+async function sandboxCli(args: string[], ready: RegExp) {
+  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', ...args], { cwd: new URL('../../..', import.meta.url).pathname });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   await new Promise<void>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no output: ${out}`)), 15_000);
+    const t = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`no output: ${out}`));
+    }, 15_000);
     child.stdout.on('data', () => {
-      if (/API key: \w+/.test(out)) {
+      if (ready.test(out)) {
         clearTimeout(t);
         resolve();
       }
     });
   });
+  return { child, out };
+}
+
+test('the CLI prints the listening line and the API key', async () => {
+  const { child, out } = await sandboxCli(['--port', '0', '--seed', '5', '--chargebacks', '3'], /API key: \w+/);
   assert.match(out, /^Sandbox listening on http:\/\/127\.0\.0\.1:\d+\nAPI key: [0-9a-f]{32}\n/);
   child.kill('SIGTERM');
   const code = await new Promise((r) => child.on('exit', r));
@@ -462,19 +472,8 @@ test('the CLI prints the listening line and the API key', async () => {
 });
 
 test('the CLI sets the per-file, per-chargeback and document-count limits', async () => {
-  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', '--port', '0', '--seed', '5', '--chargebacks', '1', '--max-file-bytes', '300', '--max-chargeback-bytes', '500', '--max-documents', '2'], { cwd: new URL('../../..', import.meta.url).pathname });
+  const { child, out } = await sandboxCli(['--port', '0', '--seed', '5', '--chargebacks', '1', '--max-file-bytes', '300', '--max-chargeback-bytes', '500', '--max-documents', '2'], /Admin token: \w+/);
   try {
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no output: ${out}`)), 15_000);
-      child.stdout.on('data', () => {
-        if (/Admin token: \w+/.test(out)) {
-          clearTimeout(t);
-          resolve();
-        }
-      });
-    });
     const url = /listening on (\S+)/.exec(out)![1]!;
     const key = /API key: (\w+)/.exec(out)![1]!;
     const admin = createSandboxAdmin(url, /Admin token: (\w+)/.exec(out)![1]!);
