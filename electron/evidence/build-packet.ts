@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/write-atomic.ts';
 import type { EvidenceStore } from './evidence-store.ts';
-import { renderImagePage, renderPdfPage, pageInches, printableInches, MARGIN_IN, type RenderOptions, type RenderedPage } from './render-page.ts';
+import { renderImagePage, renderPdfPage, pageInches, fitToPrintable, MARGIN_IN, type RenderOptions, type RenderedPage } from './render-page.ts';
 import { loadPdf, visibleBox, ownTurn } from './pdf-facts.ts';
 import { readPageContent, type PageContent } from './pdf-content.ts';
 import { drawPdfPage } from './pdf-raster.ts';
@@ -109,7 +109,7 @@ async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: n
   stripPdfMetadata(doc);
   const keptBytes = (await doc.save()).length;
   const box = visibleBox(page);
-  const sizePt = ownTurn(page) % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height };
+  const sizePt = turned({ w: box.width, h: box.height }, ownTurn(page));
   let content: PageContent | undefined;
   try {
     content = readPageContent(page);
@@ -122,11 +122,14 @@ async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: n
   return facts;
 }
 
+/** A size turned by a rotation in degrees: sideways swaps its sides. */
+function turned(size: { w: number; h: number }, rotation: number): { w: number; h: number } {
+  return rotation % 180 ? { w: size.h, h: size.w } : size;
+}
+
 /** How much a page is scaled to fill the printable area, kept or drawn alike. */
 function fitScale(sizePt: { w: number; h: number }, rotation: number, settings: BuildSettings): number {
-  const s = rotation % 180 ? { w: sizePt.h, h: sizePt.w } : sizePt;
-  const box = printableInches(settings.pageSize);
-  return Math.min((box.w * PT) / s.w, (box.h * PT) / s.h);
+  return fitToPrintable(turned(sizePt, rotation), settings.pageSize);
 }
 
 function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings, colour: ColourMode): DrawnBecause | undefined {
@@ -150,7 +153,7 @@ function drawPdfAsImage(store: EvidenceStore, item: EvidenceItem, page: Arranged
   const ownDpi = scan ? Math.max(72, Math.ceil(f.content!.maxImageDpi / fit)) : undefined;
   // A clean drawing of text has no noise to remove: a median filter would only soften its letters.
   const o: RenderOptions = { ...opts, denoise: opts.denoise && !!f.content && f.content.images > 0 };
-  const sizePt = page.rotation % 180 ? { w: f.sizePt.h, h: f.sizePt.w } : f.sizePt;
+  const sizePt = turned(f.sizePt, page.rotation);
   return cached(`${item.id}:${page.page}:${page.rotation}:${ownDpi}:${JSON.stringify(o)}`, () =>
     renderPdfPage((pxPerPt) => drawPdfPage(item.id, () => store.bytes(item.id), page.page, page.rotation, pxPerPt), sizePt, o, ownDpi),
   );
@@ -177,9 +180,9 @@ async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>,
   const problems: PageProblem[] = [];
   const container = settings.output === 'image' ? 'file' : 'pdf';
   const budget = settings.limits.maxFileBytes * 0.97 - FILE_OVERHEAD;
+  const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, maxLongSide: step.maxLongSide, pageSize: settings.pageSize, container };
   const encoded = await mapLimited(arrangement.pages, 2, async (page): Promise<Encoded | undefined> => {
     const item = items.get(page.itemId)!;
-    const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, maxLongSide: step.maxLongSide, pageSize: settings.pageSize, container };
     let result: Encoded;
     try {
       if (item.kind !== 'pdf') {

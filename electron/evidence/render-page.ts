@@ -37,6 +37,12 @@ export function printableInches(pageSize: PageSize): { w: number; h: number } {
   return { w: pageInches[pageSize].w - 2 * MARGIN_IN, h: pageInches[pageSize].h - 2 * MARGIN_IN };
 }
 
+/** How much a page of `sizePt` points (as shown) is scaled to fill the printable area. */
+export function fitToPrintable(sizePt: { w: number; h: number }, pageSize: PageSize): number {
+  const box = printableInches(pageSize);
+  return Math.min((box.w * 72) / sizePt.w, (box.h * 72) / sizePt.h);
+}
+
 /** The size a page has on paper: from its own resolution when a scanner recorded one, else
  * fitted to the printable area of the chosen page. */
 export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize): { w: number; h: number } {
@@ -92,8 +98,7 @@ export interface PdfPagePixels {
  * as it is would be, so both choices look alike on paper. `ownDpi` caps the resolution of a
  * page that is only a scan: drawing it finer than the scan would add bytes, not detail. */
 export async function renderPdfPage(draw: (pxPerPt: number) => Promise<PdfPagePixels>, sizePt: { w: number; h: number }, o: RenderOptions, ownDpi?: number): Promise<RenderedPage> {
-  const box = printableInches(o.pageSize);
-  const fit = Math.min((box.w * 72) / sizePt.w, (box.h * 72) / sizePt.h);
+  const fit = fitToPrintable(sizePt, o.pageSize);
   const size = { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 };
   const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
   let pxPerPt = (fit * dpi) / 72;

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
+import { exploreDemo, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 
 let browser: Browser | undefined;
@@ -19,6 +20,18 @@ async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The demo inbox → the first chargeback that can be answered → Respond: the evidence builder
+ * is open. Returns the chargeback's ID. */
+async function openBuilder(page: Page): Promise<string> {
+  const noShot = async (): Promise<void> => undefined;
+  await exploreDemo(page, noShot);
+  const chargebackId = await openFirstAnswerable(page, noShot);
+  await page.getByLabel('Response').selectOption('respond');
+  await page.getByRole('button', { name: 'Add files…' }).waitFor();
+  return chargebackId;
+}
+
 before(async () => {
   if (existsSync(chromiumPath)) browser = await launchChromium();
 });
@@ -33,13 +46,7 @@ test('evidence from scans and a PDF → preview → add to outbox → the sandbo
     await scanJpeg(join(files, 'delivery.jpg'), { width: 1000, height: 1400 });
     await pdfWithPages(join(files, 'terms.pdf'), 2);
     const { page } = app;
-    await page.getByRole('button', { name: 'Explore with demo data' }).click();
-    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
-    const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable/ }) }).first();
-    const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
-    await target.click();
-    await page.getByLabel('Response').selectOption('respond');
-    await page.getByRole('button', { name: 'Add files…' }).waitFor();
+    const chargebackId = await openBuilder(page);
     app.dialogs.answerFiles([join(files, 'receipt.jpg'), join(files, 'delivery.jpg'), join(files, 'terms.pdf')]);
     await page.getByRole('button', { name: 'Add files…' }).click();
     const tiles = page.locator('.page-tile');
@@ -102,13 +109,7 @@ test('a single page as an image file; preset adjustments saved with the draft; a
       return bytes(id);
     };
     const { page } = app;
-    await page.getByRole('button', { name: 'Explore with demo data' }).click();
-    await page.getByRole('grid', { name: /Chargebacks/ }).waitFor({ timeout: 60_000 });
-    const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable/ }) }).first();
-    const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
-    await target.click();
-    await page.getByLabel('Response').selectOption('respond');
-    await page.getByRole('button', { name: 'Add files…' }).waitFor();
+    const chargebackId = await openBuilder(page);
     const meter = page.getByRole('status', { name: 'Size against the limits' });
     const builder = page.locator('.builder');
 

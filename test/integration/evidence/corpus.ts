@@ -190,37 +190,39 @@ export async function pngBadCrc(path: string): Promise<void> {
   writeFileSync(path, png);
 }
 
-export function bmp24(path: string, width: number, height: number): void {
+/** A 24-bit bitmap, light grey with a dark line every seventh row: the file header here, the
+ * info header (`infoSize` bytes, written by `info` from offset 14) as the version needs. */
+function writeBmp24(path: string, width: number, height: number, infoSize: number, info: (header: Buffer) => void): void {
   const rowSize = Math.ceil((24 * width) / 32) * 4;
-  const header = Buffer.alloc(54);
+  const headerSize = 14 + infoSize;
+  const header = Buffer.alloc(headerSize);
   header.write('BM', 0, 'latin1');
-  header.writeUInt32LE(54 + rowSize * height, 2);
-  header.writeUInt32LE(54, 10);
-  header.writeUInt32LE(40, 14);
-  header.writeInt32LE(width, 18);
-  header.writeInt32LE(height, 22);
-  header.writeUInt16LE(1, 26);
-  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(headerSize + rowSize * height, 2);
+  header.writeUInt32LE(headerSize, 10);
+  header.writeUInt32LE(infoSize, 14);
+  info(header);
   const px = Buffer.alloc(rowSize * height, 0xee);
   for (let y = 0; y < height; y += 7) px.fill(0x20, y * rowSize, y * rowSize + width * 3);
   writeFileSync(path, Buffer.concat([header, px]));
 }
 
+export function bmp24(path: string, width: number, height: number): void {
+  writeBmp24(path, width, height, 40, (h) => {
+    h.writeInt32LE(width, 18);
+    h.writeInt32LE(height, 22);
+    h.writeUInt16LE(1, 26);
+    h.writeUInt16LE(24, 28);
+  });
+}
+
 /** The same picture with the old OS/2 header (12 bytes, 16-bit sizes), as some scanners still write. */
 export function bmpOs2(path: string, width: number, height: number): void {
-  const rowSize = Math.ceil((24 * width) / 32) * 4;
-  const header = Buffer.alloc(26);
-  header.write('BM', 0, 'latin1');
-  header.writeUInt32LE(26 + rowSize * height, 2);
-  header.writeUInt32LE(26, 10);
-  header.writeUInt32LE(12, 14);
-  header.writeUInt16LE(width, 18);
-  header.writeUInt16LE(height, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt16LE(24, 24);
-  const px = Buffer.alloc(rowSize * height, 0xee);
-  for (let y = 0; y < height; y += 7) px.fill(0x20, y * rowSize, y * rowSize + width * 3);
-  writeFileSync(path, Buffer.concat([header, px]));
+  writeBmp24(path, width, height, 12, (h) => {
+    h.writeUInt16LE(width, 18);
+    h.writeUInt16LE(height, 20);
+    h.writeUInt16LE(1, 22);
+    h.writeUInt16LE(24, 24);
+  });
 }
 
 export function imageMagickCan(format: string): boolean {
