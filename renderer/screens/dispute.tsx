@@ -9,8 +9,8 @@ import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
-import { EvidenceBuilder, settingsFor } from './evidence-builder.tsx';
-import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
+import { EvidenceBuilder } from './evidence-builder.tsx';
+import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -50,7 +50,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     if (rule.needsAmount && (minor === undefined || minor <= 0)) return say('error', `Enter the amount conceded in ${currency}, like ${formatAmount(Number(cb.total), currency).replace(/[^\d.,]/g, '')}.`);
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
-    const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsFor(draft, limits), rebuttal: draft.rebuttal } : undefined;
+    const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal } : undefined;
     const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(evidence ? { evidence } : {}) });
     setSending(false);
     setConfirming(false);

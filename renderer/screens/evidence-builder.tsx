@@ -8,15 +8,12 @@ import { useApp } from '../state/app-store.ts';
 import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-import type { BuildSettings, Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
+import type { Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
-export function settingsFor(draft: EvidenceDraft, limits: EvidenceLimits): BuildSettings {
-  return settingsOfDraft(draft, limits);
-}
 
 /** Draws its content only once scrolled near view: a 600-page PDF asks for the pages the
  * merchant can see, not all of them at once. */
@@ -188,7 +185,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
     const t = setTimeout(() => {
       void api().saveDraft({ profileId, chargebackId, draft });
       if (draft.arrangement.pages.length === 0) return setEstimate(undefined);
-      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsFor(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal }).then((r) => r.ok && setEstimate(r.value));
+      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal }).then((r) => r.ok && setEstimate(r.value));
     }, 350);
     return () => clearTimeout(t);
   }, [draft, profileId, chargebackId, limits, onChange]);
