@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, readdirSync, rmSync, readFileSync, statSync, chmodSync, chownSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, readdirSync, rmSync, readFileSync, statSync, chmodSync, copyFileSync } from 'node:fs';
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,13 +23,17 @@ interface ChildResult {
   peakKb: number;
 }
 
-/** The import in a child process: its own temporary folder, optionally another user. */
-function importInChild(job: { store: string; paths: string[]; buildTo?: string }, o: { tmp: string; uid?: number; gid?: number }): Promise<ChildResult> {
+// Root reads any file whatever its mode; without these two capabilities (util-linux's setpriv)
+// root meets permissions as anyone does, while still reaching the checkout wherever it lies.
+const withoutRootOverride = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search', '--'];
+
+/** The import in a child process: its own temporary folder, optionally bound by file modes
+ * even when this test runs as root. */
+function importInChild(job: { store: string; paths: string[]; buildTo?: string }, o: { tmp: string; obeyModes?: boolean }): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-warnings', new URL('./import-child.ts', import.meta.url).pathname, JSON.stringify(job)], {
-      env: { ...process.env, TMPDIR: o.tmp, TMP: o.tmp, TEMP: o.tmp },
-      ...(o.uid !== undefined ? { uid: o.uid, gid: o.gid! } : {}),
-    });
+    const node = [process.execPath, '--no-warnings', new URL('./import-child.ts', import.meta.url).pathname, JSON.stringify(job)];
+    const [cmd, ...args] = o.obeyModes ? ['setpriv', ...withoutRootOverride, ...node] : node;
+    const child = spawn(cmd!, args, { env: { ...process.env, TMPDIR: o.tmp, TMP: o.tmp, TEMP: o.tmp } });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));
@@ -196,8 +200,7 @@ test('a corpus of broken files: each fails alone with its own plain reason, the 
 });
 
 test('an unreadable file fails alone with a permission message', async () => {
-  // A real permission error: the import runs as an unprivileged user (nobody) when this test
-  // runs as root, who could read anything; otherwise as the current user.
+  // A real permission error: run as root, the import gives up root's power to read anything.
   const root = mkdtempSync(join(tmpdir(), 'dd-perm-'));
   const asRoot = process.getuid?.() === 0;
   try {
@@ -217,11 +220,7 @@ test('an unreadable file fails alone with a permission message', async () => {
     const tmp = join(root, 'tmp');
     mkdirSync(store);
     mkdirSync(tmp);
-    if (asRoot) {
-      chownSync(store, 65534, 65534);
-      chownSync(tmp, 65534, 65534);
-    }
-    const { outcomes } = await importInChild({ store, paths: [files] }, { tmp, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const { outcomes } = await importInChild({ store, paths: [files] }, { tmp, obeyModes: asRoot });
     const secret = outcomes.find((o) => !o.ok && o.name === 'secret.jpg');
     assert.ok(secret && !secret.ok, JSON.stringify(outcomes));
     assert.match(secret.reason, /^secret\.jpg could not be read: this account has no permission to open it\. Copy it somewhere you can open it/);
