@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { createBatchService } from '../batch/batch-service.ts';
 import { targetOf, unusable } from '../../shared/batch.ts';
 
 export const batchCommand: CliCommand = {
@@ -17,6 +16,7 @@ export const batchCommand: CliCommand = {
     if (ctx.positionals.length === 0) throw new CliError(`Name a folder of receipts. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
+      const { createBatchService } = await import('../batch/batch-service.ts');
       const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
       const plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal });
       const lines = plan.files.map((f) => {

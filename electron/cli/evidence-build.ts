@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { CliError, stringOption, type CliCommand, type CliContext } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { createEvidenceStore, buildPacket, coverLetterFor } from '../evidence/index.ts';
 import { presetNameSchema, pageSizeSchema, defaultLimits, evidenceLimitsSchema, presetSchema, colourModeSchema, type EvidenceLimits, type PresetAdjustments } from '../../shared/evidence/limits.ts';
 import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
 import type { Profile } from '../../shared/profiles.ts';
@@ -75,6 +74,8 @@ export const evidenceBuild: CliCommand = {
     const coverFor = stringOption(ctx, 'cover-for');
     if (format === 'image' && coverFor) throw new CliError('--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.');
 
+    // The pipeline (image and PDF libraries) is loaded once the flags are known to be right.
+    const { createEvidenceStore, buildPacket, coverLetterFor } = await import('../evidence/index.ts');
     let profile: Profile | undefined;
     let cover: CoverLetterInput | undefined;
     if (profileName !== undefined || coverFor !== undefined) {

@@ -8,7 +8,6 @@ import { withHeadless } from './headless-context.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
 import { majorToMinor } from '../../shared/domain/money.ts';
-import { buildPacket, coverLetterFor } from '../evidence/index.ts';
 
 export const respondCommand: CliCommand = {
   name: 'respond',
@@ -43,6 +42,7 @@ export const respondCommand: CliCommand = {
       const work = await mkdtemp(join(tmpdir(), 'dd-respond-'));
       try {
         if (evidencePaths.length > 0) {
+          const { buildPacket, coverLetterFor } = await import('../evidence/index.ts');
           const imported = await h.evidence.importPaths(evidencePaths.map((p) => resolve(p)));
           for (const o of imported) if (!o.ok) warnings.push(o.reason);
           const items = imported.flatMap((o) => (o.ok ? [o.item] : []));

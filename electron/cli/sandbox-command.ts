@@ -1,6 +1,6 @@
 // `dispute-desk sandbox`: runs the local chargeback service until stopped.
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
-import { startSandbox, faultKinds, type FaultKind } from '../sandbox/index.ts';
+import { faultKinds, type FaultKind } from '../sandbox/faults.ts';
 import type { SandboxLimits } from '../sandbox/service.ts';
 
 export const sandboxCommand: CliCommand = {
@@ -43,6 +43,7 @@ export const sandboxCommand: CliCommand = {
       if (!Number.isInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number of at least 1.`);
       limits[key] = n;
     }
+    const { startSandbox } = await import('../sandbox/index.ts');
     const sandbox = await startSandbox({
       port,
       ...(stringOption(ctx, 'data') ? { dataDir: stringOption(ctx, 'data')! } : {}),

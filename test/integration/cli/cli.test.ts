@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
@@ -213,9 +213,21 @@ test('sandbox --json writes one JSON document: the address and keys when ready, 
   const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'], { env: baseEnv() });
   let stdout = '';
   child.stdout.on('data', (c) => (stdout += c));
-  await new Promise<void>((resolve) => child.stdout.on('data', () => stdout.includes('\n') && resolve()));
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => stdout.includes('\n') && resolve());
+    child.once('exit', (code) => reject(new Error(`The sandbox stopped (exit ${code}) before it was ready: ${stderr}`)));
+  });
   const started = JSON.parse(stdout) as { url: string; apiKey: string };
   assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  if (process.platform === 'linux') {
+    // The CLI restarted itself in place (same PID, so signals still reach it) with the
+    // allocator settings that keep the image library's memory bounded.
+    const environ = readFileSync(`/proc/${child.pid}/environ`, 'latin1').split('\0');
+    assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'two malloc arenas');
+    assert.ok(readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0').includes('--max-semi-space-size=1'), 'a small young generation');
+  }
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   assert.equal(await exited, 0);
