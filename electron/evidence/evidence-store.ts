@@ -6,6 +6,7 @@ import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/pro
 import type { Dirent } from 'node:fs';
 import { writeAtomic } from '../fs/write-atomic.ts';
 import { maxImportBytes } from '../../shared/evidence/limits.ts';
+import { passedOverReason } from '../../shared/evidence/passed-over.ts';
 import { basename, join } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
@@ -15,8 +16,6 @@ import { displayName } from './safe-names.ts';
 
 export const MAX_IMPORT_BYTES = maxImportBytes;
 /** Files operating systems leave in folders: passed over, and listed as passed over. */
-const systemNames = new Set(['.ds_store', 'thumbs.db', 'ehthumbs.db', 'desktop.ini', '.localized', '.directory', 'icon\r', '.spotlight-v100', '.trashes', '.fseventsd', '.temporaryitems', '$recycle.bin', 'system volume information']);
-
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
 function unreadable(name: string, code: string | undefined, folder = false): string {
   const what = folder ? `The folder ${name}` : name;
@@ -112,13 +111,9 @@ export function createEvidenceStore(dir: string) {
         for (const entry of entries) {
           // Passed over, never silently: each is listed with the reason.
           const shown = displayName(entry.name);
-          const lower = entry.name.toLowerCase();
-          if (systemNames.has(lower) || lower.startsWith('._')) {
-            files.push({ ok: false, skipped: true, name: shown, reason: `${shown} is a file the system keeps for itself, not evidence, and was skipped.` });
-            continue;
-          }
-          if (entry.name.startsWith('.')) {
-            files.push({ ok: false, skipped: true, name: shown, reason: `${shown} is hidden (its name starts with a dot) and was skipped. If it is evidence, rename it without the dot and add it again.` });
+          const passedOver = passedOverReason(entry.name, shown);
+          if (passedOver) {
+            files.push({ ok: false, skipped: true, name: shown, reason: passedOver });
             continue;
           }
           await walk(join(path, entry.name));

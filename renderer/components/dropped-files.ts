@@ -1,25 +1,42 @@
-// What a drop on the window holds: files, and folders read recursively (hidden files skipped).
+// What a drop on the window holds: files, and folders read recursively. Inside a folder, hidden
+// and system files are passed over as when a folder is picked, each listed with its reason.
 // Each file goes to main as bytes; the window never sees a path.
 import type { DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import type { ImportOutcome } from '../../shared/evidence/items.ts';
 import { maxImportBytes } from '../../shared/evidence/limits.ts';
+import { passedOverReason } from '../../shared/evidence/passed-over.ts';
 
-async function filesOf(entry: FileSystemEntry): Promise<File[]> {
-  if (entry.isFile) return [await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej))];
+export interface Dropped {
+  files: File[];
+  /** Folder entries passed over on purpose, as outcomes that say why. */
+  skipped: ImportOutcome[];
+}
+
+async function collect(entry: FileSystemEntry, into: Dropped): Promise<void> {
+  if (entry.isFile) {
+    into.files.push(await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej)));
+    return;
+  }
   const reader = (entry as FileSystemDirectoryEntry).createReader();
-  const all: File[] = [];
   for (;;) {
     const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
-    if (batch.length === 0) return all;
-    for (const e of batch) if (!e.name.startsWith('.')) all.push(...(await filesOf(e)));
+    if (batch.length === 0) return;
+    for (const e of batch) {
+      const reason = passedOverReason(e.name);
+      if (reason) into.skipped.push({ ok: false, skipped: true, name: e.name, reason });
+      else await collect(e, into);
+    }
   }
 }
 
-export async function droppedFiles(e: DragEvent): Promise<File[]> {
+export async function droppedFiles(e: DragEvent): Promise<Dropped> {
   e.preventDefault();
   const entries = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry()).filter((x): x is FileSystemEntry => !!x);
-  return entries.length ? (await Promise.all(entries.map(filesOf))).flat() : [...e.dataTransfer.files];
+  if (entries.length === 0) return { files: [...e.dataTransfer.files], skipped: [] };
+  const dropped: Dropped = { files: [], skipped: [] };
+  for (const entry of entries) await collect(entry, dropped);
+  return dropped;
 }
 
 /** Imports files one at a time (bounded memory); a file that fails does so alone. */

@@ -218,11 +218,11 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
   }
 
   async function drop(e: DragEvent): Promise<void> {
-    const files = await droppedFiles(e);
+    const { files, skipped } = await droppedFiles(e);
     setBusy(`Adding ${files.length} file${files.length === 1 ? '' : 's'}…`);
     const outcomes = await importFiles(files, (done, total) => setBusy(`Adding file ${done + 1 > total ? total : done + 1} of ${total}…`));
     setBusy('');
-    add(outcomes);
+    add([...outcomes, ...skipped]);
   }
 
   const setPages = (pages: ArrangedPage[]): void => setDraft({ ...draft, arrangement: { pages } });

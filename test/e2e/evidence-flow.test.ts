@@ -163,3 +163,59 @@ test('a single page as an image file; preset adjustments saved with the draft; a
     rmSync(files, { recursive: true, force: true });
   }
 });
+
+test('dropped on the window: a folder is read to its depth, hidden and system files are listed as skipped, a non-evidence file is refused; loose files are added too', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-files-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 800, height: 1100 });
+    await scanJpeg(join(files, 'delivery.jpg'), { width: 900, height: 700 });
+    await pdfWithPages(join(files, 'invoice.pdf'), 2);
+    const b64 = (name: string): string => readFileSync(join(files, name)).toString('base64');
+    const { page } = app;
+    await openBuilder(page);
+    // A real drop event carrying what Chromium gives for a dropped folder: entries read in
+    // batches (as readEntries does for large folders) until an empty batch.
+    await page.locator('.dropzone').evaluate((zone, bytes) => {
+      const dropEvent = (): Event => new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
+      const file = (name: string, base64: string): File => new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name);
+      const fileEntry = (name: string, base64: string) => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(file(name, base64)) });
+      const folder = (name: string, batches: unknown[][]) => ({ isFile: false, isDirectory: true, name, createReader: () => { let i = 0; return { readEntries: (ok: (e: unknown[]) => void) => ok(batches[i++] ?? []) }; } });
+      const scans = folder('scans', [
+        [fileEntry('receipt.jpg', bytes.jpg), fileEntry('.secret.jpg', bytes.jpg), fileEntry('Thumbs.db', btoa('not evidence'))],
+        [folder('more', [[fileEntry('invoice.pdf', bytes.pdf)]]), fileEntry('notes.txt', btoa('Call the customer back on Monday.'))],
+      ]);
+      const drop = dropEvent();
+      Object.defineProperty(drop, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => scans }], files: [] } });
+      (zone as unknown as EventTarget).dispatchEvent(drop);
+    }, { jpg: b64('receipt.jpg'), pdf: b64('invoice.pdf') });
+    await page.locator('.page-tile').nth(2).waitFor();
+    assert.deepEqual(await page.locator('.page-name').allTextContents(), ['1. receipt.jpg', '2. invoice.pdf p.1', '3. invoice.pdf p.2']);
+    const notAdded = page.getByRole('list', { name: 'Files not added' });
+    await notAdded.getByText('notes.txt', { exact: false }).waitFor();
+    const reasons = await notAdded.locator('li').allTextContents();
+    assert.equal(reasons.length, 3, reasons.join('\n'));
+    assert.ok(reasons.some((r) => /^\.secret\.jpg is hidden .* was skipped\. If it is evidence, rename it without the dot/.test(r)), reasons.join('\n'));
+    assert.ok(reasons.some((r) => /^Thumbs\.db is a file the system keeps for itself, not evidence, and was skipped\./.test(r)), reasons.join('\n'));
+    assert.ok(reasons.some((r) => /^notes\.txt is .*text/i.test(r)), reasons.join('\n'));
+    assert.equal(await notAdded.locator('li.muted').count(), 2, 'the two skipped files are shown as skipped, not as errors');
+
+    // Loose files (no folder entries): taken from the drop's file list.
+    await page.locator('.dropzone').evaluate((zone, base64) => {
+      const dropEvent = (): Event => new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
+      const photo = new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'delivery photo.jpg');
+      const drop = dropEvent();
+      Object.defineProperty(drop, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => null }], files: [photo] } });
+      (zone as unknown as EventTarget).dispatchEvent(drop);
+    }, b64('delivery.jpg'));
+    await page.locator('.page-tile').nth(3).waitFor();
+    assert.equal(await page.locator('.page-name').nth(3).textContent(), '4. delivery photo.jpg');
+    // What was dropped is in main's evidence store, with its own name.
+    const stored = await app.services.evidence.list();
+    assert.deepEqual(stored.map((i) => `${i.name}: ${i.kind}, ${i.pages}`).sort(), ['delivery photo.jpg: jpeg, 1', 'invoice.pdf: pdf, 2', 'receipt.jpg: jpeg, 1']);
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});

@@ -8,7 +8,7 @@ export const batchChannels = {
   planBatch: channel('Opens the folder picker in main, imports and matches every file. Nothing is sent.', z.strictObject({ profileId: z.string().min(1) }), batchPlanSchema.nullable()),
   planBatchDropped: channel('Matches files the merchant dropped (imported one by one through importDropped). Nothing is sent.', z.strictObject({
     profileId: z.string().min(1),
-    files: z.array(z.union([z.strictObject({ itemId: itemIdSchema, name: z.string().min(1).max(255) }), z.strictObject({ name: z.string().min(1).max(255), reason: z.string().max(1000) })])).min(1).max(5000),
+    files: z.array(z.union([z.strictObject({ itemId: itemIdSchema, name: z.string().min(1).max(255) }), z.strictObject({ name: z.string().min(1).max(255), reason: z.string().max(1000), skipped: z.literal(true).optional() })])).min(1).max(5000),
   }), batchPlanSchema),
   assignBatchFile: channel('The merchant assigns a file to a chargeback, gives it back to the matcher, or leaves it out.', z.strictObject({ plan: batchPlanSchema, fileName: z.string(), chargebackId: z.string().optional(), leaveOut: z.boolean().optional() }), batchPlanSchema),
   queueBatch: channel('One packet per chargeback into the outbox; returns the report.', z.strictObject({ plan: batchPlanSchema }), batchReportSchema),
