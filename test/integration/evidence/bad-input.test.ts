@@ -181,6 +181,19 @@ test('a corpus of broken files: each fails alone with its own plain reason, the 
     const small = { pages: all.pages.filter((x) => x.itemId !== (long.ok ? long.item.id : '')) };
     await assert.rejects(buildPacket(store, small, settings, { outDir: join(root, 'stopped'), signal: stopped.signal, onProgress: () => stopped.abort() }));
     assert.throws(() => statSync(join(root, 'stopped')), /ENOENT/);
+    // Stopped once every page is ready, after the build made its folder: the folder goes again.
+    const late = new AbortController();
+    await assert.rejects(buildPacket(store, small, settings, { outDir: join(root, 'stopped-late', 'inner'), signal: late.signal, onProgress: (done, total) => done === total && late.abort() }), /abort/i);
+    assert.throws(() => statSync(join(root, 'stopped-late')), /ENOENT/, 'the folders the build made are removed');
+    // A split packet whose second part cannot be put in place: the first part, already
+    // written, is removed again, and no temporary file is left.
+    const splitSettings = { ...settings, limits: { ...defaultLimits, maxFileBytes: 160 * 1024 } };
+    const probe = await buildPacket(store, small, splitSettings, { outDir: join(root, 'split-probe') });
+    assert.ok(probe.ok && probe.files.length >= 2, `the probe build splits in parts: ${JSON.stringify(probe.files.map((f) => f.name))}`);
+    const halfway = join(root, 'split-blocked');
+    mkdirSync(join(halfway, probe.files[1]!.name), { recursive: true });
+    await assert.rejects(buildPacket(store, small, splitSettings, { outDir: halfway }));
+    assert.deepEqual(readdirSync(halfway), [probe.files[1]!.name], 'part 1 was removed; only the blocking folder is there');
     // The file cannot be put in place (a folder already has its name): the build fails with
     // no temporary file left beside it.
     const blocked = join(root, 'blocked');

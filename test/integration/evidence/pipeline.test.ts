@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -445,6 +445,28 @@ test('PDF pages: the crop box is what is shown, and any /Rotate (even -90) turns
     const cropDoc = await PDFDocument.load(readFileSync(join(f.dir, 'crop', crop.files[0]!.name)));
     const forms = cropDoc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Form')) as PDFRawStream[];
     assert.equal(forms[0]!.dict.get(PDFName.of('BBox'))?.toString(), '[ 50 300 350 500 ]', 'the page is clipped to its crop box');
+  } finally {
+    f.close();
+  }
+});
+
+test('a draft survives its originals: moved or deleted after the import, they still show and build from the store', async () => {
+  const f = await fixture();
+  try {
+    await scanJpeg(join(f.dir, 'r.jpg'));
+    await pdfWithPages(join(f.dir, 't.pdf'), 2);
+    const r = await f.add('r.jpg');
+    const t = await f.add('t.pdf');
+    renameSync(join(f.dir, 'r.jpg'), join(f.dir, 'moved.jpg'));
+    rmSync(join(f.dir, 't.pdf'));
+    rmSync(join(f.dir, 'moved.jpg'));
+    // A store opened afresh, as after a restart of the app.
+    const again = createEvidenceStore(join(f.dir, 'store'));
+    assert.deepEqual((await again.list()).map((i) => i.name).sort(), ['r.jpg', 't.pdf']);
+    assert.equal((await pagePicture(again, r.id, 0, 120)).kind, 'image');
+    const built = await buildPacket(again, pagesOf([r, t]), settings(), { outDir: join(f.dir, 'out') });
+    assert.ok(built.ok, JSON.stringify(built.problems));
+    assert.equal(built.totalPages, 3);
   } finally {
     f.close();
   }
