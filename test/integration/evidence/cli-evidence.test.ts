@@ -4,10 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync, writeFileSync, copyFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { openStore, databaseFile } from '../../../electron/store/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
@@ -166,6 +166,13 @@ test('--profile brings its limits, preset and page size; --cover-for writes the 
     const elsewhere = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'], home);
     assert.equal(elsewhere.code, 1);
     assert.match(elsewhere.stderr, /Chargeback t1_chb_cli is not in the local store of the profile "Other"/);
+
+    // An ID no profile holds: looked for in every profile, refused with the reason and what to do.
+    const unknown = await cli(['evidence', 'build', inputs, '--out', join(dir, 'unknown'), '--cover-for', 't1_chb_missing'], home);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /^dispute-desk: Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\.$/m);
+    assert.equal(unknown.stdout, '');
+    assert.throws(() => readdirSync(join(dir, 'unknown')), /ENOENT/, 'nothing built without the letter asked for');
 });
 
 test('files passed over are listed with their reasons, and the build still exits 0', async () => {
@@ -189,4 +196,80 @@ test('files passed over are listed with their reasons, and the build still exits
   const json = JSON.parse((await cli(['evidence', 'build', folder, '--out', join(dir, 'junk-out-2'), '--json'])).stdout);
   assert.equal(json.inputs.length, 6, 'every entry in the folder has an outcome');
   assert.equal(json.inputs.filter((i: { skipped?: boolean }) => i.skipped).length, 3);
+});
+
+test('--cover-for a chargeback not in the store (a home with no profiles) says so on stderr and builds nothing', async () => {
+  const empty = join(dir, 'empty-home');
+  mkdirSync(empty);
+  const r = await cli(['evidence', 'build', inputs, '--out', join(dir, 'missing-cover'), '--cover-for', 't1_chb_missing'], empty);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\./);
+  assert.doesNotMatch(r.stderr, /of the profile/, 'no profile was named');
+  assert.throws(() => readdirSync(join(dir, 'missing-cover')), /ENOENT/);
+});
+
+test('text output names each file written with its pages and size', async () => {
+  const check = async (from: string, out: string, ...flags: string[]) => {
+    const r = await cli(['evidence', 'build', from, '--out', join(dir, out), ...flags]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /^\{/, 'text, not JSON');
+    const files = readdirSync(join(dir, out)).filter((f) => f.endsWith('.pdf')).sort();
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('→ '));
+    assert.equal(lines.length, files.length, `one line per file written:\n${r.stdout}`);
+    let pages = 0;
+    for (const name of files) {
+      const path = join(dir, out, name);
+      const n = (await PDFDocument.load(readFileSync(path))).getPageCount();
+      const line = `→ ${path}: ${n} ${n === 1 ? 'page' : 'pages'}, ${(statSync(path).size / 1024).toFixed(0)} KB`;
+      assert.ok(lines.includes(line), `${JSON.stringify(line)} in\n${r.stdout}`);
+      pages += n;
+    }
+    return { files: files.length, pages };
+  };
+  assert.deepEqual(await check(inputs, 'text-one'), { files: 1, pages: 3 });
+  // The scans split across files: one line each, with that file's own pages.
+  const whole = JSON.parse((await cli(['evidence', 'build', scans, '--out', join(dir, 'text-whole'), '--json'])).stdout);
+  const split = await check(scans, 'text-split', '--max-file-bytes', String(Math.round((whole.totalBytes / 3) * 2.2)));
+  assert.ok(split.files >= 2, 'split into files');
+  assert.equal(split.pages, 3);
+});
+
+test('--preset strict draws pages in black and white (1 bit) at 200 dpi on paper', async () => {
+  const hiRes = join(dir, 'hi-res');
+  mkdirSync(hiRes);
+  // A Letter page scanned at 300 dpi (8.5 × 11 in), and a 4 × 6 in receipt scanned at 300 dpi.
+  await scanJpeg(join(hiRes, '1-letter.jpg'), { width: 2550, height: 3300, density: 300 });
+  await scanJpeg(join(hiRes, '2-receipt.jpg'), { width: 1200, height: 1800, density: 300 });
+  const r = await cli(['evidence', 'build', hiRes, '--out', join(dir, 'strict-200'), '--preset', 'strict', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.files.length, 1);
+  const path = join(dir, 'strict-200', json.files[0].name);
+
+  const doc = await PDFDocument.load(readFileSync(path));
+  assert.equal(doc.getPageCount(), 2);
+  const images = doc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) as PDFRawStream[];
+  assert.equal(images.length, 2, 'one picture a page');
+  for (const img of images) {
+    assert.equal(img.dict.get(PDFName.of('BitsPerComponent'))?.toString(), '1', 'black and white: 1 bit per pixel');
+    assert.equal(img.dict.get(PDFName.of('ColorSpace'))?.toString(), '/DeviceGray');
+  }
+  const widths = images.map((img) => Number(img.dict.get(PDFName.of('Width'))?.toString())).sort((a, b) => b - a);
+
+  // Inches on paper: the scan's own size (pixels / its dpi), shrunk to the printable area of a
+  // Letter page (0.35 in margins) when it is larger; 200 dpi of that, within 2%.
+  const printable = { w: 8.5 - 0.7, h: 11 - 0.7 };
+  const onPaper = (inW: number, inH: number) => (inW <= printable.w && inH <= printable.h ? inW : inW * Math.min(printable.w / inW, printable.h / inH));
+  const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= expected * 0.02, `${what}: ${actual} px, expected about ${expected.toFixed(0)}`);
+  near(widths[0]!, 200 * onPaper(2550 / 300, 3300 / 300), 'the Letter scan (7.8 in wide on paper)');
+  near(widths[1]!, 200 * onPaper(1200 / 300, 1800 / 300), 'the 4 in receipt, kept at its size');
+
+  // And as a viewer sees it: pixels over the drawn width in inches is 200.
+  const pages = await readPdf(path);
+  for (const [i, p] of pages.entries()) {
+    assert.equal(p.pictures.length, 1);
+    assert.equal(p.text.length, 0);
+    const pic = p.pictures[0]!;
+    near(pic.widthPx / (pic.width / 72), 200, `page ${i + 1} dpi`);
+  }
 });

@@ -108,6 +108,40 @@ test('guidance and templates exist for every category', () => {
   assert.ok(evidenceGuidance(undefined).checklist.length >= 4);
 });
 
+test('each category has a rebuttal of its own, and a not-received code gets the delivery one', () => {
+  const facts = { chargebackId: 't1_chb_abc', reasonCode: '13.1', amountText: '$49.99', merchantName: 'Corner Shop' };
+  // The body: what lies between the shared opening (first paragraph) and the shared closing.
+  const body = (c: (typeof disputeCategories)[number] | undefined) => {
+    const paragraphs = coverLetterTemplate(c, facts).split('\n\n');
+    const closing = paragraphs.findIndex((p) => p.startsWith('We ask the issuer to reverse this chargeback.'));
+    assert.ok(closing > 1, `${c ?? 'general'}: a body between the opening and the closing`);
+    return paragraphs.slice(1, closing).join('\n\n');
+  };
+  const bodies = new Map<string, string>();
+  for (const c of [...disputeCategories, undefined]) {
+    const b = body(c);
+    const same = [...bodies].find(([, other]) => other === b);
+    assert.equal(same, undefined, `${c ?? 'general'} has the same body as ${same?.[0]}`);
+    bodies.set(c ?? 'general', b);
+  }
+  assert.equal(new Set(bodies.values()).size, disputeCategories.length + 1, 'one distinct body per category, and a general one');
+
+  // Visa-style 13.1 (and its counterparts on the other networks) is not-received: the letter
+  // argues delivery, with the carrier and tracking number.
+  for (const code of ['13.1', '4855', 'C08', 'RG']) {
+    const category = reasonCodeInfo(code)?.category;
+    assert.equal(category, 'not-received', code);
+    const text = coverLetterTemplate(category, { ...facts, reasonCode: code });
+    assert.match(text, /did not receive what they paid for/, code);
+    assert.match(text, /The order was delivered/, code);
+    assert.match(text, /carrier, tracking number \[tracking number\], ship date and the delivery confirmation/, code);
+    assert.match(text, new RegExp(`reason code ${code.replace('.', '\\.')}\\)`), code);
+  }
+  // Other categories do not argue delivery.
+  for (const c of disputeCategories.filter((x) => x !== 'not-received')) assert.doesNotMatch(body(c), /tracking number|delivery confirmation/, c);
+  assert.doesNotMatch(body(undefined), /tracking number/, 'general');
+});
+
 test('currency exponents: zero, two, three and four decimals', () => {
   assert.equal(currencyCodes.length, 176, "the contract lists 176 codes");
   assert.deepEqual(['JPY', 'KRW', 'USD', 'EUR', 'BHD', 'KWD', 'CLF', 'XAU'].map(currencyExponent), [0, 0, 2, 2, 3, 3, 4, 0]);
