@@ -496,11 +496,13 @@ test('the CLI builds from folders, explains each refusal, and exits 0 when somet
   try {
     await scanJpeg(join(f.dir, 'a.jpg'));
     writeFileSync(join(f.dir, 'notes.txt'), 'call the customer');
-    const run = (args: string[]) => new Promise<{ code: number | null; out: string }>((resolve) => {
+    const run = (args: string[]) => new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const child = spawn(process.execPath, ['--no-warnings', new URL('../../../electron/cli.ts', import.meta.url).pathname, ...args]);
       let out = '';
+      let err = '';
       child.stdout.on('data', (c) => (out += c));
-      child.on('exit', (code) => resolve({ code, out }));
+      child.stderr.on('data', (c) => (err += c));
+      child.on('exit', (code) => resolve({ code, out, err }));
     });
     const r = await run(['evidence', 'build', f.dir, '--out', join(f.dir, 'packet'), '--home', join(f.dir, 'home'), '--json']);
     assert.equal(r.code, 0, r.out);
@@ -512,6 +514,7 @@ test('the CLI builds from folders, explains each refusal, and exits 0 when somet
     assert.match(none.out, /Nothing usable/);
     const cover = await run(['evidence', 'build', f.dir, '--out', join(f.dir, 'p3'), '--home', join(f.dir, 'home'), '--cover-for', 't1_chb_missing']);
     assert.equal(cover.code, 1);
+    assert.match(cover.err, /^dispute-desk: Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first/m);
   } finally {
     f.close();
   }
