@@ -15,7 +15,6 @@ import { probePdf } from './pdf-facts.ts';
 import { displayName } from './safe-names.ts';
 
 export const MAX_IMPORT_BYTES = maxImportBytes;
-/** Files operating systems leave in folders: passed over, and listed as passed over. */
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
 function unreadable(name: string, code: string | undefined, folder = false): string {
   const what = folder ? `The folder ${name}` : name;

@@ -167,7 +167,7 @@ export function Batch({ profileId }: { profileId: string }) {
     if (files.length + skipped.length === 0) return;
     setStage({ name: 'working', text: 'Adding the files…', done: 0, total: files.length });
     const outcomes = [...(await importFiles(files, (done, total) => setStage({ name: 'working', text: 'Adding the files…', done, total }))), ...skipped];
-    const r = await api().planBatchDropped({ profileId, files: outcomes.map((o) => (o.ok ? { itemId: o.item.id, name: o.item.name } : { name: o.name, reason: o.reason, ...(o.skipped ? { skipped: true as const } : {}) })) });
+    const r = await api().planBatchDropped({ profileId, files: outcomes.map((o) => (o.ok ? { itemId: o.item.id, name: o.item.name } : { name: o.name, reason: o.reason, skipped: o.skipped })) });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
     setStage({ name: 'review', plan: r.value, confirming: false });
   }

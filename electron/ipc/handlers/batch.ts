@@ -22,7 +22,7 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       // The window names the items; what they are comes from the evidence store.
       const outcomes: ImportOutcome[] = await Promise.all(files.map(async (f) => {
         const name = displayName(f.name);
-        if (!('itemId' in f)) return { ok: false as const, name, reason: f.reason, ...(f.skipped ? { skipped: true as const } : {}) };
+        if (!('itemId' in f)) return { ok: false as const, name, reason: f.reason, skipped: f.skipped };
         const item = await s.evidence.get(f.itemId);
         return item ? { ok: true as const, item: { ...item, name }, duplicate: false } : { ok: false as const, name, reason: `${name} is no longer in the evidence store; drop it again.` };
       }));

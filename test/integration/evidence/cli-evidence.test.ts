@@ -14,6 +14,7 @@ import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { scanJpeg, pdfWithPages } from './corpus.ts';
 import { readPdf } from './pdf-read.ts';
+import { printableInches } from '../../../electron/evidence/render-page.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 let dir: string;
@@ -258,7 +259,7 @@ test('--preset strict draws pages in black and white (1 bit) at 200 dpi on paper
 
   // Inches on paper: the scan's own size (pixels / its dpi), shrunk to the printable area of a
   // Letter page (0.35 in margins) when it is larger; 200 dpi of that, within 2%.
-  const printable = { w: 8.5 - 0.7, h: 11 - 0.7 };
+  const printable = printableInches('letter');
   const onPaper = (inW: number, inH: number) => (inW <= printable.w && inH <= printable.h ? inW : inW * Math.min(printable.w / inW, printable.h / inH));
   const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= expected * 0.02, `${what}: ${actual} px, expected about ${expected.toFixed(0)}`);
   near(widths[0]!, 200 * onPaper(2550 / 300, 3300 / 300), 'the Letter scan (7.8 in wide on paper)');
