@@ -1,13 +1,13 @@
 // The chargeback API client: the contract's six operations and the reads the real service offers
-// beyond it, on any of the three deployments. Reads retry with jittered backoff; writes send the
+// beyond it, on any of the three deployments, each in its deployment's dialect (dialect.ts). Reads retry with jittered backoff; writes send the
 // caller's stable request-token and are resent only after a 429 (the service did not process it).
 import { stat } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
   chargebackSchema, expandedChargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema, entrySchema,
-  newMessageSchema, documentInfoSchema, documentMimeTypes,
-  type ExpandedChargeback, type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type NewMessage, type SearchClause,
+  answerMessageSchema, coreDocumentRecordSchema, documentInfoSchema, documentMimeTypes,
+  type ExpandedChargeback, type Chargeback, type ChargebackStatusRecord, type ChargebackMessage, type ChargebackDocument, type Entry, type SearchClause,
 } from '../../shared/api/index.ts';
 import type { PageInfo, EnvelopeBody } from '../../shared/api/envelope.ts';
 import type { Deployment, DocumentType } from '../../shared/domain/enums.ts';
@@ -15,7 +15,15 @@ import { formatServiceTimestamp } from '../../shared/domain/dates.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { send, type HttpConfig, type RequestSpec } from './http.ts';
 import { backoffDelay, defaultRetry, sleep, type RetryPolicy } from './retry.ts';
-import { documentUploadBody } from './multipart-body.ts';
+import { documentUploadBody, type UploadFile } from './multipart-body.ts';
+import { dialects, documentFilePath, chargebackDocumentsPath, type Dialect } from './dialect.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
+
+export interface UploadOptions {
+  requestToken: string;
+  signal?: AbortSignal;
+  onProgress?: (sent: number, total: number) => void;
+}
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -181,6 +189,7 @@ export function createApiClient(opts: ApiClientOptions) {
   const maxRateWait = opts.maxRateLimitWaitMs ?? 60_000;
   // With `rate-limit-test` the point is to meet the (lowered) limit, so nothing is held back.
   const pace = opts.rateLimitTest ? undefined : createPacer(opts.pace ?? observedRateLimit);
+  const dialect = dialects[dialectOf(opts.deployment)];
 
   /** Sends with the retry rules of its kind. */
   async function call(spec: RequestSpec, kind: 'read' | 'write'): Promise<EnvelopeBody> {
@@ -278,55 +287,93 @@ export function createApiClient(opts: ApiClientOptions) {
     for await (const p of source) yield* p.records;
   }
 
-  const statusesPath = opts.deployment === 'core' ? undefined : '/ChargebackStatuses';
+  const paths = dialect.paths;
+  const of = (chargebackId: string): SearchClause[] => [{ field: dialect.link, op: 'equals', value: chargebackId }];
+  const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 
   async function one<S extends z.ZodType>(path: string, schema: S, what: string, id: string, signal?: AbortSignal): Promise<z.output<S>> {
-    const body = await call({ method: 'GET', path: `${path}/${encodeURIComponent(id)}`, ...(signal ? { signal } : {}) }, 'read');
+    const body = await call({ method: 'GET', path: `${path}/${encodeURIComponent(id)}`, ...withSignal(signal) }, 'read');
     if (body.data.length === 0) throw new AppError('not-found', `${what} ${id} was not found for this merchant. It may belong to another profile or have been removed.`);
     const r = schema.safeParse(body.data[0]);
     if (!r.success) throw new AppError('server', `The chargeback service sent ${what.toLowerCase()} ${id} in a form Dispute Desk cannot read.`);
     return r.data;
   }
 
+  async function all<T>(source: AsyncIterable<Page<T>>): Promise<T[]> {
+    const out: T[] = [];
+    for await (const p of source) out.push(...p.records);
+    return out;
+  }
+
+  /** A file sent to the service, streamed from disk; its size read first (and checked). */
+  async function fileOnDisk(file: { path: string; name: string }): Promise<number> {
+    const size = (await stat(file.path).catch((e: unknown) => {
+      throw new AppError('bad-input', `The evidence file ${file.name} is no longer on this computer.`, { cause: e });
+    })).size;
+    if (size === 0) throw new AppError('validation', `The document ${file.name} cannot be sent: it is empty.`);
+    return size;
+  }
+
+  function upload(path: string, jsonParts: Record<string, object>, file: UploadFile, o: UploadOptions): Promise<EnvelopeBody> {
+    return call({
+      method: 'POST',
+      path,
+      stream: () => {
+        const m = documentUploadBody(jsonParts, file, o.onProgress);
+        return { body: m.body, length: m.length, contentType: m.contentType };
+      },
+      requestToken: o.requestToken,
+      ...withSignal(o.signal),
+    }, 'write');
+  }
+
+  function needs(form: Dialect['documents'], what: string): void {
+    if (dialect.documents !== form) throw new AppError('internal', `${what} is not how the ${dialect.name} dialect takes documents.`);
+  }
+
+  const readDocument = (raw: unknown): ChargebackDocument | undefined => validOrUndefined(chargebackDocumentSchema.safeParse(raw));
+
   return {
     deployment: opts.deployment,
+    dialect,
 
     /** One cheap authenticated call: resolves when the key is accepted. */
     async verifyKey(signal?: AbortSignal): Promise<void> {
-      await call({ method: 'GET', path: '/Chargebacks', query: [['page[number]', '1'], ['page[limit]', '1']], ...(signal ? { signal } : {}) }, 'read');
+      await call({ method: 'GET', path: paths.chargebacks, query: [['page[number]', '1'], ['page[limit]', '1']], ...withSignal(signal) }, 'read');
     },
 
-    chargebackPages: (q: ListQuery = {}) => pages('/Chargebacks', chargebackSchema, q),
-    listChargebacks: (q: ListQuery = {}): AsyncGenerator<Chargeback> => records(pages('/Chargebacks', chargebackSchema, q)),
-    getChargeback: (id: string, signal?: AbortSignal): Promise<Chargeback> => one('/Chargebacks', chargebackSchema, 'Chargeback', id, signal),
+    chargebackPages: (q: ListQuery = {}) => pages(paths.chargebacks, chargebackSchema, q),
+    listChargebacks: (q: ListQuery = {}): AsyncGenerator<Chargeback> => records(pages(paths.chargebacks, chargebackSchema, q)),
+    getChargeback: (id: string, signal?: AbortSignal): Promise<Chargeback> => one(paths.chargebacks, chargebackSchema, 'Chargeback', id, signal),
 
-    /** The logged status records of a chargeback. The contract offers the status read on the
-     * test and micro-service deployments only; on core the list resource filtered by chargeback
-     * gives the same records. */
+    /** The logged status records of a chargeback: by search on the core API (its
+     * /chargebackStatuses/{id} takes a status ID and answers nothing for a chargeback ID), by the
+     * contract's path on the micro-service. */
     async getStatuses(chargebackId: string, signal?: AbortSignal): Promise<ChargebackStatusRecord[]> {
-      if (statusesPath) {
-        const body = await call({ method: 'GET', path: `${statusesPath}/${encodeURIComponent(chargebackId)}`, ...(signal ? { signal } : {}) }, 'read');
-        return parseRecords(chargebackStatusRecordSchema, body.data).records;
-      }
-      const out: ChargebackStatusRecord[] = [];
-      for await (const p of pages('/chargebackStatuses', chargebackStatusRecordSchema, { search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) out.push(...p.records);
-      return out;
+      if (dialect.statusHistory === 'search') return all(pages(paths.statuses, chargebackStatusRecordSchema, { search: of(chargebackId), ...withSignal(signal) }));
+      const body = await call({ method: 'GET', path: `${paths.statuses}/${encodeURIComponent(chargebackId)}`, ...withSignal(signal) }, 'read');
+      return parseRecords(chargebackStatusRecordSchema, body.data).records;
     },
-    statusPages: (q: ListQuery = {}) => pages('/chargebackStatuses', chargebackStatusRecordSchema, q),
+    statusPages: (q: ListQuery = {}) => pages(paths.statuses, chargebackStatusRecordSchema, q),
 
     /** Status records of many chargebacks at once (`chargeback[in]=…`, in batches). */
     async statusesOf(chargebackIds: readonly string[], signal?: AbortSignal): Promise<ChargebackStatusRecord[]> {
       const out: ChargebackStatusRecord[] = [];
       for (let i = 0; i < chargebackIds.length; i += 50) {
-        const batch = chargebackIds.slice(i, i + 50).join(',');
-        for await (const p of pages('/chargebackStatuses', chargebackStatusRecordSchema, { search: [{ field: 'chargeback', op: 'in', value: batch }], ...(signal ? { signal } : {}) })) out.push(...p.records);
+        const search: SearchClause[] = [{ field: dialect.link, op: 'in', value: chargebackIds.slice(i, i + 50).join(',') }];
+        out.push(...await all(pages(paths.statuses, chargebackStatusRecordSchema, { search, ...withSignal(signal) })));
       }
       return out;
     },
-    messagePages: (q: ListQuery = {}) => pages('/chargebackMessages', chargebackMessageSchema, q),
-    documentPages: (q: ListQuery = {}) => pages('/chargebackDocuments', chargebackDocumentSchema, q),
-    listMessages: (q: ListQuery = {}): AsyncGenerator<ChargebackMessage> => records(pages('/chargebackMessages', chargebackMessageSchema, q)),
-    listDocuments: (q: ListQuery = {}): AsyncGenerator<ChargebackDocument> => records(pages('/chargebackDocuments', chargebackDocumentSchema, q)),
+    messagePages: (q: ListQuery = {}) => pages(paths.messages, chargebackMessageSchema, q),
+    documentPages: (q: ListQuery = {}) => pages(paths.documents, chargebackDocumentSchema, q),
+    /** Every message the service holds for a chargeback. */
+    messagesOf: (chargebackId: string, signal?: AbortSignal): Promise<ChargebackMessage[]> =>
+      all(pages(paths.messages, chargebackMessageSchema, { search: of(chargebackId), ...withSignal(signal) })),
+    /** Every document record the service holds for a chargeback. */
+    documentsOf: (chargebackId: string, signal?: AbortSignal): Promise<ChargebackDocument[]> =>
+      all(pages(paths.documents, chargebackDocumentSchema, { search: of(chargebackId), ...withSignal(signal) })),
+    getDocument: (id: string, signal?: AbortSignal): Promise<ChargebackDocument> => one(paths.documents, chargebackDocumentSchema, 'Document', id, signal),
 
     /** Ledger entries tied to chargebacks in a window, each with its chargeback and transaction. */
     entryPages(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal; extraSearch?: SearchClause[]; firstPage?: number }) {
@@ -340,44 +387,56 @@ export function createApiClient(opts: ApiClientOptions) {
         { field: 'created', op: 'sort', value: 'asc' },
         ...(q.extraSearch ?? []),
       ];
-      return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...(q.signal ? { signal: q.signal } : {}), ...(q.firstPage ? { firstPage: q.firstPage } : {}) });
+      return pages('/entries', entrySchema, { search, query: [['expand[chargeback][txn][]', '']], ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}), ...withSignal(q.signal), ...(q.firstPage ? { firstPage: q.firstPage } : {}) });
     },
     listEntries(q: { from: Date; to: Date; pageLimit?: number; signal?: AbortSignal }): AsyncGenerator<Entry> {
       return records(this.entryPages(q));
     },
 
-    /** Posts a response message. Validated before it leaves; sent once (429 excepted). */
-    async sendMessage(message: z.input<typeof newMessageSchema>, o: { requestToken: string; signal?: AbortSignal }): Promise<ChargebackMessage> {
-      const checked = newMessageSchema.safeParse(message);
-      if (!checked.success) {
-        const fields = checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-        throw new AppError('validation', `The response cannot be sent: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}.`, { fields });
+    /** Posts a response message in the dialect's form. Validated before it leaves; sent once
+     * (429 excepted). */
+    async sendMessage(message: z.input<typeof answerMessageSchema>, o: { requestToken: string; signal?: AbortSignal }): Promise<ChargebackMessage> {
+      const answer = answerMessageSchema.safeParse(message);
+      const wire = answer.success ? dialect.messageBody(answer.data) : undefined;
+      if (!answer.success || !wire?.ok) {
+        const problems = answer.success ? (wire as { problems: string[] }).problems : answer.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+        const fields = problems.map((p) => ({ field: p.split(':')[0]!, message: p.slice(p.indexOf(':') + 2) }));
+        throw new AppError('validation', `The response cannot be sent: ${problems.join('; ')}.`, { fields });
       }
-      const body = await call({ method: 'POST', path: '/ChargebackMessages/', json: checked.data satisfies NewMessage, requestToken: o.requestToken, ...(o.signal ? { signal: o.signal } : {}) }, 'write');
+      const body = await call({ method: 'POST', path: dialect.postMessage, json: wire.body, requestToken: o.requestToken, ...withSignal(o.signal) }, 'write');
       const r = chargebackMessageSchema.safeParse(body.data[0]);
       if (!r.success) throw new AppError('server', 'The service accepted the message but its answer could not be read; Dispute Desk will check what it holds.');
       return r.data;
     },
 
-    /** Uploads one evidence file, streamed from disk. */
-    async uploadDocument(chargebackId: string, file: { path: string; name: string; documentType: DocumentType }, o: { requestToken: string; signal?: AbortSignal; onProgress?: (sent: number, total: number) => void }): Promise<Chargeback | undefined> {
-      const size = (await stat(file.path).catch((e: unknown) => {
-        throw new AppError('bad-input', `The evidence file ${file.name} is no longer on this computer.`, { cause: e });
-      })).size;
+    /** Core API, step one of a document: the record its file is then uploaded to. */
+    async createDocumentRecord(chargebackId: string, doc: { name: string; documentType: DocumentType }, o: { requestToken: string; signal?: AbortSignal }): Promise<ChargebackDocument> {
+      needs('record-then-file', 'A document record');
+      const record = coreDocumentRecordSchema.safeParse({ chargeback: chargebackId, name: doc.name, type: doc.documentType, documentSource: 'merchant', inactive: 0, frozen: 0 });
+      if (!record.success) throw new AppError('validation', `The document ${doc.name} cannot be sent: ${record.error.issues.map((i) => i.message).join('; ')}.`);
+      const body = await call({ method: 'POST', path: paths.documents, json: record.data, requestToken: o.requestToken, ...withSignal(o.signal) }, 'write');
+      const created = readDocument(body.data[0]);
+      if (!created) throw new AppError('server', 'The service accepted the document record but its answer could not be read; Dispute Desk will check what it holds.');
+      return created;
+    },
+
+    /** Core API, step two: the file of a document record, in one multipart part `file`. Answers
+     * the record as the service now holds it when the answer carries it. */
+    async uploadDocumentFile(documentId: string, file: { path: string; name: string; documentType: DocumentType }, o: UploadOptions): Promise<ChargebackDocument | undefined> {
+      needs('record-then-file', 'A file upload to a document record');
+      const size = await fileOnDisk(file);
+      const body = await upload(documentFilePath(documentId), {}, { part: 'file', path: file.path, name: file.name, size, mime: documentMimeTypes[file.documentType] }, o);
+      return readDocument(body.data[0]);
+    },
+
+    /** Micro-service: one evidence file with its `documentInfo`, to the chargeback. */
+    async uploadDocument(chargebackId: string, file: { path: string; name: string; documentType: DocumentType }, o: UploadOptions): Promise<Chargeback | undefined> {
+      needs('one-request', 'A one-request upload');
+      const size = await fileOnDisk(file);
       const info = documentInfoSchema.safeParse({ documentType: file.documentType, name: file.name, sizeInBytes: size });
       if (!info.success) throw new AppError('validation', `The document ${file.name} cannot be sent: ${info.error.issues.map((i) => i.message).join('; ')}.`);
-      const body = await call({
-        method: 'POST',
-        path: `/Chargebacks/${encodeURIComponent(chargebackId)}/documents`,
-        stream: () => {
-          const m = documentUploadBody(info.data, { path: file.path, name: file.name, size, mime: documentMimeTypes[file.documentType] }, o.onProgress);
-          return { body: m.body, length: m.length, contentType: m.contentType };
-        },
-        requestToken: o.requestToken,
-        ...(o.signal ? { signal: o.signal } : {}),
-      }, 'write');
-      const r = chargebackSchema.safeParse(body.data[0]);
-      return r.success ? r.data : undefined;
+      const body = await upload(chargebackDocumentsPath(chargebackId), { documentInfo: info.data }, { part: 'document', path: file.path, name: file.name, size, mime: documentMimeTypes[file.documentType] }, o);
+      return validOrUndefined(chargebackSchema.safeParse(body.data[0]));
     },
   };
 }

@@ -1,5 +1,6 @@
-// The document upload body: a `documentInfo` JSON part and a `document` file part, streamed from
-// disk with an exact length so a 50 MB file never sits in memory and progress is measurable.
+// A document upload body, streamed from disk with an exact length so a 50 MB file never sits in
+// memory and progress is measurable: optional JSON parts, then the file part. The micro-service
+// takes `documentInfo` (JSON) and `document`; the core API a single part named `file`.
 import { createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -14,11 +15,26 @@ function quote(name: string): string {
   return name.replace(/["\\\r\n]/g, '_');
 }
 
-export function documentUploadBody(info: object, file: { path: string; name: string; size: number; mime: string }, onProgress?: (sent: number, total: number) => void): MultipartUpload {
+export interface UploadFile {
+  /** The form field the file travels in. */
+  part: string;
+  path: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
+export function documentUploadBody(
+  jsonParts: Record<string, object>,
+  file: UploadFile,
+  onProgress?: (sent: number, total: number) => void,
+): MultipartUpload {
   const boundary = `----DisputeDesk${randomBytes(12).toString('hex')}`;
+  const json = Object.entries(jsonParts).map(([name, value]) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(value)}\r\n`);
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="documentInfo"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(info)}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+    json.join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + file.size + tail.length;

@@ -2,12 +2,14 @@
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { faultKinds, type FaultKind } from '../sandbox/faults.ts';
 import type { SandboxLimits } from '../sandbox/service.ts';
+import { dialectNameSchema } from '../../shared/domain/dialects.ts';
 
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the local sandbox of the chargeback service (demo and tests).',
-  usage: 'dispute-desk sandbox [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+  usage: 'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
   options: {
+    dialect: { type: 'string' },
     port: { type: 'string' },
     data: { type: 'string' },
     seed: { type: 'string' },
@@ -26,6 +28,8 @@ export const sandboxCommand: CliCommand = {
   },
   async run(ctx) {
     const port = numberOption(ctx, 'port') ?? 4010;
+    const dialect = dialectNameSchema.safeParse(stringOption(ctx, 'dialect') ?? 'core');
+    if (!dialect.success) throw new CliError('--dialect must be core (the core API and its test deployment) or microservice (the contract\'s forms).');
     const faultRate = numberOption(ctx, 'fault-rate') ?? 0;
     if (faultRate < 0 || faultRate > 1) throw new CliError('--fault-rate is a fraction between 0 and 1, e.g. 0.2.');
     const kinds = stringOption(ctx, 'fault-kinds')?.split(',').map((k) => k.trim());
@@ -46,6 +50,7 @@ export const sandboxCommand: CliCommand = {
     const { startSandbox } = await import('../sandbox/index.ts');
     const sandbox = await startSandbox({
       port,
+      dialect: dialect.data,
       ...(stringOption(ctx, 'data') ? { dataDir: stringOption(ctx, 'data')! } : {}),
       seed: numberOption(ctx, 'seed') ?? 1,
       ...(numberOption(ctx, 'chargebacks') !== undefined ? { chargebacks: numberOption(ctx, 'chargebacks')! } : {}),
@@ -61,8 +66,9 @@ export const sandboxCommand: CliCommand = {
       const code = (e as NodeJS.ErrnoException).code;
       throw new CliError(code === 'EADDRINUSE' ? `Port ${port} is already in use: choose another with --port.` : `The sandbox could not start: ${(e as Error).message}`);
     });
-    const lines = [`Sandbox listening on ${sandbox.url}`, `API key: ${sandbox.apiKey}`, `Admin token: ${sandbox.adminToken}`];
-    if (ctx.json) ctx.stdout.write(JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, adminToken: sandbox.adminToken }) + '\n');
+    const deployment = dialect.data === 'core' ? 'test' : 'microservice';
+    const lines = [`Sandbox listening on ${sandbox.url} (${dialect.data} dialect: use --deployment ${deployment} with profile add)`, `API key: ${sandbox.apiKey}`, `Admin token: ${sandbox.adminToken}`];
+    if (ctx.json) ctx.stdout.write(JSON.stringify({ url: sandbox.url, dialect: sandbox.dialect, apiKey: sandbox.apiKey, adminToken: sandbox.adminToken }) + '\n');
     else ctx.stdout.write(lines.join('\n') + '\n');
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();

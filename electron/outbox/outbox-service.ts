@@ -12,11 +12,14 @@ import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../store/database.ts';
 import type { ApiClient } from '../api/index.ts';
+import type { ChargebackDocument } from '../../shared/api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { createOutboxRepo, leaseLive, type StepFile, type StoredJob } from './outbox-repo.ts';
 import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 import { AppError, isAppError, userMessage, type ErrorKind } from '../../shared/errors.ts';
-import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { evidenceRefusal, messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
+import { dialects, type Dialect } from '../api/dialect.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
 import { safeBaseName } from '../evidence/safe-names.ts';
 import { backoffDelay, type RetryPolicy } from '../api/retry.ts';
@@ -59,6 +62,17 @@ const PROGRESS_SAVE_MS = 1_000;
 /** The service has been seen to answer the misspelled type with its correct spelling. */
 const sameType = (a: string, b: string): boolean => a.toLowerCase().replace('repsond', 'respond') === b.toLowerCase().replace('repsond', 'respond');
 
+/** The steps in the order the dialect sends them: documents first on the core API (a closing
+ * message must find its evidence there), the message first on the micro-service. */
+export function sendOrder<S extends { kind: 'message' | 'document'; position: number }>(steps: readonly S[], dialect: Dialect): S[] {
+  const rank = (s: S): number => (s.kind === 'message') === dialect.documentsFirst ? 1 : 0;
+  return [...steps].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
+}
+
+/** A document record whose file has arrived: processed by the service, or at least given its
+ * `ref` (the server sets it when the file is integrated). */
+const hasFile = (d: { status: string | null; ref: string | null }): boolean => d.status === 'processed' || (d.status !== 'created' && d.status !== 'failed' && !!d.ref);
+
 export function createOutbox(deps: OutboxDeps) {
   const repo = createOutboxRepo(deps.database);
   const now = deps.now ?? Date.now;
@@ -87,8 +101,11 @@ export function createOutbox(deps: OutboxDeps) {
   async function submit(input: NewSubmission): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
     const rule = messageTypeRules[s.messageType];
+    const profile = deps.profileOf(s.profileId);
+    if (!profile) throw new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
     if (rule.needsAmount && s.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
-    if (rule.closesChargeback && s.documents.length > 0) throw new AppError('validation', `${rule.label} closes the chargeback at once, so the processor would refuse documents sent after it. To send evidence, respond with evidence instead.`, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] });
+    const refusal = s.documents.length > 0 ? evidenceRefusal(s.messageType, dialectOf(profile.deployment)) : undefined;
+    if (refusal) throw new AppError('validation', refusal, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] });
     const id = `job_${randomUUID()}`;
     const dir = join(deps.home, 'outbox', id);
     const files = new Map<number, StepFile>();
@@ -136,14 +153,14 @@ export function createOutbox(deps: OutboxDeps) {
   /** Before anything is sent in a round: still open, still actionable, deadline not passed.
    * Once the message is in, a passed deadline no longer stops the rest of the answer (a half
    * answer helps no one): it is said as a warning. */
-  async function preflight(job: StoredJob, step: OutboxStep, client: ApiClient, signal: AbortSignal): Promise<void> {
+  async function preflight(job: StoredJob, client: ApiClient, signal: AbortSignal): Promise<void> {
     const cb = await client.getChargeback(job.chargebackId, signal);
     if (cb.status !== 'open') throw new AppError('not-open', `Chargeback ${cb.id} is ${cb.status} now and no longer accepts responses.`);
     if (cb.actionable !== 1) throw new AppError('not-actionable', `Chargeback ${cb.id} cannot be answered through the API any more; contact your processor.`);
     const days = daysLeft(cb.reply, new Date(now()));
     let warning: string | undefined;
     if (days !== undefined && days < 0) {
-      if (step.kind === 'message') throw new AppError('deadline-passed', `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. Contact your processor if you have an extension.`);
+      if (!job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined)) throw new AppError('deadline-passed', `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. Contact your processor if you have an extension.`);
       warning = 'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.';
     } else if (days !== undefined && days <= 1) warning = `Deadline ${days === 0 ? 'is today' : 'is tomorrow'}: sent as soon as possible.`;
     if (warning) {
@@ -155,51 +172,69 @@ export function createOutbox(deps: OutboxDeps) {
   /** What the service holds now, read while this job knows exactly where it stands (no step
    * with an unseen outcome): anything new later that fits a step is that step's write. */
   async function takeBaseline(job: StoredJob, client: ApiClient, signal: AbortSignal): Promise<void> {
-    const open = job.steps.filter((s) => s.state !== 'done');
+    const open = sendOrder(job.steps, client.dialect).filter((s) => s.state !== 'done');
     if (open.length === 0) return;
-    const search = [{ field: 'chargeback', op: 'equals' as const, value: job.chargebackId }];
-    let messages: string[] | undefined;
-    if (open.some((s) => s.kind === 'message')) {
-      messages = [];
-      for await (const m of client.listMessages({ search, signal })) messages.push(m.id);
-    }
-    const documents: string[] = [];
-    if (open.some((s) => s.kind === 'document')) for await (const d of client.listDocuments({ search, signal })) documents.push(d.id);
+    const messages = open.some((s) => s.kind === 'message') ? (await client.messagesOf(job.chargebackId, signal)).map((m) => m.id) : undefined;
+    const documents = open.some((s) => s.kind === 'document') ? (await client.documentsOf(job.chargebackId, signal)).map((d) => d.id) : [];
     repo.setBaseline(job.id, { ...(messages ? { messages } : {}), documents, from: open[0]!.position }, now());
   }
 
-  /** Did an attempt whose answer was not seen reach the service? Its remote ID when it did.
-   * Only records that were not there at the baseline count; among documents of the same name
-   * and size, this job's earlier steps since the baseline take the first ones. */
-  async function reconcile(job: StoredJob, step: OutboxStep, client: ApiClient, signal: AbortSignal): Promise<string | undefined> {
-    const search = [{ field: 'chargeback', op: 'equals' as const, value: job.chargebackId }];
+  /** Where an attempt whose answer was not seen got to. `remoteId`: the record it made (a
+   * message, a document, or a core document record still waiting for its file); `done`: the
+   * step needs nothing more. Only records that were not there at the baseline count, and none
+   * another step of this job already took; among documents of the same name (and size, where the
+   * service says it), this job's earlier steps since the baseline that never learned their
+   * record's ID take the first ones. */
+  async function reconcile(job: StoredJob, step: OutboxStep, client: ApiClient, signal: AbortSignal): Promise<{ remoteId?: string; done: boolean }> {
     const baseline = job.control.baseline;
     if (step.kind === 'message') {
       const known = new Set(baseline?.messages ?? []);
-      for await (const m of client.listMessages({ search, signal })) {
-        if (!known.has(m.id) && sameType(m.type, job.messageType)) return m.id;
-      }
-      return undefined;
+      const m = (await client.messagesOf(job.chargebackId, signal)).find((x) => !known.has(x.id) && sameType(x.type, job.messageType));
+      return m ? { remoteId: m.id, done: true } : { done: false };
+    }
+    if (step.remoteId !== undefined) {
+      // A core document record this step made: its file is there, or still to send.
+      const record = await client.getDocument(step.remoteId, signal).catch((e: unknown) => {
+        if (isAppError(e, 'not-found')) return undefined;
+        throw e;
+      });
+      if (!record || record.status === 'failed') return { done: false };
+      return { remoteId: record.id, done: hasFile(record) };
     }
     const known = new Set(baseline?.documents ?? []);
-    const sameFile = (s: { name: string | null; sizeInBytes?: number | null | undefined }): boolean => s.name === step.name && (s.sizeInBytes === undefined || s.sizeInBytes === null || s.sizeInBytes === step.bytes);
-    const fresh: string[] = [];
-    for await (const d of client.listDocuments({ search, signal })) if (!known.has(d.id) && sameFile(d)) fresh.push(d.id);
-    const from = baseline?.from ?? 0;
-    const earlier = job.steps.filter((s) => s.kind === 'document' && s.position >= from && s.position < step.position && s.name === step.name && s.bytes === step.bytes).length;
-    return fresh.length > earlier ? fresh[earlier] : undefined;
+    const claimed = new Set(job.steps.flatMap((s) => (s.position !== step.position && s.remoteId ? [s.remoteId] : [])));
+    const sameFile = (d: ChargebackDocument): boolean =>
+      d.name === step.name && (d.sizeInBytes === undefined || d.sizeInBytes === null || d.sizeInBytes === step.bytes);
+    const fresh = (await client.documentsOf(job.chargebackId, signal)).filter((d) => !known.has(d.id) && !claimed.has(d.id) && sameFile(d));
+    const order = sendOrder(job.steps, client.dialect);
+    const since = order.slice(order.findIndex((s) => s.position === (baseline?.from ?? order[0]!.position)), order.findIndex((s) => s.position === step.position));
+    const earlier = since.filter((s) => s.kind === 'document' && s.remoteId === undefined && s.name === step.name && s.bytes === step.bytes).length;
+    const found = fresh[earlier];
+    if (!found) return { done: false };
+    return client.dialect.documents === 'record-then-file' ? { remoteId: found.id, done: hasFile(found) } : { done: true };
   }
 
+  /** Sends what is left of a step. Core documents go in two writes: the record (its ID is
+   * committed at once, so a crash before the file never makes a second record), then the file. */
   async function sendStep(job: StoredJob, step: OutboxStep, file: StepFile, client: ApiClient, signal: AbortSignal): Promise<string | undefined> {
     if (step.kind === 'message') {
-      const m = await client.sendMessage({ Chargeback: job.chargebackId, type: job.messageType, status: 'requested', imported: '0', inactive: '0', frozen: '0', ...(job.note ? { note: job.note } : {}), ...(job.amount !== undefined ? { amount: job.amount } : {}), ...(job.currency ? { currency: job.currency } : {}) }, { requestToken: file.requestToken, signal });
-      return m.id;
+      const message = {
+        chargeback: job.chargebackId, type: job.messageType,
+        ...(job.note ? { note: job.note } : {}), ...(job.amount !== undefined ? { amount: job.amount } : {}), ...(job.currency ? { currency: job.currency } : {}),
+      };
+      try {
+        return (await client.sendMessage(message, { requestToken: file.requestToken, signal })).id;
+      } catch (e) {
+        if (!isAppError(e, 'duplicate')) throw e;
+        // The service already has this write (an earlier attempt got through): find its ID.
+        return (await reconcile(job, step, client, signal)).remoteId;
+      }
     }
+    const document = { path: file.path, name: step.name, documentType: step.documentType! };
     let savedAt = now();
-    await client.uploadDocument(job.chargebackId, { path: file.path, name: step.name, documentType: step.documentType! }, {
-      requestToken: file.requestToken,
+    const upload = {
       signal,
-      onProgress: (sent, total) => {
+      onProgress: (sent: number, total: number): void => {
         // The body counts the multipart framing too: shown and saved as a share of the file.
         const fileBytes = step.bytes ?? total;
         const sentBytes = Math.min(fileBytes, Math.round((fileBytes * sent) / total));
@@ -210,8 +245,34 @@ export function createOutbox(deps: OutboxDeps) {
         }
         deps.onProgress?.({ jobId: job.id, position: step.position, sentBytes, totalBytes: fileBytes });
       },
-    });
-    return undefined;
+    };
+    if (client.dialect.documents === 'one-request') {
+      try {
+        await client.uploadDocument(job.chargebackId, document, { ...upload, requestToken: file.requestToken });
+      } catch (e) {
+        if (!isAppError(e, 'duplicate') || !(await reconcile(job, step, client, signal)).done) throw e;
+      }
+      return undefined;
+    }
+    let recordId = step.remoteId;
+    if (recordId === undefined) {
+      try {
+        recordId = (await client.createDocumentRecord(job.chargebackId, document, { requestToken: file.requestToken, signal })).id;
+      } catch (e) {
+        if (!isAppError(e, 'duplicate')) throw e;
+        const found = await reconcile(job, step, client, signal);
+        if (found.remoteId === undefined) throw e;
+        if (found.done) return found.remoteId;
+        recordId = found.remoteId;
+      }
+      repo.setStep(job.id, step.position, { remoteId: recordId });
+    }
+    try {
+      await client.uploadDocumentFile(recordId, document, { ...upload, requestToken: `${file.requestToken}-file` });
+    } catch (e) {
+      if (!isAppError(e, 'duplicate') || !(await reconcile(job, { ...step, remoteId: recordId }, client, signal)).done) throw e;
+    }
+    return recordId;
   }
 
   /** Records why a step did not get through and what happens next; returns the job's outcome. */
@@ -239,9 +300,10 @@ export function createOutbox(deps: OutboxDeps) {
   /** Works one claimed job as far as it can go now. */
   async function workClaimed(jobId: string, o: RunOptions): Promise<Outcome> {
     let job = repo.get(jobId)!;
-    const firstOpen = (): number => repo.get(jobId)!.steps.find((s) => s.state !== 'done')?.position ?? 0;
     const profile = deps.profileOf(job.profileId);
     if (!profile) return { state: 'failed', error: 'The profile of this job no longer exists.' };
+    const dialect = dialects[dialectOf(profile.deployment)];
+    const firstOpen = (): number => sendOrder(repo.get(jobId)!.steps, dialect).find((s) => s.state !== 'done')?.position ?? 0;
     if (job.steps.every((s) => s.state === 'done')) return { state: 'done' };
     let client: ApiClient;
     try {
@@ -259,7 +321,7 @@ export function createOutbox(deps: OutboxDeps) {
       }
     }
     let preflighted = false;
-    for (const position of job.steps.map((s) => s.position)) {
+    for (const position of sendOrder(job.steps, client.dialect).map((s) => s.position)) {
       job = repo.get(jobId)!;
       const step = job.steps.find((s) => s.position === position)!;
       if (step.state === 'done') continue;
@@ -271,18 +333,19 @@ export function createOutbox(deps: OutboxDeps) {
       try {
         if (step.state === 'unknown' || step.state === 'sending') {
           req = requestSignal(o);
-          const remote = await reconcile(job, step, client, req.signal);
-          if (remote !== undefined) {
-            repo.setStep(jobId, position, { state: 'done', remoteId: remote, sentBytes: step.bytes ?? 0, lastError: undefined, nextAttemptAt: undefined });
+          const found = await reconcile(job, step, client, req.signal);
+          if (found.done) {
+            repo.setStep(jobId, position, { state: 'done', remoteId: found.remoteId, sentBytes: step.bytes ?? 0, lastError: undefined, nextAttemptAt: undefined });
             changed(jobId);
             continue;
           }
-          // Seen not to have arrived: from here on it is a step never sent.
-          repo.setStep(jobId, position, { state: 'pending' });
+          // Seen not to have arrived (or, for a core document, its record without its file):
+          // from here on it is a step never sent, or one whose file is still to send.
+          repo.setStep(jobId, position, { state: 'pending', remoteId: found.remoteId });
         }
         if (!preflighted) {
           req = requestSignal(o);
-          await preflight(job, step, client, req.signal);
+          await preflight(job, client, req.signal);
           preflighted = true;
         }
         if (stopping || o.signal?.aborted) return { state: 'queued' };
@@ -291,14 +354,7 @@ export function createOutbox(deps: OutboxDeps) {
         attempted = true;
         changed(jobId);
         req = requestSignal(o);
-        let remoteId: string | undefined;
-        try {
-          remoteId = await sendStep(job, step, job.files.get(position)!, client, req.signal);
-        } catch (e) {
-          if (!isAppError(e, 'duplicate')) throw e;
-          // The service already has this write (an earlier attempt got through): find its ID.
-          remoteId = await reconcile(job, step, client, req.signal);
-        }
+        const remoteId = await sendStep(repo.get(jobId)!, repo.get(jobId)!.steps.find((s) => s.position === position)!, job.files.get(position)!, client, req.signal);
         repo.setStep(jobId, position, { state: 'done', sentBytes: step.bytes ?? 0, remoteId, lastError: undefined, nextAttemptAt: undefined });
         changed(jobId);
       } catch (e) {

@@ -11,6 +11,8 @@ import { defaultRateLimit, type RateLimitSettings } from './rate-limit.ts';
 import { faultKinds, type FaultKind } from './faults.ts';
 import { easternToday, parseYmd, type Ymd } from '../../shared/domain/dates.ts';
 import { newId } from './ids.ts';
+import { present, upgradeStoredShapes } from './dialect-shapes.ts';
+import type { DialectName } from '../../shared/domain/dialects.ts';
 
 export type { FaultKind } from './faults.ts';
 export { faultKinds } from './faults.ts';
@@ -37,6 +39,9 @@ export interface SandboxOptions {
   apiKey?: string;
   adminToken?: string;
   now?: () => Date;
+  /** Which forms the sandbox takes: the core API's (default, as production and its test
+   * deployment) or the contract's micro-service forms. It refuses the other dialect's. */
+  dialect?: DialectName;
   /** Default true, as the real service. False is a test knob: a repeated request-token is then
    * accepted like a new write, so only the client's own reconciliation prevents duplicates. */
   honourRequestTokens?: boolean;
@@ -46,6 +51,7 @@ export interface Sandbox {
   url: string;
   apiKey: string;
   adminToken: string;
+  dialect: DialectName;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const merchant = remember('merchant', undefined, () => newId('mer', new Date(Date.UTC(2024, 0, 1)), '0000000000000ab'));
   remember('login', undefined, () => newId('log', new Date(Date.UTC(2024, 0, 1)), '0000000000000cd'));
   const clock = createClock(store, opts.now);
+  const dialect = opts.dialect ?? 'core';
+  upgradeStoredShapes(store);
   if (store.meta('seeded') === undefined) {
     const anchor: Ymd = (opts.anchorDate ? parseYmd(opts.anchorDate) : undefined) ?? easternToday(clock.now());
     seedPortfolio(store, { seed, chargebacks: opts.chargebacks ?? 60, ...(opts.entries !== undefined ? { entries: opts.entries } : {}), anchor, merchant, now: clock.now() });
@@ -72,15 +80,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.db.prepare('INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value').run(r.url, r.headerName ?? null, r.headerValue ?? null);
   }
   const service = createService({
-    store, clock, seed,
+    store, clock, seed, dialect,
     honourRequestTokens: opts.honourRequestTokens ?? true,
     limits: { ...defaultLimits, ...opts.limits },
     decisionDelayMs: opts.decisionDelayMs === undefined ? 120_000 : opts.decisionDelayMs,
     messageStepMs: opts.messageStepMs ?? 1000,
-    onAlert: (event, cb) => alerts.dispatch(event, cb),
+    onAlert: (event, cb) => alerts.dispatch(event, present('chargeback', cb, dialect)),
   });
   const server = createSandboxServer({
-    store, service, clock, alerts, apiKey, adminToken,
+    store, service, clock, alerts, apiKey, adminToken, dialect,
     faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? [...faultKinds], slowMs: opts.slowMs ?? 3000 },
     limits: { ...defaultLimits, ...opts.limits },
     rateLimit: { ...defaultRateLimit, ...opts.rateLimit },
@@ -103,6 +111,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     url: `http://${opts.host ?? '127.0.0.1'}:${address.port}`,
     apiKey,
     adminToken,
+    dialect,
     async close() {
       if (closed) return;
       closed = true;

@@ -120,13 +120,13 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       store.put('txn', txnId, id, txn);
       const openStatusId = newId('chs', created, rng.hex(15));
       const ts = formatRecordTimestamp(created);
-      store.put('status', openStatusId, id, { id: openStatusId, created: created.toISOString(), modified: created.toISOString(), creator: login, modifier: login, Chargeback: id, ChargebackMessage: null, status: 'open' });
+      store.put('status', openStatusId, id, { id: openStatusId, created: ts, modified: ts, creator: login, modifier: login, chargeback: id, chargebackMessage: null, status: 'open' });
       let lastStatusChange = openStatusId;
       let modified = created;
       if (status !== 'open') {
         const decidedAt = atDay(opts.anchor, Math.min(dueIn + rng.int(1, 4), -1), rng);
         const decisionId = newId('chs', decidedAt, rng.hex(15));
-        store.put('status', decisionId, id, { id: decisionId, created: decidedAt.toISOString(), modified: decidedAt.toISOString(), creator: login, modifier: login, Chargeback: id, ChargebackMessage: null, status });
+        store.put('status', decisionId, id, { id: decisionId, created: formatRecordTimestamp(decidedAt), modified: formatRecordTimestamp(decidedAt), creator: login, modifier: login, chargeback: id, chargebackMessage: null, status });
         lastStatusChange = decisionId;
         modified = decidedAt;
         if (status === 'won') putEntry(id, decidedAt, 94, total, 'Chargeback reversal', 0, id);

@@ -12,6 +12,8 @@ import { ServiceError, type SandboxService, type SandboxLimits } from './service
 import type { SandboxDb, RecordKind } from './db.ts';
 import type { Clock } from './clock.ts';
 import type { AlertDispatcher } from './alerts.ts';
+import type { DialectName } from '../../shared/domain/dialects.ts';
+import { present } from './dialect-shapes.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -25,6 +27,7 @@ export interface ServerContext {
   faults: FaultSettings;
   limits: SandboxLimits;
   rateLimit: RateLimitSettings;
+  dialect: DialectName;
 }
 
 class HttpBodyTooLarge extends Error {}
@@ -77,13 +80,33 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-const resources: Record<string, RecordKind> = { chargebacks: 'chargeback', chargebackstatuses: 'status', chargebackmessages: 'message', chargebackdocuments: 'document', entries: 'entry' };
+/** Each dialect's resource names, exactly as it spells them: the core API's lowercase resources
+ * (and `/files/chargebackDocuments/{id}` for a document's file), the contract's capitalised
+ * micro-service forms. A path of the other dialect is an `invalid_resource`, as the real
+ * service answers an unknown resource, so nothing passes here while speaking the wrong one. */
+const resources: Record<DialectName, Record<string, RecordKind>> = {
+  core: { chargebacks: 'chargeback', chargebackStatuses: 'status', chargebackMessages: 'message', chargebackDocuments: 'document', entries: 'entry', txns: 'txn' },
+  microservice: { Chargebacks: 'chargeback', ChargebackStatuses: 'status', ChargebackMessages: 'message', ChargebackDocuments: 'document', entries: 'entry' },
+};
+
+const linkedKinds: ReadonlySet<RecordKind> = new Set(['status', 'message', 'document']);
 
 export function createSandboxServer(ctx: ServerContext): Server {
   const limiter = createRateLimiter(ctx.rateLimit);
+  const dialect = ctx.dialect;
   let requestId = 1;
+  /** A record as this dialect's service answers it. */
+  const shown = (kind: RecordKind, r: Rec): Rec => present(kind, clean(r), dialect);
   const ok = (res: ServerResponse, data: Rec[], page?: { current: number; last: number; hasMore: boolean }): void =>
-    send(res, 200, wrap(data.map(clean), { requestId: requestId++, ...(page ? { page } : {}) }));
+    send(res, 200, wrap(data, { requestId: requestId++, ...(page ? { page } : {}) }));
+  /** The link to the chargeback is `chargeback` in the stored records; the micro-service's
+   * records call it `Chargeback`, and a search must name the field its records carry. */
+  const linkSearch = (field: string): string => {
+    const mine = dialect === 'core' ? ['chargeback', 'chargebackMessage'] : ['Chargeback', 'ChargebackMessage'];
+    const theirs = dialect === 'core' ? ['Chargeback', 'ChargebackMessage'] : ['chargeback', 'chargebackMessage'];
+    if (mine.includes(field)) return field.charAt(0).toLowerCase() + field.slice(1);
+    return theirs.includes(field) ? '_notAFieldOfTheseRecords' : field;
+  };
   const errors = (res: ServerResponse, items: ApiErrorItemInput[], status = 200): void => send(res, status, wrap([], { requestId: requestId++ }, items));
 
   /** After a write: the answer is dropped, or held until the client has likely given up. */
@@ -122,10 +145,16 @@ export function createSandboxServer(ctx: ServerContext): Server {
     }
     if (req.headers.apikey !== ctx.apiKey) return send(res, 401, { errors: [{ code: 4, severity: 3, msg: 'Invalid authentication', errorCode: 'invalid_auth' }] });
 
-    const resource = resources[(segments[0] ?? '').toLowerCase()];
-    if (!resource) return errors(res, [{ code: 12, severity: 2, msg: `Invalid resource ${segments[0] ?? ''}`, errorCode: 'invalid_resource' }]);
-    const id = segments[1] ? decodeURIComponent(segments[1]) : undefined;
-    const action = segments[2]?.toLowerCase();
+    // The core API's file upload lives under /files/{resource}/{id}.
+    const isFile = dialect === 'core' && segments[0] === 'files' && segments[1] === 'chargebackDocuments';
+    const path = isFile ? segments.slice(1) : segments;
+    const resource = resources[dialect][path[0] ?? ''];
+    const invalid = (): void => errors(res, [{ code: 12, severity: 2, msg: `Invalid resource ${url.pathname}`, errorCode: 'invalid_resource' }]);
+    if (!resource) return invalid();
+    const id = path[1] ? decodeURIComponent(path[1]) : undefined;
+    const action = path[2];
+    if (action !== undefined && !(dialect === 'microservice' && resource === 'chargeback' && action === 'documents' && method === 'POST')) return invalid();
+    if (isFile && (method !== 'POST' || id === undefined)) return invalid();
 
     if (method === 'GET') {
       const search = parseSearch(req.headers.search as string | undefined);
@@ -134,18 +163,18 @@ export function createSandboxServer(ctx: ServerContext): Server {
       const limit = Number(url.searchParams.get('page[limit]') ?? 30);
       if (!Number.isInteger(number) || number < 1 || !Number.isInteger(limit) || limit < 1) return errors(res, [{ code: 13, severity: 2, msg: 'page[number] and page[limit] must be positive integers', errorCode: 'query_error' }]);
       const page = { number, limit: Math.min(limit, 100) };
-      if (resource === 'status' && id !== undefined && !action) {
-        // The status read answers the bare envelope: data, details, errors at top level.
+      if (resource === 'status' && id !== undefined && dialect === 'microservice') {
+        // The contract's status read takes the chargeback ID and answers the bare envelope:
+        // data, details, errors at top level.
         const rows = ctx.store.byChargeback('status', id);
-        return send(res, 200, { data: rows.map(clean), details: {}, errors: [] });
+        return send(res, 200, { data: rows.map((r) => shown('status', r)), details: {}, errors: [] });
       }
       if (id !== undefined) {
+        // On the core API a status is read by its own ID: a chargeback ID finds nothing.
         const rec = ctx.store.get(resource, id);
         return ok(res, rec ? [expandIf(resource, rec, url)] : []);
       }
-      // Statuses, messages and documents link their chargeback as `Chargeback`; either spelling searches it.
-      const linked = resource === 'status' || resource === 'message' || resource === 'document';
-      const clauses: SearchClause[] = search.clauses.map((c) => (linked && c.field === 'chargeback' ? { ...c, field: 'Chargeback' } : c));
+      const clauses: SearchClause[] = search.clauses.map((c) => (linkedKinds.has(resource) ? { ...c, field: linkSearch(c.field) } : c));
       const result = queryRecords(ctx.store, resource, clauses, page);
       if (resource === 'entry' && [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback]'))) return sendExpandedEntries(res, result.records, url, result.page);
       return ok(res, result.records.map((r) => expandIf(resource, r, url)), result.page);
@@ -153,20 +182,26 @@ export function createSandboxServer(ctx: ServerContext): Server {
 
     if (method === 'POST') {
       const token = req.headers['request-token'] as string | undefined;
-      const isUpload = (resource === 'chargeback' && action === 'documents') || (resource === 'document' && id === undefined);
-      if (isUpload) {
+      if (isFile || (resource === 'chargeback' && action === 'documents')) {
         let body: Buffer;
         try {
           body = await readBody(req, ctx.limits.maxFileBytes + 256 * 1024);
         } catch (e) {
           if (e instanceof HttpBodyTooLarge) {
-            errors(res, [{ code: 18, severity: 2, msg: `The document is larger than the limit of ${ctx.limits.maxFileBytes} bytes per file`, errorCode: 'document_too_large', field: 'document' }]);
+            errors(res, [{ code: 18, severity: 2, msg: `The document is larger than the limit of ${ctx.limits.maxFileBytes} bytes per file`, errorCode: 'document_too_large', field: isFile ? 'file' : 'document' }]);
             return void res.on('finish', () => req.socket.destroy());
           }
           throw e;
         }
         const boundary = boundaryOf(req.headers['content-type']);
         const parts = boundary ? parseMultipart(body, boundary) : undefined;
+        if (isFile) {
+          if (!parts) return errors(res, [{ code: 15, severity: 2, msg: 'The upload must be multipart/form-data with a file part', errorCode: 'invalid_request' }]);
+          const filePart = parts.find((p) => p.name === 'file');
+          const doc = ctx.service.uploadDocumentFile(id!, filePart ? { name: filePart.filename ?? '', bytes: filePart.data } : undefined, token);
+          if (await answerLost(req, fault)) return;
+          return ok(res, [shown('document', doc)]);
+        }
         if (!parts) return errors(res, [{ code: 15, severity: 2, msg: 'The upload must be multipart/form-data with documentInfo and document parts', errorCode: 'invalid_request' }]);
         const infoPart = parts.find((p) => p.name === 'documentInfo');
         const filePart = parts.find((p) => p.name === 'document');
@@ -176,12 +211,15 @@ export function createSandboxServer(ctx: ServerContext): Server {
         } catch {
           return errors(res, [{ code: 15, severity: 2, msg: 'documentInfo is not valid JSON', errorCode: 'invalid_request', field: 'documentInfo' }]);
         }
-        const chargebackId = resource === 'chargeback' ? id! : String(info.Chargeback ?? '');
-        const cb = ctx.service.uploadDocument(chargebackId, info, filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined, token);
+        const cb = ctx.service.uploadDocument(id!, info, filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined, token);
         if (await answerLost(req, fault)) return;
-        return ok(res, [cb], { current: 1, last: 1, hasMore: false });
+        return ok(res, [shown('chargeback', cb)], { current: 1, last: 1, hasMore: false });
       }
-      if (resource === 'message' && id === undefined) {
+      const jsonWrite = id === undefined && (resource === 'message' || (resource === 'document' && dialect === 'core'));
+      if (jsonWrite) {
+        if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+          return errors(res, [{ code: 15, severity: 2, msg: 'The body must be JSON (Content-Type: application/json)', errorCode: 'invalid_request' }]);
+        }
         const raw = await readBody(req, 1024 * 1024);
         let body: unknown;
         try {
@@ -189,9 +227,9 @@ export function createSandboxServer(ctx: ServerContext): Server {
         } catch {
           return errors(res, [{ code: 15, severity: 2, msg: 'The body is not valid JSON', errorCode: 'invalid_request' }]);
         }
-        const message = ctx.service.createMessage(body, token);
+        const record = resource === 'message' ? ctx.service.createMessage(body, token) : ctx.service.createDocumentRecord(body, token);
         if (await answerLost(req, fault)) return;
-        return ok(res, [message]);
+        return ok(res, [shown(resource, record)]);
       }
     }
     return errors(res, [{ code: 12, severity: 2, msg: `Invalid action ${method} ${url.pathname}`, errorCode: 'invalid_resource' }]);
@@ -210,7 +248,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
     if (json === undefined) {
       const cb = ctx.store.get('chargeback', id);
       const txn = cb && withTxn && typeof cb.txn === 'string' ? ctx.store.get('txn', cb.txn) : undefined;
-      json = cb ? JSON.stringify(clean({ ...cb, ...(txn ? { txn } : {}) })) : null;
+      json = cb ? JSON.stringify(shown('chargeback', { ...cb, ...(txn ? { txn: clean(txn) } : {}) })) : null;
       expandedCache.set(key, json);
     }
     return json;
@@ -229,15 +267,17 @@ export function createSandboxServer(ctx: ServerContext): Server {
     res.end(text);
   }
 
+  /** The record as answered, with its chargeback (and that one's transaction) in place of the
+   * ID where an entry is read with `expand`. */
   function expandIf(resource: RecordKind, rec: Rec, url: URL): Rec {
-    if (resource !== 'entry' || typeof rec.chargeback !== 'string') return rec;
+    if (resource !== 'entry' || typeof rec.chargeback !== 'string') return shown(resource, rec);
     const keys = [...url.searchParams.keys()];
-    if (!keys.some((k) => k.startsWith('expand[chargeback]'))) return rec;
+    if (!keys.some((k) => k.startsWith('expand[chargeback]'))) return shown(resource, rec);
     const cb = ctx.store.get('chargeback', rec.chargeback);
-    if (!cb) return rec;
+    if (!cb) return shown(resource, rec);
     const withTxn = keys.some((k) => k.startsWith('expand[chargeback][txn]'));
     const txn = withTxn && typeof cb.txn === 'string' ? ctx.store.get('txn', cb.txn) : undefined;
-    return { ...rec, chargeback: clean({ ...cb, ...(txn ? { txn } : {}) }) };
+    return { ...clean(rec), chargeback: shown('chargeback', { ...cb, ...(txn ? { txn: clean(txn) } : {}) }) };
   }
 
   async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -291,7 +331,10 @@ export function createSandboxServer(ctx: ServerContext): Server {
           const entry = byCb.get(r.chargeback) ?? { chargeback: r.chargeback, messages: [], documents: [] };
           const rec = JSON.parse(r.json) as Rec;
           if (r.kind === 'message') entry.messages.push(clean(rec));
-          else entry.documents.push({ ...clean(rec), sha256: ctx.service.documentBlob(String(rec.id))?.sha256 ?? null });
+          else {
+            const blob = ctx.service.documentBlob(String(rec.id));
+            entry.documents.push({ ...clean(rec), sizeInBytes: rec._bytes ?? null, sha256: blob?.sha256 ?? null, fileAt: blob?.at ?? null });
+          }
           byCb.set(r.chargeback, entry);
         }
         return send(res, 200, [...byCb.values()]);

@@ -8,7 +8,7 @@ import type { Store, SyncState } from '../store/index.ts';
 import { serviceTimestampMs } from '../store/service-time.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { ApiClient, Page } from '../api/index.ts';
-import type { Chargeback, ChargebackMessage, ChargebackDocument, SearchClause, AlertEvent } from '../../shared/api/index.ts';
+import type { Chargeback, SearchClause, AlertEvent } from '../../shared/api/index.ts';
 import type { Notifier } from '../platform/notifier.ts';
 import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/domain/dates.ts';
@@ -249,10 +249,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const client = await deps.clientFor(profile);
       const cb = await client.getChargeback(chargebackId, signal);
       const statuses = await client.getStatuses(chargebackId, signal);
-      const messages: ChargebackMessage[] = [];
-      for await (const m of client.listMessages({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) messages.push(m);
-      const documents: ChargebackDocument[] = [];
-      for await (const d of client.listDocuments({ search: [{ field: 'chargeback', op: 'equals', value: chargebackId }], ...(signal ? { signal } : {}) })) documents.push(d);
+      const messages = await client.messagesOf(chargebackId, signal);
+      const documents = await client.documentsOf(chargebackId, signal);
       store.transaction(() => {
         const changes = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
         store.portfolio.saveStatuses(profileId, statuses);

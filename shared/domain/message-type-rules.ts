@@ -1,6 +1,7 @@
 // Which response messages make sense at which cycle, and how the app asks for them. All the
 // contract's types can be sent; the UI offers first the ones that fit the chargeback's cycle.
 import { messageTypes, type MessageType } from './enums.ts';
+import { sendsDocumentsFirst, type DialectName } from './dialects.ts';
 
 export interface MessageTypeRule {
   label: string;
@@ -13,13 +14,17 @@ export interface MessageTypeRule {
   withEvidence: boolean;
   /** The service closes or decides the chargeback on this message (observed: represent →
    * closed, acceptLiability → lost), so it refuses documents sent after it: such a message
-   * never carries documents. */
+   * carries evidence only where the dialect sends documents first (see evidenceRefusal). */
   closesChargeback: boolean;
 }
 
 export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   respond: { label: 'Respond with evidence', description: 'Answer the dispute and upload your evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  represent: { label: 'Represent', description: 'Re-present the charge to the issuer on what the processor already holds. The service closes the case at once, so no documents can follow: to send evidence, respond with evidence instead.', needsAmount: false, needsConfirmation: true, withEvidence: false, closesChargeback: true },
+  represent: {
+    label: 'Represent',
+    description: 'Re-present the charge to the issuer with your evidence. The processor closes the case on this message, so the evidence is sent first.',
+    needsAmount: false, needsConfirmation: true, withEvidence: true, closesChargeback: true,
+  },
   respondToDispute: { label: 'Reply to the dispute', description: 'Send a reply without closing the case.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
   acceptLiability: { label: 'Accept liability', description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.', needsAmount: true, needsConfirmation: true, withEvidence: false, closesChargeback: true },
   unaccept: { label: 'Withdraw acceptance', description: 'Withdraw an earlier acceptance of liability.', needsAmount: false, needsConfirmation: true, withEvidence: false, closesChargeback: false },
@@ -57,4 +62,22 @@ export function messageTypesForCycle(cycle: string): MessageType[] {
 export function messageTypesOrdered(cycle: string): MessageType[] {
   const fit = messageTypesForCycle(cycle);
   return [...fit, ...messageTypes.filter((t) => !fit.includes(t))];
+}
+
+/** Why this answer cannot carry documents on a service of this dialect; undefined when it can.
+ * The one place the rule lives: the outbox refuses such a job, the CLI and the window ask
+ * before any evidence is built. */
+export function evidenceRefusal(type: MessageType, dialect: DialectName): string | undefined {
+  const rule = messageTypeRules[type];
+  if (!rule.closesChargeback) return undefined;
+  if (!rule.withEvidence) return `${rule.label} closes the chargeback and carries no evidence: send it without documents.`;
+  if (sendsDocumentsFirst(dialect)) return undefined;
+  return `${rule.label} closes the chargeback at once, and this service takes documents only after the message, `
+    + 'so the processor would refuse them. To send evidence, respond with evidence instead.';
+}
+
+/** The rule as the window shows it for a profile: evidence only where it can be delivered. */
+export function ruleFor(type: MessageType, dialect: DialectName): MessageTypeRule {
+  const rule = messageTypeRules[type];
+  return rule.withEvidence && evidenceRefusal(type, dialect) !== undefined ? { ...rule, withEvidence: false } : rule;
 }

@@ -182,10 +182,23 @@ for (const r of reasonCodes) {
   byCode.set(key, [...(byCode.get(key) ?? []), r]);
 }
 
-/** Looks a code up (trimmed, any case). Codes are unique across the four networks today; the
- * network argument still disambiguates should a processor send one that is not. */
+/**
+ * The code as the tables write it. The core API sends network 1's codes network-prefixed,
+ * without the dot: `V1305` is 13.5 (the vendor's alert examples, records of its test
+ * deployment); the other networks' codes come plain there (`4837`, `F14`), and a prefix on
+ * them was seen nowhere, so none is guessed. `V13.5` and `V1305` read alike.
+ */
+export function plainReasonCode(code: string): string {
+  const c = code.trim().toUpperCase();
+  const visa = /^V(\d{2})\.?(\d{1,2})$/.exec(c);
+  return visa ? `${visa[1]}.${Number(visa[2])}` : c;
+}
+
+/** Looks a code up (trimmed, any case, network-prefixed or plain). Codes are unique across the
+ * four networks today; the network argument still disambiguates should a processor send one
+ * that is not. */
 export function reasonCodeInfo(code: string, network?: NetworkId): ReasonCodeInfo | undefined {
-  const found = byCode.get(code.trim().toUpperCase());
+  const found = byCode.get(plainReasonCode(code));
   if (!found) return undefined;
   return network === undefined ? found[0] : found.find((r) => r.network === network);
 }
@@ -208,7 +221,8 @@ export function explainReasonCode(code: string): ReasonExplanation {
     };
   }
   return {
-    title: `${info.code} · ${info.text}`,
+    // A prefixed code keeps the form the processor sent beside the network's: `13.5 (V1305)`.
+    title: `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} · ${info.text}`,
     plainWords: categoryClaim[info.category],
     category: info.category,
     network: info.network,

@@ -39,7 +39,7 @@ async function freshChargeback(): Promise<string> {
   return (await createSandboxAdmin(sb.url, sb.adminToken).createChargeback()).id;
 }
 
-const respond = (id: string) => ({ Chargeback: id, type: 'respond' as const, status: 'requested' as const, imported: '0' as const, inactive: '0' as const, frozen: '0' as const });
+const respond = (id: string) => ({ chargeback: id, type: 'respond' as const });
 
 test('verifyKey accepts the key; listing pages returns each chargeback exactly once', async () => {
   await client.verifyKey();
@@ -68,15 +68,14 @@ test('read one chargeback, and a clear not-found for an unknown ID', async () =>
   assert.equal(await kindOf(client.getChargeback('t1_chb_00000000000000000000000')), 'not-found');
 });
 
-test('status records: bare read on test and micro-service, filtered list on core; same records', async () => {
+test('status records: the core API (test and production deployments alike) finds them by search', async () => {
   const id = await freshChargeback();
   await createSandboxAdmin(sb.url, sb.adminToken).decide(id, 'won');
   const onTest = await client.getStatuses(id);
   const core = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'core', retry: fast });
-  const micro = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'microservice', retry: fast });
   assert.deepEqual(onTest.map((s) => s.status), ['open', 'won']);
+  assert.ok(onTest.every((s) => s.chargeback === id));
   assert.deepEqual(await core.getStatuses(id), onTest);
-  assert.deepEqual(await micro.getStatuses(id), onTest);
 });
 
 test('send a message, then list it; a second send with the same token is a duplicate', async () => {
@@ -84,9 +83,7 @@ test('send a message, then list it; a second send with the same token is a dupli
   const m = await client.sendMessage({ ...respond(id), note: 'Evidence follows' }, { requestToken: `t-${id}` });
   assert.equal(m.chargeback, id);
   assert.equal(await kindOf(client.sendMessage(respond(id), { requestToken: `t-${id}` })), 'duplicate');
-  const listed = [];
-  for await (const x of client.listMessages({ search: [{ field: 'chargeback', op: 'equals', value: id }] })) listed.push(x);
-  assert.deepEqual(listed.map((x) => x.id), [m.id]);
+  assert.deepEqual((await client.messagesOf(id)).map((x) => x.id), [m.id]);
 });
 
 test('a message with bad values never leaves the app: per-field validation', async () => {
@@ -101,26 +98,28 @@ test('a message with bad values never leaves the app: per-field validation', asy
   assert.equal((await createSandboxAdmin(sb.url, sb.adminToken).received(id)).length, 0);
 });
 
-test('upload streams a document with progress; the service refuses wrong content per field', async () => {
+test('upload: a document record, then its file streamed with progress; the service refuses wrong content per field', async () => {
   const id = await freshChargeback();
   const pdf = join(dir, 'evidence.pdf');
   writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32), Buffer.from('\n%%EOF\n')]));
   const progress: number[] = [];
   let total = 0;
-  await client.uploadDocument(id, { path: pdf, name: 'evidence.pdf', documentType: 'pdf' }, { requestToken: `d-${id}`, onProgress: (s, t) => { progress.push(s); total = t; } });
+  const record = await client.createDocumentRecord(id, { name: 'evidence.pdf', documentType: 'pdf' }, { requestToken: `d-${id}` });
+  assert.equal(record.status, 'created');
+  const done = await client.uploadDocumentFile(record.id, { path: pdf, name: 'evidence.pdf', documentType: 'pdf' }, { requestToken: `f-${id}`, onProgress: (s, t) => { progress.push(s); total = t; } });
+  assert.equal(done?.status, 'processed');
   assert.equal(progress.at(-1), total);
   assert.ok(progress.length > 2);
-  const docs = [];
-  for await (const d of client.listDocuments({ search: [{ field: 'chargeback', op: 'equals', value: id }] })) docs.push(d);
-  assert.deepEqual(docs.map((d) => d.name), ['evidence.pdf']);
+  assert.deepEqual((await client.documentsOf(id)).map((d) => d.name), ['evidence.pdf']);
+  const png = await client.createDocumentRecord(id, { name: 'evidence.png', documentType: 'png' }, { requestToken: `d2-${id}` });
   try {
-    await client.uploadDocument(id, { path: pdf, name: 'evidence.png', documentType: 'png' }, { requestToken: `d2-${id}` });
+    await client.uploadDocumentFile(png.id, { path: pdf, name: 'evidence.png', documentType: 'png' }, { requestToken: `f2-${id}` });
     assert.fail('expected a refusal');
   } catch (e) {
     assert.ok(e instanceof AppError && e.kind === 'validation', String(e));
-    assert.equal(e.fields?.[0]?.field, 'documentType');
+    assert.equal(e.fields?.[0]?.field, 'type');
   }
-  assert.equal(await kindOf(client.uploadDocument(id, { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' }, { requestToken: 'x' })), 'bad-input');
+  assert.equal(await kindOf(client.uploadDocumentFile(png.id, { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' }, { requestToken: 'x' })), 'bad-input');
 });
 
 test('answers to a closed or non-actionable chargeback are refused as such', async () => {

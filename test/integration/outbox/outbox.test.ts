@@ -330,9 +330,9 @@ test('a 500 during the preflight leaves the step unsent: the next attempt checks
 test('an unknown outcome stays unknown when reconciliation is rate-limited, and is then found, not resent', async () => {
   let limitListing = false;
   const f = await fixture({
-    wrap: (c) => ({ ...c, listMessages: (q) => {
+    wrap: (c) => ({ ...c, messagesOf: (id, signal) => {
       if (limitListing) throw new AppError('rate-limited', 'The chargeback service is limiting how fast Dispute Desk may call it.', { retryAfterSeconds: 0 });
-      return c.listMessages(q);
+      return c.messagesOf(id, signal);
     } }),
   });
   try {
