@@ -5,6 +5,7 @@ import { sandboxCommand } from './sandbox-command.ts';
 import { profileAdd, profileList, profileRemove } from './profile.ts';
 import { syncCommand } from './sync.ts';
 import { chargebacksCommand } from './chargebacks.ts';
+import { showCommand } from './show.ts';
 import { entriesCommand } from './entries.ts';
 import { evidenceBuild } from './evidence-build.ts';
 import { respondCommand } from './respond.ts';
@@ -17,6 +18,7 @@ export const commands: readonly CliCommand[] = [
   profileRemove,
   syncCommand,
   chargebacksCommand,
+  showCommand,
   entriesCommand,
   evidenceBuild,
   respondCommand,

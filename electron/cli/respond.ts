@@ -1,12 +1,13 @@
-// `dispute-desk respond`: queues an answer (message, then evidence built with the profile's
-// preset) in the outbox. Sending is `dispute-desk outbox run`.
+// `dispute-desk respond`: queues an answer (its message and the evidence built with the
+// profile's preset, in the order the profile's dialect sends them) in the outbox. Sending is `dispute-desk outbox run`.
 import { resolve, join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
-import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { evidenceRefusal, messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { dialectOf, sendsDocumentsFirst } from '../../shared/domain/dialects.ts';
 import { majorToMinor } from '../../shared/domain/money.ts';
 
 export const respondCommand: CliCommand = {
@@ -33,8 +34,9 @@ export const respondCommand: CliCommand = {
         if (amount === undefined || amount <= 0) throw new CliError(`--amount must be an amount in ${cb.currency} like 49.99.`);
       }
       if (rule.needsAmount && amount === undefined) throw new CliError(`${rule.label} needs --amount (the amount conceded, in ${cb.currency}).`);
-      // Before any evidence is built: the service closes the chargeback on this message.
-      if (rule.closesChargeback && evidencePaths.length > 0) throw new CliError(`${rule.label} closes the chargeback at once, so no documents can follow it: drop --evidence, or use --type respond to send evidence.`);
+      // Before any evidence is built: whether this answer can carry documents on this service.
+      const refusal = evidencePaths.length > 0 ? evidenceRefusal(type.data, dialectOf(profile.deployment)) : undefined;
+      if (refusal) throw new CliError(refusal);
       if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.`);
       const warnings: string[] = [];
       if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
@@ -55,7 +57,9 @@ export const respondCommand: CliCommand = {
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));
         }
         const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents });
-        return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: 1 message${documents.length ? ` and ${documents.length} document${documents.length > 1 ? 's' : ''}` : ''} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...warnings.map((w) => `! ${w}`)].join('\n') };
+        const parts = documents.length ? `${documents.length} document${documents.length > 1 ? 's' : ''}` : '';
+        const order = !parts ? '1 message' : sendsDocumentsFirst(dialectOf(profile.deployment)) ? `${parts}, then 1 message` : `1 message and ${parts}`;
+        return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: ${order} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...warnings.map((w) => `! ${w}`)].join('\n') };
       } finally {
         await rm(work, { recursive: true, force: true });
       }

@@ -63,7 +63,9 @@ const PROGRESS_SAVE_MS = 1_000;
 const sameType = (a: string, b: string): boolean => a.toLowerCase().replace('repsond', 'respond') === b.toLowerCase().replace('repsond', 'respond');
 
 /** The steps in the order the dialect sends them: documents first on the core API (a closing
- * message must find its evidence there), the message first on the micro-service. */
+ * message must find its evidence there), the message first on the micro-service. A job's
+ * positions are given in this order when it is made; sorting again keeps a job queued before
+ * the dialects were told apart in the right order too. */
 export function sendOrder<S extends { kind: 'message' | 'document'; position: number }>(steps: readonly S[], dialect: Dialect): S[] {
   const rank = (s: S): number => (s.kind === 'message') === dialect.documentsFirst ? 1 : 0;
   return [...steps].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
@@ -109,12 +111,16 @@ export function createOutbox(deps: OutboxDeps) {
     const id = `job_${randomUUID()}`;
     const dir = join(deps.home, 'outbox', id);
     const files = new Map<number, StepFile>();
-    const steps: OutboxStep[] = [{ position: 0, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 }];
-    files.set(0, { path: '', requestToken: `dd-${id}-m` });
+    // Positions follow the order the profile's dialect sends the parts in, so every list of the
+    // job shows them as they will go: documents first on the core API.
+    const first = dialects[dialectOf(profile.deployment)].documentsFirst;
+    const messageAt = first ? s.documents.length : 0;
+    const steps: OutboxStep[] = [{ position: messageAt, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 }];
+    files.set(messageAt, { path: '', requestToken: `dd-${id}-m` });
     try {
       await mkdir(dir, { recursive: true });
       for (const [i, d] of s.documents.entries()) {
-        const position = i + 1;
+        const position = first ? i : i + 1;
         const name = `${safeBaseName(d.name)}.${d.documentType}`;
         const path = join(dir, `${position}-${name}`);
         await copyFile(d.path, path).catch((e: unknown) => {
@@ -124,6 +130,7 @@ export function createOutbox(deps: OutboxDeps) {
         steps.push({ position, kind: 'document', state: 'pending', name, documentType: d.documentType, bytes, sentBytes: 0, attempts: 0 });
         files.set(position, { path, requestToken: `dd-${id}-d${position}` });
       }
+      steps.sort((a, b) => a.position - b.position);
       const t = now();
       const job: OutboxJob = { id, profileId: s.profileId, chargebackId: s.chargebackId, state: 'queued', messageType: s.messageType, ...(s.note ? { note: s.note } : {}), ...(s.amount !== undefined ? { amount: s.amount } : {}), ...(s.currency ? { currency: s.currency } : {}), createdAt: t, updatedAt: t, warnings: [], steps };
       repo.insert(job, files);

@@ -14,6 +14,7 @@ import type { Clock } from './clock.ts';
 import type { AlertDispatcher } from './alerts.ts';
 import type { DialectName } from '../../shared/domain/dialects.ts';
 import { present } from './dialect-shapes.ts';
+import { parseServiceTimestamp } from '../../shared/domain/dates.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -330,7 +331,7 @@ export function createSandboxServer(ctx: ServerContext): Server {
         for (const r of rows) {
           const entry = byCb.get(r.chargeback) ?? { chargeback: r.chargeback, messages: [], documents: [] };
           const rec = JSON.parse(r.json) as Rec;
-          if (r.kind === 'message') entry.messages.push(clean(rec));
+          if (r.kind === 'message') entry.messages.push({ ...clean(rec), receivedAt: parseServiceTimestamp(String(rec.created))?.getTime() ?? null });
           else {
             const blob = ctx.service.documentBlob(String(rec.id));
             entry.documents.push({ ...clean(rec), sizeInBytes: rec._bytes ?? null, sha256: blob?.sha256 ?? null, fileAt: blob?.at ?? null });

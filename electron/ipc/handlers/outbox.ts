@@ -5,7 +5,8 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
+import { evidenceRefusal, messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
+import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { buildPacket, coverLetterFor } from '../../evidence/index.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
@@ -17,6 +18,9 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       const rule = messageTypeRules[r.messageType];
       if (rule.needsConfirmation && !r.confirmed) throw new AppError('validation', `${rule.label} cannot be undone: confirm it first.`);
       if (rule.needsAmount && r.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
+      // Before the packet is built: whether this answer can carry it on this profile's service.
+      const refusal = r.evidence?.arrangement.pages.length ? evidenceRefusal(r.messageType, dialectOf(profile.deployment)) : undefined;
+      if (refusal) throw new AppError('validation', refusal, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] });
       const work = await mkdtemp(join(tmpdir(), 'dd-submit-'));
       try {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];

@@ -5,7 +5,8 @@ import { AppError } from '../../../shared/errors.ts';
 import { explainReasonCode, categoryLabel } from '../../../shared/domain/reason-codes.ts';
 import { evidenceGuidance, generalAdvice } from '../../../shared/domain/evidence-guidance.ts';
 import { describeTransaction, ledgerEventLabel } from '../../../shared/domain/labels.ts';
-import { messageTypeRules, messageTypesOrdered, messageTypesForCycle } from '../../../shared/domain/message-type-rules.ts';
+import { ruleFor, messageTypesOrdered, messageTypesForCycle } from '../../../shared/domain/message-type-rules.ts';
+import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { summariseEntries } from '../../sync/ledger-totals.ts';
 import { writeFile } from 'node:fs/promises';
@@ -42,6 +43,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       const ticked = s.store.portfolio.checklist(profileId, chargebackId);
       const answerable = cb.status === 'open' && cb.actionable === 1;
       const fits = new Set(messageTypesForCycle(cb.cycle));
+      const dialect = dialectOf(s.store.profiles.get(profileId)?.deployment ?? 'core');
       const view: DisputeView = {
         chargeback: cb as unknown as Record<string, unknown>,
         explanation: { title: explanation.title, plainWords: explanation.plainWords, category: explanation.category ?? null, categoryLabel: explanation.category ? categoryLabel[explanation.category] : null },
@@ -53,7 +55,8 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
         entries: d.entries as unknown as Array<Record<string, unknown>>,
         answerable,
         ...(answerable ? {} : { whyNot: cb.status !== 'open' ? `This chargeback is ${cb.status}: the processor accepts no more responses.` : 'This chargeback cannot be answered through the API (it is marked not actionable). Contact your processor to respond.' }),
-        messageTypes: messageTypesOrdered(cb.cycle).map((type) => ({ type, ...messageTypeRules[type], fits: fits.has(type) })),
+        // Evidence is offered with an answer only where this profile's service can take it.
+        messageTypes: messageTypesOrdered(cb.cycle).map((type) => ({ type, ...ruleFor(type, dialect), fits: fits.has(type) })),
       };
       return view;
     },

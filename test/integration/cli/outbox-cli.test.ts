@@ -54,32 +54,34 @@ test('respond queues an answer (evidence built to the preset); outbox list shows
 
   const queued = await json<{ job: OutboxJob; warnings: string[] }>(['respond', a.id, '--type', 'respond', '--note', 'Delivered and signed for.', '--evidence', photo]);
   assert.equal(queued.job.state, 'queued');
-  assert.deepEqual(queued.job.steps.map((s) => `${s.kind}:${s.state}`), ['message:pending', 'document:pending']);
-  assert.match(queued.job.steps[1]!.name, /\.pdf$/, 'the evidence is built into a PDF packet');
+  assert.deepEqual(queued.job.steps.map((s) => `${s.kind}:${s.state}`), ['document:pending', 'message:pending'], 'the core API takes the documents first');
+  assert.match(queued.job.steps[0]!.name, /\.pdf$/, 'the evidence is built into a PDF packet');
 
   const unconfirmed = await cli(['respond', b.id, '--type', 'acceptLiability', '--amount', '49.99']);
   assert.equal(unconfirmed.status, 1);
   assert.match(unconfirmed.stderr, /Accept liability cannot be undone: add --yes to confirm/);
   const conceded = await json<{ job: OutboxJob }>(['respond', b.id, '--type', 'acceptLiability', '--amount', '49.99', '--yes']);
   assert.equal(conceded.job.amount, 4999);
-  const represent = await cli(['respond', b.id, '--type', 'represent', '--yes', '--evidence', photo]);
-  assert.equal(represent.status, 1);
-  assert.match(represent.stderr, /Represent closes the chargeback at once, so no documents can follow it/);
+  const afterConceding = await cli(['respond', b.id, '--type', 'represent', '--yes', '--evidence', photo]);
+  assert.equal(afterConceding.status, 0, 'represent with evidence is the core API\'s own pattern');
   const unknown = await cli(['respond', 't1_chb_00000000000000000000000', '--type', 'respond']);
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /is not in the local store/);
   const doomed = await json<{ job: OutboxJob }>(['respond', closing.id, '--type', 'notate', '--note', 'Tracking attached.']);
 
   const listed = await json<OutboxJob[]>(['outbox', 'list']);
-  assert.deepEqual(listed.map((j) => j.id), [queued.job.id, conceded.job.id, doomed.job.id]);
+  const represented = listed.find((j) => j.messageType === 'represent')!;
+  assert.deepEqual(listed.map((j) => j.id), [queued.job.id, conceded.job.id, represented.id, doomed.job.id]);
   const text = await cli(['outbox', 'list']);
   assert.equal(text.status, 0);
-  assert.match(text.stdout, new RegExp(`${queued.job.id}  ${a.id}  respond  queued\\n    message  Respond with evidence\\s+pending\\n    document evidence`));
+  assert.match(text.stdout, new RegExp(`${queued.job.id}  ${a.id}  respond  queued\\n    document evidence.*\\n    message  Respond with evidence\\s+pending`));
 
   await admin.decide(closing.id, 'closed');
   const run = await cli(['outbox', 'run']);
   assert.equal(run.status, 1, 'a failed job makes the run exit 1');
-  assert.match(run.stdout, /^2 done, 1 failed, 0 waiting to be tried again\./);
+  // The represent after the concession finds the chargeback lost: refused, with the reason.
+  assert.match(run.stdout, /^2 done, 2 failed, 0 waiting to be tried again\./);
+  assert.match(run.stdout, new RegExp(`${represented.id}  ${b.id}  represent  failed – Chargeback ${b.id} is lost now`));
   assert.match(run.stdout, new RegExp(`${doomed.job.id}  ${closing.id}  notate  failed – Chargeback ${closing.id} is closed now and no longer accepts responses\\.`));
 
   const received = await admin.received();
@@ -92,7 +94,7 @@ test('respond queues an answer (evidence built to the preset); outbox list shows
   const rerun = await cli(['outbox', 'run', '--json']);
   assert.equal(rerun.status, 1, 'still 1 while a failed job is there');
   const data = JSON.parse(rerun.stdout) as { done: number; failed: number; waiting: number; jobs: OutboxJob[] };
-  assert.deepEqual([data.done, data.failed, data.waiting], [2, 1, 0]);
+  assert.deepEqual([data.done, data.failed, data.waiting], [2, 2, 0]);
   assert.equal((await admin.received(a.id))[0]?.messages.length, 1, 'nothing is sent twice');
   const bad = await cli(['outbox', 'run', '--timeout', '0']);
   assert.equal(bad.status, 1);

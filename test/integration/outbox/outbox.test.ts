@@ -15,6 +15,7 @@ import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
+import type { DialectName } from '../../../shared/domain/dialects.ts';
 
 function pdf(text: string, size = 0): Buffer {
   const head = Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\n`);
@@ -24,13 +25,17 @@ function pdf(text: string, size = 0): Buffer {
 
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
-async function fixture(o: { sandbox?: SandboxOptions; deps?: Partial<OutboxDeps>; wrap?: (c: ApiClient) => ApiClient } = {}) {
-  const sb = await startSandbox({ seed: 7, chargebacks: 1, decisionDelayMs: null, rateLimit: { max: 1_000_000 }, honourRequestTokens: false, ...o.sandbox });
+/** The rules below read in the contract's order (message, then documents): the micro-service
+ * dialect unless a test asks for the core API's. */
+async function fixture(o: { sandbox?: SandboxOptions; deps?: Partial<OutboxDeps>; wrap?: (c: ApiClient) => ApiClient; dialect?: DialectName } = {}) {
+  const dialect = o.dialect ?? 'microservice';
+  const sb = await startSandbox({ seed: 7, chargebacks: 1, decisionDelayMs: null, rateLimit: { max: 1_000_000 }, honourRequestTokens: false, dialect, ...o.sandbox });
   const home = mkdtempSync(join(tmpdir(), 'dd-outbox-rules-'));
   const store = openStore(databaseFile(home));
-  const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_rules', name: 'Shop', deployment: 'test', url: sb.url };
+  const deployment = dialect === 'core' ? 'test' : 'microservice';
+  const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_rules', name: 'Shop', deployment, url: sb.url };
   store.profiles.save(profile);
-  const client = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'test' });
+  const client = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment });
   const wrapped = o.wrap ? o.wrap(client) : client;
   const makeOutbox = (deps: Partial<OutboxDeps> = {}) => createOutbox({
     database: store.database, home, profileOf: (id) => store.profiles.get(id), clientFor: async () => wrapped,
@@ -353,7 +358,7 @@ test('an unknown outcome stays unknown when reconciliation is rate-limited, and 
     const done = f.outbox.get(job.id)!;
     assert.equal(done.state, 'done');
     assert.equal(done.steps[0]!.attempts, 1, 'found, not resent');
-    assert.match(done.steps[0]!.remoteId ?? '', /^t1_msg_/);
+    assert.match(done.steps[0]!.remoteId ?? '', /^t1_chm_/);
     assert.equal((await f.received(cb.id)).messages.length, 1);
   } finally {
     await f.close();
@@ -494,7 +499,7 @@ test('stop() waits for every round, aborts a slow request after the grace period
   }
 });
 
-test('represent closes the chargeback, so it is queued without documents only', async () => {
+test('micro-service: represent closes the chargeback and documents follow the message there, so it is queued without documents only', async () => {
   const f = await fixture();
   try {
     const cb = await f.admin.createChargeback();
@@ -504,6 +509,103 @@ test('represent closes the chargeback, so it is queued without documents only', 
     await f.outbox.runOnce();
     assert.equal(f.outbox.get(job.id)!.state, 'done', 'a whole answer, not half of one');
     assert.equal((await f.received(cb.id)).messages[0]?.type, 'represent');
+  } finally {
+    await f.close();
+  }
+});
+
+test('core API: represent carries its evidence; each document record, then its file, lands before the message closes the chargeback', async () => {
+  const f = await fixture({ dialect: 'core' });
+  try {
+    const cb = await f.admin.createChargeback();
+    const docs = [{ name: 'packet part 1', path: f.file('one', 3000) }, { name: 'packet part 2', path: f.file('two', 2000) }];
+    const job = await f.outbox.submit({ profileId: f.profile.id, chargebackId: cb.id, messageType: 'represent', documents: docs.map((d) => ({ ...d, documentType: 'pdf' as const })) });
+    await f.outbox.runOnce();
+    const done = f.outbox.get(job.id)!;
+    assert.equal(done.state, 'done', done.error ?? done.steps.map((s) => s.lastError).join(' '));
+    const got = await f.received(cb.id);
+    assert.deepEqual(got.messages.map((m) => m.type), ['represent']);
+    assert.deepEqual(got.documents.map((d) => [d.name, d.status]), [['packet part 1.pdf', 'processed'], ['packet part 2.pdf', 'processed']]);
+    assert.ok(got.documents.every((d) => d.sha256 !== null), 'every record has its file');
+    for (const d of got.documents) assert.ok(Number(d.fileAt) > 0 && Number(d.fileAt) <= Number(got.messages[0]!.receivedAt), 'each file before the message');
+    assert.deepEqual(done.steps.map((s) => `${s.kind} ${s.remoteId?.slice(0, 7)}`), ['document t1_chd_', 'document t1_chd_', 'message t1_chm_'], 'listed as sent');
+    // The order as sent: the documents' records and files, then the message that closed it.
+    const chargeback = await f.client.getChargeback(cb.id);
+    assert.equal(chargeback.status, 'closed');
+    const statuses = await f.client.getStatuses(cb.id);
+    assert.deepEqual(statuses.map((x) => [x.status, x.message]), [['open', null], ['closed', done.steps[2]!.remoteId]]);
+  } finally {
+    await f.close();
+  }
+});
+
+test('core API: a lost answer at either step of a document never makes a second record or a second file', async () => {
+  // Each write reaches the service, then its answer is lost once: the record's, then the file's.
+  const lost = new Set<string>();
+  const f = await fixture({
+    dialect: 'core',
+    wrap: (c) => ({
+      ...c,
+      createDocumentRecord: async (...a: Parameters<ApiClient['createDocumentRecord']>) => {
+        const r = await c.createDocumentRecord(...a);
+        if (!lost.has(`record ${a[1].name}`)) {
+          lost.add(`record ${a[1].name}`);
+          throw new AppError('network', 'Could not reach the chargeback service (connection reset).');
+        }
+        return r;
+      },
+      uploadDocumentFile: async (...a: Parameters<ApiClient['uploadDocumentFile']>) => {
+        const r = await c.uploadDocumentFile(...a);
+        if (!lost.has(`file ${a[1].name}`)) {
+          lost.add(`file ${a[1].name}`);
+          throw new AppError('timeout', 'The chargeback service did not answer within 30 seconds.');
+        }
+        return r;
+      },
+    }),
+  });
+  try {
+    const cb = await f.admin.createChargeback();
+    const job = await respondJob(f, cb.id, [{ name: 'receipt', path: f.file('receipt') }, { name: 'receipt', path: f.file('receipt, a second copy') }]);
+    for (let i = 0; i < 12 && f.outbox.get(job.id)!.state !== 'done'; i++) {
+      f.outbox.retry(job.id);
+      await f.outbox.runOnce();
+    }
+    assert.equal(f.outbox.get(job.id)!.state, 'done');
+    const got = await f.received(cb.id);
+    assert.equal(got.documents.length, 2, 'one record per document, though each record\'s answer was lost');
+    assert.ok(got.documents.every((d) => d.status === 'processed' && d.sha256 !== null), 'each with exactly its one file');
+    assert.notEqual(got.documents[0]!.sha256, got.documents[1]!.sha256, 'the same-named documents are told apart');
+    assert.equal(got.messages.length, 1);
+  } finally {
+    await f.close();
+  }
+});
+
+test('core API: a record whose file never arrived (the sender stopped between the two) gets its file, not a second record', async () => {
+  const f = await fixture({ dialect: 'core' });
+  try {
+    const cb = await f.admin.createChargeback();
+    const job = await respondJob(f, cb.id, [{ name: 'receipt', path: f.file('receipt') }]);
+    // Stopped right after the record was made: the step is left sending with the record's ID.
+    const hangs = (_id: string, _file: unknown, o: { signal?: AbortSignal }): Promise<never> => new Promise((_resolve, reject) => {
+      o.signal?.addEventListener('abort', () => reject(new AppError('cancelled', 'Cancelled.')), { once: true });
+    });
+    const stopping = f.makeOutbox({ clientFor: async () => ({ ...f.client, uploadDocumentFile: hangs }) });
+    void stopping.runOnce({ requestTimeoutMs: 60_000 });
+    for (let i = 0; i < 100 && f.outbox.get(job.id)!.steps[0]?.remoteId === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    const mid = f.outbox.get(job.id)!;
+    assert.equal(mid.steps[0]!.kind, 'document');
+    assert.equal(mid.steps[0]!.state, 'sending', 'committed as sending before the file went');
+    assert.match(mid.steps[0]!.remoteId ?? '', /^t1_chd_/);
+    assert.deepEqual((await f.received(cb.id)).documents.map((d) => d.status), ['created']);
+    await stopping.stop({ graceMs: 0 });
+    f.outbox.retry(job.id);
+    await f.outbox.runOnce();
+    assert.equal(f.outbox.get(job.id)!.state, 'done');
+    const got = await f.received(cb.id);
+    assert.deepEqual(got.documents.map((d) => [d.id, d.status]), [[mid.steps[0]!.remoteId, 'processed']]);
+    assert.equal(got.messages.length, 1);
   } finally {
     await f.close();
   }
