@@ -7,6 +7,7 @@ import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
 import { startDemo, demoProfileId } from './demo.ts';
+import type { DialectName } from '../shared/domain/dialects.ts';
 import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
@@ -82,9 +83,10 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     isDemo: () => h.store.profiles.get(demoProfileId) !== undefined,
     /** The embedded sandbox while demo mode runs (its admin surface drives demos and tests). */
     demoSandbox: (): Sandbox | undefined => demo,
-    async startDemo() {
+    /** The demo speaks the core API's dialect unless asked for the micro-service's. */
+    async startDemo(d: { dialect?: DialectName } = {}) {
       if (!demo) {
-        const started = await startDemo(h, o.home);
+        const started = await startDemo(h, o.home, d);
         demo = started.sandbox;
       }
       await h.sync.syncProfile(demoProfileId).catch(() => undefined);

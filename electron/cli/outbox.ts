@@ -4,7 +4,7 @@ import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
 function describe(j: OutboxJob): string {
-  const steps = j.steps.map((s) => `    ${s.position === 0 ? 'message ' : 'document'} ${s.name.padEnd(40)} ${s.state}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}${s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''}`);
+  const steps = j.steps.map((s) => `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ${s.state}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}${s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''}`);
   return [`${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`, ...j.warnings.map((w) => `    ! ${w}`), ...steps].join('\n');
 }
 

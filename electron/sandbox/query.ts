@@ -72,6 +72,9 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
   // A client pages through one query many times: its ordered ID list is computed once per
   // version of the data, so paging costs one scan, not one per page.
   const key = `${kind}|${whereSql}|${order.join(',')}|${JSON.stringify(params)}`;
+  // One cache per sandbox: two in one process (tests) can have the same query at the same version.
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
   let hit = cache.get(key);
   if (!hit || hit.version !== store.version) {
     const ids = (store.db.prepare(`SELECT id FROM records WHERE ${whereSql} ORDER BY ${order.join(', ')}`).all(...params) as Array<{ id: string }>).map((r) => r.id);
@@ -93,4 +96,4 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
   };
 }
 
-const cache = new Map<string, { version: number; ids: string[] }>();
+const caches = new WeakMap<SandboxDb, Map<string, { version: number; ids: string[] }>>();

@@ -74,7 +74,7 @@ test('respond queues an answer (evidence built to the preset); outbox list shows
   assert.deepEqual(listed.map((j) => j.id), [queued.job.id, conceded.job.id, represented.id, doomed.job.id]);
   const text = await cli(['outbox', 'list']);
   assert.equal(text.status, 0);
-  assert.match(text.stdout, new RegExp(`${queued.job.id}  ${a.id}  respond  queued\\n    document evidence.*\\n    message  Respond with evidence\\s+pending`));
+  assert.match(text.stdout, new RegExp(`${queued.job.id}  ${a.id}  respond  queued\\n    document evidence \\S+\\.pdf +pending\\n    message  Respond with evidence\\s+pending`));
 
   await admin.decide(closing.id, 'closed');
   const run = await cli(['outbox', 'run']);
@@ -132,7 +132,7 @@ test('batch --dry-run shows the plan and queues nothing; batch --yes queues one 
   const jobs = await json<OutboxJob[]>(['outbox', 'list']);
   assert.equal(jobs.length, before + 1);
   const job = jobs.find((j) => j.id === queued.report.chargebacks[0]!.jobId)!;
-  assert.deepEqual(job.steps.map((s) => s.kind), ['message', 'document'], 'one packet for both receipts');
+  assert.deepEqual(job.steps.map((s) => s.kind), ['document', 'message'], 'one packet for both receipts, before the message');
 
   await cli(['outbox', 'run']);
   const got = (await admin.received(target.id))[0];
