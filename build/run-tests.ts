@@ -1,4 +1,6 @@
-// `npm test`: typecheck, lint, then every test file in one `node --test` run.
+// `npm test`: typecheck, lint, then every test file in one `node --test` run. A file whose tests
+// have ended exits even if something it started is still alive (--test-force-exit), so a leaked
+// child or server fails its own test instead of holding the run until CI's limit.
 // The whole run happens inside a private D-Bus session with an unlocked gnome-keyring when the
 // machine has them, so the keychain tests reach a real Secret Service; without them those tests
 // say why they skip.
@@ -43,7 +45,7 @@ if (only.length === 0) {
 }
 
 const files = only.length > 0 ? only : testFiles(join(root, 'test'));
-const nodeTest = [process.execPath, '--test', '--test-concurrency=2', '--test-timeout=600000', ...files];
+const nodeTest = [process.execPath, '--test', '--test-concurrency=2', '--test-timeout=600000', '--test-force-exit', ...files];
 
 const home = mkdtempSync(join(tmpdir(), 'dd-test-home-'));
 const runtime = mkdtempSync(join(tmpdir(), 'dd-test-run-'));

@@ -14,7 +14,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 let sb: Sandbox;
 before(async () => {
-  sb = await startSandbox({ seed: 11, chargebacks: 137, decisionDelayMs: null, messageStepMs: 50, anchorDate: '2026-03-01', rateLimit: { max: 100_000 } });
+  sb = await startSandbox({ dialect: 'microservice', seed: 11, chargebacks: 137, decisionDelayMs: null, messageStepMs: 50, anchorDate: '2026-03-01', rateLimit: { max: 100_000 } });
 });
 after(() => sb.close());
 
@@ -74,23 +74,23 @@ test('paging returns every chargeback exactly once, and every record parses', as
 });
 
 test('page limit defaults to 30 and is capped at 100; bad paging is a query_error', async () => {
-  assert.equal(envelopeSchema.parse((await get('/chargebacks')).body).data.length, 30);
-  assert.equal(envelopeSchema.parse((await get('/chargebacks?page[limit]=500')).body).data.length, 100);
-  assert.equal(errorsOf((await get('/chargebacks?page[number]=0')).body)[0]?.errorCode, 'query_error');
+  assert.equal(envelopeSchema.parse((await get('/Chargebacks')).body).data.length, 30);
+  assert.equal(envelopeSchema.parse((await get('/Chargebacks?page[limit]=500')).body).data.length, 100);
+  assert.equal(errorsOf((await get('/Chargebacks?page[number]=0')).body)[0]?.errorCode, 'query_error');
 });
 
 test('search: equals, in, like, greater/less on dates, sort; bad search is a query_error', async () => {
-  const open = envelopeSchema.parse((await get('/chargebacks?page[limit]=100', { search: 'status[equals]=open' })).body).data as Array<{ status: string }>;
+  const open = envelopeSchema.parse((await get('/Chargebacks?page[limit]=100', { search: 'status[equals]=open' })).body).data as Array<{ status: string }>;
   assert.ok(open.length > 0 && open.every((c) => c.status === 'open'));
-  const inList = envelopeSchema.parse((await get('/chargebacks?page[limit]=100', { search: 'currency[in]=JPY,BHD' })).body).data as Array<{ currency: string }>;
+  const inList = envelopeSchema.parse((await get('/Chargebacks?page[limit]=100', { search: 'currency[in]=JPY,BHD' })).body).data as Array<{ currency: string }>;
   assert.ok(inList.length > 0 && inList.every((c) => ['JPY', 'BHD'].includes(c.currency)));
-  const sorted = envelopeSchema.parse((await get('/chargebacks?page[limit]=100', { search: 'status[equals]=open&reply[sort]=asc' })).body).data as Array<{ reply: number }>;
+  const sorted = envelopeSchema.parse((await get('/Chargebacks?page[limit]=100', { search: 'status[equals]=open&reply[sort]=asc' })).body).data as Array<{ reply: number }>;
   assert.deepEqual(sorted.map((c) => c.reply), [...sorted.map((c) => c.reply)].sort((a, b) => a - b));
-  const late = envelopeSchema.parse((await get('/chargebacks?page[limit]=100', { search: 'created[greater]=20260215&created[less]=2026-02-25 00:00:00' })).body).data as Array<{ created: string }>;
+  const late = envelopeSchema.parse((await get('/Chargebacks?page[limit]=100', { search: 'created[greater]=20260215&created[less]=2026-02-25 00:00:00' })).body).data as Array<{ created: string }>;
   assert.ok(late.every((c) => c.created >= '2026-02-15' && c.created < '2026-02-25'));
-  const like = envelopeSchema.parse((await get('/chargebacks?page[limit]=100', { search: 'id[like]=t1_chb_%' })).body).data;
+  const like = envelopeSchema.parse((await get('/Chargebacks?page[limit]=100', { search: 'id[like]=t1_chb_%' })).body).data;
   assert.equal(like.length, 100);
-  assert.equal(errorsOf((await get('/chargebacks', { search: 'status[near]=open' })).body)[0]?.errorCode, 'query_error');
+  assert.equal(errorsOf((await get('/Chargebacks', { search: 'status[near]=open' })).body)[0]?.errorCode, 'query_error');
 });
 
 test('wrong or missing key: HTTP 401 with the errors at top level', async () => {
@@ -111,10 +111,10 @@ test('unknown resource and unknown ID answer HTTP 200', async () => {
 });
 
 test('status read answers the bare envelope; the list is wrapped and filtered', async () => {
-  const id = (envelopeSchema.parse((await get('/chargebacks?page[limit]=1')).body).data[0] as { id: string }).id;
+  const id = (envelopeSchema.parse((await get('/Chargebacks?page[limit]=1')).body).data[0] as { id: string }).id;
   const bare = await get(`/ChargebackStatuses/${id}`);
   assert.ok(Array.isArray(bare.body.data) && !('response' in bare.body));
-  const listed = envelopeSchema.parse((await get('/chargebackStatuses', { search: `chargeback[equals]=${id}` })).body).data as Array<{ Chargeback: string }>;
+  const listed = envelopeSchema.parse((await get('/ChargebackStatuses', { search: `Chargeback[equals]=${id}` })).body).data as Array<{ Chargeback: string }>;
   assert.ok(listed.length >= 1 && listed.every((s) => s.Chargeback === id));
 });
 
@@ -131,7 +131,7 @@ test('entries: expand puts the chargeback and its txn in place; search by charge
 });
 
 test('IDs carry their creation time in the first 8 hex digits', async () => {
-  const cb = envelopeSchema.parse((await get('/chargebacks?page[limit]=1')).body).data[0] as { id: string; created: string };
+  const cb = envelopeSchema.parse((await get('/Chargebacks?page[limit]=1')).body).data[0] as { id: string; created: string };
   assert.match(cb.id, /^t1_chb_[0-9a-f]{23}$/);
   const secs = parseInt(cb.id.slice(7, 15), 16);
   assert.ok(Math.abs(secs * 1000 - Date.parse(cb.created.replace(' ', 'T') + 'Z')) < 24 * 3600 * 1000);
@@ -147,14 +147,14 @@ test('a message: validated per field, then requested → processing → processe
   assert.deepEqual(first.errors, []);
   const created = first.data[0] as { id: string; status: string };
   assert.equal(created.status, 'requested');
-  const again = errorsOf((await post('/chargebackMessages', msg, { 'request-token': `tok-${id}` })).body);
+  const again = errorsOf((await post('/ChargebackMessages', msg, { 'request-token': `tok-${id}` })).body);
   assert.equal(again[0]?.errorCode, 'duplicate_request_token');
   assert.match(again[0]!.msg, new RegExp(created.id));
   const admin = createSandboxAdmin(sb.url, sb.adminToken);
   assert.equal((await admin.received(id))[0]?.messages.length, 1);
   await admin.advanceClock(200);
   await admin.advanceClock(200);
-  const listed = envelopeSchema.parse((await get('/chargebackMessages', { search: `chargeback[equals]=${id}` })).body).data as Array<{ status: string }>;
+  const listed = envelopeSchema.parse((await get('/ChargebackMessages', { search: `Chargeback[equals]=${id}` })).body).data as Array<{ status: string }>;
   assert.equal(listed[0]?.status, 'processed');
 });
 
@@ -168,11 +168,12 @@ test('documents: checked by content, limits enforced, token idempotent, listed',
   assert.equal(errorsOf(await upload(id, { documentType: 'docx', name: 'a.docx', sizeInBytes: 3 }, 'a.docx', PDF))[0]?.field, 'documentType');
   const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]);
   assert.equal(errorsOf(await upload(id, { documentType: 'pdf', name: 'big.pdf', sizeInBytes: big.length }, 'big.pdf', big))[0]?.errorCode, 'document_too_large');
+  // The contract uploads under the chargeback only; its document resource is for reading.
   const m = multipart({ documentType: 'pdf', name: 'e.pdf', sizeInBytes: PDF.length, Chargeback: id }, 'e.pdf', PDF);
-  const viaResource = (await (await fetch(`${sb.url}/chargebackDocuments`, { method: 'POST', headers: { APIKEY: sb.apiKey, 'content-type': m.contentType }, body: m.body })).json()) as Record<string, unknown>;
-  assert.deepEqual(errorsOf(viaResource), []);
-  const docs = envelopeSchema.parse((await get('/chargebackDocuments', { search: `chargeback[equals]=${id}` })).body).data as Array<{ name: string }>;
-  assert.deepEqual(docs.map((d) => d.name), ['receipt.png', 'e.pdf']);
+  const viaResource = (await (await fetch(`${sb.url}/ChargebackDocuments`, { method: 'POST', headers: { APIKEY: sb.apiKey, 'content-type': m.contentType }, body: m.body })).json()) as Record<string, unknown>;
+  assert.equal(errorsOf(viaResource)[0]?.errorCode, 'invalid_resource');
+  const docs = envelopeSchema.parse((await get('/ChargebackDocuments', { search: `Chargeback[equals]=${id}` })).body).data as Array<{ name: string }>;
+  assert.deepEqual(docs.map((d) => d.name), ['receipt.png']);
   const received = await createSandboxAdmin(sb.url, sb.adminToken).received(id);
   assert.equal(received[0]?.documents[0]?.sha256?.length, 64);
 });
@@ -194,7 +195,7 @@ test('a request-token is one write: a message token reused for a document is ref
 });
 
 test('honourRequestTokens: false (a test knob) takes a repeated token as a new write', async () => {
-  const local = await startSandbox({ seed: 3, chargebacks: 1, honourRequestTokens: false });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 1, honourRequestTokens: false });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const cb = await admin.createChargeback();
@@ -211,7 +212,7 @@ test('honourRequestTokens: false (a test knob) takes a repeated token as a new w
 
 test('denied messages: the admin makes a chargeback deny its answers, which then have no effect', async () => {
   // Steps of a minute, moved by the admin clock: the sandbox's own ticker never gets there first.
-  const local = await startSandbox({ seed: 3, chargebacks: 1, decisionDelayMs: null, messageStepMs: 60_000 });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 1, decisionDelayMs: null, messageStepMs: 60_000 });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const send = async (id: string, type: string, extra: object = {}) => {
@@ -220,7 +221,7 @@ test('denied messages: the admin makes a chargeback deny its answers, which then
       assert.deepEqual(body.errors, []);
       return body.data[0] as { id: string; status: string };
     };
-    const messageStatus = async (id: string) => (envelopeSchema.parse(await (await fetch(`${local.url}/chargebackMessages`, { headers: { APIKEY: local.apiKey, search: `chargeback[equals]=${id}` } })).json()).data as Array<{ status: string }>).map((m) => m.status);
+    const messageStatus = async (id: string) => (envelopeSchema.parse(await (await fetch(`${local.url}/ChargebackMessages`, { headers: { APIKEY: local.apiKey, search: `Chargeback[equals]=${id}` } })).json()).data as Array<{ status: string }>).map((m) => m.status);
     const refused = await admin.createChargeback();
     await admin.denyMessages(refused.id);
     assert.equal((await send(refused.id, 'acceptLiability', { amount: 4999 })).status, 'requested');
@@ -262,7 +263,7 @@ test('retrievals move no money: no entries for seeded or created retrievals; def
   assert.equal(entryChargebacks.length, 137 * 3, 'the asked-for number of entries, all the same');
   assert.deepEqual(entryChargebacks.filter((c) => retrievals.has(c)), []);
 
-  const local = await startSandbox({ seed: 3, chargebacks: 1 });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 1 });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const before = (await admin.summary()).entries.count;
@@ -294,7 +295,7 @@ test('closed and non-actionable chargebacks refuse answers and store nothing', a
 });
 
 test('message effects: acceptLiability → lost, represent → closed, respond → decided after the delay', async () => {
-  const local = await startSandbox({ seed: 3, chargebacks: 5, decisionDelayMs: 60_000, messageStepMs: 10 });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 5, decisionDelayMs: 60_000, messageStepMs: 10 });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const send = async (type: string, extra: object = {}) => {
@@ -325,7 +326,7 @@ test('message effects: acceptLiability → lost, represent → closed, respond �
 });
 
 test('rate limit: 429 with the observed body, a block, and rate-limit-test: match lowers the limit', async () => {
-  const local = await startSandbox({ seed: 3, chargebacks: 3, rateLimit: { windowMs: 60_000, blockMs: 400 } });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 3, rateLimit: { windowMs: 60_000, blockMs: 400 } });
   try {
     const hit = () => fetch(`${local.url}/Chargebacks`, { headers: { APIKEY: local.apiKey, 'rate-limit-test': 'match' } });
     for (let i = 0; i < 10; i++) assert.equal((await hit()).status, 200);
@@ -358,7 +359,7 @@ test('alerts reach a receiver with the fixed header, are retried after a failure
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   const port = (receiver.address() as { port: number }).port;
-  const local = await startSandbox({ seed: 3, chargebacks: 3, alertRetryDelaysMs: [50, 50], alertReceivers: [{ url: `http://127.0.0.1:${port}/hook`, headerName: 'x-alert-secret', headerValue: 's3cret' }] });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 3, alertRetryDelaysMs: [50, 50], alertReceivers: [{ url: `http://127.0.0.1:${port}/hook`, headerName: 'x-alert-secret', headerValue: 's3cret' }] });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const a = await admin.createChargeback({ cycle: 'retrieval' });
@@ -378,7 +379,7 @@ test('alerts reach a receiver with the fixed header, are retried after a failure
 });
 
 test('faults: each kind is observable', async () => {
-  const local = await startSandbox({ seed: 3, chargebacks: 3, faultRate: 1, faultKinds: ['500'], slowMs: 300 });
+  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 3, faultRate: 1, faultKinds: ['500'], slowMs: 300 });
   try {
     const admin = createSandboxAdmin(local.url, local.adminToken);
     const call = () => fetch(`${local.url}/Chargebacks`, { headers: { APIKEY: local.apiKey } });
@@ -424,15 +425,15 @@ test('admin surface needs the admin token, not the merchant key', async () => {
 test('same seed, same data; state persists in the data folder across restarts', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dd-sandbox-'));
   try {
-    const a = await startSandbox({ seed: 99, chargebacks: 20, anchorDate: '2026-05-01' });
-    const b = await startSandbox({ seed: 99, chargebacks: 20, anchorDate: '2026-05-01', dataDir: dir });
+    const a = await startSandbox({ dialect: 'microservice', seed: 99, chargebacks: 20, anchorDate: '2026-05-01' });
+    const b = await startSandbox({ dialect: 'microservice', seed: 99, chargebacks: 20, anchorDate: '2026-05-01', dataDir: dir });
     const page = async (s: Sandbox) => (await (await fetch(`${s.url}/Chargebacks?page[limit]=100`, { headers: { APIKEY: s.apiKey } })).json()) as { response: { data: unknown[] } };
     assert.deepEqual((await page(a)).response.data, (await page(b)).response.data);
     const made = await createSandboxAdmin(b.url, b.adminToken).createChargeback();
     const key = b.apiKey;
     await a.close();
     await b.close();
-    const c = await startSandbox({ dataDir: dir });
+    const c = await startSandbox({ dataDir: dir, dialect: 'microservice' });
     assert.equal(c.apiKey, key, 'the key persists with the data');
     assert.equal((await page(c)).response.data.length, 21);
     assert.ok((await page(c)).response.data.some((r) => (r as { id: string }).id === made.id));
@@ -445,7 +446,7 @@ test('same seed, same data; state persists in the data folder across restarts', 
 /** Starts `dispute-desk sandbox` with these arguments; resolves with its output once `ready` matches it
  * (stopping it if that does not happen in 15 s). */
 async function sandboxCli(args: string[], ready: RegExp) {
-  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', ...args], { cwd: new URL('../../..', import.meta.url).pathname });
+  const child = spawn(process.execPath, ['electron/cli.ts', 'sandbox', '--dialect', 'microservice', ...args], { cwd: new URL('../../..', import.meta.url).pathname });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   await new Promise<void>((resolve, reject) => {
@@ -465,10 +466,14 @@ async function sandboxCli(args: string[], ready: RegExp) {
 
 test('the CLI prints the listening line and the API key', async () => {
   const { child, out } = await sandboxCli(['--port', '0', '--seed', '5', '--chargebacks', '3'], /API key: \w+/);
-  assert.match(out, /^Sandbox listening on http:\/\/127\.0\.0\.1:\d+\nAPI key: [0-9a-f]{32}\n/);
-  child.kill('SIGTERM');
-  const code = await new Promise((r) => child.on('exit', r));
-  assert.equal(code, 0);
+  const exited = new Promise((r) => child.on('exit', r));
+  try {
+    const listening = /^Sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(microservice dialect: [^)]*\)\n/;
+    assert.match(out, new RegExp(listening.source + /API key: [0-9a-f]{32}\n/.source));
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exited, 0);
 });
 
 test('the CLI sets the per-file, per-chargeback and document-count limits', async () => {
