@@ -10,7 +10,7 @@ import { startDemo, demoProfileId } from './demo.ts';
 import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
-import { AppError, userMessage } from '../shared/errors.ts';
+import { AppError, isAppError, userMessage } from '../shared/errors.ts';
 import { createAppLog } from './app-log.ts';
 
 export interface AppPlatform {
@@ -58,14 +58,17 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     const r = p?.alertReceiver;
     if (!p || !r?.enabled) return;
     receivers.set(p.id, await startAlertReceiver({
-      store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
+      store: h.store, profileId: p.id, bindAddress: r.bindAddress, onNetwork: r.onNetwork, port: r.port, secret: r.secret,
+      headerName: r.headerName, headerValue: r.headerValue,
       log: (line) => log(`${p.name}: ${line}`),
-      onAlert: (event, id, data) => {
-        h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
+      onAlert: (event, id) => {
+        // A failed re-read changes nothing; the next sync pass brings what changed.
+        h.sync.applyAlert(p.id, event, id).then(updateBadge, (e: unknown) => log(`${p.name}: re-reading ${id} after an alert failed: ${userMessage(e)}`));
       },
     }).catch((e: unknown) => {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'EADDRINUSE' ? `port ${r.port} is already used by another program` : code === 'EADDRNOTAVAIL' ? `${r.bindAddress} is not an address of this computer` : code === 'EACCES' ? `port ${r.port} needs administrator rights; choose one above 1024` : (e as Error).message;
+      if (isAppError(e)) throw e;
       throw new AppError('validation', `The alert receiver could not start: ${why}.`, { cause: e, fields: [{ field: 'alertReceiver', message: why }] });
     }));
   }
