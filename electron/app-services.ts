@@ -12,6 +12,7 @@ import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
 import { AppError, isAppError, userMessage } from '../shared/errors.ts';
 import { createAppLog } from './app-log.ts';
+import { backupIfDue } from './store/integrity.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -41,6 +42,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
+  let backupTimer: NodeJS.Timeout | undefined;
 
   const updateBadge = (): void => {
     const due = h.store.profiles.list().reduce((sum, p) => {
@@ -124,12 +126,22 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       }
       h.sync.startSchedule(() => updateBadge());
       h.outbox.start();
+      // The app can run for weeks: the database's daily copy follows (the CLI's comes at open).
+      backupTimer = setInterval(() => {
+        try {
+          backupIfDue(h.store.database.db, h.store.database.file);
+        } catch (e) {
+          log(`The daily database backup failed: ${userMessage(e)}`);
+        }
+      }, 60 * 60_000);
+      backupTimer.unref();
       updateBadge();
     },
     /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
     async close(): Promise<void> {
       await h.outbox.stop();
       h.sync.stopSchedule();
+      clearInterval(backupTimer);
       for (const r of receivers.values()) await r.close();
       receivers.clear();
       await demo?.close();
