@@ -3,6 +3,18 @@
 // The solver needs this to keep a page as it is only when that meets the profile's dpi limit;
 // reading the operators is cheap, where rendering would decode every picture.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject, type PDFPage } from 'pdf-lib';
+import { DecodeError } from './decode-error.ts';
+
+/** What one page may cost before it is refused: a few kilobytes of forms drawn within forms (or
+ * one huge content stream) can ask for billions of operations, which would freeze whatever draws
+ * them. Real pages, even dense vector drawings, stay far below these. Counted with every form
+ * expanded where it is drawn, exactly as a renderer would run them. */
+export const pageBudget = {
+  operators: 1_000_000,
+  formNesting: 12,
+  /** Decoded content (the page's and its forms', each time drawn). */
+  contentBytes: 64 * 1024 * 1024,
+} as const;
 
 export interface PageContent {
   /** The finest picture on the page, in pixels per inch of the page as drawn (0 when none). */
@@ -104,9 +116,16 @@ function num(o: PDFObject | undefined): number {
   return o instanceof PDFNumber ? o.asNumber() : 0;
 }
 
+/** Reads the page within `pageBudget`; a page over it is refused with the reason (DecodeError). */
 export function readPageContent(page: PDFPage): PageContent {
   const ctx = page.doc.context;
   const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false };
+  let operators = 0;
+  let contentBytes = 0;
+  const spend = (bytes: number): void => {
+    contentBytes += bytes;
+    if (contentBytes > pageBudget.contentBytes) throw new DecodeError(`a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions (forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
+  };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
 
   const picture = (w: number, h: number, ctm: Matrix): void => {
@@ -127,6 +146,9 @@ export function readPageContent(page: PDFPage): PageContent {
     let name: string | undefined;
     const lex = new Lexer(content);
     for (let tok = lex.next(); tok; tok = lex.next()) {
+      if (tok.t === 'op' && ++operators > pageBudget.operators) {
+        throw new DecodeError(`a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a content bomb, or forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
+      }
       if (tok.t === 'num') {
         nums.push(tok.v);
         continue;
@@ -169,17 +191,19 @@ export function readPageContent(page: PDFPage): PageContent {
           break;
         }
         case 'Do': {
-          if (!name || depth > 8) break;
+          if (!name) break;
           const xobjects = lookup(resources?.get(PDFName.of('XObject')));
           const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
           if (!(x instanceof PDFRawStream)) break;
           const subtype = x.dict.get(PDFName.of('Subtype'));
           if (subtype === PDFName.of('Image')) picture(num(lookup(x.dict.get(PDFName.of('Width')))), num(lookup(x.dict.get(PDFName.of('Height')))), ctm);
           else if (subtype === PDFName.of('Form') && !forms.has(x)) {
+            if (depth + 1 > pageBudget.formNesting) throw new DecodeError(`a page nests forms more than ${pageBudget.formNesting} deep, too deep to draw safely. Print it to a new PDF and add that`);
             const m = lookup(x.dict.get(PDFName.of('Matrix')));
             const matrix = m instanceof PDFArray && m.size() === 6 ? (m.asArray().map((v) => num(lookup(v))) as Matrix) : identity;
             const own = lookup(x.dict.get(PDFName.of('Resources')));
             const body = streamBytes(x);
+            if (body) spend(body.length);
             if (body) run(body, own instanceof PDFDict ? own : resources, times(matrix, ctm), depth + 1, new Set([...forms, x]));
           }
           break;
@@ -193,6 +217,7 @@ export function readPageContent(page: PDFPage): PageContent {
   const contents = lookup(page.node.get(PDFName.of('Contents')));
   const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
   const decoded = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
+  spend(decoded.reduce((n, d) => n + d.length, 0));
   // Content may be split across streams at any token boundary: joined with white space.
   const joined = new Uint8Array(decoded.reduce((s, x) => s + x.length + 1, 0));
   let at = 0;
