@@ -11,8 +11,9 @@ import type { DialectName } from '../shared/domain/dialects.ts';
 import { startAlertReceiver } from './sync/alert-receiver.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
-import { AppError, userMessage } from '../shared/errors.ts';
+import { AppError, isAppError, userMessage } from '../shared/errors.ts';
 import { createAppLog } from './app-log.ts';
+import { backupIfDue } from './store/integrity.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -42,6 +43,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
+  let backupTimer: NodeJS.Timeout | undefined;
 
   const updateBadge = (): void => {
     const due = h.store.profiles.list().reduce((sum, p) => {
@@ -59,14 +61,17 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     const r = p?.alertReceiver;
     if (!p || !r?.enabled) return;
     receivers.set(p.id, await startAlertReceiver({
-      store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
+      store: h.store, profileId: p.id, bindAddress: r.bindAddress, onNetwork: r.onNetwork, port: r.port, secret: r.secret,
+      headerName: r.headerName, headerValue: r.headerValue,
       log: (line) => log(`${p.name}: ${line}`),
-      onAlert: (event, id, data) => {
-        h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
+      onAlert: (event, id) => {
+        // A failed re-read changes nothing; the next sync pass brings what changed.
+        h.sync.applyAlert(p.id, event, id).then(updateBadge, (e: unknown) => log(`${p.name}: re-reading ${id} after an alert failed: ${userMessage(e)}`));
       },
     }).catch((e: unknown) => {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'EADDRINUSE' ? `port ${r.port} is already used by another program` : code === 'EADDRNOTAVAIL' ? `${r.bindAddress} is not an address of this computer` : code === 'EACCES' ? `port ${r.port} needs administrator rights; choose one above 1024` : (e as Error).message;
+      if (isAppError(e)) throw e;
       throw new AppError('validation', `The alert receiver could not start: ${why}.`, { cause: e, fields: [{ field: 'alertReceiver', message: why }] });
     }));
   }
@@ -123,12 +128,22 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       }
       h.sync.startSchedule(() => updateBadge());
       h.outbox.start();
+      // The app can run for weeks: the database's daily copy follows (the CLI's comes at open).
+      backupTimer = setInterval(() => {
+        try {
+          backupIfDue(h.store.database.db, h.store.database.file);
+        } catch (e) {
+          log(`The daily database backup failed: ${userMessage(e)}`);
+        }
+      }, 60 * 60_000);
+      backupTimer.unref();
       updateBadge();
     },
     /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
     async close(): Promise<void> {
       await h.outbox.stop();
       h.sync.stopSchedule();
+      clearInterval(backupTimer);
       for (const r of receivers.values()) await r.close();
       receivers.clear();
       await demo?.close();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
 import { AppError } from '../shared/errors.ts';
+import { serviceUrlProblem } from '../shared/network.ts';
 
 export interface HeadlessOptions {
   home: string;
@@ -22,7 +23,11 @@ export interface HeadlessOptions {
   outboxHooks?: Pick<OutboxDeps, 'onChange' | 'onProgress'>;
 }
 
-export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment'>, apiKey: string): ApiClient {
+/** The only way to a client: the address is checked before anything connects, so a key never
+ * crosses the network unencrypted (a profile saved before the rule existed is refused here too). */
+export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment' | 'httpOnLan'>, apiKey: string): ApiClient {
+  const problem = serviceUrlProblem(profile.url, { httpOnLan: profile.httpOnLan });
+  if (problem) throw new AppError('validation', `Nothing was sent to ${profile.url}: ${problem}.`, { fields: [{ field: 'url', message: problem }] });
   return createApiClient({ baseUrl: profile.url, apiKey, deployment: profile.deployment });
 }
 

@@ -14,6 +14,9 @@ import { resolveAppRequest } from './platform/app-protocol.ts';
 import { electronBadge, electronDialogs, electronNotifier, electronShell } from './platform/electron-platform.ts';
 import { loadWindowState, saveWindowState, visibleBounds } from './platform/window-state.ts';
 import { resolveAppHome } from './app-home.ts';
+import { describeRecovery } from './store/recovery.ts';
+import { startupNoticeHash, type StartupNotice } from '../shared/startup-notice.ts';
+import { userMessage } from '../shared/errors.ts';
 
 const root = join(__dirname, '..');
 const rendererDir = join(root, 'renderer');
@@ -29,7 +32,8 @@ let mainWindow: BrowserWindow | undefined;
 let services: AppServices | undefined;
 let quitting = false;
 
-async function createWindow(home: string): Promise<BrowserWindow> {
+/** The window, on the app or, when start-up did not go as usual, on its account (recovery screen). */
+async function createWindow(home: string, notice?: StartupNotice): Promise<BrowserWindow> {
   const state = await loadWindowState(home);
   const bounds = visibleBounds(state?.bounds, screen.getAllDisplays().map((d) => d.workArea));
   const win = new BrowserWindow({ ...bounds, minWidth: 900, minHeight: 600, show: false, title: 'Dispute Desk', backgroundColor: '#f7f7f5', webPreferences: secureWebPreferences(join(__dirname, 'preload.cjs')) });
@@ -41,7 +45,7 @@ async function createWindow(home: string): Promise<BrowserWindow> {
   win.on('resized', remember);
   win.on('moved', remember);
   win.on('close', remember);
-  await win.loadURL(`${appOrigin}/index.html`);
+  await win.loadURL(`${appOrigin}/index.html${notice ? startupNoticeHash(notice) : ''}`);
   return win;
 }
 
@@ -104,25 +108,32 @@ if (firstInstance) void app.whenReady().then(async () => {
     return new Response(file.body, { status: file.status, headers: answer.headers });
   });
   const events = createEventHub(ipcEvents);
-  services = await createAppServices({
-    home,
-    events,
-    version: app.getVersion(),
-    platform: {
-      dialogs: electronDialogs(() => mainWindow),
-      shell: electronShell(home, () => helpHosts),
-      badge: electronBadge(trayIcon(), () => mainWindow?.show()),
-      notifier: electronNotifier((chargebackId) => {
-        mainWindow?.show();
-        const profileId = services && profileOfChargeback(services, chargebackId);
-        if (profileId) events.emit('openChargeback', { profileId, chargebackId });
-      }),
-    },
-  });
+  try {
+    services = await createAppServices({
+      home,
+      events,
+      version: app.getVersion(),
+      platform: {
+        dialogs: electronDialogs(() => mainWindow),
+        shell: electronShell(home, () => helpHosts),
+        badge: electronBadge(trayIcon(), () => mainWindow?.show()),
+        notifier: electronNotifier((chargebackId) => {
+          mainWindow?.show();
+          const profileId = services && profileOfChargeback(services, chargebackId);
+          if (profileId) events.emit('openChargeback', { profileId, chargebackId });
+        }),
+      },
+    });
+  } catch (e) {
+    // Never a start with no window: the merchant reads why, and where the data is.
+    mainWindow = await createWindow(home, { kind: 'failed', text: userMessage(e), dataFolder: home });
+    return;
+  }
   const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [appOrigin], onRefused: (reason, channel) => services?.log(`IPC refused: ${reason} (${channel})`) });
   registerIpc(ipcMain, router);
   events.addSink(windowSink(() => BrowserWindow.getAllWindows()));
-  mainWindow = await createWindow(home);
+  const recovery = services.store.database.recovery;
+  mainWindow = await createWindow(home, recovery ? { kind: 'recovered', text: describeRecovery(recovery), dataFolder: home } : undefined);
   await services.start();
   app.on('activate', async () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = await createWindow(home);

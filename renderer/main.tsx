@@ -11,6 +11,8 @@ import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
+import { Recovery } from './screens/recovery.tsx';
+import { readStartupNotice } from '../shared/startup-notice.ts';
 import './styles/app.css';
 
 function App() {
@@ -105,4 +107,6 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<App />);
+// Start-up that did not go as usual opens on its account first (electron/main.ts).
+const notice = readStartupNotice(location.hash);
+createRoot(document.getElementById('root')!).render(notice ? <Recovery notice={notice} /> : <App />);

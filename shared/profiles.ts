@@ -3,16 +3,24 @@
 import { z } from 'zod';
 import { deploymentSchema } from './domain/enums.ts';
 import { evidenceLimitsSchema, defaultLimits, presetNameSchema, pageSizeSchema } from './evidence/limits.ts';
+import { bindAddressProblem, serviceUrlProblem } from './network.ts';
 
 export const alertReceiverSchema = z.strictObject({
   enabled: z.boolean(),
   bindAddress: z.string().min(1),
+  /** The merchant chose to listen beyond loopback (bindAddress on the network): never by default. */
+  onNetwork: z.boolean().optional(),
   port: z.number().int().min(0).max(65535),
-  /** Random, in the receiver's path: the service's only other check is the fixed header. */
+  /** Random, made in main: the value of the header each alert must carry (never in the URL). */
   secret: z.string().min(16),
+  /** The header the service sends (its "fixed header"); `alertSecretHeader` when not set. */
   headerName: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes').optional(),
+  /** A value of the merchant's own in place of `secret` (kept for profiles saved with one). */
   headerValue: z.string().min(1).optional(),
 });
+
+/** The header an alert carries its secret in, unless the merchant named another. */
+export const alertSecretHeader = 'X-Alert-Secret';
 export type AlertReceiverSettings = z.infer<typeof alertReceiverSchema>;
 
 export const profileSchema = z.strictObject({
@@ -20,6 +28,9 @@ export const profileSchema = z.strictObject({
   name: z.string().trim().min(1, 'give the profile a name').max(80),
   deployment: deploymentSchema,
   url: z.url({ protocol: /^https?$/, error: 'the URL must start with https:// (or http:// for a local sandbox)' }),
+  /** Explicit, warned opt-in: plain http to a sandbox on the local network (the key is not
+   * encrypted on the way). Without it http is for this computer only (shared/network.ts). */
+  httpOnLan: z.boolean().optional(),
   merchant: z.string().trim().max(100).optional(),
   limits: evidenceLimitsSchema,
   preset: presetNameSchema,
@@ -35,12 +46,20 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Receiver settings as a person edits them: the secret is made in main the first time. */
 const editedReceiverSchema = alertReceiverSchema.extend({ secret: alertReceiverSchema.shape.secret.optional() });
 
+/** Where a key may be sent and where alerts may be received: refused before anything connects. */
+function checkNetwork(p: { url: string; httpOnLan?: boolean | undefined; alertReceiver?: { bindAddress: string; onNetwork?: boolean | undefined } | undefined }, ctx: z.RefinementCtx): void {
+  const url = serviceUrlProblem(p.url, { httpOnLan: p.httpOnLan });
+  if (url) ctx.addIssue({ code: 'custom', path: ['url'], message: url });
+  const bind = p.alertReceiver && bindAddressProblem(p.alertReceiver.bindAddress, { onNetwork: p.alertReceiver.onNetwork });
+  if (bind) ctx.addIssue({ code: 'custom', path: ['alertReceiver', 'bindAddress'], message: bind });
+}
+
 /** What a person fills in; the rest takes defaults. */
-export const newProfileSchema = profileSchema.omit({ id: true, alertReceiver: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true }).extend({ alertReceiver: editedReceiverSchema.optional() });
+export const newProfileSchema = profileSchema.omit({ id: true, alertReceiver: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true }).extend({ alertReceiver: editedReceiverSchema.optional() }).superRefine(checkNetwork);
 export type NewProfile = z.infer<typeof newProfileSchema>;
 
 /** A saved profile as settings change it. */
-export const editedProfileSchema = profileSchema.extend({ alertReceiver: editedReceiverSchema.optional() });
+export const editedProfileSchema = profileSchema.extend({ alertReceiver: editedReceiverSchema.optional() }).superRefine(checkNetwork);
 export type EditedProfile = z.infer<typeof editedProfileSchema>;
 
 export const profileDefaults = {

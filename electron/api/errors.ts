@@ -69,3 +69,35 @@ function safeCause(cause: unknown): Error {
   e.name = (cause as Error | undefined)?.name ?? 'Error';
   return e;
 }
+
+export function tooLargeError(bytes: number, max: number): AppError {
+  const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
+  return new AppError('server', `The chargeback service sent an answer of ${bytes > max * 4 ? `more than ${mb(max)}` : mb(bytes)}, larger than Dispute Desk reads (${mb(max)}); it was not read. The service or a proxy in between may be misbehaving; Dispute Desk will try again.`);
+}
+
+/** A redirect is never followed (the API key would go with it) and never read as an answer. */
+export function redirectError(status: number, location: string | string[] | undefined): AppError {
+  const target = typeof location === 'string' ? originOf(location) : undefined;
+  return new AppError('server', `The chargeback service answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ''}). Dispute Desk does not follow redirects, so the API key goes nowhere else: check the profile's URL.`);
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error with every copy of the secret in its message and fields replaced: a server that
+ * echoes the key in its `msg` must not get it into the store, a log or the CLI's output. */
+export function scrubSecret(e: AppError, secret: string): AppError {
+  if (secret.length < 4) return e;
+  const forms = [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
+  const clean = (text: string): string => forms.reduce((t, f) => t.split(f).join('[API key hidden]'), text);
+  const dirty = (text: string | undefined): boolean => text !== undefined && forms.some((f) => text.includes(f));
+  if (!dirty(e.message) && !(e.fields ?? []).some((f) => dirty(f.message) || dirty(f.field) || dirty(f.code))) return e;
+  const fields = e.fields?.map((f) => ({ ...f, message: clean(f.message), ...(f.field ? { field: clean(f.field) } : {}), ...(f.code ? { code: clean(f.code) } : {}) }));
+  return new AppError(e.kind, clean(e.message), { ...(fields ? { fields } : {}), ...(e.retryAfterSeconds !== undefined ? { retryAfterSeconds: e.retryAfterSeconds } : {}) });
+}

@@ -1,11 +1,16 @@
 // One request to the service with the app's rules: the APIKEY header on every call, a timeout,
-// cancellation, and the envelope read from the body whatever the HTTP status said.
+// cancellation, and the envelope read from the body whatever the HTTP status said. An answer is
+// read up to a size cap (a runaway body cannot exhaust memory), a redirect is a failure (never
+// followed, so the key goes nowhere else), and the key is scrubbed from every error it produces.
 import { request, type Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import { envelopeSchema, type EnvelopeBody } from '../../shared/api/envelope.ts';
 import { buildSearch, type SearchClause } from '../../shared/api/search.ts';
-import { AppError } from '../../shared/errors.ts';
-import { errorFromItems, networkError, notJsonError, serverError, unexpectedAnswerError } from './errors.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
+import { errorFromItems, networkError, notJsonError, redirectError, scrubSecret, serverError, tooLargeError, unexpectedAnswerError } from './errors.ts';
+
+/** Far above the largest page the service sends (100 records with their expansions). */
+export const defaultMaxResponseBytes = 16 * 1024 * 1024;
 
 export interface HttpConfig {
   baseUrl: string;
@@ -13,6 +18,7 @@ export interface HttpConfig {
   timeoutMs: number;
   rateLimitTest: boolean;
   dispatcher?: Dispatcher;
+  maxResponseBytes?: number;
 }
 
 export interface RequestSpec {
@@ -32,8 +38,42 @@ function url(base: string, spec: RequestSpec): string {
   return `${base.replace(/\/+$/, '')}${spec.path}${q ? `?${q}` : ''}`;
 }
 
-/** Sends once. Throws AppError for every failure; returns the envelope body on success. */
+/** Stops reading and closes the connection; the abort this raises on the body is expected. */
+function drop(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** The body as text, refused past `max` bytes (declared or counted), the connection dropped. */
+async function readCapped(body: Dispatcher.ResponseData['body'], declared: number, max: number): Promise<string> {
+  if (declared > max) {
+    drop(body);
+    throw tooLargeError(declared, max);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      drop(body);
+      throw tooLargeError(size, max);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Sends once. Throws AppError for every failure, the key scrubbed from it; returns the envelope
+ * body on success. */
 export async function send(config: HttpConfig, spec: RequestSpec): Promise<EnvelopeBody> {
+  try {
+    return await sendOnce(config, spec);
+  } catch (e) {
+    throw isAppError(e) ? scrubSecret(e, config.apiKey) : e;
+  }
+}
+
+async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<EnvelopeBody> {
   // The contract: calls that send a JSON body or expect JSON carry Content-Type application/json
   // (so GETs too); the upload says multipart/form-data with its boundary instead.
   const headers: Record<string, string> = { APIKEY: config.apiKey, Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -58,11 +98,17 @@ export async function send(config: HttpConfig, spec: RequestSpec): Promise<Envel
   try {
     const res = await request(url(config.baseUrl, spec), { method: spec.method, headers, body, signal, dispatcher: config.dispatcher });
     status = res.statusCode;
+    if (status >= 300 && status < 400) {
+      drop(res.body);
+      throw redirectError(status, res.headers.location);
+    }
     contentType = res.headers['content-type'] as string | undefined;
     const ra = Number(res.headers['retry-after']);
     retryAfter = Number.isFinite(ra) && ra > 0 ? ra : undefined;
-    text = await res.body.text();
+    const declared = Number(res.headers['content-length'] ?? 0);
+    text = await readCapped(res.body, Number.isFinite(declared) ? declared : 0, config.maxResponseBytes ?? defaultMaxResponseBytes);
   } catch (e) {
+    if (isAppError(e)) throw e;
     if (spec.signal?.aborted) throw new AppError('cancelled', 'Cancelled.', { cause: e });
     if (timeout.aborted) throw new AppError('timeout', `The chargeback service did not answer within ${Math.round(config.timeoutMs / 1000)} seconds. Dispute Desk will try again.`);
     throw networkError(e, config.baseUrl);

@@ -76,6 +76,7 @@ export const evidenceBuild: CliCommand = {
 
     // The pipeline (image and PDF libraries) is loaded once the flags are known to be right.
     const { createEvidenceStore, buildPacket, coverLetterFor } = await import('../evidence/index.ts');
+    const { withDrawingSignal } = await import('../evidence/pdf-raster.ts');
     let profile: Profile | undefined;
     let cover: CoverLetterInput | undefined;
     if (profileName !== undefined || coverFor !== undefined) {
@@ -121,12 +122,13 @@ export const evidenceBuild: CliCommand = {
       ...(Object.keys(overrides).length ? { overrides } : {}),
       ...(pdfPages ? { pdfPages } : {}),
     };
-    const result = await buildPacket(evidence, { pages }, settings, {
+    // SIGTERM or Ctrl-C ends a page being drawn at once, not only between pages.
+    const result = await withDrawingSignal(ctx.signal, () => buildPacket(evidence, { pages }, settings, {
       outDir: resolve(out),
       ...(cover ? { coverLetter: cover } : {}),
       signal: ctx.signal,
       onProgress: (d, t) => ctx.progress(`pages ${d}/${t}`),
-    });
+    }));
     const text = [
       ...lines,
       ...(profile ? [`Limits of the profile "${profile.name}"${maxFile ?? maxTotal ?? maxPages ? ', with the flags\' changes' : ''}: ${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`] : []),

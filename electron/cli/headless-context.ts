@@ -12,6 +12,12 @@ export async function withHeadless<T>(ctx: CliContext, fn: (h: Headless) => Prom
   const [{ openHeadless }, { createKeyVault }, { createRecordingNotifier }] = await Promise.all([import('../headless.ts'), import('../credentials/key-vault.ts'), import('../platform/notifier.ts')]);
   const notifier = createRecordingNotifier((n) => ctx.progress(`• ${n.title}: ${n.body}`));
   const h = openHeadless({ home: ctx.home, notifier, vault: createKeyVault({ meanwhile: cliWithoutKeychain }), sessionKey: ctx.env.DISPUTE_DESK_API_KEY });
+  const recovery = h.store.database.recovery;
+  if (recovery) {
+    // On stderr, before the command's own output: stdout stays the command's (and --json's).
+    const { describeRecovery } = await import('../store/recovery.ts');
+    ctx.stderr.write(`${describeRecovery(recovery)}\n`);
+  }
   try {
     return await fn(h);
   } finally {

@@ -62,8 +62,9 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
   let json = rest.includes('--json');
   const controller = new AbortController();
   const onSigint = (): void => controller.abort(new CliError('Stopped by Ctrl-C.'));
+  const onSigterm = (): void => controller.abort(new CliError('Stopped (SIGTERM).'));
   process.once('SIGINT', onSigint);
-  process.once('SIGTERM', onSigint);
+  process.once('SIGTERM', onSigterm);
   try {
     let parsed;
     try {
@@ -100,6 +101,6 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
     return e instanceof CliError ? e.exitCode : 1;
   } finally {
     process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    process.off('SIGTERM', onSigterm);
   }
 }

@@ -7,7 +7,7 @@ import type { ProfilesRepo } from '../store/profiles-repo.ts';
 import type { KeyVault } from './key-vault.ts';
 
 export interface KeyChecker {
-  (profile: Pick<Profile, 'url' | 'deployment'>, apiKey: string): Promise<void>;
+  (profile: Pick<Profile, 'url' | 'deployment' | 'httpOnLan'>, apiKey: string): Promise<void>;
 }
 
 /** The receiver's path secret is random and made here, never typed. */

@@ -106,7 +106,7 @@ async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: n
   const page = src.getPage(index);
   const doc = await PDFDocument.create();
   doc.addPage().drawPage(await doc.embedPage(page, embedBox(page)));
-  stripPdfMetadata(doc);
+  await stripPdfMetadata(doc);
   const keptBytes = (await doc.save()).length;
   const box = visibleBox(page);
   const sizePt = turned({ w: box.width, h: box.height }, ownTurn(page));
@@ -332,7 +332,7 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
       page.drawPage(embedded, { x: anchor.x, y: anchor.y, xScale: scale, yScale: scale, rotate: degrees(-turn) });
     }
   }
-  stripPdfMetadata(doc);
+  await stripPdfMetadata(doc);
   return { bytes: await doc.save({ useObjectStreams: true }), pages: count };
 }
 

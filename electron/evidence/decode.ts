@@ -10,6 +10,9 @@ import type { ImportKind } from './sniff.ts';
 export { DecodeError };
 
 export const MAX_PIXELS = 120_000_000;
+/** More pages than any processor takes in one packet (the profiles' limit is at most 500): a file
+ * past it is refused from its page count, before any page is read. */
+export const MAX_FILE_PAGES = 500;
 /** HEIC has no shrink-on-load: the whole picture is decoded, in WebAssembly memory and again as
  * pixels. The largest phone photos are 48 megapixels; this keeps a HEIC under about 600 MB. */
 export const HEIC_MAX_PIXELS = 64_000_000;
@@ -38,6 +41,8 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
     images.dispose();
   }
 }
+
+export const tooManyPages = (pages: number): DecodeError => new DecodeError(`it has ${pages.toLocaleString('en-US')} pages, more than any packet can hold (${MAX_FILE_PAGES}). Split it and add the pages you need`);
 
 /** A library's failure, in the merchant's words: what is wrong and what to do. */
 function describe(e: unknown): string {
@@ -101,6 +106,7 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
     const height = meta.pageHeight ?? meta.height ?? 0;
     if (width * height > MAX_PIXELS) throw tooLarge(width, height);
     const pages = kind === 'tiff' ? (meta.pages ?? 1) : 1;
+    if (pages > MAX_FILE_PAGES) throw tooManyPages(pages);
     for (let p = 0; p < pages; p++) {
       // Each page of a TIFF declares its own size: every one is checked before it is decoded.
       if (p > 0) {

@@ -3,6 +3,18 @@
 // The solver needs this to keep a page as it is only when that meets the profile's dpi limit;
 // reading the operators is cheap, where rendering would decode every picture.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject, type PDFPage } from 'pdf-lib';
+import { DecodeError } from './decode-error.ts';
+
+/** What one page may cost before it is refused: a few kilobytes of forms drawn within forms (or
+ * one huge content stream) can ask for billions of operations, which would freeze whatever draws
+ * them. Real pages, even dense vector drawings, stay far below these. Counted with every form
+ * expanded where it is drawn, exactly as a renderer would run them. */
+export const pageBudget = {
+  operators: 500_000,
+  formNesting: 12,
+  /** Decoded content (the page's and its forms', each time drawn). */
+  contentBytes: 64 * 1024 * 1024,
+} as const;
 
 export interface PageContent {
   /** The finest picture on the page, in pixels per inch of the page as drawn (0 when none). */
@@ -81,6 +93,13 @@ class Lexer {
     return undefined;
   }
 
+  /** From just after BI: its dictionary, ID and data, skipped. */
+  skipInlineImage(): void {
+    for (let v = this.next(); v; v = this.next()) {
+      if (v.t === 'op' && v.v === 'ID') return this.skipInlineImageData();
+    }
+  }
+
   /** After an inline image's ID and one white-space byte, its data runs to an EI standing
    * between white space: skipped without reading it as operators. */
   skipInlineImageData(): void {
@@ -104,10 +123,60 @@ function num(o: PDFObject | undefined): number {
   return o instanceof PDFNumber ? o.asNumber() : 0;
 }
 
+/** Reads the page within `pageBudget`; a page over it is refused with the reason (DecodeError). */
 export function readPageContent(page: PDFPage): PageContent {
   const ctx = page.doc.context;
   const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
+  const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
+    if (!decoded.has(x)) decoded.set(x, streamBytes(x));
+    return decoded.get(x);
+  };
+  const formOf = (resources: PDFDict | undefined, name: string): PDFRawStream | undefined => {
+    const xobjects = lookup(resources?.get(PDFName.of('XObject')));
+    const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
+    return x instanceof PDFRawStream && x.dict.get(PDFName.of('Subtype')) === PDFName.of('Form') ? x : undefined;
+  };
+  const ownResources = (x: PDFRawStream, outer: PDFDict | undefined): PDFDict | undefined => {
+    const own = lookup(x.dict.get(PDFName.of('Resources')));
+    return own instanceof PDFDict ? own : outer;
+  };
+
+  /** What drawing `content` costs with every form expanded where it is drawn: each distinct form
+   * is read once (memoised), so a bomb is priced in the time it takes to read its few streams. */
+  const costs = new Map<PDFRawStream, { operators: number; bytes: number }>();
+  const cost = (content: Uint8Array, resources: PDFDict | undefined, depth: number, open: Set<PDFRawStream>): { operators: number; bytes: number } => {
+    const total = { operators: 0, bytes: content.length };
+    const lex = new Lexer(content);
+    let name: string | undefined;
+    for (let tok = lex.next(); tok; tok = lex.next()) {
+      if (tok.t === 'name') {
+        name = tok.v;
+        continue;
+      }
+      if (tok.t !== 'op') continue;
+      total.operators++;
+      if (tok.v === 'BI') lex.skipInlineImage();
+      if (tok.v === 'Do' && name) {
+        const form = formOf(resources, name);
+        if (form && !open.has(form)) {
+          if (depth + 1 > pageBudget.formNesting) throw new DecodeError(`a page nests forms more than ${pageBudget.formNesting} deep, too deep to draw safely. Print it to a new PDF and add that`);
+          let c = costs.get(form);
+          if (!c) {
+            const body = bytesOf(form);
+            c = body ? cost(body, ownResources(form, resources), depth + 1, new Set([...open, form])) : { operators: 0, bytes: 0 };
+            costs.set(form, c);
+          }
+          total.operators += c.operators;
+          total.bytes += c.bytes;
+        }
+      }
+      name = undefined;
+      if (total.operators > pageBudget.operators) break;
+    }
+    return total;
+  };
 
   const picture = (w: number, h: number, ctm: Matrix): void => {
     out.images++;
@@ -169,7 +238,7 @@ export function readPageContent(page: PDFPage): PageContent {
           break;
         }
         case 'Do': {
-          if (!name || depth > 8) break;
+          if (!name) break;
           const xobjects = lookup(resources?.get(PDFName.of('XObject')));
           const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
           if (!(x instanceof PDFRawStream)) break;
@@ -179,7 +248,7 @@ export function readPageContent(page: PDFPage): PageContent {
             const m = lookup(x.dict.get(PDFName.of('Matrix')));
             const matrix = m instanceof PDFArray && m.size() === 6 ? (m.asArray().map((v) => num(lookup(v))) as Matrix) : identity;
             const own = lookup(x.dict.get(PDFName.of('Resources')));
-            const body = streamBytes(x);
+            const body = bytesOf(x);
             if (body) run(body, own instanceof PDFDict ? own : resources, times(matrix, ctm), depth + 1, new Set([...forms, x]));
           }
           break;
@@ -192,15 +261,18 @@ export function readPageContent(page: PDFPage): PageContent {
 
   const contents = lookup(page.node.get(PDFName.of('Contents')));
   const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
-  const decoded = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
+  const streams = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
   // Content may be split across streams at any token boundary: joined with white space.
-  const joined = new Uint8Array(decoded.reduce((s, x) => s + x.length + 1, 0));
+  const joined = new Uint8Array(streams.reduce((s, x) => s + x.length + 1, 0));
   let at = 0;
-  for (const d of decoded) {
+  for (const d of streams) {
     joined.set(d, at);
     joined[at + d.length] = 10;
     at += d.length + 1;
   }
+  const price = cost(joined, page.node.Resources(), 0, new Set());
+  if (price.operators > pageBudget.operators) throw new DecodeError(`a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a content bomb, or forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
+  if (price.bytes > pageBudget.contentBytes) throw new DecodeError(`a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions (forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
   run(joined, page.node.Resources(), identity, 0, new Set());
   return out;
 }

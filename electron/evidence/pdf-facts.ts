@@ -1,10 +1,35 @@
 // What a PDF is made of, before anything else touches it: page count, and a clear refusal for
 // encrypted or broken files and for pages that hold a decompression bomb.
-import { PDFDocument, EncryptedPDFError, type PDFPage } from 'pdf-lib';
-import { DecodeError, MAX_PIXELS } from './decode.ts';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, EncryptedPDFError, type PDFObject, type PDFPage } from 'pdf-lib';
+import { DecodeError, MAX_FILE_PAGES, MAX_PIXELS, tooManyPages } from './decode.ts';
 import { largestPicture } from './pdf-content.ts';
 
+/** Loads a PDF for reading and assembling: its page tree checked first (checkPageTree), then
+ * pages that are valid but that pdf-lib cannot embed are made whole, as viewers read them: a page
+ * with no /Contents is blank (an empty content stream), and a media box with no area (or not four
+ * numbers) is US Letter, the size viewers fall back to. */
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  const doc = await parsePdf(bytes);
+  checkPageTree(doc);
+  try {
+    for (const page of doc.getPages()) {
+      if (!page.node.get(PDFName.of('Contents'))) page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('')));
+      const box = page.node.MediaBox();
+      const n = box instanceof PDFArray && box.size() === 4 ? box.asArray().map((v) => Number(lookupNumber(doc, v))) : [];
+      if (n.length !== 4 || n.some((v) => !Number.isFinite(v)) || Math.abs(n[2]! - n[0]!) < 1 || Math.abs(n[3]! - n[1]!) < 1) page.setMediaBox(0, 0, 612, 792);
+    }
+  } catch (e) {
+    if (e instanceof DecodeError) throw e;
+    throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
+  }
+  return doc;
+}
+
+function lookupNumber(doc: PDFDocument, v: PDFObject): string {
+  return (v instanceof PDFRef ? doc.context.lookup(v) : v)?.toString() ?? 'NaN';
+}
+
+async function parsePdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (e) {
@@ -13,6 +38,38 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
     }
     throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
   }
+}
+
+/** Walks the page tree once, by hand, before pdf-lib does: a tree that names one page again and
+ * again (100,000 references cost pdf-lib minutes) or holds more pages than any packet is refused
+ * from its shape, with the reason, before any page is touched. */
+export function checkPageTree(doc: PDFDocument): void {
+  const ctx = doc.context;
+  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const seen = new Set<PDFObject>();
+  const stack: PDFObject[] = [doc.catalog.get(PDFName.of('Pages')) ?? PDFName.of('None')];
+  let leaves = 0;
+  while (stack.length) {
+    const node = lookup(stack.pop());
+    if (!(node instanceof PDFDict)) continue;
+    if (seen.has(node)) throw new DecodeError('its page tree names the same page or branch more than once, as damaged or hostile files do. Print it to a new PDF and add that');
+    seen.add(node);
+    const kids = lookup(node.get(PDFName.of('Kids')));
+    if (node.get(PDFName.of('Type')) === PDFName.of('Pages') || kids instanceof PDFArray) {
+      if (kids instanceof PDFArray) {
+        if (leaves + kids.size() > MAX_FILE_PAGES * 4) throw tooManyPages(leaves + kids.size());
+        for (let i = kids.size() - 1; i >= 0; i--) stack.push(kids.get(i));
+      }
+    } else if (++leaves > MAX_FILE_PAGES) {
+      throw tooManyPages(Math.max(leaves, numberOf(lookup(doc.catalog.get(PDFName.of('Pages'))))));
+    }
+  }
+}
+
+function numberOf(o: PDFObject | undefined): number {
+  const count = o instanceof PDFDict ? o.get(PDFName.of('Count')) : undefined;
+  const n = Number(count?.toString());
+  return Number.isFinite(n) ? n : 0;
 }
 
 export async function probePdf(bytes: Uint8Array): Promise<{ pages: number }> {

@@ -1,125 +1,131 @@
-// PDF pages drawn in the main process by pdf.js on its Node canvas (@napi-rs/canvas), so a page
-// that is too large as it is, holds pictures finer than the profile's dpi, or is in colour where
-// the profile wants grayscale or black and white goes through the same compression as a photo.
-// pdf-lib, which assembles the packet, cannot draw pages.
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
-import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type * as CanvasModule from '@napi-rs/canvas';
+// PDF pages drawn by pdf.js on its Node canvas (@napi-rs/canvas), so a page that is too large as
+// it is, holds pictures finer than the profile's dpi, or is in colour where the profile wants
+// grayscale or black and white goes through the same compression as a photo. pdf-lib, which
+// assembles the packet, cannot draw pages.
+// The drawing runs in worker threads (pdf-raster-worker.ts), never in the process that answers the
+// window, syncs and sends: each page is bounded in operators and form nesting (checked before
+// pdf.js runs), in time and in memory (while it runs), and a build's cancellation (the window's
+// Cancel, the CLI's SIGTERM or Ctrl-C) ends the thread at once.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { PdfPagePixels } from './render-page.ts';
+import type { FromWorker, ToWorker } from './pdf-raster-worker.ts';
 
-type PdfJs = typeof PdfJsModule;
-type Canvas = typeof CanvasModule;
+/** Per page: drawing longer than this is stopped and the page refused; heap of a drawing thread. */
+export const pdfDrawLimits = { pageMs: 20_000, heapMb: 1024, threads: 2 };
 
-let pdfjs: Promise<PdfJs> | undefined;
-let canvas: Promise<Canvas> | undefined;
+/** The signal of the build a drawing belongs to, without threading it through every caller. */
+const buildSignal = new AsyncLocalStorage<AbortSignal | undefined>();
 
-// Loaded at run time from node_modules, as sharp is: the canvas is a native module that cannot be
-// bundled. Named through variables so the desktop bundle leaves both imports as they are.
-const PDFJS = 'pdfjs-dist/legacy/build/pdf.mjs';
-const CANVAS = '@napi-rs/canvas';
-
-/** pdf.js's own data (standard fonts, character maps, colour profiles, its WebAssembly decoders
- * for JPEG 2000 and JBIG2 scans), found next to the package wherever it is installed. */
-function assets(): { standardFontDataUrl?: string; cMapUrl?: string; wasmUrl?: string; iccUrl?: string } {
-  try {
-    // Plain Node runs this file as ESM; the desktop bundle runs it as CommonJS.
-    const from = typeof __filename === 'string' ? __filename : import.meta.url;
-    const root = dirname(createRequire(from).resolve('pdfjs-dist/package.json'));
-    const dir = (name: string): string => join(root, name) + sep;
-    return { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') };
-  } catch {
-    // Without them pdf.js still draws, with system fonts in place of the standard fourteen.
-    return {};
-  }
+/** Runs `fn` (a build) so that every PDF page it draws stops at once when `signal` aborts. */
+export function withDrawingSignal<T>(signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
+  return buildSignal.run(signal, fn);
 }
 
-interface Held {
-  doc: Promise<PDFDocumentProxy>;
-  users: number;
+function workerFile(): string | URL {
+  // The desktop bundle has its own CommonJS copy beside main.cjs; plain Node runs the TypeScript.
+  return typeof __filename === 'string' ? join(__dirname, 'pdf-raster-worker.cjs') : new URL('./pdf-raster-worker.ts', import.meta.url);
 }
 
-// A PDF stays open while its pages are drawn and for the next estimate; at most two idle ones
-// are kept, and one in use is never closed under a page being drawn.
-const KEEP = 2;
-const held = new Map<string, Held>();
+interface Slot {
+  worker: Worker;
+  busy: boolean;
+}
+const pool: Slot[] = [];
+const waiting: Array<(s: Slot) => void> = [];
+let nextReq = 1;
 
-function trim(): void {
-  for (const [id, h] of held) {
-    if (held.size <= KEEP) break;
-    if (h.users > 0) continue;
-    held.delete(id);
-    void h.doc.then((d) => d.loadingTask.destroy(), () => undefined);
-  }
+function spawn(): Slot {
+  const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: pdfDrawLimits.heapMb } });
+  worker.unref();
+  const slot = { worker, busy: true };
+  pool.push(slot);
+  return slot;
 }
 
-async function open(bytes: () => Promise<Uint8Array>): Promise<PDFDocumentProxy> {
-  pdfjs ??= import(PDFJS) as Promise<PdfJs>;
-  const lib = await pdfjs;
-  // pdf.js takes ownership of the buffer it is given: hand it a copy.
-  const data = new Uint8Array(await bytes());
-  try {
-    return await lib.getDocument({
-      data,
-      ...assets(),
-      verbosity: lib.VerbosityLevel.ERRORS,
-      // A picture over the import limit is never decoded (import refuses such files anyway).
-      maxImageSize: MAX_PIXELS,
-      stopAtErrors: false,
-    }).promise;
-  } catch {
-    throw new DecodeError('it could not be drawn as an image. Open it, print it to a new PDF, and add that');
+async function acquire(): Promise<Slot> {
+  const idle = pool.find((s) => !s.busy);
+  if (idle) {
+    idle.busy = true;
+    return idle;
   }
+  if (pool.length < pdfDrawLimits.threads) return spawn();
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function release(slot: Slot, alive: boolean): void {
+  if (!alive) {
+    pool.splice(pool.indexOf(slot), 1);
+    void slot.worker.terminate();
+    const next = waiting.shift();
+    if (next) next(spawn());
+    return;
+  }
+  const next = waiting.shift();
+  if (next) return next(slot);
+  slot.busy = false;
+  slot.worker.unref();
 }
 
 /** Draws page `index` (0-based) of a stored PDF, turned by its own /Rotate and the merchant's
  * rotation, at `pxPerPt` pixels per PDF point, on white. */
 export async function drawPdfPage(id: string, bytes: () => Promise<Uint8Array>, index: number, rotation: number, pxPerPt: number): Promise<PdfPagePixels> {
-  let h = held.get(id);
-  if (!h) {
-    h = { doc: open(bytes), users: 0 };
-    const mine = h;
-    h.doc.catch(() => held.get(id) === mine && held.delete(id));
-    held.set(id, h);
-  } else {
-    // Most recently used last: trim() closes the oldest idle ones first.
-    held.delete(id);
-    held.set(id, h);
-  }
-  h.users++;
+  const signal = buildSignal.getStore();
+  signal?.throwIfAborted();
+  const slot = await acquire();
+  // A thread at work keeps the process alive (an idle one does not hold it open).
+  slot.worker.ref();
+  const req = nextReq++;
+  let alive = true;
   try {
-    const doc = await h.doc;
-    canvas ??= import(CANVAS) as Promise<Canvas>;
-    const { createCanvas } = await canvas;
-    const page = await doc.getPage(index + 1);
-    try {
-      const turn = (((page.rotate + rotation) % 360) + 360) % 360;
-      const viewport = page.getViewport({ scale: pxPerPt, rotation: turn });
-      const width = Math.max(1, Math.round(viewport.width));
-      const height = Math.max(1, Math.round(viewport.height));
-      if (width * height > MAX_PIXELS) throw new DecodeError('its page is too large to draw');
-      const c = createCanvas(width, height);
-      const ctx = c.getContext('2d');
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, width, height);
-      // pdf.js's types name the DOM canvas; the Node canvas is what it uses under Node.
-      await page.render({ canvas: c, canvasContext: ctx, viewport, background: '#ffffff' } as unknown as Parameters<typeof page.render>[0]).promise;
-      const pixels = ctx.getImageData(0, 0, width, height).data;
-      return { data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height, channels: 4 };
-    } finally {
-      page.cleanup();
-    }
+    return await new Promise<PdfPagePixels>((resolve, reject) => {
+      const w = slot.worker;
+      const stop = (e: Error): void => {
+        alive = false;
+        cleanup();
+        reject(e);
+      };
+      const onAbort = (): void => stop(new AppError('cancelled', 'Stopped while a PDF page was being drawn.'));
+      const timer = setTimeout(() => stop(new DecodeError(`drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} seconds, so it was stopped. Print it to a new PDF and add that`)), pdfDrawLimits.pageMs);
+      const onError = (e: Error): void => {
+        const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        stop(oom ? new DecodeError(`drawing one of its pages needs more than ${pdfDrawLimits.heapMb} MB, so it was stopped. Print it to a new PDF and add that`) : new AppError('internal', `The PDF drawing thread failed: ${e.message}`));
+      };
+      const onExit = (): void => stop(new AppError('internal', 'The PDF drawing thread ended unexpectedly.'));
+      const onMessage = (m: FromWorker): void => {
+        if (m.req !== req) return;
+        if (m.type === 'need') {
+          bytes().then((b) => w.postMessage({ type: 'bytes', req, id, bytes: b } satisfies ToWorker), (e: unknown) => stop(e as Error));
+          return;
+        }
+        cleanup();
+        if (m.type === 'done') resolve({ data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength), width: m.width, height: m.height, channels: 4 });
+        else if (m.type === 'refused') reject(new DecodeError(m.reason));
+        else reject(new AppError('internal', `A PDF page could not be drawn: ${m.message}`));
+      };
+      function cleanup(): void {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+      w.postMessage({ type: 'draw', req, id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS } satisfies ToWorker);
+    });
   } finally {
-    h.users--;
-    trim();
+    release(slot, alive);
   }
 }
 
-/** Closes every open PDF (tests, and the app when the evidence store goes away). */
+/** Ends every drawing thread (tests, and the app when the evidence store goes away). */
 export async function closePdfRenderers(): Promise<void> {
-  const all = [...held.values()];
-  held.clear();
-  await Promise.all(all.map((h) => h.doc.then((d) => d.loadingTask.destroy(), () => undefined)));
+  const all = pool.splice(0);
+  await Promise.all(all.map((s) => s.worker.terminate()));
 }

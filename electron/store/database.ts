@@ -1,8 +1,13 @@
 // The app's one database file (node:sqlite): WAL so a crash never corrupts it, foreign keys on,
-// and the migrations run at start-up, each in its own transaction.
+// and the migrations run at start-up, each in its own transaction. The file is checked before it
+// is used (store/integrity.ts), copied before any migration and once a day, and a damaged one is
+// recovered in the open, never silently replaced (store/recovery.ts).
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { backupDatabase, backupIfDue, inspectDatabaseFile } from './integrity.ts';
+import { setAsideAndRestore, type RecoveryReport } from './recovery.ts';
+import { salvageInto } from './salvage.ts';
 import { migrations } from './migrations/index.ts';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -12,6 +17,8 @@ export interface Database {
   readonly file: string;
   transaction<T>(fn: () => T): T;
   close(): void;
+  /** Set when the file failed its check at this open and was recovered. */
+  readonly recovery?: RecoveryReport | undefined;
 }
 
 export function schemaVersion(db: DatabaseSync): number {
@@ -37,8 +44,22 @@ export function migrate(db: DatabaseSync, upTo: number = migrations.length): voi
   }
 }
 
-export function openDatabase(file: string, opts: { migrateUpTo?: number } = {}): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+export function openDatabase(file: string, opts: { migrateUpTo?: number; now?: number } = {}): Database {
+  const onDisk = file !== ':memory:';
+  let recovery: RecoveryReport | undefined;
+  let existed = false;
+  if (onDisk) {
+    mkdirSync(dirname(file), { recursive: true });
+    const found = inspectDatabaseFile(file);
+    existed = found.state === 'ok';
+    if (found.state === 'damaged') {
+      try {
+        recovery = setAsideAndRestore(file, found.reason, opts.now);
+      } catch (e) {
+        throw new AppError('internal', `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. Nothing was changed; free some space or fix the folder's permissions, then start again.`, { cause: e });
+      }
+    }
+  }
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
@@ -49,13 +70,20 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number } = {}):
   // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
   // part of one, and a sync page goes with its cursor.
   db.exec('PRAGMA wal_autocheckpoint = 10000;');
+  const version = schemaVersion(db);
+  // A copy before the schema changes: a migration that goes wrong never costs the merchant's data.
+  if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length)) backupDatabase(db, file, `before-schema-${version + 1}`, opts.now);
   migrate(db, opts.migrateUpTo);
-  return {
+  const database: Database = {
     db,
     file,
     transaction: transactionRunner(db),
     close() {
       db.close();
     },
+    ...(recovery ? { recovery } : {}),
   };
+  if (recovery) recovery.salvage = salvageInto(database, recovery.keptFile, join(dirname(file), 'outbox'));
+  if (existed) backupIfDue(db, file, opts.now);
+  return database;
 }

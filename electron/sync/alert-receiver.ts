@@ -1,12 +1,17 @@
 // A local endpoint for the service's alerts (webhooks): validates, recognises repeats, and hands
-// each new alert on. The service signs nothing: the random
-// secret in the path and the optional fixed header are the only checks, compared in constant
+// each new alert on. The service signs nothing: the fixed header it sends is the only check, so it
+// carries the random secret (never the URL, which logs and proxies keep), compared in constant
 // time. Bad posts are refused and logged without their bodies; a repeated alert is recognised.
+// An alert is a hint, never the truth: it only names a chargeback to re-read from the API at once
+// (the store changes only by what the API says), so a forged one changes nothing.
 import { createServer, type Server } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Store } from '../store/index.ts';
-import { alertPayloadSchema, inferAlertEvent, type AlertEvent, type Chargeback } from '../../shared/api/index.ts';
+import { alertPayloadSchema, inferAlertEvent, type AlertEvent } from '../../shared/api/index.ts';
+import { alertSecretHeader } from '../../shared/profiles.ts';
+import { bindAddressProblem } from '../../shared/network.ts';
+import { AppError } from '../../shared/errors.ts';
 
 const MAX_BODY = 256 * 1024;
 
@@ -14,13 +19,15 @@ export interface AlertReceiverOptions {
   store: Store;
   profileId: string;
   bindAddress: string;
+  /** The merchant chose to listen beyond loopback. */
+  onNetwork?: boolean | undefined;
   port: number;
   secret: string;
   headerName?: string | undefined;
   headerValue?: string | undefined;
-  /** Called once per new alert: the app updates the store at once and syncs that chargeback
-   * (SyncEngine.applyAlert). */
-  onAlert(event: AlertEvent, chargebackId: string, data: Chargeback[]): void;
+  /** Called once per new alert with the chargeback it names: the app re-reads that chargeback from
+   * the API (SyncEngine.applyAlert). The alert's own record is never handed on. */
+  onAlert(event: AlertEvent, chargebackId: string): void;
   log?(line: string): void;
 }
 
@@ -32,19 +39,20 @@ function same(a: string, b: string): boolean {
 
 export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url: string; close(): Promise<void> }> {
   const log = o.log ?? (() => undefined);
-  const path = `/alerts/${o.secret}`;
+  const refused = bindAddressProblem(o.bindAddress, { onNetwork: o.onNetwork });
+  if (refused) throw new AppError('validation', `The alert receiver did not start: ${refused}.`);
+  const path = '/alerts';
+  const header = (o.headerName ?? alertSecretHeader).toLowerCase();
+  const expected = o.headerValue ?? o.secret;
   const server: Server = createServer((req, res) => {
     const refuse = (status: number, reason: string): void => {
-      // The path holds the secret: never logged.
       log(`alert refused: ${status} ${reason} (${req.method} from ${req.socket.remoteAddress})`);
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, reason }));
     };
     if (req.method !== 'POST') return refuse(405, 'only POST is accepted');
     if (!same(req.url ?? '', path)) return refuse(404, 'unknown path');
-    if (o.headerName && o.headerValue) {
-      const got = req.headers[o.headerName.toLowerCase()];
-      if (typeof got !== 'string' || !same(got, o.headerValue)) return refuse(401, 'missing or wrong authentication header');
-    }
+    const got = req.headers[header];
+    if (typeof got !== 'string' || !same(got, expected)) return refuse(401, 'missing or wrong authentication header');
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
@@ -79,7 +87,7 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       }
       log(`alert ${fresh ? 'received' : 'repeated'}: ${event} for ${chargebackId}`);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, duplicate: !fresh }));
-      if (fresh) o.onAlert(event, chargebackId, payload.response.data);
+      if (fresh) o.onAlert(event, chargebackId);
     });
   });
   await new Promise<void>((resolve, reject) => {

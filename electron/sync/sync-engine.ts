@@ -54,6 +54,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const now = deps.now ?? (() => new Date());
   const overlap = deps.overlapMs ?? 10 * 60_000;
   const running = new Map<string, Promise<SyncReport>>();
+  const rereads = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
   let scheduleError: ((profileId: string, e: unknown) => void) | undefined;
   const listeners = new Set<(p: SyncProgress) => void>();
@@ -261,19 +262,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       announce(profile);
     },
 
-    /** An alert arrived: the store learns at once what it says (the record when it carries one,
-     * else the status its event implies), the change is announced, then the chargeback is synced. */
-    async applyAlert(profileId: string, event: AlertEvent, chargebackId: string, data: readonly Chargeback[]): Promise<void> {
-      const profile = profileOrThrow(profileId);
-      const record = data.find((c) => c.id === chargebackId) ?? data[0];
-      const known = store.portfolio.getChargeback(profileId, chargebackId);
-      const status = event === 'won' ? 'won' : event === 'lost' ? 'lost' : event === 'closed' ? 'closed' : 'open';
-      const next = record ?? (known && known.status !== status ? { ...known, status } : undefined);
-      if (next) {
-        store.transaction(() => raiseAll(profileId, eventsFromChargebacks(store.portfolio.upsertChargebacks(profileId, [next], now().getTime()), new Map([[next.id, next]]))));
-        announce(profile);
-      }
-      await this.syncChargeback(profileId, chargebackId);
+    /** An alert arrived. It is a hint, not the truth (the service signs nothing): it only marks the
+     * chargeback it names for a prompt re-read, and only the API's record changes the store, so a
+     * forged alert changes nothing the API does not confirm. Re-reads of one chargeback that are
+     * already under way are joined, so a flood of alerts costs one read each. */
+    applyAlert(profileId: string, _event: AlertEvent, chargebackId: string): Promise<void> {
+      const key = `${profileId}\u0000${chargebackId}`;
+      const current = rereads.get(key);
+      if (current) return current;
+      const p = this.syncChargeback(profileId, chargebackId).finally(() => rereads.delete(key));
+      rereads.set(key, p);
+      return p;
     },
 
     remind: (profileId: string) => remind(profileOrThrow(profileId)),

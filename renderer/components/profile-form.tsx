@@ -5,6 +5,13 @@ import { api } from '../bridge.ts';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import type { ErrorInfo } from '../../shared/errors.ts';
 import type { Deployment } from '../../shared/domain/enums.ts';
+import { isLoopbackHost, serviceUrlProblem, urlParts } from '../../shared/network.ts';
+
+/** A plain-http address that is not this computer: the form offers the warned LAN opt-in. */
+function isRemoteHttp(url: string): boolean {
+  const u = urlParts(url);
+  return u?.scheme === 'http' && !isLoopbackHost(u.host);
+}
 
 /** An error with the fields it names, as one sentence a merchant can act on. */
 export function describeError(e: ErrorInfo): string {
@@ -18,15 +25,21 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
   // Without a keychain the key can still be kept in memory until quit, never on disk.
   const [noKeychain, setNoKeychain] = useState<string>();
   const [sessionOnly, setSessionOnly] = useState(false);
+  const [httpOnLan, setHttpOnLan] = useState(false);
   useEffect(() => {
     void api().keychainStatus({}).then((r) => r.ok && !r.value.ok && setNoKeychain(`${r.value.reason ?? ''} ${r.value.howToFix ?? ''}`.trim()));
   }, []);
 
   async function add(e: FormEvent): Promise<void> {
     e.preventDefault();
+    const lan = httpOnLan && isRemoteHttp(form.url);
+    // Refused here before the key leaves the window; main checks the same rule again.
+    const problem = serviceUrlProblem(form.url, { httpOnLan: lan });
+    if (problem) return setError(`The service URL is refused: ${problem}.`);
     setBusy(true);
     setError('');
-    const r = await api().addProfile({ profile: { name: form.name, deployment: form.deployment, url: form.url, ...(form.merchant ? { merchant: form.merchant } : {}) }, apiKey: form.apiKey, ...(sessionOnly ? { sessionOnly: true } : {}) });
+    const profile = { name: form.name, deployment: form.deployment, url: form.url, ...(form.merchant ? { merchant: form.merchant } : {}), ...(lan ? { httpOnLan: true } : {}) };
+    const r = await api().addProfile({ profile, apiKey: form.apiKey, ...(sessionOnly ? { sessionOnly: true } : {}) });
     setBusy(false);
     setForm((f) => ({ ...f, apiKey: '' }));
     if (!r.ok) {
@@ -35,6 +48,7 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
     }
     setForm({ name: '', deployment: 'core', url: '', merchant: '', apiKey: '' });
     setSessionOnly(false);
+    setHttpOnLan(false);
     await onAdded(r.value);
   }
 
@@ -47,6 +61,12 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
         </select>
       </label>
       <label>Service URL<input required type="url" placeholder="https://" value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} /></label>
+      {isRemoteHttp(form.url) && (
+        <div className="warn-card card">
+          <p>This address is plain http and not this computer: your API key would cross the network unencrypted. Use https://, or, only for a test sandbox on your own network, allow it below.</p>
+          <label className="check"><input type="checkbox" checked={httpOnLan} onChange={(e) => setHttpOnLan(e.target.checked)} /> Allow plain http to a sandbox on my local network (the key is not encrypted)</label>
+        </div>
+      )}
       <label>Merchant (optional)<input value={form.merchant} onChange={(e) => setForm({ ...form, merchant: e.target.value })} /></label>
       <label>API key<input required type="password" autoComplete="off" value={form.apiKey} aria-describedby="key-help" onChange={(e) => setForm({ ...form, apiKey: e.target.value })} /></label>
       <p id="key-help" className="hint">Checked with one call, then kept in your operating system's keychain. Never shown again.</p>

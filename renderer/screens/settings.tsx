@@ -5,7 +5,8 @@ import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { ProfileForm, describeError } from '../components/profile-form.tsx';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
-import type { EditedProfile } from '../../shared/profiles.ts';
+import { alertSecretHeader, type EditedProfile } from '../../shared/profiles.ts';
+import { bindAddressProblem } from '../../shared/network.ts';
 import { presets, type ColourMode, type PresetName, type PageSize } from '../../shared/evidence/limits.ts';
 
 const MB = 1024 * 1024;
@@ -81,7 +82,7 @@ interface Draft {
   name: string; merchant: string; preset: PresetName; pageSize: PageSize;
   maxFileMb: string; maxTotalMb: string; maxPages: string; maxDpi: string; colour: ColourMode;
   reminders: string; syncMinutes: string;
-  receiverOn: boolean; bindAddress: string; port: string; headerName: string; headerValue: string;
+  receiverOn: boolean; bindAddress: string; onNetwork: boolean; port: string; headerName: string; headerValue: string;
 }
 
 function draftOf(p: ProfileView): Draft {
@@ -90,7 +91,7 @@ function draftOf(p: ProfileView): Draft {
     name: p.name, merchant: p.merchant ?? '', preset: p.preset, pageSize: p.pageSize,
     maxFileMb: mbText(p.limits.maxFileBytes), maxTotalMb: mbText(p.limits.maxTotalBytes), maxPages: String(p.limits.maxPages), maxDpi: String(p.limits.maxDpi), colour: p.limits.colour,
     reminders: p.reminderThresholdDays.join(', '), syncMinutes: String(p.syncIntervalMinutes),
-    receiverOn: r?.enabled ?? false, bindAddress: r?.bindAddress ?? '127.0.0.1', port: String(r?.port ?? 8787), headerName: r?.headerName ?? '', headerValue: r?.headerValue ?? '',
+    receiverOn: r?.enabled ?? false, bindAddress: r?.bindAddress ?? '127.0.0.1', onNetwork: r?.onNetwork ?? false, port: String(r?.port ?? 8787), headerName: r?.headerName ?? '', headerValue: r?.headerValue ?? '',
   };
 }
 
@@ -114,7 +115,9 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
   const reminders = d.reminders.split(/[\s,;]+/).filter(Boolean).map(Number);
   if (reminders.some((n) => !Number.isInteger(n) || n < 0)) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
   if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535)) return 'Enter the receiver port as a number from 1 to 65535.';
-  if (d.receiverOn && !!d.headerName.trim() !== !!d.headerValue.trim()) return 'Give both the header name and its value, or neither.';
+  if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim()) return 'Give the header name for your own header value.';
+  const bind = d.receiverOn ? bindAddressProblem(d.bindAddress.trim() || '127.0.0.1', { onNetwork: d.onNetwork }) : undefined;
+  if (bind) return `The receiver cannot listen there: ${bind}.`;
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
   const { merchant: _m, ...withoutMerchant } = saved;
   return {
@@ -129,8 +132,10 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     ...(d.receiverOn || p.alertReceiver ? {
       alertReceiver: {
         enabled: d.receiverOn, bindAddress: d.bindAddress.trim() || '127.0.0.1', port: Number.isInteger(port) ? port : 8787,
+        ...(d.onNetwork ? { onNetwork: true } : {}),
         ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
-        ...(d.headerName.trim() && d.headerValue.trim() ? { headerName: d.headerName.trim(), headerValue: d.headerValue.trim() } : {}),
+        ...(d.headerName.trim() ? { headerName: d.headerName.trim() } : {}),
+        ...(d.headerName.trim() && d.headerValue.trim() ? { headerValue: d.headerValue.trim() } : {}),
       },
     } : {}),
   };
@@ -197,13 +202,17 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
             <label>Listen on address<input value={d.bindAddress} onChange={(e) => set('bindAddress', e.target.value)} /></label>
             <label>Port<input inputMode="numeric" value={d.port} onChange={(e) => set('port', e.target.value)} /></label>
             <span />
-            <label>Header name (optional)<input value={d.headerName} placeholder="X-Alert-Token" onChange={(e) => set('headerName', e.target.value)} /></label>
-            <label>Header value<input type="password" autoComplete="off" value={d.headerValue} onChange={(e) => set('headerValue', e.target.value)} /></label>
+            <label>Header name (optional)<input value={d.headerName} placeholder={alertSecretHeader} onChange={(e) => set('headerName', e.target.value)} /></label>
+            <label>Your own header value (optional)<input type="password" autoComplete="off" value={d.headerValue} onChange={(e) => set('headerValue', e.target.value)} /></label>
           </div>
+        )}
+        {d.receiverOn && (
+          <label className="check"><input type="checkbox" checked={d.onNetwork} onChange={(e) => set('onNetwork', e.target.checked)} /> Listen on the network too: other computers can reach the receiver (it is only safe behind your own https proxy or firewall)</label>
         )}
         {profile.alertReceiverUrl ? (
           <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code>{profile.alertReceiverUrl}</code>
-            {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) && ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}</p>
+            {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) && ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}
+            {profile.alertReceiver && !profile.alertReceiver.headerValue && <>, with the fixed header <code data-testid="receiver-header">{profile.alertReceiver.headerName ?? alertSecretHeader}: {profile.alertReceiver.secret}</code></>}</p>
         ) : profile.alertReceiver?.enabled ? <p className="error">The receiver is not listening; save to try again.</p> : null}
       </fieldset>
 

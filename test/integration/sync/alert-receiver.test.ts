@@ -6,7 +6,7 @@ import { syncFixture } from './support.ts';
 
 const secret = 'a'.repeat(32);
 
-test('alerts from the sandbox reach the receiver (Opened, Won, Lost): store updated at once, the chargeback synced, the change raised, duplicates recognised', async () => {
+test('alerts from the sandbox reach the receiver (Opened, Won, Lost): each chargeback re-read from the API at once, the change raised, duplicates recognised', async () => {
   const f = await syncFixture({ seed: 14, chargebacks: 40, alertRetryDelaysMs: [50, 100] });
   const logs: string[] = [];
   const synced: string[] = [];
@@ -14,9 +14,9 @@ test('alerts from the sandbox reach the receiver (Opened, Won, Lost): store upda
   const receiver = await startAlertReceiver({
     store: f.h.store, profileId: f.profile.id, bindAddress: '127.0.0.1', port: 0, secret, headerName: 'X-Alert-Key', headerValue: 'fixed-value',
     log: (l) => logs.push(l),
-    onAlert: (event, id, data) => {
+    onAlert: (event, id) => {
       synced.push(id);
-      syncs.push(f.h.sync.applyAlert(f.profile.id, event, id, data));
+      syncs.push(f.h.sync.applyAlert(f.profile.id, event, id));
     },
   });
   try {
@@ -30,9 +30,9 @@ test('alerts from the sandbox reach the receiver (Opened, Won, Lost): store upda
     await admin.decide(doomed.id, 'lost');
     const deliveries = await admin.alertDeliveries();
     assert.deepEqual(deliveries.map((d) => [d.event, d.status]), [['opened', 'delivered'], ['won', 'delivered'], ['lost', 'delivered']]);
-    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, open.id)?.status, 'won', 'the Won alert updated the store at once');
-    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, doomed.id)?.status, 'lost', 'the Lost alert (status Closed, no record) updated the store at once');
     await Promise.all(syncs);
+    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, open.id)?.status, 'won', 'the re-read after the Won alert stored the decision');
+    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, doomed.id)?.status, 'lost', 'the re-read after the Lost alert stored the decision');
     assert.ok(f.h.store.portfolio.getChargeback(f.profile.id, fresh.id), 'the Opened alert brought the new chargeback in after its sync');
     assert.deepEqual(synced.sort(), [fresh.id, open.id, doomed.id].sort());
     const events = f.h.store.events.recent(f.profile.id);
@@ -68,7 +68,7 @@ test('refused posts are logged with status and reason only: never the body, the 
     const alert = JSON.stringify({ response: { alert: { disputeId: 't1_chb_marker', disputeStatus: 'Won', subject: marker }, data: [] } });
     const send = (url: string, o: { method?: string; header?: string; body?: string } = {}) =>
       fetch(url, { method: o.method ?? 'POST', headers: { 'content-type': 'application/json', ...(o.header ? { 'X-Alert-Key': o.header } : {}) }, ...(o.method === 'GET' ? {} : { body: o.body ?? alert }) });
-    const wrongPath = receiver.url.replace(/a{32}$/, 'b'.repeat(32));
+    const wrongPath = `${receiver.url}/${'b'.repeat(32)}`;
     const statuses = [
       (await send(receiver.url, { method: 'GET', header: 'fixed-value' })).status,
       (await send(wrongPath, { header: 'fixed-value' })).status,
@@ -92,6 +92,69 @@ test('refused posts are logged with status and reason only: never the body, the 
     for (const l of logs) for (const secretish of [secret, 'b'.repeat(32), marker, 'fixed-value', 'wrong-value', '/alerts/']) assert.ok(!l.includes(secretish), `${l} shows ${secretish}`);
     assert.equal((await send(receiver.url, { header: 'fixed-value' })).status, 200);
     assert.deepEqual(logs.at(-1), 'alert received: won for t1_chb_marker', 'an accepted alert is logged by event and ID, not by body');
+  } finally {
+    await receiver.close();
+    await f.close();
+  }
+});
+
+test('a forged alert changes nothing the API does not confirm: a record in `data` for another ID, or a false Won, leaves the open chargeback open', async () => {
+  const f = await syncFixture({ seed: 18, chargebacks: 12 });
+  const handed: Array<Promise<void>> = [];
+  const receiver = await startAlertReceiver({
+    store: f.h.store, profileId: f.profile.id, bindAddress: '127.0.0.1', port: 0, secret,
+    onAlert: (event, id) => handed.push(f.h.sync.applyAlert(f.profile.id, event, id).catch(() => undefined)),
+  });
+  try {
+    await f.h.sync.syncProfile(f.profile.id);
+    const [open] = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows;
+    assert.ok(open && open.status === 'open');
+    const real = f.h.store.portfolio.getChargeback(f.profile.id, open.id)!;
+    const forged = { ...real, status: 'won', actionable: '0', issued: String(real.issued), reply: String(real.reply ?? '') };
+    const post = (disputeId: string, data: unknown[]) => fetch(receiver.url, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'X-Alert-Secret': secret },
+      body: JSON.stringify({ response: { alert: { disputeId, disputeStatus: 'Won', subject: 'Dispute notification' }, data } }),
+    });
+    assert.equal((await post('t1_chb_doesnotexist0000', [forged])).status, 200);
+    await Promise.all(handed);
+    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, open.id)?.status, 'open', 'a record under another ID is not taken');
+    assert.equal((await post(open.id, [forged])).status, 200);
+    assert.equal((await post(open.id, [])).status, 200);
+    await Promise.all(handed);
+    const after = f.h.store.portfolio.getChargeback(f.profile.id, open.id)!;
+    assert.equal(after.status, 'open', 'the API still says open');
+    assert.equal(after.actionable, real.actionable);
+    assert.equal(f.h.store.portfolio.getChargeback(f.profile.id, 't1_chb_doesnotexist0000'), undefined);
+    assert.ok(!f.h.store.events.recent(f.profile.id).some((e) => e.chargebackId === open.id && e.kind === 'decision'), 'no decision was announced');
+  } finally {
+    await receiver.close();
+    await f.close();
+  }
+});
+
+test('the secret travels in a header, never in the URL; the receiver listens on loopback unless the merchant chose the network', async () => {
+  const f = await syncFixture({ seed: 19, chargebacks: 3 });
+  const handed: string[] = [];
+  const receiver = await startAlertReceiver({
+    store: f.h.store, profileId: f.profile.id, bindAddress: '127.0.0.1', port: 0, secret, onAlert: (_e, id) => handed.push(id),
+  });
+  try {
+    assert.ok(!receiver.url.includes(secret), receiver.url);
+    assert.match(receiver.url, /^http:\/\/127\.0\.0\.1:\d+\/alerts$/);
+    const body = JSON.stringify({ response: { alert: { disputeId: 't1_chb_x', disputeStatus: 'Won', subject: 's' }, data: [] } });
+    const send = (url: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers, body });
+    assert.equal((await send(`${receiver.url}/${secret}`)).status, 404, 'the old secret path is no way in');
+    assert.equal((await send(`${receiver.url}?secret=${secret}`)).status, 404);
+    assert.equal((await send(receiver.url)).status, 401);
+    assert.equal((await send(receiver.url, { 'X-Alert-Secret': secret.slice(1) })).status, 401);
+    assert.equal((await send(receiver.url, { 'X-Alert-Secret': secret })).status, 200);
+    assert.deepEqual(handed, ['t1_chb_x']);
+    for (const bindAddress of ['0.0.0.0', '::', '192.168.1.20']) {
+      await assert.rejects(startAlertReceiver({ store: f.h.store, profileId: f.profile.id, bindAddress, port: 0, secret, onAlert: () => undefined }),
+        (e: Error) => e.message.includes(`${bindAddress} is reachable from other computers`), bindAddress);
+    }
+    const wide = await startAlertReceiver({ store: f.h.store, profileId: f.profile.id, bindAddress: '0.0.0.0', onNetwork: true, port: 0, secret, onAlert: () => undefined });
+    await wide.close();
   } finally {
     await receiver.close();
     await f.close();
