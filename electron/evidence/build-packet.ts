@@ -34,19 +34,25 @@ const DPI_TOLERANCE = 1.02;
 interface Step {
   quality: number;
   dpi: number;
-  maxLongSide?: number;
 }
 
-/** The preset as chosen (with the merchant's adjustments, within the limit profile), then the
- * proven step-down: quality 60 at 2000 px long side, then 40 at 1200 px — about 100 dpi on a
- * full page, the legibility floor. */
+/** The lowest resolution the solver goes to. Measured with OCR on 6 pt receipt print scanned at
+ * 300 dpi (test/bench/legibility.bench.ts): at 150 and 120 dpi it reads as much as at 300 (quality
+ * 40 to 75 alike), at 100 dpi (1200 px on A4) it loses a third of the words and nearly every
+ * line. Below this floor the solver refuses and explains rather than send what no one can read. */
+export const LEGIBLE_DPI = 120;
+
+/** The preset as chosen (with the merchant's adjustments, within the limit profile), then bytes
+ * traded only above the legibility floor: quality first (it costs small print little), then
+ * resolution down to the floor. */
 export function solverSteps(settings: BuildSettings): { colour: ColourMode; denoise: boolean; steps: Step[] } {
   const base = { ...presets[settings.preset], ...settings.overrides };
   const order: ColourMode[] = ['colour', 'grayscale', 'bw'];
   const colour = order[Math.max(order.indexOf(base.colour), order.indexOf(settings.limits.colour))]!;
   const dpi = Math.min(base.dpi, settings.limits.maxDpi);
-  if (colour === 'bw') return { colour, denoise: base.denoise, steps: [{ quality: 0, dpi }, { quality: 0, dpi: Math.min(dpi, 150) }, { quality: 0, dpi: Math.min(dpi, 120) }] };
-  return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(60, base.jpegQuality), dpi: Math.min(dpi, 150), maxLongSide: 2000 }, { quality: Math.min(40, base.jpegQuality), dpi: Math.min(dpi, 150), maxLongSide: 1200 }] };
+  const floor = Math.min(dpi, LEGIBLE_DPI);
+  if (colour === 'bw') return { colour, denoise: base.denoise, steps: [{ quality: 0, dpi }, { quality: 0, dpi: Math.max(floor, Math.min(dpi, 150)) }, { quality: 0, dpi: floor }] };
+  return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(50, base.jpegQuality), dpi: Math.max(floor, Math.min(dpi, 150)) }, { quality: Math.min(40, base.jpegQuality), dpi: floor }] };
 }
 
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
@@ -180,7 +186,7 @@ async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>,
   const problems: PageProblem[] = [];
   const container = settings.output === 'image' ? 'file' : 'pdf';
   const budget = settings.limits.maxFileBytes * 0.97 - FILE_OVERHEAD;
-  const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, maxLongSide: step.maxLongSide, pageSize: settings.pageSize, container };
+  const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, pageSize: settings.pageSize, keepScanPaper: settings.keepScanPaper ?? true, container };
   const encoded = await mapLimited(arrangement.pages, 2, async (page): Promise<Encoded | undefined> => {
     const item = items.get(page.itemId)!;
     let result: Encoded;
@@ -297,19 +303,24 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
   const sources = new Map<string, PDFDocument>();
   for (const i of indices) {
     const p = pages[i]!;
-    const page = doc.addPage([size.w, size.h]);
     count++;
     if (p.kind === 'image') {
       const r = p.rendered;
-      const scale = Math.min(1, box.w / (r.widthIn * PT), box.h / (r.heightIn * PT));
+      // A full-page scan that kept its paper size is that page, edge to edge (it has its own
+      // margins); anything smaller is centred on the chosen page.
+      const own = r.widthIn * PT > box.w + 0.5 || r.heightIn * PT > box.h + 0.5;
+      const paper = own ? { w: r.widthIn * PT, h: r.heightIn * PT } : size;
+      const page = doc.addPage([paper.w, paper.h]);
+      const scale = own ? 1 : Math.min(1, box.w / (r.widthIn * PT), box.h / (r.heightIn * PT));
       const w = r.widthIn * PT * scale;
       const h = r.heightIn * PT * scale;
-      const x = (size.w - w) / 2;
-      const y = (size.h - h) / 2;
+      const x = (paper.w - w) / 2;
+      const y = (paper.h - h) / 2;
       if (r.format === 'jpeg') page.drawImage(await doc.embedJpg(r.data), { x, y, width: w, height: h });
       else if (r.format === 'bilevel') drawBilevel(doc, page, r, x, y, w, h);
       else throw new AppError('internal', 'A page meant for a file of its own was placed in a PDF.');
     } else {
+      const page = doc.addPage([size.w, size.h]);
       let src = sources.get(p.item.id);
       if (!src) {
         src = await loadPdf(await store.bytes(p.item.id));
