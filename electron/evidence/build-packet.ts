@@ -36,23 +36,24 @@ interface Step {
   dpi: number;
 }
 
-/** The lowest resolution the solver goes to. Measured with OCR on 6 pt receipt print scanned at
- * 300 dpi (test/bench/legibility.bench.ts): at 150 and 120 dpi it reads as much as at 300 (quality
- * 40 to 75 alike), at 100 dpi (1200 px on A4) it loses a third of the words and nearly every
- * line. Below this floor the solver refuses and explains rather than send what no one can read. */
-export const LEGIBLE_DPI = 120;
+/** The lowest resolution the solver steps down to. Measured with the app's OCR on 6 pt receipt
+ * print scanned at 300 dpi (test/bench/legibility.bench.ts): at 150 dpi it reads 95% of the
+ * words at JPEG quality 75 and about as much at 50 or 35; at 120 dpi 80%; at 100 dpi (the old
+ * 1200 px step on A4) a third is lost. Below the floor the solver refuses and explains rather
+ * than send what a reviewer cannot read. */
+export const LEGIBLE_DPI = 150;
 
 /** The preset as chosen (with the merchant's adjustments, within the limit profile), then bytes
- * traded only above the legibility floor: quality first (it costs small print little), then
- * resolution down to the floor. */
+ * traded only above the legibility floor: JPEG quality (it costs small print little), and a
+ * resolution above the floor brought down to it. Never below what the merchant chose. */
 export function solverSteps(settings: BuildSettings): { colour: ColourMode; denoise: boolean; steps: Step[] } {
   const base = { ...presets[settings.preset], ...settings.overrides };
   const order: ColourMode[] = ['colour', 'grayscale', 'bw'];
   const colour = order[Math.max(order.indexOf(base.colour), order.indexOf(settings.limits.colour))]!;
   const dpi = Math.min(base.dpi, settings.limits.maxDpi);
   const floor = Math.min(dpi, LEGIBLE_DPI);
-  if (colour === 'bw') return { colour, denoise: base.denoise, steps: [{ quality: 0, dpi }, { quality: 0, dpi: Math.max(floor, Math.min(dpi, 150)) }, { quality: 0, dpi: floor }] };
-  return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(50, base.jpegQuality), dpi: Math.max(floor, Math.min(dpi, 150)) }, { quality: Math.min(40, base.jpegQuality), dpi: floor }] };
+  if (colour === 'bw') return { colour, denoise: base.denoise, steps: [{ quality: 0, dpi }, { quality: 0, dpi: floor }] };
+  return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(50, base.jpegQuality), dpi }, { quality: Math.min(35, base.jpegQuality), dpi: floor }] };
 }
 
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
@@ -431,7 +432,7 @@ async function solve(store: EvidenceStore, arrangement: Arrangement, settings: B
 /** What the merchant should check: pages compressed past the preset, PDF pages drawn as images. */
 function warningsOf(plan: Plan, settings: BuildSettings): string[] {
   const warnings: string[] = [];
-  if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of 2); check that every page is still legible.`);
+  if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of ${solverSteps(settings).steps.length - 1}); check that every page is still legible.`);
   const why: Record<Exclude<DrawnBecause, 'chosen' | 'file'>, string> = {
     colour: settings.limits.colour === 'bw' ? 'the limits allow only black and white' : settings.limits.colour === 'grayscale' ? 'the limits allow only grayscale' : 'the preset is black and white',
     dpi: `they hold pictures finer than the ${settings.limits.maxDpi} dpi limit`,

@@ -56,21 +56,21 @@ export async function receiptScan(lines: readonly string[], o: { look?: ScanLook
   const r = rng(o.seed ?? 7);
   const px = Math.round(((o.pointSize ?? (look === 'photo' ? 8 : 6)) / 72) * 300);
   const lead = Math.round(px * 1.45);
-  const ink = look === 'photo' ? '#5a5a5a' : '#1a1a1a';
-  const paper = look === 'photo' ? '#b9b4aa' : '#f7f5ef';
+  const ink = look === 'photo' ? '#454545' : '#1a1a1a';
+  const paper = look === 'photo' ? '#c9c3b6' : '#f7f5ef';
   const rows = lines.map((l, i) => `<text x="300" y="${300 + i * lead}" font-size="${px}" font-family="DejaVu Sans" fill="${ink}">${esc(l)}</text>`).join('');
   // A shadow across the page, as a hand or a phone casts over a photographed receipt.
-  const shade = look === 'photo' ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>' : '';
+  const shade = look === 'photo' ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>' : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${A4.w}" height="${A4.h}"><rect width="100%" height="100%" fill="${paper}"/>${rows}${shade}</svg>`;
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const data = base.data;
-  const sigma = look === 'photo' ? 10 : 6;
+  const sigma = look === 'photo' ? 9 : 6;
   for (let i = 0; i < data.length; i++) {
     // Box-Muller is more than needed: a sum of uniforms is near enough to sensor noise.
     const n = (r() + r() + r() - 1.5) * sigma * 2;
     data[i] = Math.max(0, Math.min(255, data[i]! + n));
   }
-  const tilt = look === 'photo' ? 1.6 : 0.4;
+  const tilt = look === 'photo' ? 0.8 : 0.4;
   return sharp(data, { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } })
     .rotate(tilt, { background: paper })
     .resize(A4.w, A4.h, { fit: 'cover' })
