@@ -94,6 +94,21 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       return { profileId: profile.id, files: uniquelyNamed(flagShared(files)) };
     },
 
+    /** A receipt added to `chargebackId`'s evidence that plainly belongs to another chargeback
+     * (its name names another, or its scan matches another's transaction and not this one's):
+     * the warning to show before it is sent to the wrong dispute; undefined when it fits or
+     * nothing can be told. */
+    async belongsElsewhere(profile: Profile, chargebackId: string, itemId: string, o: { signal?: AbortSignal } = {}): Promise<string | undefined> {
+      const item = await deps.evidence.get(itemId);
+      if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
+      const all = candidates(profile.id);
+      let m = matchFile(item.name, all);
+      if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
+      if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
+      const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
+      return `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`;
+    },
+
     /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */
     assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined, leaveOut = false): BatchPlan {
       if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);

@@ -30,6 +30,11 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       const folder = await s.platform.dialogs.openFolder({ title: 'Choose the folder of scanned receipts' });
       return folder ? planning((o) => s.batch.plan(profile, [folder], o)) : null;
     },
+    receiptBelongsElsewhere: async ({ profileId, chargebackId, itemId }) => {
+      const profile = profileOf(profileId);
+      if (!s.store.portfolio.getChargeback(profileId, chargebackId)) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+      return { warning: (await s.batch.belongsElsewhere(profile, chargebackId, itemId)) ?? null };
+    },
     stopBatchReading: async () => {
       const was = !!reading;
       reading?.abort();
