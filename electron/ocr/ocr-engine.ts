@@ -11,7 +11,15 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { AppError } from '../../shared/errors.ts';
 
-const require = createRequire(import.meta.url);
+/** Node's require from here: bundled as CommonJS for Electron's main process, `import.meta` is
+ * empty there and `__filename` is what says where this code is. */
+function requireHere(): NodeJS.Require {
+  try {
+    return createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+  } catch (e) {
+    throw new AppError('internal', 'The text reader (OCR) cannot be loaded in this copy of Dispute Desk; reinstall it.', { cause: e });
+  }
+}
 
 /** A packaged app keeps these packages unpacked beside the archive: a worker thread and its
  * WebAssembly cannot be loaded from inside it. */
@@ -55,6 +63,7 @@ interface TessModule {
 
 /** Where the model and the worker script are, in the installed packages. */
 export function ocrPaths(): { langPath: string; workerPath: string } {
+  const require = requireHere();
   const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
   const tess = dirname(require.resolve('tesseract.js/package.json'));
   // The integer-quantised LSTM model: 3 MB instead of 11, and faster, for the LSTM-only engine.
@@ -70,7 +79,7 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
   let queue: Promise<unknown> = Promise.resolve();
 
   function start(): Promise<TessWorker> {
-    const tesseract = require('tesseract.js') as TessModule;
+    const tesseract = requireHere()('tesseract.js') as TessModule;
     const { langPath, workerPath } = ocrPaths();
     const w = tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
       langPath,
