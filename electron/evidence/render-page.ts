@@ -155,6 +155,9 @@ function withJfifDensity(jpeg: Buffer, dpi: number): Buffer {
 
 /** A pHYs chunk (pixels per metre) right after the PNG's header chunk. */
 function withPngDensity(png: Buffer, dpi: number): Buffer {
+  // The library may already have written one (from the pixels' own density): it is replaced.
+  const at = png.indexOf('pHYs', 8, 'latin1');
+  if (at > 0) png = Buffer.concat([png.subarray(0, at - 4), png.subarray(at + 4 + 9 + 4)]);
   const ppm = Math.round(dpi / 0.0254);
   const body = Buffer.alloc(13);
   body.write('pHYs', 0, 'latin1');

@@ -284,6 +284,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
         <Adjustments draft={draft} limits={limits} onChange={setDraft} />
         <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller"><input type="checkbox" checked={draft.keepScanPaper !== false} onChange={(e) => setDraft({ ...draft, keepScanPaper: e.target.checked })} />Full-page scans keep their own paper size</label>
       </div>
       <div className="row settings">
         <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>

@@ -92,6 +92,8 @@ try {
   const gap = ours0.read / ours0.words - plain0.read / plain0.words;
   const lineGap = ours0.linesRead / ours0.lines - plain0.linesRead / plain0.lines;
   console.log(`document preset against the plain resample: ${(gap * 100).toFixed(1)} points of word recall, ${(lineGap * 100).toFixed(1)} of line recall (target ≥ -2 each) ${gap >= -0.02 && lineGap >= -0.02 ? 'ok' : 'MISSED'}`);
+  const largest = Math.max(...pages.filter((p) => p.label.startsWith('Dispute Desk')).map((p) => p.jpeg.length));
+  console.log(`largest page of ours: ${Math.round(largest / 1024)} KB (the default profile's limit: ${Math.round(defaultLimits.maxFileBytes / 1024)} KB per file) ${largest + 4096 <= defaultLimits.maxFileBytes ? 'ok' : 'MISSED'}`);
   console.log(`OCR: ${ocrPages} pages in ${ocrSeconds.toFixed(1)} s = ${(ocrPages / ocrSeconds).toFixed(2)} pages/s (150 dpi A4, one worker); peak memory ${(peakRss / 1048576).toFixed(0)} MB (${((peakRss - rssBefore) / 1048576).toFixed(0)} MB above the process before reading)`);
 } finally {
   await ocr.close();

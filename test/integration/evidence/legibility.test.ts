@@ -78,6 +78,25 @@ test('the measurement tells an eroded page apart: the 3×3 median after the down
   assert.ok(ratio(a, 'words') < ratio(b, 'words') - 0.02, `the median's page should read worse: ${a.wordsRead} against ${b.wordsRead} words`);
 });
 
+test('strict preset (1 bit at 200 dpi) reads as well as a plain threshold of the same resample', async () => {
+  const printed = receiptLines({ order: 'ORD-48213', total: '$129.00', date: '6 Oct 2026', items: 50, seed: 2 });
+  const scan = await receiptScan(printed, { look: 'scan', seed: 14 });
+  const store = createEvidenceStore(join(dir, 'store'));
+  writeFileSync(join(dir, 'bw.jpg'), scan);
+  const [imported] = await store.importPaths([join(dir, 'bw.jpg')]);
+  assert.ok(imported?.ok);
+  const built = await buildPacket(store, { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] }, settings({ preset: 'strict', output: 'image' }), { outDir: join(dir, 'out-bw') });
+  assert.ok(built.ok, built.problems.map((p) => p.message).join(' '));
+  const ours = readFileSync(join(dir, 'out-bw', built.files[0]!.name));
+  const m = await sharp(ours).metadata();
+  const plain = await sharp(scan).grayscale().resize(m.width, m.height, { fit: 'fill' }).threshold(160).png().toBuffer();
+  const a = await read(ours, printed);
+  const b = await read(plain, printed);
+  const msg = `ours ${a.wordsRead}/${a.words} words, ${a.linesRead}/${a.lines} lines; plain ${b.wordsRead} words, ${b.linesRead} lines`;
+  assert.ok(ratio(a, 'words') >= ratio(b, 'words') - 0.02, msg);
+  assert.ok(ratio(a, 'lines') >= ratio(b, 'lines') - 0.02, msg);
+});
+
 test('an A4 scan stays A4 on a Letter packet, at the preset dpi; the merchant can shrink it onto Letter', async () => {
   const scan = await receiptScan(receiptLines({ items: 5 }), { look: 'scan' });
   const kept = await readPdf((await build(scan, 'a4.jpg')).path);
