@@ -24,7 +24,7 @@ async function bundleElectron(): Promise<void> {
     target: 'node22',
     sourcemap: true,
     // Native modules and Electron itself are loaded at run time from node_modules (unpacked from asar).
-    external: ['electron', 'sharp', 'keytar', 'heic-decode', 'libheif-js', 'pdfjs-dist', '@napi-rs/canvas'],
+    external: ['electron', 'sharp', 'keytar', 'heic-decode', 'libheif-js', 'pdfjs-dist', '@napi-rs/canvas', 'tesseract.js', '@tesseract.js-data/eng'],
     logLevel: 'warning',
   });
 }

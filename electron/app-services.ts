@@ -6,6 +6,8 @@ import type { EventHub } from './ipc/event-hub.ts';
 import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
+import { createScanReader } from './batch/read-scan.ts';
+import { createOcrEngine } from './ocr/ocr-engine.ts';
 import { startDemo, demoProfileId } from './demo.ts';
 import type { DialectName } from '../shared/domain/dialects.ts';
 import { startAlertReceiver } from './sync/alert-receiver.ts';
@@ -39,7 +41,10 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       onProgress: (p) => o.events.emit('outboxProgress', p),
     },
   });
-  const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
+  // One OCR engine for the app: one worker thread, started on the first scan read, ended idle.
+  const ocr = createOcrEngine();
+  const reader = createScanReader({ evidence: h.evidence, ocr });
+  const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
@@ -82,6 +87,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     log,
     version: o.version ?? '0.0.0',
     batch,
+    reader,
     platform: o.platform,
     events: o.events,
     updateBadge,
@@ -142,6 +148,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
     async close(): Promise<void> {
       await h.outbox.stop();
+      await ocr.close();
       h.sync.stopSchedule();
       clearInterval(backupTimer);
       for (const r of receivers.values()) await r.close();

@@ -2,11 +2,16 @@
 // chargeback, the plan the merchant reviews, and the report of what happened.
 import { z } from 'zod';
 
-export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date'] as const;
+/** By the file name (the first four), or by what OCR read on the scan (content). */
+export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date', 'content'] as const;
 
-/** What the file name says, from the matcher alone. */
+/** What the file name says, or failing that, what is printed on the scan. */
 export const fileMatchSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('matched'), chargebackId: z.string(), rule: z.enum(matchRules), reason: z.string() }),
+  z.object({
+    status: z.literal('matched'), chargebackId: z.string(), rule: z.enum(matchRules), reason: z.string(),
+    /** 0-1, for a match read from the scan: how many facts agreed and how telling they are. */
+    confidence: z.number().min(0).max(1).optional(),
+  }),
   z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string() }),
   z.object({ status: z.literal('unmatched'), reason: z.string() }),
 ]);
@@ -29,6 +34,9 @@ export const plannedFileSchema = z.object({
   assigned: z.string().optional(),
   /** The merchant left this file out of the batch. */
   leftOut: z.boolean().optional(),
+  /** Something to check before queueing, e.g. another file read from its scan fits the same
+   * chargeback. */
+  warning: z.string().optional(),
 });
 export type PlannedFile = z.infer<typeof plannedFileSchema>;
 

@@ -11,8 +11,9 @@ import type { Profile } from '../../shared/profiles.ts';
 import { buildPacket } from '../evidence/build-packet.ts';
 import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
 import { matchFile, candidateOf } from './match-files.ts';
+import type { ScanReader } from './read-scan.ts';
 import { targetOf, unusable, type BatchPlan, type BatchReport, type PlannedFile } from '../../shared/batch.ts';
-import { AppError, userMessage } from '../../shared/errors.ts';
+import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 
 /** Files of a folder and its subfolders can share a name (jan/scan1.pdf, feb/scan1.pdf): each
@@ -29,7 +30,28 @@ function uniquelyNamed(files: PlannedFile[]): PlannedFile[] {
   });
 }
 
-export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox }) {
+/** Two files read from their scans that fit one chargeback: both may be right (a receipt and
+ * its invoice), or one belongs elsewhere. Each says which others it shares with. */
+function flagShared(files: PlannedFile[]): PlannedFile[] {
+  const by = new Map<string, PlannedFile[]>();
+  for (const f of files) {
+    if (f.match.status === 'matched') by.set(f.match.chargebackId, [...(by.get(f.match.chargebackId) ?? []), f]);
+  }
+  return files.map((f) => {
+    if (f.match.status !== 'matched' || f.match.rule !== 'content') return f;
+    const others = by.get(f.match.chargebackId)!.filter((x) => x !== f).map((x) => x.name);
+    return others.length ? { ...f, warning: `${others.join(', ')} ${others.length === 1 ? 'also fits' : 'also fit'} this chargeback: check that each belongs to it.` } : f;
+  });
+}
+
+export interface PlanOptions {
+  signal?: AbortSignal;
+  onProgress?: (phase: 'importing' | 'reading', done: number, total: number) => void;
+  /** Stops reading scans: files not yet read keep their name's verdict, nothing else is lost. */
+  readSignal?: AbortSignal;
+}
+
+export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; reader?: ScanReader }) {
   function candidates(profileId: string) {
     return deps.store.portfolio.chargebackIds(profileId).map((id) => {
       const d = deps.store.portfolio.detail(profileId, id)!;
@@ -39,16 +61,52 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
 
   return {
     /** Imports files and folders (recursive) and matches each file. */
-    async plan(profile: Profile, paths: readonly string[], o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchPlan> {
-      const outcomes = await deps.evidence.importPaths(paths, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: (done: number, total: number) => o.onProgress!(done, total) } : {}) });
-      return this.planImported(profile, outcomes);
+    async plan(profile: Profile, paths: readonly string[], o: PlanOptions = {}): Promise<BatchPlan> {
+      const outcomes = await deps.evidence.importPaths(paths, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: (done: number, total: number) => o.onProgress!('importing', done, total) } : {}) });
+      return this.planImported(profile, outcomes, o);
     },
 
-    /** Matches files already imported (dropped on the window, one by one). */
-    planImported(profile: Profile, outcomes: readonly ImportOutcome[]): BatchPlan {
+    /** Matches files already imported (dropped on the window, one by one): by name first (the
+     * merchant's own naming wins), then, for names that say nothing, by what the scan says. */
+    async planImported(profile: Profile, outcomes: readonly ImportOutcome[], o: PlanOptions = {}): Promise<BatchPlan> {
       const all = candidates(profile.id);
       const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: out.skipped ? 'skipped' : 'refused', reason: out.reason } }));
-      return { profileId: profile.id, files: uniquelyNamed(files) };
+      const toRead = deps.reader ? outcomes.flatMap((out, i) => (out.ok && files[i]!.match.status === 'unmatched' ? [{ i, item: out.item }] : [])) : [];
+      let stopped = false;
+      for (const [n, { i, item }] of toRead.entries()) {
+        o.signal?.throwIfAborted();
+        if (o.readSignal?.aborted) stopped = true;
+        if (stopped) {
+          files[i] = { ...files[i]!, match: { status: 'unmatched', reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.' } };
+          continue;
+        }
+        o.onProgress?.('reading', n, toRead.length);
+        try {
+          const signal = o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
+          files[i] = { ...files[i]!, match: await deps.reader!.match(item, all, { signal, onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length) }) };
+        } catch (e) {
+          if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
+          stopped = true;
+          files[i] = { ...files[i]!, match: { status: 'unmatched', reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.' } };
+        }
+      }
+      if (toRead.length) o.onProgress?.('reading', toRead.length, toRead.length);
+      return { profileId: profile.id, files: uniquelyNamed(flagShared(files)) };
+    },
+
+    /** A receipt added to `chargebackId`'s evidence that plainly belongs to another chargeback
+     * (its name names another, or its scan matches another's transaction and not this one's):
+     * the warning to show before it is sent to the wrong dispute; undefined when it fits or
+     * nothing can be told. */
+    async belongsElsewhere(profile: Profile, chargebackId: string, itemId: string, o: { signal?: AbortSignal } = {}): Promise<string | undefined> {
+      const item = await deps.evidence.get(itemId);
+      if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
+      const all = candidates(profile.id);
+      let m = matchFile(item.name, all);
+      if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
+      if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
+      const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
+      return `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`;
     },
 
     /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */

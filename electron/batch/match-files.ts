@@ -14,6 +14,11 @@ export interface MatchCandidate {
   /** Dates (YYYYMMDD) the receipt may carry: the transaction's and the chargeback's issue date. */
   dates: number[];
   answerable: boolean;
+  /** The transaction's order number and authorization code, and the card's last four digits,
+   * where the service gave them. */
+  order?: string | null;
+  authCode?: string | null;
+  last4?: string | null;
 }
 
 export type { FileMatch } from '../../shared/batch.ts';
@@ -69,7 +74,7 @@ export function matchFile(fileName: string, candidates: readonly MatchCandidate[
 }
 
 /** The candidate list from stored chargebacks and their transactions. */
-export function candidateOf(cb: { id: string; txn: string | null; ref: string | null; bankRef: string | null; chargebackRef: string | null; total: number; currency: string; issued: number | null; status: string; actionable: number }, txn: { created?: string | null; authDate?: string | number | null } | null): MatchCandidate {
+export function candidateOf(cb: { id: string; txn: string | null; ref: string | null; bankRef: string | null; chargebackRef: string | null; total: number; currency: string; issued: number | null; status: string; actionable: number }, txn: { created?: string | null; authDate?: string | number | null; order?: string | null; authCode?: string | null; [k: string]: unknown } | null): MatchCandidate {
   const dates = new Set<number>();
   if (cb.issued) dates.add(cb.issued);
   const created = parseServiceTimestamp(txn?.created ?? null);
@@ -83,5 +88,9 @@ export function candidateOf(cb: { id: string; txn: string | null; ref: string | 
     currency: cb.currency,
     dates: [...dates],
     answerable: cb.status === 'open' && cb.actionable === 1,
+    order: txn?.order ?? null,
+    authCode: txn?.authCode ?? null,
+    // Not a field of the contract's transaction; alerts call it paymentLastFour.
+    last4: typeof txn?.paymentLastFour === 'string' && /^\d{4}$/.test(txn.paymentLastFour) ? txn.paymentLastFour : null,
   };
 }

@@ -17,11 +17,20 @@ export const batchCommand: CliCommand = {
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
       const { createBatchService } = await import('../batch/batch-service.ts');
-      const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox });
-      const plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal });
+      const { createOcrEngine } = await import('../ocr/ocr-engine.ts');
+      const { createScanReader } = await import('../batch/read-scan.ts');
+      const ocr = createOcrEngine();
+      const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader: createScanReader({ evidence: h.evidence, ocr }) });
+      let plan;
+      try {
+        plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (phase, d, t) => ctx.progress(`${phase === 'reading' ? 'reading scans' : 'importing'} ${Math.floor(d)}/${t}`) });
+      } finally {
+        await ocr.close();
+      }
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
-        return target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
+        const line = target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
+        return f.warning ? `${line}\n  ! ${f.warning}` : line;
       });
       const groups = new Set(plan.files.map(targetOf).filter(Boolean)).size;
       lines.push(`${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.`);

@@ -44,12 +44,13 @@ function flag<K extends FlagName>(ctx: CliContext, name: K): FlagValue<K> | unde
 export const evidenceBuild: CliCommand = {
   name: 'evidence build',
   summary: 'Turn photos, scans and PDFs into an evidence packet within the processor\'s limits.',
-  usage: 'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] [--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--cover-for CHARGEBACK_ID] [--json]. Limits, preset and page size come from --profile (or from the profile holding --cover-for\'s chargeback), else the defaults; the flags override them.',
+  usage: 'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] [--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--fit-scans] [--cover-for CHARGEBACK_ID] [--json]. A full-page scan keeps its own paper size (A4 stays A4) unless --fit-scans shrinks it onto --page. Limits, preset and page size come from --profile (or from the profile holding --cover-for\'s chargeback), else the defaults; the flags override them.',
   positionals: true,
   options: {
     out: { type: 'string' }, preset: { type: 'string' }, 'max-file-bytes': { type: 'string' }, 'max-total-bytes': { type: 'string' },
     'max-pages': { type: 'string' }, page: { type: 'string' }, 'cover-for': { type: 'string' }, profile: { type: 'string' },
     format: { type: 'string' }, 'pdf-pages': { type: 'string' }, dpi: { type: 'string' }, colour: { type: 'string' }, quality: { type: 'string' },
+    'fit-scans': { type: 'boolean', default: false },
   },
   async run(ctx) {
     const out = stringOption(ctx, 'out');
@@ -121,6 +122,7 @@ export const evidenceBuild: CliCommand = {
       baseName: coverFor ? `evidence ${coverFor}` : 'evidence',
       ...(Object.keys(overrides).length ? { overrides } : {}),
       ...(pdfPages ? { pdfPages } : {}),
+      ...(ctx.values['fit-scans'] === true ? { keepScanPaper: false } : {}),
     };
     // SIGTERM or Ctrl-C ends a page being drawn at once, not only between pages.
     const result = await withDrawingSignal(ctx.signal, () => buildPacket(evidence, { pages }, settings, {

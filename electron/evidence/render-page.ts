@@ -1,7 +1,7 @@
 // One page, normalised and compressed: EXIF orientation applied, metadata stripped (phones put
 // GPS positions in photos), the merchant's rotation, a resolution computed from the page's
-// physical size (never upscaled), grayscale or black and white as the preset says, a light
-// median denoise, then mozjpeg, or 1-bit Flate for black and white.
+// physical size (never upscaled), grayscale or black and white as the preset says, a median
+// denoise where the merchant asks for one, then mozjpeg, or 1-bit Flate for black and white.
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { openImage, openJpegShrunk } from './decode.ts';
@@ -12,15 +12,18 @@ import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
 /** Page sizes in inches, and the margin left around an image. */
 export const pageInches: Record<PageSize, { w: number; h: number }> = { letter: { w: 8.5, h: 11 }, a4: { w: 8.27, h: 11.69 } };
 export const MARGIN_IN = 0.35;
+/** The largest paper a full-page scan keeps as its own page: Legal, within Visa's 8.64 × 14 in. */
+export const MAX_PAPER_IN = { w: 8.64, h: 14 };
 
 export interface RenderOptions {
   dpi: number;
   colour: ColourMode;
   quality: number;
   denoise: boolean;
-  /** A cap on the longer side in pixels (the solver's step down), if any. */
-  maxLongSide?: number | undefined;
   pageSize: PageSize;
+  /** A full-page scan keeps its own paper size (A4 stays A4 on a Letter packet) unless this is
+   * false: then it is shrunk into the printable area of `pageSize`. */
+  keepScanPaper?: boolean | undefined;
   /** Placed on a PDF page (black and white as 1-bit Flate), or written as a file of its own
    * (JPEG, or a 1-bit PNG for black and white). */
   container?: 'pdf' | 'file' | undefined;
@@ -43,16 +46,24 @@ export function fitToPrintable(sizePt: { w: number; h: number }, pageSize: PageS
   return Math.min((box.w * 72) / sizePt.w, (box.h * 72) / sizePt.h);
 }
 
+/** Whether a size in inches is paper a page can have (portrait or landscape). */
+export const isPaperSize = (w: number, h: number): boolean => Math.min(w, h) <= MAX_PAPER_IN.w + 0.01 && Math.max(w, h) <= MAX_PAPER_IN.h + 0.01;
+
 /** The size a page has on paper: from its own resolution when a scanner recorded one, else
  * fitted to the printable area of the chosen page. */
-export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize): { w: number; h: number } {
+export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize, keepScanPaper = true): { w: number; h: number } {
   const box = printableInches(pageSize);
   const fit = Math.min(box.w / widthPx, box.h / heightPx);
   if (density && density >= 72) {
     const w = widthPx / density;
     const h = heightPx / density;
-    // A scan larger than the page is shrunk to fit; a small receipt keeps its real size.
-    return w <= box.w && h <= box.h ? { w, h } : { w: widthPx * fit, h: heightPx * fit };
+    // A small receipt keeps its real size; a full-page scan keeps its paper (it already has its
+    // margins, and shrinking an A4 scan onto Letter makes small print 12% smaller); only a scan
+    // larger than any page, or one the merchant wants on the chosen page, is shrunk to fit.
+    // 72 and 96 dpi are what programs write when they know nothing: not a scanner's reading.
+    const scanned = density >= 100;
+    if ((w <= box.w && h <= box.h) || (keepScanPaper && scanned && isPaperSize(w, h))) return { w, h };
+    return { w: widthPx * fit, h: heightPx * fit };
   }
   return { w: widthPx * fit, h: heightPx * fit };
 }
@@ -72,9 +83,8 @@ export async function renderImagePage(bytes: Buffer, kind: Exclude<ImportKind, '
   let w = meta.autoOrient?.width ?? meta.width ?? 1;
   let h = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? 1;
   if (rotation === 90 || rotation === 270) [w, h] = [h, w];
-  const size = physicalSize(w, h, meta.density, o.pageSize);
-  let scale = Math.min(1, (size.w * o.dpi) / w, (size.h * o.dpi) / h);
-  if (o.maxLongSide) scale = Math.min(scale, o.maxLongSide / Math.max(w, h));
+  const size = physicalSize(w, h, meta.density, o.pageSize, o.keepScanPaper ?? true);
+  const scale = Math.min(1, (size.w * o.dpi) / w, (size.h * o.dpi) / h);
   const tw = Math.max(1, Math.round(w * scale));
   const th = Math.max(1, Math.round(h * scale));
   const shrink = kind === 'jpeg' && path && !/[[\]]/.test(path) ? jpegShrinkFactor(scale) : 1;
@@ -101,14 +111,14 @@ export async function renderPdfPage(draw: (pxPerPt: number) => Promise<PdfPagePi
   const fit = fitToPrintable(sizePt, o.pageSize);
   const size = { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 };
   const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
-  let pxPerPt = (fit * dpi) / 72;
-  if (o.maxLongSide) pxPerPt = Math.min(pxPerPt, o.maxLongSide / Math.max(sizePt.w, sizePt.h));
+  const pxPerPt = (fit * dpi) / 72;
   const px = await draw(pxPerPt);
   // Drawn on white: the alpha channel is opaque and simply dropped.
   return finish(sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).removeAlpha(), px.width, size, o, false);
 }
 
-/** Grayscale or black and white as asked, a light denoise, then the encoder for where the page goes. */
+/** Grayscale or black and white as asked, the denoise if asked, then the encoder for where the
+ * page goes. */
 async function finish(p: Sharp, widthPx: number, size: { w: number; h: number }, o: RenderOptions, hasAlpha: boolean): Promise<RenderedPage> {
   // Transparent parts (PNG, GIF, WebP) become paper white, not the encoder's black.
   if (hasAlpha) p = p.flatten({ background: '#ffffff' });
@@ -145,6 +155,9 @@ function withJfifDensity(jpeg: Buffer, dpi: number): Buffer {
 
 /** A pHYs chunk (pixels per metre) right after the PNG's header chunk. */
 function withPngDensity(png: Buffer, dpi: number): Buffer {
+  // The library may already have written one (from the pixels' own density): it is replaced.
+  const at = png.indexOf('pHYs', 8, 'latin1');
+  if (at > 0) png = Buffer.concat([png.subarray(0, at - 4), png.subarray(at + 4 + 9 + 4)]);
   const ppm = Math.round(dpi / 0.0254);
   const body = Buffer.alloc(13);
   body.write('pHYs', 0, 'latin1');
@@ -161,7 +174,7 @@ function withPngDensity(png: Buffer, dpi: number): Buffer {
 
 /** One channel of luma (Rec. 601 weights), computed after the resize: the library's own
  * conversion runs at full resolution through Lab and costs more than the rest of the page. The
- * light denoise is done here too, on the one channel. */
+ * denoise, when asked, is done here too, on the one channel. */
 async function toGray(p: Sharp, denoise: boolean): Promise<Sharp> {
   const { data, info } = await p.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const n = info.width * info.height;

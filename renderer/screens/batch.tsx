@@ -10,7 +10,14 @@ import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
-type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number; total?: number } | { name: 'review'; plan: Plan; confirming: boolean } | { name: 'report'; report: Report };
+type Phase = 'importing' | 'reading' | 'building';
+type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number; total?: number; phase?: Phase; stopping?: boolean } | { name: 'review'; plan: Plan; confirming: boolean } | { name: 'report'; report: Report };
+
+const phaseText: Record<Phase, string> = {
+  importing: 'Reading the folder and matching every file…',
+  reading: 'Reading the scans whose names say nothing…',
+  building: 'Building one packet per chargeback…',
+};
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused', skipped: 'Skipped' };
@@ -85,7 +92,7 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
               <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
-              <td className="why">{f.match.reason}</td>
+              <td className="why">{f.match.reason}{f.warning ? <span className="warn" role="note"> {f.warning}</span> : null}</td>
               <td><Assign file={f} onAssign={(choice) => void assign(f, choice)} /></td>
             </tr>
           ))}
@@ -150,7 +157,7 @@ export function Batch({ profileId }: { profileId: string }) {
   const say = useApp((s) => s.say);
   const [stage, setStage] = useState<Stage>({ name: 'start' });
   const [options, setOptions] = useState<InboxRowView[]>([]);
-  useEffect(() => api().on('batchProgress', (p) => setStage((s) => (s.name === 'working' ? { ...s, done: p.done, total: p.total } : s))), []);
+  useEffect(() => api().on('batchProgress', (p) => setStage((s) => (s.name === 'working' ? { ...s, done: p.done, total: p.total, phase: p.phase, text: phaseText[p.phase] ?? s.text } : s))), []);
   useEffect(() => {
     void api().listInbox({ profileId, status: 'open', offset: 0, limit: 500 }).then((r) => r.ok && setOptions(r.value.rows.filter((x) => x.actionable)));
   }, [profileId]);
@@ -172,6 +179,12 @@ export function Batch({ profileId }: { profileId: string }) {
     setStage({ name: 'review', plan: r.value, confirming: false });
   }
 
+  async function stopReading(): Promise<void> {
+    setStage((s) => (s.name === 'working' ? { ...s, stopping: true } : s));
+    const r = await api().stopBatchReading({});
+    if (!r.ok) say('error', r.error.message);
+  }
+
   async function queue(plan: Plan): Promise<void> {
     setStage({ name: 'working', text: 'Building one packet per chargeback…', done: 0, total: new Set(plan.files.map(targetOf).filter(Boolean)).size });
     const r = await api().queueBatch({ plan });
@@ -184,7 +197,7 @@ export function Batch({ profileId }: { profileId: string }) {
       <h1>Batch upload</h1>
       {stage.name === 'start' && (
         <>
-          <p className="muted">Answer many chargebacks at once from a folder of scanned receipts. Each file is matched by its name: a chargeback ID, a transaction ID, the chargeback’s reference, or the date and amount (for example <code>2025-03-14 49.99.jpg</code>). Nothing is sent before you confirm.</p>
+          <p className="muted">Answer many chargebacks at once from a folder of scanned receipts. Each file is matched by its name: a chargeback ID, a transaction ID, the chargeback’s reference, or the date and amount (for example <code>2025-03-14 49.99.jpg</code>). Where the name says nothing (<code>Scan 0001.jpg</code>), the scan itself is read on this computer: its order number, amount, date, card and authorization code. Nothing is sent before you confirm.</p>
           <div className="dropzone" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop scanned receipts or a folder here">
             <p>Drop scanned receipts or a whole folder here</p>
             <div className="row"><button className="primary" onClick={() => void pickFolder()}>Choose a folder…</button></div>
@@ -195,7 +208,13 @@ export function Batch({ profileId }: { profileId: string }) {
         <div className="card" role="status" aria-label="Batch progress">
           <p>{stage.text}</p>
           <progress max={stage.total || 1} value={stage.total ? (stage.done ?? 0) : undefined} />
-          {stage.total ? <p className="hint">{stage.done ?? 0} of {stage.total}</p> : null}
+          {stage.total ? <p className="hint">{Math.floor(stage.done ?? 0)} of {stage.total}</p> : null}
+          {stage.phase === 'reading' && (
+            <span className="actions">
+              <button onClick={() => void stopReading()} disabled={stage.stopping}>{stage.stopping ? 'Stopping…' : 'Stop reading'}</button>
+              <span className="hint">Files not read yet wait for you to assign them.</span>
+            </span>
+          )}
         </div>
       )}
       {stage.name === 'review' && (

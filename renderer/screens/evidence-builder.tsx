@@ -175,6 +175,8 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
   const [dragging, setDragging] = useState<number>();
+  // Receipts that, by their name or what is printed on them, belong to another chargeback.
+  const [misfits, setMisfits] = useState<Record<string, string>>({});
 
   useEffect(() => {
     void api().getDraft({ profileId, chargebackId }).then((r) => (r.ok ? setDraft(r.value) : say('error', r.error.message)));
@@ -194,8 +196,18 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
   const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
   const nameOf = (id: string) => draft.items.find((i) => i.id === id)?.name ?? '';
 
+  async function checkFit(itemIds: string[]): Promise<void> {
+    // One at a time: the main process reads one scan at a time anyway.
+    for (const itemId of itemIds) {
+      const r = await api().receiptBelongsElsewhere({ profileId, chargebackId, itemId });
+      const warning = r.ok ? r.value.warning : null;
+      if (warning) setMisfits((m) => ({ ...m, [itemId]: warning }));
+    }
+  }
+
   function add(outcomes: ImportOutcome[]): void {
     setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [{ text: o.reason, skipped: !!o.skipped }]))]);
+    void checkFit(outcomes.flatMap((o) => (o.ok && !draft?.items.some((i) => i.id === o.item.id) ? [o.item.id] : [])));
     setDraft((d) => {
       if (!d) return d;
       const items = [...d.items];
@@ -251,6 +263,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         <div className="row"><button onClick={() => void pick(false)} disabled={!!busy}>Add files…</button><button onClick={() => void pick(true)} disabled={!!busy}>Add a folder…</button></div>
       </div>
       {refusals.length > 0 && <ul className="refusals" aria-label="Files not added">{refusals.map((r, i) => <li key={i} className={r.skipped ? 'muted' : 'error'}>{r.text}</li>)}</ul>}
+      {Object.entries(misfits).filter(([id]) => draft.arrangement.pages.some((p) => p.itemId === id)).map(([id, w]) => <p key={id} className="warn" role="alert">{w}</p>)}
       {draft.arrangement.pages.length > 0 && (
         <ol className="pages" aria-label="Pages in order">
           {draft.arrangement.pages.map((p, i) => (
@@ -271,6 +284,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
         <Adjustments draft={draft} limits={limits} onChange={setDraft} />
         <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller"><input type="checkbox" checked={draft.keepScanPaper !== false} onChange={(e) => setDraft({ ...draft, keepScanPaper: e.target.checked })} />Full-page scans keep their own paper size</label>
       </div>
       <div className="row settings">
         <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>

@@ -15,6 +15,8 @@ export const evidenceDraftSchema = z.object({
   output: outputKindSchema.optional(),
   pdfPages: pdfPagesSchema.optional(),
   coverLetter: z.boolean().optional(),
+  /** false: full-page scans are shrunk onto the chosen page size instead of keeping their own. */
+  keepScanPaper: z.boolean().optional(),
 });
 export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
 
@@ -30,5 +32,6 @@ export function settingsOfDraft(draft: EvidenceDraft, limits: EvidenceLimits, ba
     ...(draft.overrides && Object.keys(draft.overrides).length ? { overrides: draft.overrides } : {}),
     ...(draft.pdfPages ? { pdfPages: draft.pdfPages } : {}),
     ...(draft.coverLetter === false ? { coverLetter: false } : {}),
+    ...(draft.keepScanPaper === false ? { keepScanPaper: false } : {}),
   };
 }

@@ -51,6 +51,9 @@ export const buildSettingsSchema = z.object({
   overrides: presetAdjustmentsSchema.optional(),
   limits: evidenceLimitsSchema,
   pageSize: pageSizeSchema,
+  /** A full-page scan keeps its own paper size (A4 stays A4) unless this is false: then it is
+   * shrunk onto `pageSize` like everything else. */
+  keepScanPaper: z.boolean().optional(),
   output: outputKindSchema.default('pdf'),
   /** `auto` when absent. */
   pdfPages: pdfPagesSchema.optional(),

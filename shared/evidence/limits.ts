@@ -38,10 +38,15 @@ export type Preset = z.infer<typeof presetSchema>;
 export const presetAdjustmentsSchema = presetSchema.omit({ name: true }).partial();
 export type PresetAdjustments = z.infer<typeof presetAdjustmentsSchema>;
 
+// No median filter in any preset: a 3×3 median erases the thin strokes of small print. On 6 pt
+// receipts OCR read 269 of 430 words of the document preset's page with it, 388 on a plain
+// resample (before the downscale it does as much harm); black and white at 200 dpi read 311 of
+// 423 words with it and 421 without. It saved 3-30% of the bytes, which the budget solver finds
+// by lowering JPEG quality at no cost in legibility. The merchant can still ask for it.
 export const presets: Record<PresetName, Preset> = {
-  document: { name: 'document', dpi: 150, colour: 'grayscale', jpegQuality: 75, denoise: true },
+  document: { name: 'document', dpi: 150, colour: 'grayscale', jpegQuality: 75, denoise: false },
   photo: { name: 'photo', dpi: 150, colour: 'colour', jpegQuality: 80, denoise: false },
-  strict: { name: 'strict', dpi: 200, colour: 'bw', jpegQuality: 75, denoise: true },
+  strict: { name: 'strict', dpi: 200, colour: 'bw', jpegQuality: 75, denoise: false },
 };
 
 export const pageSizes = ['letter', 'a4'] as const;

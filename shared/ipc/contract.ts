@@ -22,7 +22,7 @@ export const ipcEvents = {
   syncProgress: z.object({ profileId: z.string(), mode: z.string(), phase: z.string(), done: z.number(), expected: z.number() }),
   outboxChanged: outboxJobSchema,
   outboxProgress: z.object({ jobId: z.string(), position: z.number(), sentBytes: z.number(), totalBytes: z.number() }),
-  batchProgress: z.object({ phase: z.enum(['importing', 'building']), done: z.number(), total: z.number() }),
+  batchProgress: z.object({ phase: z.enum(['importing', 'reading', 'building']), done: z.number(), total: z.number() }),
   openChargeback: z.object({ profileId: z.string(), chargebackId: z.string() }),
 } as const;
 

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
+import { receiptLines, receiptScan } from '../support/receipts.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -96,6 +98,46 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
       assert.equal(d.length, 1, `one packet for ${id}`);
       assert.match(d[0]!.name, /\.pdf$/);
     }
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('batch upload reads scans whose names say nothing: progress, a match with its reason from the scan, and Stop reading keeps the plan', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-ocr-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    await demo(app);
+    const { page, services } = app;
+    const profile = services.store.profiles.list()[0]!;
+    const rows = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable);
+    const printed = rows.slice(0, 3).map((r, i) => {
+      const d = services.store.portfolio.detail(profile.id, r.id)!;
+      const issued = String(d.chargeback.issued);
+      return receiptLines({ order: d.txn?.order ?? undefined, total: formatAmount(d.chargeback.total, d.chargeback.currency), date: `${issued.slice(0, 4)}-${issued.slice(4, 6)}-${issued.slice(6)}`, items: 10, seed: i + 1 });
+    });
+    for (const [i, lines] of printed.entries()) writeFileSync(join(files, `Scan 000${i + 1}.jpg`), await receiptScan(lines, { seed: i + 1 }));
+
+    await page.getByRole('button', { name: 'Batch upload' }).click();
+    app.dialogs.answerFolder(files);
+    await page.getByRole('button', { name: 'Choose a folder…' }).click();
+    const progress = page.getByRole('status', { name: 'Batch progress' });
+    await progress.getByText('Reading the scans whose names say nothing…').waitFor({ timeout: 60_000 });
+    // The first scan read, the merchant stops the rest.
+    await progress.getByText('1 of 3').waitFor({ timeout: 120_000 });
+    await app.shot('13-batch-reading');
+    await page.getByRole('button', { name: 'Stop reading' }).click();
+    const table = page.getByRole('table', { name: 'Files and their chargebacks' });
+    await table.waitFor({ timeout: 120_000 });
+    assert.equal(await table.locator('tbody tr').count(), 3, 'every file stays in the plan');
+    const row = (name: string) => table.locator('tbody tr').filter({ has: page.locator('.file', { hasText: name }) });
+    assert.equal(await row('Scan 0001.jpg').locator('.state').textContent(), 'Matched');
+    assert.match((await row('Scan 0001.jpg').locator('.why').textContent()) ?? '', /match this chargeback's transaction\. \(read from the scan, \d+% sure\)/);
+    assert.match((await row('Scan 0003.jpg').locator('.why').textContent()) ?? '', /reading the scans was stopped/);
+    await app.shot('14-batch-read-and-stopped');
+    assert.equal(services.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { ImportOutcome } from '../../../shared/evidence/items.ts';
 import { displayName } from '../../evidence/safe-names.ts';
+import type { PlanOptions } from '../../batch/batch-service.ts';
 
 export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
   const profileOf = (id: string) => {
@@ -11,11 +12,33 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
     if (!p) throw new AppError('not-found', 'That profile no longer exists.');
     return p;
   };
+  // The plan being made reads its scans under this; stopBatchReading aborts it.
+  let reading: AbortController | undefined;
+  async function planning<T>(make: (o: PlanOptions) => Promise<T>): Promise<T> {
+    reading?.abort();
+    const mine = new AbortController();
+    reading = mine;
+    try {
+      return await make({ readSignal: mine.signal, onProgress: (phase, done, total) => s.events.emit('batchProgress', { phase, done, total }) });
+    } finally {
+      if (reading === mine) reading = undefined;
+    }
+  }
   return {
     planBatch: async ({ profileId }) => {
       const profile = profileOf(profileId);
       const folder = await s.platform.dialogs.openFolder({ title: 'Choose the folder of scanned receipts' });
-      return folder ? s.batch.plan(profile, [folder], { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'importing', done, total }) }) : null;
+      return folder ? planning((o) => s.batch.plan(profile, [folder], o)) : null;
+    },
+    receiptBelongsElsewhere: async ({ profileId, chargebackId, itemId }) => {
+      const profile = profileOf(profileId);
+      if (!s.store.portfolio.getChargeback(profileId, chargebackId)) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+      return { warning: (await s.batch.belongsElsewhere(profile, chargebackId, itemId)) ?? null };
+    },
+    stopBatchReading: async () => {
+      const was = !!reading;
+      reading?.abort();
+      return was;
     },
     planBatchDropped: async ({ profileId, files }) => {
       const profile = profileOf(profileId);
@@ -26,7 +49,7 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
         const item = await s.evidence.get(f.itemId);
         return item ? { ok: true as const, item: { ...item, name }, duplicate: false } : { ok: false as const, name, reason: `${name} is no longer in the evidence store; drop it again.` };
       }));
-      return s.batch.planImported(profile, outcomes);
+      return planning((o) => s.batch.planImported(profile, outcomes, o));
     },
     assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) => s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
     queueBatch: async ({ plan }) => {

@@ -10,6 +10,8 @@ export const batchChannels = {
     profileId: z.string().min(1),
     files: z.array(z.union([z.strictObject({ itemId: itemIdSchema, name: z.string().min(1).max(255) }), z.strictObject({ name: z.string().min(1).max(255), reason: z.string().max(1000), skipped: z.literal(true).optional() })])).min(1).max(5000),
   }), batchPlanSchema),
+  receiptBelongsElsewhere: channel('Reads a receipt added to a chargeback\'s evidence (its name, else its scan) and warns when it plainly belongs to another chargeback.', z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1), itemId: itemIdSchema }), z.object({ warning: z.string().nullable() })),
+  stopBatchReading: channel('Stops reading scans for the plan being made: files not yet read wait for the merchant.', z.strictObject({}), z.boolean()),
   assignBatchFile: channel('The merchant assigns a file to a chargeback, gives it back to the matcher, or leaves it out.', z.strictObject({ plan: batchPlanSchema, fileName: z.string(), chargebackId: z.string().optional(), leaveOut: z.boolean().optional() }), batchPlanSchema),
   queueBatch: channel('One packet per chargeback into the outbox; returns the report.', z.strictObject({ plan: batchPlanSchema }), batchReportSchema),
 } as const;

@@ -14,7 +14,6 @@ import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { scanJpeg, pdfWithPages } from './corpus.ts';
 import { readPdf } from './pdf-read.ts';
-import { printableInches } from '../../../electron/evidence/render-page.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 let dir: string;
@@ -79,7 +78,11 @@ test('--page, --preset and the preset adjustments shape the packet', async () =>
   assert.equal(a4doc.getPageCount(), 3);
   assert.ok(a4doc.getPages().every((p) => Math.round(p.getWidth()) === 595 && Math.round(p.getHeight()) === 842), 'A4');
   assert.equal((await build('letter')).code, 0);
-  assert.ok((await pdfOf('letter')).getPages().every((p) => p.getWidth() === 612 && p.getHeight() === 792), 'Letter by default');
+  const sizes = (doc: PDFDocument) => doc.getPages().map((p) => `${Math.round(p.getWidth())}×${Math.round(p.getHeight())}`);
+  // The receipt is an A4 scan (150 dpi recorded): it keeps its paper; the PDF's pages go on Letter.
+  assert.deepEqual(sizes(await pdfOf('letter')), ['595×842', '612×792', '612×792'], 'Letter by default, the A4 scan stays A4');
+  assert.equal((await build('letter-fit', '--fit-scans')).code, 0);
+  assert.deepEqual(sizes(await pdfOf('letter-fit')), ['612×792', '612×792', '612×792'], '--fit-scans shrinks it onto Letter');
 
   const strict = await build('strict', '--preset', 'strict');
   assert.equal(strict.code, 0, strict.stderr);
@@ -257,13 +260,11 @@ test('--preset strict draws pages in black and white (1 bit) at 200 dpi on paper
   }
   const widths = images.map((img) => Number(img.dict.get(PDFName.of('Width'))?.toString())).sort((a, b) => b - a);
 
-  // Inches on paper: the scan's own size (pixels / its dpi), shrunk to the printable area of a
-  // Letter page (0.35 in margins) when it is larger; 200 dpi of that, within 2%.
-  const printable = printableInches('letter');
-  const onPaper = (inW: number, inH: number) => (inW <= printable.w && inH <= printable.h ? inW : inW * Math.min(printable.w / inW, printable.h / inH));
+  // Inches on paper: the scan's own size (pixels / its dpi): a full-page scan keeps its paper,
+  // a receipt its size; 200 dpi of that, within 2%.
   const near = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= expected * 0.02, `${what}: ${actual} px, expected about ${expected.toFixed(0)}`);
-  near(widths[0]!, 200 * onPaper(2550 / 300, 3300 / 300), 'the Letter scan (7.8 in wide on paper)');
-  near(widths[1]!, 200 * onPaper(1200 / 300, 1800 / 300), 'the 4 in receipt, kept at its size');
+  near(widths[0]!, 200 * 8.5, 'the Letter scan (8.5 in wide on paper)');
+  near(widths[1]!, 200 * (1200 / 300), 'the 4 in receipt, kept at its size');
 
   // And as a viewer sees it: pixels over the drawn width in inches is 200.
   const pages = await readPdf(path);

@@ -1,0 +1,19 @@
+// A page of an evidence item as the OCR engine reads it: drawn by the evidence pipeline itself
+// (EXIF orientation, PDF pages drawn by pdf.js, the page's physical size), in grayscale at
+// 200 dpi and JPEG quality 85. 6 pt print reads as well at 150 dpi (see the legibility bench);
+// the margin is for photos, and more would only slow the engine.
+import type { EvidenceStore } from '../evidence/evidence-store.ts';
+import { renderImagePage, renderPdfPage, type RenderOptions } from '../evidence/render-page.ts';
+import { drawPdfPage } from '../evidence/pdf-raster.ts';
+import { loadPdf, visibleBox, ownTurn } from '../evidence/pdf-facts.ts';
+import type { EvidenceItem } from '../../shared/evidence/items.ts';
+
+const OCR_OPTIONS: RenderOptions = { dpi: 200, colour: 'grayscale', quality: 85, denoise: false, pageSize: 'letter', container: 'pdf' };
+
+export async function pageForOcr(store: EvidenceStore, item: EvidenceItem, page: number): Promise<Buffer> {
+  if (item.kind !== 'pdf') return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, OCR_OPTIONS, store.pathOf(item.id))).data;
+  const src = (await loadPdf(await store.bytes(item.id))).getPage(page);
+  const box = visibleBox(src);
+  const sizePt = ownTurn(src) % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height };
+  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, () => store.bytes(item.id), page, 0, pxPerPt), sizePt, OCR_OPTIONS)).data;
+}
