@@ -7,7 +7,7 @@ import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
-import { majorToMinor } from '../../shared/domain/money.ts';
+import { answerAmountProblem, concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
 
 export const respondCommand: CliCommand = {
   name: 'respond',
@@ -28,14 +28,18 @@ export const respondCommand: CliCommand = {
       const rule = messageTypeRules[type.data];
       let amount: number | undefined;
       const amountText = stringOption(ctx, 'amount');
+      if (rule.needsAmount && amountText === undefined) throw new CliError(`${rule.label} needs --amount (the amount conceded, in ${cb.currency}; at most ${typedAmount(cb.total, cb.currency)}).`);
       if (amountText !== undefined) {
-        amount = majorToMinor(amountText, cb.currency);
-        if (amount === undefined || amount <= 0) throw new CliError(`--amount must be an amount in ${cb.currency} like 49.99.`);
+        const parsed = parseConcession(amountText, cb);
+        if ('error' in parsed) throw new CliError(`--amount: ${parsed.error.message}`);
+        amount = parsed.amount;
+        const problem = answerAmountProblem({ messageType: type.data, amount, currency: cb.currency }, cb);
+        if (problem) throw new CliError(`--amount: ${problem.message}`);
       }
-      if (rule.needsAmount && amount === undefined) throw new CliError(`${rule.label} needs --amount (the amount conceded, in ${cb.currency}).`);
       // Before any evidence is built: the service closes the chargeback on this message.
       if (rule.closesChargeback && evidencePaths.length > 0) throw new CliError(`${rule.label} closes the chargeback at once, so no documents can follow it: drop --evidence, or use --type respond to send evidence.`);
-      if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.`);
+      const meaning = amount !== undefined ? concessionMeaning(amount, cb) : undefined;
+      if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.${meaning ? ` ${meaning}` : ''}`);
       const warnings: string[] = [];
       if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
       let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' }> = [];
@@ -55,7 +59,7 @@ export const respondCommand: CliCommand = {
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));
         }
         const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents });
-        return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: 1 message${documents.length ? ` and ${documents.length} document${documents.length > 1 ? 's' : ''}` : ''} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...warnings.map((w) => `! ${w}`)].join('\n') };
+        return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: 1 message${documents.length ? ` and ${documents.length} document${documents.length > 1 ? 's' : ''}` : ''} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n') };
       } finally {
         await rm(work, { recursive: true, force: true });
       }

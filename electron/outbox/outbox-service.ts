@@ -20,6 +20,7 @@ import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
 import { safeBaseName } from '../evidence/safe-names.ts';
 import { backoffDelay, type RetryPolicy } from '../api/retry.ts';
+import { createSubmissionGuards } from './submission-guards.ts';
 
 export interface OutboxDeps {
   database: Database;
@@ -72,6 +73,7 @@ export function createOutbox(deps: OutboxDeps) {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let loop: Promise<unknown> | undefined;
+  const guards = createSubmissionGuards(deps.database);
 
   const strip = (j: OutboxJob & { files?: unknown; control?: unknown }): OutboxJob => {
     const { files: _files, control: _control, ...rest } = j;
@@ -86,6 +88,7 @@ export function createOutbox(deps: OutboxDeps) {
    * the merchant moving or deleting them. Works offline. */
   async function submit(input: NewSubmission): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
+    guards.check(s);
     const rule = messageTypeRules[s.messageType];
     if (rule.needsAmount && s.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
     if (rule.closesChargeback && s.documents.length > 0) throw new AppError('validation', `${rule.label} closes the chargeback at once, so the processor would refuse documents sent after it. To send evidence, respond with evidence instead.`, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] });

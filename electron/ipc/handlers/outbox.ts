@@ -6,6 +6,7 @@ import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
+import { answerAmountProblem } from '../../../shared/domain/concession.ts';
 import { buildPacket, coverLetterFor } from '../../evidence/index.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
@@ -16,7 +17,9 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
       const rule = messageTypeRules[r.messageType];
       if (rule.needsConfirmation && !r.confirmed) throw new AppError('validation', `${rule.label} cannot be undone: confirm it first.`);
-      if (rule.needsAmount && r.amount === undefined) throw new AppError('validation', `${rule.label} needs the amount conceded.`, { fields: [{ field: 'amount', message: 'required' }] });
+      // Before anything is built: the same money rule the outbox applies again on submit.
+      const amountProblem = answerAmountProblem({ ...r, currency: cb.currency }, cb);
+      if (amountProblem) throw amountProblem;
       const work = await mkdtemp(join(tmpdir(), 'dd-submit-'));
       try {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];

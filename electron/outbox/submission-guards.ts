@@ -1,0 +1,29 @@
+// Checks every answer must pass before it is written to the outbox, whoever queues it (the
+// window, the CLI, batch): called first thing in the outbox's submit, so no path skips them.
+import type { Database } from '../store/database.ts';
+import { createPortfolioRepo } from '../store/portfolio-repo.ts';
+import { AppError } from '../../shared/errors.ts';
+import { answerAmountProblem } from '../../shared/domain/concession.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import type { NewSubmission } from '../../shared/outbox.ts';
+
+export function createSubmissionGuards(database: Database) {
+  const portfolio = createPortfolioRepo(database);
+
+  /** Money: an amount is checked against the chargeback as the store holds it; an answer that
+   * concedes money to a chargeback the store does not hold is refused (nothing to check it by). */
+  function money(s: NewSubmission): void {
+    if (s.amount === undefined && !messageTypeRules[s.messageType].needsAmount) return;
+    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
+    if (!cb) throw new AppError('not-found', `Chargeback ${s.chargebackId} is not in the local store, so the amount cannot be checked against it: sync first.`);
+    const problem = answerAmountProblem(s, { total: cb.total, currency: cb.currency });
+    if (problem) throw problem;
+  }
+
+  return {
+    /** Throws the first reason this submission may not be queued. */
+    check(s: NewSubmission): void {
+      money(s);
+    },
+  };
+}
