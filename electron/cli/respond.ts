@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
+import { isAppError } from '../../shared/errors.ts';
+import { refreshForAnswer } from '../outbox/answers.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
 import { answerAmountProblem, concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
@@ -12,9 +14,9 @@ import { answerAmountProblem, concessionMeaning, parseConcession, typedAmount } 
 export const respondCommand: CliCommand = {
   name: 'respond',
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
-  usage: 'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--profile NAME] [--json]',
+  usage: 'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
   positionals: true,
-  options: { type: { type: 'string' }, note: { type: 'string' }, amount: { type: 'string' }, evidence: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  options: { type: { type: 'string' }, note: { type: 'string' }, amount: { type: 'string' }, evidence: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false }, 'another-answer': { type: 'boolean', default: false }, profile: { type: 'string' } },
   async run(ctx) {
     const chargebackId = ctx.positionals[0];
     if (!chargebackId) throw new CliError(`Name the chargeback. Usage: ${this.usage}`);
@@ -40,7 +42,17 @@ export const respondCommand: CliCommand = {
       if (rule.closesChargeback && evidencePaths.length > 0) throw new CliError(`${rule.label} closes the chargeback at once, so no documents can follow it: drop --evidence, or use --type respond to send evidence.`);
       const meaning = amount !== undefined ? concessionMeaning(amount, cb) : undefined;
       if (rule.needsConfirmation && ctx.values.yes !== true) throw new CliError(`${rule.label} cannot be undone: add --yes to confirm.${meaning ? ` ${meaning}` : ''}`);
-      const warnings: string[] = [];
+      // --yes confirms an irreversible type; a second answer to the same stage needs its own word.
+      // What the service holds now (answers sent from elsewhere) is brought into the store first.
+      const anotherAnswer = ctx.values['another-answer'] === true;
+      const refreshWarning = await refreshForAnswer(h.sync, profile.id, cb.id);
+      try {
+        h.guards.check({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents: [], anotherAnswer });
+      } catch (e) {
+        if (!isAppError(e, 'conflict')) throw e;
+        throw new CliError(`${e.message} To send it anyway, add --another-answer.`);
+      }
+      const warnings: string[] = refreshWarning ? [refreshWarning] : [];
       if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
       let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' }> = [];
       const work = await mkdtemp(join(tmpdir(), 'dd-respond-'));
@@ -58,7 +70,7 @@ export const respondCommand: CliCommand = {
           warnings.push(...built.warnings);
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));
         }
-        const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents });
+        const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents, anotherAnswer });
         return { data: { job, warnings }, text: [`Queued ${rule.label.toLowerCase()} for ${cb.id}: 1 message${documents.length ? ` and ${documents.length} document${documents.length > 1 ? 's' : ''}` : ''} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n') };
       } finally {
         await rm(work, { recursive: true, force: true });

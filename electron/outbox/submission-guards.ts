@@ -6,9 +6,12 @@ import { AppError } from '../../shared/errors.ts';
 import { answerAmountProblem } from '../../shared/domain/concession.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import type { NewSubmission } from '../../shared/outbox.ts';
+import { isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
+import { createAnswerBook } from './answers.ts';
 
 export function createSubmissionGuards(database: Database) {
   const portfolio = createPortfolioRepo(database);
+  const answers = createAnswerBook(database);
 
   /** Money: an amount is checked against the chargeback as the store holds it; an answer that
    * concedes money to a chargeback the store does not hold is refused (nothing to check it by). */
@@ -20,10 +23,19 @@ export function createSubmissionGuards(database: Database) {
     if (problem) throw problem;
   }
 
+  /** A second answer to the same stage goes only when the merchant says they mean it; notes and
+   * assignments are not answers and always go. */
+  function secondAnswer(s: NewSubmission): void {
+    if (s.anotherAnswer === true || !isAnswer(s.messageType)) return;
+    const warning = secondAnswerWarning(answers.stateOf(s.profileId, s.chargebackId));
+    if (warning) throw new AppError('conflict', `${warning} Nothing was queued.`);
+  }
+
   return {
     /** Throws the first reason this submission may not be queued. */
     check(s: NewSubmission): void {
       money(s);
+      secondAnswer(s);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
+import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
@@ -28,6 +29,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [another, setAnother] = useState(false);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -40,6 +42,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const currency = str(cb.currency) || 'USD';
   const rule = view.messageTypes.find((m) => m.type === type);
   const disputed = { total: Number(cb.total), currency };
+  // A second answer to this stage is asked about first, with what was already sent.
+  const already = rule && isAnswer(rule.type) ? secondAnswerWarning(view.answer) : undefined;
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
   const days = daysLeft(cb.reply as number | null, new Date());
 
@@ -59,12 +63,14 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     const minor = parsed?.amount;
     setAmountError('');
     clearToast();
+    if (already && !another) return setAnother(true);
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
     const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal } : undefined;
-    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(evidence ? { evidence } : {}) });
+    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(another ? { anotherAnswer: true } : {}), ...(evidence ? { evidence } : {}) });
     setSending(false);
     setConfirming(false);
+    setAnother(false);
     if (!r.ok) return say('error', r.error.message);
     say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
     go({ name: 'outbox' });
@@ -72,13 +78,19 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
 
   const sendControls = (
     <>
+      {another && already && (
+        <div className="error confirm" role="alert">
+          <p>{already}</p>
+          <p>Press “Send another answer” only if you mean the issuer to get both.</p>
+        </div>
+      )}
       {confirming && (
         <div className="error confirm" role="alert">
           {conceded && 'amount' in conceded && <p>{concessionMeaning(conceded.amount, disputed)}</p>}
           <p>{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>
         </div>
       )}
-      <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+      <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
     </>
   );
 
@@ -120,9 +132,19 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
         <div>
           <article className="card">
             <h2>Answer</h2>
+            <p className="answer-stage" data-testid="answer-stage" role="status"><strong>{view.answer.label}</strong></p>
+            {view.answer.earlier.length > 0 && (
+              <ul className="answer-life" aria-label="Answers at this stage">
+                {view.answer.earlier.map((e, i) => {
+                  const packet = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
+                  return <li key={`${e.jobId ?? e.messageType}-${i}`}>{describeEarlierAnswer(e)}{packet ? ` · its packet: ${packet.pages} page${packet.pages === 1 ? '' : 's'}` : ''}</li>;
+                })}
+              </ul>
+            )}
+            {view.answer.lastFailure && <p className="hint">The last attempt failed: {view.answer.lastFailure}</p>}
             {view.answerable ? (
               <div className="answer">
-                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false), setAmountError(''))}>
+                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false), setAnother(false), setAmountError(''))}>
                   <option value="">Choose…</option>
                   {view.messageTypes.map((m) => <option key={m.type} value={m.type}>{m.label}{m.fits ? '' : ' (unusual at this stage)'}</option>)}
                 </select></label>

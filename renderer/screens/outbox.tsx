@@ -3,6 +3,15 @@ import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
+import type { AnswerState } from '../../shared/domain/answer-lifecycle.ts';
+
+type JobView = OutboxJob & { answer?: AnswerState | undefined };
+
+/** A finished job says where its answer went next: with the issuer, or decided. */
+function afterSending(j: JobView): string | undefined {
+  if (j.state !== 'done' || !j.answer) return undefined;
+  return j.answer.stage === 'decided' ? j.answer.label : 'Sent, awaiting the issuer';
+}
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 
 export function Outbox({ version }: { version: number }) {
@@ -11,7 +20,7 @@ export function Outbox({ version }: { version: number }) {
     selectProfile(j.profileId);
     go({ name: 'dispute', chargebackId: j.chargebackId });
   };
-  const [jobs, setJobs] = useState<OutboxJob[]>([]);
+  const [jobs, setJobs] = useState<JobView[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   useEffect(() => {
     void api().listOutbox({}).then((r) => r.ok && setJobs(r.value));
@@ -35,6 +44,7 @@ export function Outbox({ version }: { version: number }) {
               <button className="link" onClick={() => open(j)} aria-label={`Open chargeback ${j.chargebackId}`}>{j.chargebackId}</button>
               {profiles.length > 1 && <span className="muted">{profiles.find((p) => p.id === j.profileId)?.name}</span>}
               <span className={`state ${j.state}`}>{j.state}</span>
+              {afterSending(j) && <span className="lifecycle" data-testid="answer-stage">{afterSending(j)}</span>}
               <span className="actions">
                 {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
                 {(j.state === 'queued' || j.state === 'sending') && <button onClick={() => void act('pauseJob', j.id)}>Pause</button>}

@@ -2,11 +2,15 @@
 // and the real IPC handlers: each test does what hurt the merchant and checks it no longer can.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { exploreDemo, openFirstAnswerable, disputedAmountText } from './support/flows.ts';
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
+import { scanJpeg } from '../integration/evidence/corpus.ts';
+import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -58,5 +62,65 @@ test('finding 1: conceding 999999 on a chargeback is refused where it is typed a
     assert.deepEqual(received.map((j) => [j.messageType, j.amount, j.currency]), [['acceptLiability', cb.total, cb.currency]]);
   } finally {
     await app.close();
+  }
+});
+
+test('finding 3: after a send the inbox, dispute and outbox say where the answer stands; a second answer asks first, with what was sent', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-second-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 1000, height: 1400 });
+    await exploreDemo(page, async () => undefined);
+    const chargebackId = await openFirstAnswerable(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    const stage = page.getByTestId('answer-stage');
+    assert.equal(await stage.textContent(), 'Not answered');
+    await page.getByLabel('Response').selectOption('respond');
+    app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await page.locator('.page-tile').first().waitFor();
+    await page.getByRole('button', { name: 'Add to outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    const card = page.locator('.job').filter({ hasText: chargebackId });
+    await card.getByTestId('answer-stage').filter({ hasText: 'Sent, awaiting the issuer' }).waitFor({ timeout: 30_000 });
+
+    // The inbox no longer says the deadline is pending: the answer is with the issuer.
+    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByLabel('Search').fill(chargebackId);
+    const row = page.locator('.vrow').filter({ hasText: chargebackId });
+    await row.getByTestId('days-left').filter({ hasText: 'Sent, awaiting the issuer' }).waitFor();
+    await app.shot('13-inbox-answered');
+
+    // The dispute says what was sent; the draft went with it, so the builder starts empty.
+    await row.click();
+    await stage.filter({ hasText: 'Sent, awaiting the issuer' }).waitFor();
+    assert.match(await page.getByRole('list', { name: 'Answers at this stage' }).textContent() ?? '', /Respond with evidence with 1 document, sent .* UTC · its packet: 1 page/);
+    await page.getByLabel('Response').selectOption('respond');
+    await page.getByRole('button', { name: 'Add files…' }).waitFor();
+    assert.equal(await page.locator('.page-tile').count(), 0, 'the sent draft is archived, not offered again');
+    assert.equal(services.store.drafts.sent(profile.id, chargebackId).length, 1, 'kept with the answer it went with');
+
+    // A second answer is asked about first, naming what was sent; nothing goes until the merchant says so.
+    await page.getByRole('button', { name: 'Send' }).click();
+    const ask = page.getByRole('alert').filter({ hasText: 'already has an answer at this stage' });
+    await ask.waitFor();
+    assert.match(await ask.textContent() ?? '', /Respond with evidence with 1 document, sent/);
+    await app.shot('13-second-answer-asks');
+    const direct = await page.evaluate(([p, c]) => (globalThis as unknown as { disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { kind: string } }> } }).disputeDesk
+      .submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true }), [profile.id, chargebackId] as const);
+    assert.deepEqual([direct.ok, direct.error?.kind], [false, 'conflict'], 'the handler refuses a second answer nobody confirmed');
+    assert.equal(services.outbox.list().length, 1, 'nothing more was queued');
+    const admin = createSandboxAdmin(services.demoSandbox()!.url, services.demoSandbox()!.adminToken);
+    assert.equal((await admin.received(chargebackId))[0]?.messages.length, 1);
+
+    await page.getByRole('button', { name: 'Send another answer' }).click();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await page.locator('.job .state.done').nth(1).waitFor({ timeout: 30_000 });
+    assert.equal((await admin.received(chargebackId))[0]?.messages.length, 2, 'sent once the merchant meant it');
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
   }
 });

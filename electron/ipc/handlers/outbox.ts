@@ -7,6 +7,7 @@ import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
 import { answerAmountProblem } from '../../../shared/domain/concession.ts';
+import { refreshForAnswer } from '../../outbox/answers.ts';
 import { buildPacket, coverLetterFor } from '../../evidence/index.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
@@ -20,6 +21,11 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       // Before anything is built: the same money rule the outbox applies again on submit.
       const amountProblem = answerAmountProblem({ ...r, currency: cb.currency }, cb);
       if (amountProblem) throw amountProblem;
+      const submission = { profileId: r.profileId, chargebackId: r.chargebackId, messageType: r.messageType, ...(r.note ? { note: r.note } : {}), ...(r.amount !== undefined ? { amount: r.amount, currency: cb.currency } : {}), ...(r.anotherAnswer ? { anotherAnswer: true } : {}) };
+      // A second answer is refused before the packet is built, not after, and against what the
+      // service holds now (offline: what was last synced).
+      await refreshForAnswer(s.sync, r.profileId, r.chargebackId);
+      s.guards.check({ ...submission, documents: [] });
       const work = await mkdtemp(join(tmpdir(), 'dd-submit-'));
       try {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];
@@ -28,14 +34,16 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
           if (!built.ok) throw new AppError('bad-input', built.problems.map((p) => p.message).join(' '));
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType }));
         }
-        const job = await s.outbox.submit({ profileId: r.profileId, chargebackId: r.chargebackId, messageType: r.messageType, ...(r.note ? { note: r.note } : {}), ...(r.amount !== undefined ? { amount: r.amount, currency: cb.currency } : {}), documents });
+        const job = await s.outbox.submit({ ...submission, documents });
+        // The draft goes with the answer it built: the next answer starts from a clean one.
+        if (documents.length > 0) s.store.drafts.archive(r.profileId, r.chargebackId, job.id);
         s.outbox.runOnce().catch(() => undefined);
         return job;
       } finally {
         await rm(work, { recursive: true, force: true });
       }
     },
-    listOutbox: async () => s.outbox.list(),
+    listOutbox: async () => s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
     cancelJob: async ({ jobId }) => s.outbox.cancel(jobId),

@@ -32,7 +32,15 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     return { entries, ...summariseEntries(entries) };
   }
   return {
-    listInbox: async (q) => ({ ...s.store.portfolio.listInbox(q), counts: s.store.portfolio.inboxCounts(q.profileId) }),
+    listInbox: async (q) => {
+      const page = s.store.portfolio.listInbox(q);
+      const answers = s.answers.statesOf(q.profileId, page.rows.map((r) => r.id));
+      const rows = page.rows.map((r) => {
+        const a = answers.get(r.id)!;
+        return { ...r, answer: { stage: a.stage, label: a.label } };
+      });
+      return { ...page, rows, counts: s.store.portfolio.inboxCounts(q.profileId) };
+    },
     getDispute: async ({ profileId, chargebackId }) => {
       const d = s.store.portfolio.detail(profileId, chargebackId);
       if (!d) throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
@@ -53,6 +61,8 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
         entries: d.entries as unknown as Array<Record<string, unknown>>,
         answerable,
         ...(answerable ? {} : { whyNot: cb.status !== 'open' ? `This chargeback is ${cb.status}: the processor accepts no more responses.` : 'This chargeback cannot be answered through the API (it is marked not actionable). Contact your processor to respond.' }),
+        answer: s.answers.stateOf(profileId, chargebackId),
+        sentDrafts: s.store.drafts.sent(profileId, chargebackId).map((a) => ({ jobId: a.jobId, sentAt: a.sentAt, pages: a.draft?.arrangement.pages.length ?? 0, rebuttal: a.draft?.rebuttal ?? '' })),
         messageTypes: messageTypesOrdered(cb.cycle).map((type) => ({ type, ...messageTypeRules[type], fits: fits.has(type) })),
       };
       return view;

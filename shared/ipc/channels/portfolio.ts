@@ -1,6 +1,7 @@
 // Inbox, dispute, sync, events, ledger.
 import { z } from 'zod';
 import { channel } from '../define.ts';
+import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
@@ -8,6 +9,8 @@ const chargebackId = z.string().min(1).max(200);
 export const inboxRowSchema = z.object({
   id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), replyInvalid: z.string().nullable(), daysLeft: z.number().nullable(),
   reasonCode: z.string(), reason: z.string(), category: z.string().nullable(), network: z.number().nullable(), total: z.number(), currency: z.string(), txn: z.string().nullable(), modified: z.string().nullable(),
+  /** Where the answer stands (absent for rows read without it). */
+  answer: answerStateSchema.pick({ stage: true, label: true }).optional(),
 });
 export type InboxRowView = z.infer<typeof inboxRowSchema>;
 
@@ -24,6 +27,9 @@ export const disputeViewSchema = z.object({
   entries: z.array(record),
   answerable: z.boolean(),
   whyNot: z.string().optional(),
+  answer: answerStateSchema,
+  /** Earlier answers' evidence drafts, kept with the job they were queued with. */
+  sentDrafts: z.array(z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() })),
   messageTypes: z.array(z.object({ type: z.string(), label: z.string(), description: z.string(), needsAmount: z.boolean(), needsConfirmation: z.boolean(), withEvidence: z.boolean(), fits: z.boolean() })),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;

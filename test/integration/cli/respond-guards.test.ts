@@ -77,3 +77,43 @@ test('respond --type acceptLiability --amount 999999 --yes on a $727.45 chargeba
   const jobs = await queued();
   assert.deepEqual(jobs.map((j) => [j.messageType, j.amount, j.currency]), [['acceptLiability', 70_000, 'USD']]);
 });
+
+test('a second answer to the same stage is refused (exit 1, nothing queued) unless --another-answer says the merchant means it; --yes is not that', async () => {
+  const cb = await admin.createChargeback();
+  assert.equal((await cli(['sync'])).status, 0);
+  const before = (await queued()).length;
+  const first = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Delivered on 3 March.']);
+  assert.equal(first.status, 0, first.stderr);
+
+  for (const extra of [[], ['--yes']]) {
+    const again = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Again.', ...extra]);
+    assert.equal(again.status, 1, extra.join(' '));
+    assert.match(again.stderr, /This chargeback already has an answer at this stage: Respond with evidence, queued .* UTC – “Delivered on 3 March\.”\. Another answer gives the issuer two responses to weigh and cannot be taken back\. Nothing was queued\. To send it anyway, add --another-answer\./);
+  }
+  assert.equal((await queued()).length, before + 1, 'the refused answers queued nothing');
+  const note = await cli(['respond', cb.id, '--type', 'notate', '--note', 'A note is not an answer.']);
+  assert.equal(note.status, 0, note.stderr);
+  const meant = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Second, on purpose.', '--another-answer']);
+  assert.equal(meant.status, 0, meant.stderr);
+  assert.equal((await queued()).length, before + 3);
+});
+
+test('an answer the service already holds (sent from elsewhere, synced here) counts as the first answer', async () => {
+  const cb = await admin.createChargeback();
+  const elsewhere = mkdtempSync(join(tmpdir(), 'dd-cli-elsewhere-'));
+  try {
+    const other = openStore(databaseFile(elsewhere));
+    other.profiles.save({ ...profileDefaults, id: 'prof_other', name: 'Shop', deployment: 'test', url: sb.url });
+    other.close();
+    const there = (args: string[]) => runCli([...args, '--home', elsewhere], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
+    assert.equal((await there(['sync'])).status, 0);
+    assert.equal((await there(['respond', cb.id, '--type', 'respond', '--note', 'From the other computer.'])).status, 0);
+    assert.equal((await there(['outbox', 'run'])).status, 0);
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+  assert.equal((await cli(['sync'])).status, 0);
+  const again = await cli(['respond', cb.id, '--type', 'respond']);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /already has an answer at this stage: Respond with evidence, sent .* UTC – “From the other computer\.”/);
+});
