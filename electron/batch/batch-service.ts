@@ -9,7 +9,7 @@ import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { buildPacket } from '../evidence/build-packet.ts';
-import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
+import { coverLetterFor, exhibitNames, letterProblem } from '../evidence/cover-letter-facts.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import { targetOf, unusable, type BatchPlan, type BatchReport, type PlannedFile } from '../../shared/batch.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
@@ -97,7 +97,10 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
             if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
             for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
           }
-          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name }) });
+          const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, txn: deps.store.portfolio.detail(profile.id, cb.id)?.txn, exhibits: await exhibitNames(deps.evidence, { pages }) });
+          const blanks = letterProblem(letter);
+          if (blanks) throw blanks;
+          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
           if (!built.ok) {
             report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
             continue;

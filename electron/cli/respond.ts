@@ -58,14 +58,18 @@ export const respondCommand: CliCommand = {
       const work = await mkdtemp(join(tmpdir(), 'dd-respond-'));
       try {
         if (evidencePaths.length > 0) {
-          const { buildPacket, coverLetterFor } = await import('../evidence/index.ts');
+          const { buildPacket } = await import('../evidence/index.ts');
           const imported = await h.evidence.importPaths(evidencePaths.map((p) => resolve(p)));
           for (const o of imported) if (!o.ok) warnings.push(o.reason);
           const items = imported.flatMap((o) => (o.ok ? [o.item] : []));
           const seen = new Set<string>();
           const pages = items.filter((i) => !seen.has(i.id) && seen.add(i.id)).flatMap((i) => Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const })));
           if (pages.length === 0) throw new CliError('None of the evidence files could be used; nothing was queued.');
-          const built = await buildPacket(h.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, ...(stringOption(ctx, 'note') ? { rebuttal: stringOption(ctx, 'note')! } : {}) }) });
+          const { coverLetterFor, exhibitNames, letterProblem } = await import('../evidence/cover-letter-facts.ts');
+          const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, ...(stringOption(ctx, 'note') ? { rebuttal: stringOption(ctx, 'note')! } : {}), txn: h.store.portfolio.detail(profile.id, cb.id)?.txn, exhibits: await exhibitNames(h.evidence, { pages }) });
+          const blanks = letterProblem(letter);
+          if (blanks) throw new CliError(blanks.message);
+          const built = await buildPacket(h.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
           if (!built.ok) throw new CliError(`The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`);
           warnings.push(...built.warnings);
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));

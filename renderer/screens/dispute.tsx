@@ -8,6 +8,7 @@ import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
 import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
+import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
@@ -44,6 +45,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const disputed = { total: Number(cb.total), currency };
   // A second answer to this stage is asked about first, with what was already sent.
   const already = rule && isAnswer(rule.type) ? secondAnswerWarning(view.answer) : undefined;
+  // A letter with blanks left in it is never sent: the main process refuses it too.
+  const blanks = rule?.withEvidence && draft && draft.coverLetter !== false && draft.arrangement.pages.length > 0 ? letterBlanks(draft.rebuttal) : [];
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
   const days = daysLeft(cb.reply as number | null, new Date());
 
@@ -90,7 +93,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
           <p>{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>
         </div>
       )}
-      <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+      {blanks.length > 0 && <p className="error" role="alert">The cover letter still has {blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: {blanks.join(', ')}. Write in what belongs there, or take the sentence out.</p>}
+      <button className="primary" disabled={!rule || sending || blanks.length > 0} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
     </>
   );
 

@@ -11,6 +11,8 @@ import { exploreDemo, openFirstAnswerable, disputedAmountText } from './support/
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
+import { readPdf } from '../integration/evidence/pdf-read.ts';
+import sharp from 'sharp';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -119,6 +121,65 @@ test('finding 3: after a send the inbox, dispute and outbox say where the answer
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await page.locator('.job .state.done').nth(1).waitFor({ timeout: 30_000 });
     assert.equal((await admin.received(chargebackId))[0]?.messages.length, 2, 'sent once the merchant meant it');
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('finding 2: a blank in the letter cannot be sent; with terms.png the only exhibit the sent letter claims no authorization record', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-letter-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } }).png().toFile(join(files, 'terms.png'));
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    // A card-absent fraud claim: its letter argues from the authorization record.
+    const target = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 500 }).rows
+      .find((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.category === 'fraud-card-absent');
+    assert.ok(target, 'the demo portfolio has an open card-absent fraud chargeback');
+    await page.getByLabel('Search').fill(target.id);
+    await page.locator('.vrow').filter({ hasText: target.id }).click();
+    await page.getByLabel('Response').selectOption('respond');
+    app.dialogs.answerFiles([join(files, 'terms.png')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await page.locator('.page-tile').first().waitFor();
+    const letter = page.getByRole('textbox', { name: 'Cover letter' });
+    const generated = await letter.inputValue();
+    assert.match(generated, /The enclosed authorization record shows/, 'the draft offers the claim; the build keeps it only with its exhibit');
+    assert.doesNotMatch(generated, /\[/, 'no blank in a generated letter');
+
+    await letter.fill(`${generated}\n\nTracking number [tracking number].`);
+    const blank = page.getByRole('alert').filter({ hasText: 'still has a blank to fill: [tracking number]' });
+    await blank.waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Add to outbox' }).isDisabled(), true);
+    await app.shot('13-letter-blank');
+    // A window that skipped its own check: the handler refuses the same letter.
+    const [imported] = await services.evidence.importPaths([join(files, 'terms.png')]);
+    assert.ok(imported?.ok);
+    const evidence = { arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] }, settings: { preset: 'document', limits: profile.limits, pageSize: 'letter', output: 'pdf', baseName: 'evidence' }, rebuttal: `${generated} [tracking number]` };
+    const direct = await page.evaluate(([p, c, e]) => (globalThis as unknown as { disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { message: string } }> } }).disputeDesk
+      .submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true, evidence: e }), [profile.id, target.id, evidence] as const);
+    assert.equal(direct.ok, false);
+    assert.match(direct.error!.message, /still has a blank to fill: \[tracking number\]\. .*nothing was queued/);
+    assert.deepEqual(services.outbox.list(), []);
+
+    // The letter as generated: queued with the sender held back, so the packet can be read as it will go.
+    await services.outbox.stop();
+    await letter.fill(generated);
+    await blank.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add to outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    const [job] = services.outbox.list();
+    const packet = join(services.home, 'outbox', job!.id, `1-${job!.steps[1]!.name}`);
+    const text = (await readPdf(packet)).map((p) => p.plain).join(' ');
+    assert.match(text, /did not authorize this purchase/);
+    assert.doesNotMatch(text, /authorization record|3-D Secure|delivery record/, 'no claim without its exhibit');
+    assert.match(text, /Exhibits 1\. terms\.png/);
+    services.outbox.start();
+    await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });

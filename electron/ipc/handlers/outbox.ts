@@ -8,7 +8,8 @@ import { AppError } from '../../../shared/errors.ts';
 import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
 import { answerAmountProblem } from '../../../shared/domain/concession.ts';
 import { refreshForAnswer } from '../../outbox/answers.ts';
-import { buildPacket, coverLetterFor } from '../../evidence/index.ts';
+import { buildPacket } from '../../evidence/index.ts';
+import { coverLetterFor, exhibitNames, letterProblem } from '../../evidence/cover-letter-facts.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
   return {
@@ -30,7 +31,10 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       try {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];
         if (r.evidence && r.evidence.arrangement.pages.length > 0) {
-          const built = await buildPacket(s.evidence, r.evidence.arrangement, { ...r.evidence.settings, baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal }) });
+          const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal, txn: s.store.portfolio.detail(r.profileId, cb.id)?.txn, exhibits: await exhibitNames(s.evidence, r.evidence.arrangement) });
+          const blanks = r.evidence.settings.coverLetter === false ? undefined : letterProblem(letter);
+          if (blanks) throw blanks;
+          const built = await buildPacket(s.evidence, r.evidence.arrangement, { ...r.evidence.settings, baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
           if (!built.ok) throw new AppError('bad-input', built.problems.map((p) => p.message).join(' '));
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType }));
         }
