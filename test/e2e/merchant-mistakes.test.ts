@@ -185,3 +185,53 @@ test('finding 2: a blank in the letter cannot be sent; with terms.png the only e
     rmSync(files, { recursive: true, force: true });
   }
 });
+
+test('finding 4: batch review shows every letter and holds back a lost and an arbitration-stage chargeback unless the merchant insists', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-batch-holds-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    const rows = services.store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
+    const lost = rows.find((r) => r.status === 'lost');
+    const [fine, arb] = rows.filter((r) => r.status === 'open' && r.actionable && (r.daysLeft ?? -1) >= 1);
+    assert.ok(lost && fine && arb, 'the demo portfolio has a lost chargeback and two open ones');
+    const sandbox = services.demoSandbox()!;
+    await createSandboxAdmin(sandbox.url, sandbox.adminToken).modify(arb.id, { cycle: 'arbitration' });
+    await services.sync.syncChargeback(profile.id, arb.id);
+    for (const id of [lost.id, arb.id, fine.id]) await scanJpeg(join(files, `receipt ${id}.jpg`), { width: 700, height: 1000 });
+
+    await page.getByRole('button', { name: 'Batch upload' }).click();
+    app.dialogs.answerFolder(files);
+    await page.getByRole('button', { name: 'Choose a folder…' }).click();
+    const packets = page.getByRole('list', { name: 'Packets and their letters' });
+    await packets.waitFor({ timeout: 30_000 });
+    const card = (id: string) => packets.getByRole('listitem', { name: `Packet for ${id}` });
+    assert.equal(await card(lost.id).getByTestId('packet-state').textContent(), 'Cannot be answered');
+    assert.match(await card(lost.id).textContent() ?? '', /It is lost and no longer accepts responses: the issuer decided it\./);
+    assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
+    assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Held back');
+    assert.match(await card(arb.id).textContent() ?? '', /"Respond with evidence" is unusual at its stage \(Arbitration\)/);
+    assert.equal(await card(fine.id).getByTestId('packet-state').textContent(), 'Will be queued');
+    // Every letter is there to read, exactly as it will be written.
+    const letter = await card(fine.id).getByLabel(`Cover letter for ${fine.id}`).textContent() ?? '';
+    assert.match(letter, new RegExp(`^We respond to chargeback ${fine.id}`));
+    assert.doesNotMatch(letter, /\[/);
+    assert.equal(await page.getByTestId('held').count(), 2, 'the files matched to held chargebacks say so in the table');
+    await page.getByRole('button', { name: 'Queue 1 packet…' }).waitFor();
+    await app.shot('13-batch-holds');
+
+    await card(arb.id).getByRole('checkbox', { name: `Include ${arb.id} anyway` }).check();
+    await page.getByRole('button', { name: 'Queue 2 packets…' }).click();
+    await page.getByRole('alert').filter({ hasText: '1 chargeback held back is left out' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm and queue' }).click();
+    await page.getByLabel('Batch report').waitFor({ timeout: 60_000 });
+    const queued = services.outbox.list().map((j) => j.chargebackId).sort();
+    assert.deepEqual(queued, [arb.id, fine.id].sort(), 'the lost chargeback was left out; the insisted one went');
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});

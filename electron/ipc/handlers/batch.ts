@@ -29,6 +29,7 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       return s.batch.planImported(profile, outcomes);
     },
     assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) => s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
+    reviewBatch: async ({ plan }) => s.batch.review(profileOf(plan.profileId), plan),
     queueBatch: async ({ plan }) => {
       const report = await s.batch.queue(profileOf(plan.profileId), plan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
       s.outbox.runOnce().catch(() => undefined);

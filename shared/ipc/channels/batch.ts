@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { channel } from '../define.ts';
 import { itemIdSchema } from '../../evidence/items.ts';
-import { batchPlanSchema, batchReportSchema } from '../../batch.ts';
+import { batchPlanSchema, batchReportSchema, packetReviewSchema } from '../../batch.ts';
 
 export const batchChannels = {
   planBatch: channel('Opens the folder picker in main, imports and matches every file. Nothing is sent.', z.strictObject({ profileId: z.string().min(1) }), batchPlanSchema.nullable()),
@@ -11,5 +11,6 @@ export const batchChannels = {
     files: z.array(z.union([z.strictObject({ itemId: itemIdSchema, name: z.string().min(1).max(255) }), z.strictObject({ name: z.string().min(1).max(255), reason: z.string().max(1000), skipped: z.literal(true).optional() })])).min(1).max(5000),
   }), batchPlanSchema),
   assignBatchFile: channel('The merchant assigns a file to a chargeback, gives it back to the matcher, or leaves it out.', z.strictObject({ plan: batchPlanSchema, fileName: z.string(), chargebackId: z.string().optional(), leaveOut: z.boolean().optional() }), batchPlanSchema),
+  reviewBatch: channel('Every packet as it would go: its letter exactly as written, and what holds its chargeback back. Nothing is queued.', z.strictObject({ plan: batchPlanSchema }), z.array(packetReviewSchema)),
   queueBatch: channel('One packet per chargeback into the outbox; returns the report.', z.strictObject({ plan: batchPlanSchema }), batchReportSchema),
 } as const;
