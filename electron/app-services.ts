@@ -42,7 +42,14 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
 
+  // Closing: set first, so late callbacks (a sync's schedule error, an alert) touch nothing.
+  let closing = false;
+  /** Work that writes to the store when it ends (an answer being built, then queued): close()
+   * waits for it, so it is kept rather than lost to a closed database. */
+  const keptOpen = new Set<Promise<unknown>>();
+
   const updateBadge = (): void => {
+    if (closing) return;
     const due = h.store.profiles.list().reduce((sum, p) => {
       const c = h.store.portfolio.inboxCounts(p.id);
       return sum + c.dueSoon + c.overdue;
@@ -61,6 +68,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       store: h.store, profileId: p.id, bindAddress: r.bindAddress, port: r.port, secret: r.secret, headerName: r.headerName, headerValue: r.headerValue,
       log: (line) => log(`${p.name}: ${line}`),
       onAlert: (event, id, data) => {
+        if (closing) return;
         h.sync.applyAlert(p.id, event, id, data).then(updateBadge, () => undefined);
       },
     }).catch((e: unknown) => {
@@ -123,12 +131,30 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       h.outbox.start();
       updateBadge();
     },
-    /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
+    /** Runs `work` so that close() waits for it; once closing, new work is refused. */
+    async keepOpen<T>(work: () => Promise<T>): Promise<T> {
+      if (closing) throw new AppError('cancelled', 'Dispute Desk is closing; nothing was done. Try again after it starts.');
+      const p = work();
+      keptOpen.add(p);
+      try {
+        return await p;
+      } finally {
+        keptOpen.delete(p);
+      }
+    },
+
+    /** Graceful, in order: nothing new comes in (alerts, schedules); answers being built are
+     * queued; the outbox finishes its request or leaves it to be reconciled; sync passes stop
+     * with the pages they saved; only then the store closes. */
     async close(): Promise<void> {
-      await h.outbox.stop();
+      if (closing) return;
+      closing = true;
       h.sync.stopSchedule();
-      for (const r of receivers.values()) await r.close();
+      for (const r of receivers.values()) await r.close().catch(() => undefined);
       receivers.clear();
+      await Promise.allSettled([...keptOpen]);
+      await h.outbox.stop();
+      await h.sync.stop();
       await demo?.close();
       h.vault.forgetAll();
       h.close();

@@ -13,7 +13,8 @@ import { coverLetterFor, exhibitNames, letterProblem } from '../../evidence/cove
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
   return {
-    submitResponse: async (r) => {
+    // Kept open: closing the app waits for an answer being built to be queued, not lost.
+    submitResponse: async (r) => s.keepOpen(async () => {
       const profile = s.store.profiles.get(r.profileId);
       const cb = s.store.portfolio.getChargeback(r.profileId, r.chargebackId);
       if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
@@ -46,7 +47,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       } finally {
         await rm(work, { recursive: true, force: true });
       }
-    },
+    }),
     listOutbox: async () => s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
