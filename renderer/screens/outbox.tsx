@@ -13,6 +13,7 @@ function afterSending(j: JobView): string | undefined {
   return j.answer.stage === 'decided' ? j.answer.label : 'Sent, awaiting the issuer';
 }
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { jobRetry, jobStateLabel } from '../../shared/outbox-status.ts';
 
 export function Outbox({ version }: { version: number }) {
   const { say, go, selectProfile, profiles } = useApp();
@@ -43,7 +44,7 @@ export function Outbox({ version }: { version: number }) {
               <strong>{messageTypeRules[j.messageType].label}</strong>
               <button className="link" onClick={() => open(j)} aria-label={`Open chargeback ${j.chargebackId}`}>{j.chargebackId}</button>
               {profiles.length > 1 && <span className="muted">{profiles.find((p) => p.id === j.profileId)?.name}</span>}
-              <span className={`state ${j.state}`}>{j.state}</span>
+              <span className={`state ${jobStateLabel(j)}`} data-testid="job-state">{jobStateLabel(j)}</span>
               {afterSending(j) && <span className="lifecycle" data-testid="answer-stage">{afterSending(j)}</span>}
               <span className="actions">
                 {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
@@ -54,6 +55,10 @@ export function Outbox({ version }: { version: number }) {
               </span>
             </div>
             {j.error && <p className="error">{j.error}</p>}
+            {(() => {
+              const r = jobRetry(j);
+              return r && <p className="hint retry" data-testid="retry">Last attempt failed: {r.error} {r.nextAttemptAt && r.nextAttemptAt > Date.now() ? `Next try at ${new Date(r.nextAttemptAt).toLocaleTimeString()}.` : 'Trying again now.'}</p>;
+            })()}
             {j.warnings.map((w) => <p key={w} className="hint">{w}</p>)}
             {dismissing === j.id && (
               <div className="confirm" role="alert">

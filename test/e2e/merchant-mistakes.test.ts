@@ -235,3 +235,43 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
     rmSync(files, { recursive: true, force: true });
   }
 });
+
+test('finding 6: with the service down the outbox card shows its error and next try, steadily, and the status bar never says "Up to date"', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    await page.getByText(/^Up to date/).waitFor();
+    const profile = services.store.profiles.list()[0]!;
+    const [target] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 1);
+    const sandbox = services.demoSandbox()!;
+    await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 1, kinds: ['500'] });
+    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'notate', note: 'Service down test.', documents: [] });
+    await services.outbox.runOnce();
+    await page.getByRole('button', { name: 'Outbox' }).click();
+    const card = page.locator('.job').filter({ hasText: target!.id });
+    const retry = card.getByTestId('retry');
+    await retry.waitFor();
+    assert.match(await retry.textContent() ?? '', /^Last attempt failed: .+ (Next try at .+\.|Trying again now\.)$/);
+    // The status bar says sending is failing, on the outbox screen too.
+    await page.locator('.statusbar').getByText(/Sending failed: /).waitFor();
+    // Attempt after attempt, the card keeps one word: no flipping between sending and queued.
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      services.outbox.retry(job.id);
+      await services.outbox.runOnce();
+      seen.add(await card.getByTestId('job-state').textContent() ?? '');
+    }
+    assert.deepEqual([...seen], ['retrying']);
+    await app.shot('13-outbox-retrying');
+
+    // A failed "Sync now" says so, with how old the data is.
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const bar = page.locator('.statusbar');
+    await bar.getByText(/^Last sync failed: .* Offline since .*: showing the data of then\./).waitFor({ timeout: 60_000 });
+    assert.doesNotMatch(await bar.textContent() ?? '', /Up to date/);
+  } finally {
+    await app.close();
+  }
+});

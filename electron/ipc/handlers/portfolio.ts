@@ -9,6 +9,7 @@ import { messageTypeRules, messageTypesOrdered, messageTypesForCycle } from '../
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { summariseEntries } from '../../sync/ledger-totals.ts';
 import { writeFile } from 'node:fs/promises';
+import { sendingTrouble } from '../../outbox/job-status.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);
@@ -76,7 +77,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       s.updateBadge();
       return { mode: r.mode, chargebacks: r.chargebacks, entries: r.entries, events: r.events, durationMs: r.durationMs };
     },
-    getSyncStatus: async ({ profileId }) => s.sync.freshness(profileId),
+    getSyncStatus: async ({ profileId }) => ({ ...s.sync.freshness(profileId), sending: sendingTrouble(s.outbox.list({ profileId })) }),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),
     markEventsRead: async ({ profileId, upToId }) => {
       s.store.events.markRead(profileId, Date.now(), upToId);

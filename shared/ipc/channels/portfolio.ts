@@ -44,7 +44,7 @@ export const portfolioChannels = {
   getDispute: channel('Everything about one chargeback, explained.', z.strictObject({ profileId, chargebackId }), disputeViewSchema),
   setChecklistItem: channel('Ticks or unticks an evidence checklist item.', z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }), z.object({ ok: z.literal(true) })),
   syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),
-  getSyncStatus: channel('How fresh the data is.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean() })),
+  getSyncStatus: channel('How fresh the data is, and whether sending is failing.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean(), sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable() })),
   listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
   markEventsRead: channel('Marks a profile\'s events read, up to the newest one the merchant was shown.', z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }), z.object({ ok: z.literal(true) })),
   listLedger: channel('Ledger entries in a window, with totals by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({
