@@ -50,7 +50,14 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
   let backupTimer: NodeJS.Timeout | undefined;
 
+  // Closing: set first, so late callbacks (a sync's schedule error, an alert) touch nothing.
+  let closing = false;
+  /** Work that writes to the store when it ends (an answer being built, then queued): close()
+   * waits for it, so it is kept rather than lost to a closed database. */
+  const keptOpen = new Set<Promise<unknown>>();
+
   const updateBadge = (): void => {
+    if (closing) return;
     const due = h.store.profiles.list().reduce((sum, p) => {
       const c = h.store.portfolio.inboxCounts(p.id);
       return sum + c.dueSoon + c.overdue;
@@ -70,6 +77,7 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       headerName: r.headerName, headerValue: r.headerValue,
       log: (line) => log(`${p.name}: ${line}`),
       onAlert: (event, id) => {
+        if (closing) return;
         // A failed re-read changes nothing; the next sync pass brings what changed.
         h.sync.applyAlert(p.id, event, id).then(updateBadge, (e: unknown) => log(`${p.name}: re-reading ${id} after an alert failed: ${userMessage(e)}`));
       },
@@ -145,14 +153,32 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
       backupTimer.unref();
       updateBadge();
     },
-    /** Graceful: the outbox finishes or leaves its step to be reconciled, then everything stops. */
+    /** Runs `work` so that close() waits for it; once closing, new work is refused. */
+    async keepOpen<T>(work: () => Promise<T>): Promise<T> {
+      if (closing) throw new AppError('cancelled', 'Dispute Desk is closing; nothing was done. Try again after it starts.');
+      const p = work();
+      keptOpen.add(p);
+      try {
+        return await p;
+      } finally {
+        keptOpen.delete(p);
+      }
+    },
+
+    /** Graceful, in order: nothing new comes in (alerts, schedules); answers being built are
+     * queued; the outbox finishes its request or leaves it to be reconciled; sync passes stop
+     * with the pages they saved; only then the store closes. */
     async close(): Promise<void> {
-      await h.outbox.stop();
-      await ocr.close();
+      if (closing) return;
+      closing = true;
       h.sync.stopSchedule();
       clearInterval(backupTimer);
-      for (const r of receivers.values()) await r.close();
+      for (const r of receivers.values()) await r.close().catch(() => undefined);
       receivers.clear();
+      await Promise.allSettled([...keptOpen]);
+      await h.outbox.stop();
+      await h.sync.stop();
+      await ocr.close();
       await demo?.close();
       h.vault.forgetAll();
       h.close();

@@ -7,6 +7,8 @@ import { createApiClient, type ApiClient } from './api/index.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
 import { createOutbox, type OutboxDeps } from './outbox/outbox-service.ts';
 import { createEvidenceStore } from './evidence/evidence-store.ts';
+import { createAnswerBook } from './outbox/answers.ts';
+import { createSubmissionGuards } from './outbox/submission-guards.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
@@ -85,9 +87,14 @@ export function openHeadless(o: HeadlessOptions) {
     return all[0]!;
   }
 
+  // Read-only views of the store: where each chargeback's answer stands, and the checks an
+  // answer must pass (the outbox applies them again on submit; callers ask before building).
+  const answers = createAnswerBook(store.database);
+  const guards = createSubmissionGuards(store.database);
+
   let closed = false;
   return {
-    store, vault, profiles, sync, evidence, outbox, clientFor, resolveProfile,
+    store, vault, profiles, sync, evidence, outbox, answers, guards, clientFor, resolveProfile,
     close(): void {
       if (closed) return;
       closed = true;

@@ -13,6 +13,7 @@ import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
 import { Recovery } from './screens/recovery.tsx';
 import { readStartupNotice } from '../shared/startup-notice.ts';
+import { statusLine } from '../shared/domain/status-line.ts';
 import './styles/app.css';
 
 function App() {
@@ -29,7 +30,7 @@ function App() {
   }, [go, say, setProfiles]);
   const freshness = useCallback(async (id: string) => {
     const r = await api().getSyncStatus({ profileId: id });
-    if (r.ok) setSync({ running: r.value.running, text: r.value.lastError ? `Offline: ${r.value.lastError}${r.value.lastSuccessAt ? ` Data from ${new Date(r.value.lastSuccessAt).toLocaleString()}.` : ''}` : r.value.lastSuccessAt ? `Up to date · ${new Date(r.value.lastSuccessAt).toLocaleTimeString()}` : 'Not synced yet' });
+    if (r.ok) setSync({ running: r.value.running, text: statusLine(r.value, (ms) => new Date(ms).toLocaleString()).text });
   }, []);
   useEffect(() => void refresh(), [refresh]);
   // News fades by itself; an error stays until the merchant has read it and dismissed it.

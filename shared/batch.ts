@@ -40,7 +40,13 @@ export const plannedFileSchema = z.object({
 });
 export type PlannedFile = z.infer<typeof plannedFileSchema>;
 
-export const batchPlanSchema = z.object({ profileId: z.string(), files: z.array(plannedFileSchema) });
+export const batchPlanSchema = z.object({
+  profileId: z.string(),
+  files: z.array(plannedFileSchema),
+  /** Chargebacks the merchant includes although the review held them back (overdue, unusual
+   * at their stage, already answered). */
+  insist: z.array(z.string()).optional(),
+});
 export type BatchPlan = z.infer<typeof batchPlanSchema>;
 
 export const batchReportSchema = z.object({
@@ -57,3 +63,33 @@ export function targetOf(f: PlannedFile): string | undefined {
 
 /** Files that cannot go anywhere whatever the merchant does. */
 export const unusable = (f: PlannedFile): boolean => f.match.status === 'refused' || f.match.status === 'skipped';
+
+/** Why a chargeback is held back from a batch. `closed`, `decided` and `not-actionable` cannot
+ * take an answer at all; the others go only when the merchant insists. */
+export const holdKinds = ['not-in-store', 'closed', 'decided', 'not-actionable', 'overdue', 'unusual', 'answered'] as const;
+export const batchHoldSchema = z.object({ kind: z.enum(holdKinds), text: z.string() });
+export type BatchHold = z.infer<typeof batchHoldSchema>;
+const finalHolds: ReadonlySet<BatchHold['kind']> = new Set(['not-in-store', 'closed', 'decided', 'not-actionable']);
+/** A hold nothing can lift: the service would refuse the answer. */
+export const holdIsFinal = (h: BatchHold): boolean => finalHolds.has(h.kind);
+
+/** One packet as it would go: its files, the letter exactly as it would be written, and what
+ * holds it back. Shown for review before anything is queued. */
+export const packetReviewSchema = z.object({
+  chargebackId: z.string(),
+  files: z.array(z.string()),
+  amountText: z.string(),
+  letter: z.string(),
+  /** Generated claims left out because their exhibit is not in the packet. */
+  leftOut: z.array(z.string()),
+  blanks: z.array(z.string()),
+  holds: z.array(batchHoldSchema),
+});
+export type PacketReview = z.infer<typeof packetReviewSchema>;
+
+/** Whether a reviewed packet is queued: no blank in its letter, no final hold, and any other
+ * hold lifted by the merchant. */
+export function packetGoes(p: PacketReview, insist: readonly string[] | undefined): boolean {
+  if (p.blanks.length > 0 || p.holds.some(holdIsFinal)) return false;
+  return p.holds.length === 0 || (insist ?? []).includes(p.chargebackId);
+}

@@ -48,5 +48,8 @@ export const newSubmissionSchema = z.object({
   amount: z.number().int().positive().optional(),
   currency: z.string().optional(),
   documents: z.array(z.object({ path: z.string(), name: z.string(), documentType: documentTypeSchema })).max(50),
+  /** The merchant was told what this chargeback already has at its stage and answers again
+   * anyway. Without it a second answer to the same stage is refused. */
+  anotherAnswer: z.boolean().optional(),
 });
 export type NewSubmission = z.infer<typeof newSubmissionSchema>;

@@ -9,10 +9,18 @@ import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { buildPacket } from '../evidence/build-packet.ts';
-import { coverLetterFor } from '../evidence/cover-letter-facts.ts';
+import { coverLetterFor, exhibitNames } from '../evidence/cover-letter-facts.ts';
+import { createAnswerBook } from '../outbox/answers.ts';
+import { secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
+import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
+import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { daysLeft, formatYmd } from '../../shared/domain/dates.ts';
+import { cycleLabel } from '../../shared/domain/cycles.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+import type { Chargeback } from '../../shared/api/index.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import type { ScanReader } from './read-scan.ts';
-import { targetOf, unusable, type BatchPlan, type BatchReport, type PlannedFile } from '../../shared/batch.ts';
+import { holdIsFinal, packetGoes, targetOf, unusable, type BatchHold, type BatchPlan, type BatchReport, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
 import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 
@@ -51,7 +59,61 @@ export interface PlanOptions {
   readSignal?: AbortSignal;
 }
 
-export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; reader?: ScanReader }) {
+type BatchMessageType = 'respond' | 'respondToDispute';
+
+/** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
+function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
+  const groups = new Map<string, PlannedFile[]>();
+  for (const f of plan.files) {
+    const target = targetOf(f);
+    if (target) groups.set(target, [...(groups.get(target) ?? []), f]);
+  }
+  return groups;
+}
+
+export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; reader?: ScanReader; now?: () => Date }) {
+  const answers = createAnswerBook(deps.store.database);
+  const now = deps.now ?? (() => new Date());
+
+  /** Page counts come from the evidence store, not from the plan the window sent back. */
+  async function pagesOf(files: readonly PlannedFile[]): Promise<ArrangedPage[]> {
+    const pages: ArrangedPage[] = [];
+    for (const f of files) {
+      const item = f.itemId ? await deps.evidence.get(f.itemId) : undefined;
+      if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
+      for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
+    }
+    return pages;
+  }
+
+  async function letterOf(profile: Profile, cb: Chargeback, pages: ArrangedPage[]) {
+    return coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, txn: deps.store.portfolio.detail(profile.id, cb.id)?.txn, exhibits: await exhibitNames(deps.evidence, { pages }) });
+  }
+
+  /** What holds a chargeback back from this batch's answer, in the merchant's words. */
+  function holdsOf(profileId: string, cb: Chargeback | undefined, chargebackId: string, messageType: BatchMessageType): BatchHold[] {
+    if (!cb) return [{ kind: 'not-in-store', text: `${chargebackId} is not in the local store.` }];
+    const holds: BatchHold[] = [];
+    if (cb.status === 'won' || cb.status === 'lost') holds.push({ kind: 'decided', text: `It is ${cb.status} and no longer accepts responses: the issuer decided it.` });
+    else if (cb.status !== 'open') holds.push({ kind: 'closed', text: `It is ${cb.status} and no longer accepts responses.` });
+    else if (cb.actionable !== 1) holds.push({ kind: 'not-actionable', text: 'It cannot be answered through the API; contact your processor.' });
+    const days = daysLeft(cb.reply, now());
+    if (cb.status === 'open' && days !== undefined && days < 0) holds.push({ kind: 'overdue', text: `Its reply date (${formatYmd(cb.reply)}) has passed; the processor will likely refuse the answer.` });
+    if (!messageTypesForCycle(cb.cycle).includes(messageType)) holds.push({ kind: 'unusual', text: `"${messageTypeRules[messageType].label}" is unusual at its stage (${cycleLabel(cb.cycle)}).` });
+    const warning = secondAnswerWarning(answers.stateOf(profileId, cb.id));
+    if (warning) holds.push({ kind: 'answered', text: warning });
+    return holds;
+  }
+
+  async function reviewPacket(profile: Profile, chargebackId: string, files: readonly PlannedFile[], messageType: BatchMessageType): Promise<PacketReview> {
+    const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
+    const names = files.map((f) => f.name);
+    const holds = holdsOf(profile.id, cb, chargebackId, messageType);
+    if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
+    const letter = await letterOf(profile, cb, await pagesOf(files));
+    return { chargebackId, files: names, amountText: formatAmount(cb.total, cb.currency), letter: letter.rebuttal, leftOut: letter.leftOut ?? [], blanks: letterBlanks(letter.rebuttal), holds };
+  }
+
   function candidates(profileId: string) {
     return deps.store.portfolio.chargebackIds(profileId).map((id) => {
       const d = deps.store.portfolio.detail(profileId, id)!;
@@ -123,44 +185,48 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       return { ...plan, files };
     },
 
-    /** One packet per chargeback into the outbox; nothing is sent before this is called. */
-    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: 'respond' | 'respondToDispute'; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
-      const groups = new Map<string, PlannedFile[]>();
+    /** Every packet as it would go, before anything is queued: the letter exactly as it would be
+     * written, and what holds the chargeback back (closed, decided, overdue, unusual at its stage,
+     * already answered). Queue applies the same review. */
+    async review(profile: Profile, plan: BatchPlan, o: { messageType?: BatchMessageType } = {}): Promise<PacketReview[]> {
+      const out: PacketReview[] = [];
+      for (const [chargebackId, files] of groupsOf(plan)) out.push(await reviewPacket(profile, chargebackId, files, o.messageType ?? 'respond'));
+      return out;
+    },
+
+    /** One packet per chargeback into the outbox; nothing is sent before this is called. A
+     * packet the review holds back is skipped with its reason unless the plan insists on it. */
+    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: BatchMessageType; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
       const report: BatchReport = { chargebacks: [], files: [] };
       for (const f of plan.files) {
-        const target = targetOf(f);
-        if (target) groups.set(target, [...(groups.get(target) ?? []), f]);
-        else if (f.leftOut) report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
+        if (targetOf(f)) continue;
+        if (f.leftOut) report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
         else report.files.push({ name: f.name, outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status, reason: f.match.reason });
       }
+      const groups = groupsOf(plan);
+      const messageType = o.messageType ?? 'respond';
       let done = 0;
       for (const [chargebackId, files] of groups) {
         o.signal?.throwIfAborted();
         const names = files.map((f) => f.name);
-        const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
-        if (!cb) {
-          report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: 'This chargeback is not in the local store.' });
-          continue;
-        }
-        if (cb.status !== 'open' || cb.actionable !== 1) {
-          report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: cb.status !== 'open' ? `It is ${cb.status} and no longer accepts responses.` : 'It cannot be answered through the API.' });
-          continue;
-        }
         const work = await mkdtemp(join(tmpdir(), 'dd-batch-'));
         try {
-          // Page counts come from the evidence store, not from the plan the window sent back.
-          const pages: ArrangedPage[] = [];
-          for (const f of files) {
-            const item = f.itemId ? await deps.evidence.get(f.itemId) : undefined;
-            if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
-            for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
+          const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
+          if (!packetGoes(reviewed, plan.insist)) {
+            const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
+            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: reviewed.holds.some(holdIsFinal) || reviewed.blanks.length ? why : `${why} Left out: include it in the review to send it anyway.` });
+            continue;
           }
-          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name }) });
+          const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId)!;
+          const pages = await pagesOf(files);
+          const letter = await letterOf(profile, cb, pages);
+          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
           if (!built.ok) {
             report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
             continue;
           }
-          const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType: o.messageType ?? 'respond', documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })) });
+          const answered = reviewed.holds.some((h) => h.kind === 'answered');
+          const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType, documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })), ...(answered ? { anotherAnswer: true } : {}) });
           report.chargebacks.push({ chargebackId, outcome: 'queued', files: names, jobId: job.id });
         } catch (e) {
           report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: userMessage(e) });

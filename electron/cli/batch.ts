@@ -4,14 +4,14 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { targetOf, unusable } from '../../shared/batch.ts';
+import { holdIsFinal, packetGoes, targetOf, unusable } from '../../shared/batch.ts';
 
 export const batchCommand: CliCommand = {
   name: 'batch',
   summary: 'Match a folder of scanned receipts to chargebacks and queue one packet for each.',
-  usage: 'dispute-desk batch <folder or files...> [--dry-run] [--yes] [--send] [--profile NAME] [--json]',
+  usage: 'dispute-desk batch <folder or files...> [--dry-run] [--yes] [--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
   positionals: true,
-  options: { 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false }, send: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  options: { 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false }, send: { type: 'boolean', default: false }, include: { type: 'string', multiple: true }, profile: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length === 0) throw new CliError(`Name a folder of receipts. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
@@ -21,20 +21,31 @@ export const batchCommand: CliCommand = {
       const { createScanReader } = await import('../batch/read-scan.ts');
       const ocr = createOcrEngine();
       const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader: createScanReader({ evidence: h.evidence, ocr }) });
-      let plan;
+      const insist = (ctx.values.include as string[] | undefined) ?? [];
+      let read;
       try {
-        plan = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (phase, d, t) => ctx.progress(`${phase === 'reading' ? 'reading scans' : 'importing'} ${Math.floor(d)}/${t}`) });
+        read = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (phase, d, t) => ctx.progress(`${phase === 'reading' ? 'reading scans' : 'importing'} ${Math.floor(d)}/${t}`) });
       } finally {
         await ocr.close();
       }
+      const plan = { ...read, ...(insist.length ? { insist } : {}) };
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
         const line = target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
         return f.warning ? `${line}\n  ! ${f.warning}` : line;
       });
-      const groups = new Set(plan.files.map(targetOf).filter(Boolean)).size;
-      lines.push(`${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.`);
-      if (ctx.values['dry-run'] === true) return { data: { plan }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
+      // Every packet with its letter, and what holds it back, before anything is queued.
+      const packets = await batch.review(profile, plan);
+      for (const p of packets) {
+        const goes = packetGoes(p, insist);
+        const state = goes ? (p.holds.length ? 'included by --include' : 'will be queued') : p.holds.some(holdIsFinal) ? 'cannot be answered' : `held back (add --include ${p.chargebackId} to send it anyway)`;
+        lines.push('', `== ${p.chargebackId} ${p.amountText}: ${state}`, ...p.holds.map((h) => `   ! ${h.text}`));
+        if (p.letter) lines.push(...p.letter.split('\n').map((l) => `   | ${l}`));
+      }
+      const groups = packets.filter((p) => packetGoes(p, insist)).length;
+      const heldBack = packets.length - groups;
+      lines.push('', `${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`);
+      if (ctx.values['dry-run'] === true) return { data: { plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
       let confirmed = ctx.values.yes === true;
       if (!confirmed && ctx.stdin.isTTY && !ctx.json) {
         ctx.stdout.write(lines.join('\n') + '\n');

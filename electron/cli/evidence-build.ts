@@ -6,6 +6,7 @@ import { withHeadless } from './headless-context.ts';
 import { presetNameSchema, pageSizeSchema, defaultLimits, evidenceLimitsSchema, presetSchema, colourModeSchema, type EvidenceLimits, type PresetAdjustments } from '../../shared/evidence/limits.ts';
 import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
 import type { Profile } from '../../shared/profiles.ts';
+import type { Chargeback, Txn } from '../../shared/api/index.ts';
 
 /** A whole number within the bounds the shared schema sets, so flags and settings cannot drift. */
 function wholeNumber(bounds: z.ZodNumber, unit = ''): { schema: z.ZodType<number, string>; must: string } {
@@ -76,10 +77,12 @@ export const evidenceBuild: CliCommand = {
     if (format === 'image' && coverFor) throw new CliError('--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.');
 
     // The pipeline (image and PDF libraries) is loaded once the flags are known to be right.
-    const { createEvidenceStore, buildPacket, coverLetterFor } = await import('../evidence/index.ts');
+    const { createEvidenceStore, buildPacket } = await import('../evidence/index.ts');
     const { withDrawingSignal } = await import('../evidence/pdf-raster.ts');
     let profile: Profile | undefined;
     let cover: CoverLetterInput | undefined;
+    // The letter is written once the files are known: its claims are tied to them.
+    let coverSource: { cb: Chargeback; merchantName: string; txn: Txn | null | undefined } | undefined;
     if (profileName !== undefined || coverFor !== undefined) {
       await withHeadless(ctx, async (h) => {
         if (profileName !== undefined) profile = h.resolveProfile(profileName);
@@ -89,7 +92,7 @@ export const evidenceBuild: CliCommand = {
         if (!found?.cb) throw new CliError(`Chargeback ${coverFor} is not in the local store${profile ? ` of the profile "${profile.name}"` : ''}: run \`dispute-desk sync\` first, or check the ID.`);
         // The chargeback's own profile holds the limits its processor applies.
         profile ??= found.p;
-        cover = coverLetterFor(found.cb, { merchantName: found.p.merchant ?? found.p.name });
+        coverSource = { cb: found.cb, merchantName: found.p.merchant ?? found.p.name, txn: h.store.portfolio.detail(found.p.id, found.cb.id)?.txn };
       });
     }
     const limits: EvidenceLimits = { ...(profile?.limits ?? defaultLimits) };
@@ -113,6 +116,12 @@ export const evidenceBuild: CliCommand = {
     });
     if (pages.length === 0) {
       return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
+    }
+    if (coverSource) {
+      const { coverLetterFor, letterProblem } = await import('../evidence/cover-letter-facts.ts');
+      cover = coverLetterFor(coverSource.cb, { merchantName: coverSource.merchantName, txn: coverSource.txn, exhibits: [...firstName.values()] });
+      const blanks = letterProblem(cover);
+      if (blanks) throw new CliError(blanks.message);
     }
     const settings = {
       preset: preset ?? profile?.preset ?? 'document',

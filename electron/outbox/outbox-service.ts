@@ -23,6 +23,7 @@ import { dialects, type Dialect } from '../api/dialect.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
 import { safeBaseName } from '../evidence/safe-names.ts';
 import { backoffDelay, type RetryPolicy } from '../api/retry.ts';
+import { createSubmissionGuards } from './submission-guards.ts';
 
 export interface OutboxDeps {
   database: Database;
@@ -88,6 +89,7 @@ export function createOutbox(deps: OutboxDeps) {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let loop: Promise<unknown> | undefined;
+  const guards = createSubmissionGuards(deps.database);
 
   const strip = (j: OutboxJob & { files?: unknown; control?: unknown }): OutboxJob => {
     const { files: _files, control: _control, ...rest } = j;
@@ -102,6 +104,7 @@ export function createOutbox(deps: OutboxDeps) {
    * the merchant moving or deleting them. Works offline. */
   async function submit(input: NewSubmission): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
+    guards.check(s);
     const rule = messageTypeRules[s.messageType];
     const profile = deps.profileOf(s.profileId);
     if (!profile) throw new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');

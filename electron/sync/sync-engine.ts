@@ -58,6 +58,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const timers = new Map<string, NodeJS.Timeout>();
   let scheduleError: ((profileId: string, e: unknown) => void) | undefined;
   const listeners = new Set<(p: SyncProgress) => void>();
+  // stop() aborts every pass and refresh through this, then waits for them: the store they
+  // write to may close only after.
+  let lifetime = new AbortController();
+  const refreshes = new Set<Promise<unknown>>();
+  const withLifetime = (signal: AbortSignal | undefined): AbortSignal => (signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal);
+  const stoppedError = (): AppError => new AppError('cancelled', 'Dispute Desk is closing: sync stopped; it resumes where it stopped at the next start.');
 
   function profileOrThrow(id: string): Profile {
     const p = store.profiles.get(id);
@@ -234,32 +240,46 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     return reminders.length;
   }
 
+  /** One chargeback as the service holds it now: record, statuses, messages, documents. */
+  async function refreshChargeback(profileId: string, chargebackId: string, signal: AbortSignal): Promise<void> {
+    const profile = profileOrThrow(profileId);
+    const client = await deps.clientFor(profile);
+    const cb = await client.getChargeback(chargebackId, signal);
+    const statuses = await client.getStatuses(chargebackId, signal);
+    const messages = await client.messagesOf(chargebackId, signal);
+    const documents = await client.documentsOf(chargebackId, signal);
+    store.transaction(() => {
+      const changes = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
+      store.portfolio.saveStatuses(profileId, statuses);
+      store.portfolio.saveMessages(profileId, messages);
+      store.portfolio.saveDocuments(profileId, documents);
+      raiseAll(profileId, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
+    });
+    announce(profile);
+  }
+
   return {
     /** Syncs one profile; a second call while one runs joins it. */
     syncProfile(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean } = {}): Promise<SyncReport> {
       const current = running.get(profileId);
       if (current) return current;
-      const p = runThenFollowUp(profileId, o).finally(() => running.delete(profileId));
+      if (lifetime.signal.aborted) return Promise.reject(stoppedError());
+      const p = runThenFollowUp(profileId, { ...o, signal: withLifetime(o.signal) }).finally(() => running.delete(profileId));
       running.set(profileId, p);
       return p;
     },
 
     /** Refreshes one chargeback at once (after an alert, or after sending). */
-    async syncChargeback(profileId: string, chargebackId: string, signal?: AbortSignal): Promise<void> {
-      const profile = profileOrThrow(profileId);
-      const client = await deps.clientFor(profile);
-      const cb = await client.getChargeback(chargebackId, signal);
-      const statuses = await client.getStatuses(chargebackId, signal);
-      const messages = await client.messagesOf(chargebackId, signal);
-      const documents = await client.documentsOf(chargebackId, signal);
-      store.transaction(() => {
-        const changes = store.portfolio.upsertChargebacks(profileId, [cb], now().getTime());
-        store.portfolio.saveStatuses(profileId, statuses);
-        store.portfolio.saveMessages(profileId, messages);
-        store.portfolio.saveDocuments(profileId, documents);
-        raiseAll(profileId, eventsFromChargebacks(changes, new Map([[cb.id, cb]])));
-      });
-      announce(profile);
+    async syncChargeback(profileId: string, chargebackId: string, given?: AbortSignal): Promise<void> {
+      if (lifetime.signal.aborted) throw stoppedError();
+      const signal = withLifetime(given);
+      const done = refreshChargeback(profileId, chargebackId, signal);
+      refreshes.add(done);
+      try {
+        await done;
+      } finally {
+        refreshes.delete(done);
+      }
     },
 
     /** An alert arrived. It is a hint, not the truth (the service signs nothing): it only marks the
@@ -314,6 +334,19 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     stopSchedule(): void {
       for (const t of timers.values()) clearInterval(t);
       timers.clear();
+    },
+
+    /** Closing: no new pass starts, the ones running are aborted (each keeps the pages it saved,
+     * and its cursor), and this resolves once none touches the store any more. */
+    async stop(): Promise<void> {
+      this.stopSchedule();
+      lifetime.abort(stoppedError());
+      await Promise.allSettled([...running.values(), ...refreshes]);
+    },
+
+    /** After stop(), for a store opened again in the same process (tests). */
+    restart(): void {
+      if (lifetime.signal.aborted) lifetime = new AbortController();
     },
 
     /** The profiles that sync on their own (for tests and diagnostics). */

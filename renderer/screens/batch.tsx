@@ -5,7 +5,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
-import { targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PlannedFile } from '../../shared/batch.ts';
+import { holdIsFinal, packetGoes, targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
 import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
@@ -58,9 +58,45 @@ function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice
   );
 }
 
+/** One packet as it would go: what holds it back, and its letter exactly as it would be written. */
+function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: boolean; onInsist(v: boolean): void }) {
+  const final = p.holds.some(holdIsFinal);
+  const goes = packetGoes(p, insisted ? [p.chargebackId] : []);
+  return (
+    <li className={`card packet ${goes ? 'goes' : 'held'}`} aria-label={`Packet for ${p.chargebackId}`}>
+      <div className="job-head">
+        <strong>{p.chargebackId}</strong> <span className="muted">{p.amountText} · {p.files.join(', ')}</span>
+        <span className={`state ${goes ? 'done' : 'failed'}`} data-testid="packet-state">{goes ? (p.holds.length ? 'Included by you' : 'Will be queued') : final ? 'Cannot be answered' : 'Held back'}</span>
+      </div>
+      {p.holds.map((h) => <p key={h.kind} className="hint hold">{h.text}</p>)}
+      {p.holds.length > 0 && !final && (
+        <label className="insist"><input type="checkbox" checked={insisted} onChange={(e) => onInsist(e.target.checked)} /> Include {p.chargebackId} anyway</label>
+      )}
+      {p.blanks.length > 0 && <p className="error">The letter has blanks: {p.blanks.join(', ')}.</p>}
+      {p.letter && (
+        <details open={p.holds.length === 0}>
+          <summary>Cover letter</summary>
+          <pre className="letter" aria-label={`Cover letter for ${p.chargebackId}`}>{p.letter}</pre>
+          {p.leftOut.length > 0 && <p className="hint">Left out, as no exhibit shows it: {p.leftOut.map((c) => `“${c}”`).join(' ')}</p>}
+        </details>
+      )}
+    </li>
+  );
+}
+
 function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueue }: { plan: Plan; confirming: boolean; options: InboxRowView[]; onPlan(p: Plan): void; onConfirm(v: boolean): void; onCancel(): void; onQueue(): void }) {
   const say = useApp((s) => s.say);
-  const targets = new Set(plan.files.map(targetOf).filter((x): x is string => !!x));
+  const [packets, setPackets] = useState<PacketReview[]>();
+  // The review follows the plan: every assignment can change a packet, its letter and its holds.
+  const filesKey = JSON.stringify(plan.files);
+  useEffect(() => {
+    setPackets(undefined);
+    void api().reviewBatch({ plan: { profileId: plan.profileId, files: plan.files } }).then((r) => (r.ok ? setPackets(r.value) : say('error', r.error.message)));
+  }, [filesKey, plan.profileId]);
+  const insist = plan.insist ?? [];
+  const setInsist = (id: string, v: boolean): void => onPlan({ ...plan, insist: v ? [...insist.filter((x) => x !== id), id] : insist.filter((x) => x !== id) });
+  const held = new Map((packets ?? []).filter((p) => !packetGoes(p, insist)).map((p) => [p.chargebackId, p]));
+  const targets = new Set((packets ?? []).filter((p) => packetGoes(p, insist)).map((p) => p.chargebackId));
   const going = plan.files.filter((f) => targetOf(f));
   const waiting = plan.files.filter((f) => !targetOf(f) && !unusable(f) && !f.leftOut);
   const refused = plan.files.filter((f) => f.match.status === 'refused');
@@ -91,21 +127,28 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
             <tr key={f.name} className={`match-${f.leftOut ? 'left-out' : f.assigned ? 'assigned' : f.match.status}`}>
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
-              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span></td>
+              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span>
+                {targetOf(f) && held.has(targetOf(f)!) && <span className="state failed" data-testid="held"> · held back</span>}</td>
               <td className="why">{f.match.reason}{f.warning ? <span className="warn" role="note"> {f.warning}</span> : null}</td>
               <td><Assign file={f} onAssign={(choice) => void assign(f, choice)} /></td>
             </tr>
           ))}
         </tbody>
       </table>
+      <h2>Packets and their letters</h2>
+      {packets === undefined ? <p className="muted" role="status">Writing the letters…</p> : (
+        <ul className="packets" aria-label="Packets and their letters">
+          {packets.map((p) => <PacketCard key={p.chargebackId} p={p} insisted={insist.includes(p.chargebackId)} onInsist={(v) => setInsist(p.chargebackId, v)} />)}
+        </ul>
+      )}
       {confirming ? (
         <div className="card confirm" role="alert">
-          <p>Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (a cover letter and its files), answered with “Respond with evidence” through the outbox.{waiting.length ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.` : ''}</p>
+          <p>Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (the cover letter shown above and its files), answered with “Respond with evidence” through the outbox.{waiting.length ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.` : ''}{held.size ? ` ${plural(held.size, 'chargeback')} held back ${held.size === 1 ? 'is' : 'are'} left out.` : ''}</p>
           <span className="actions"><button className="primary" onClick={onQueue}>Confirm and queue</button><button onClick={() => onConfirm(false)}>Back to the review</button></span>
         </div>
       ) : (
         <span className="actions">
-          <button className="primary" disabled={targets.size === 0} onClick={() => onConfirm(true)}>Queue {plural(targets.size, 'packet')}…</button>
+          <button className="primary" disabled={targets.size === 0 || packets === undefined} onClick={() => onConfirm(true)}>Queue {plural(targets.size, 'packet')}…</button>
           <button onClick={onCancel}>Start over</button>
         </span>
       )}

@@ -5,7 +5,10 @@ import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
-import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
+import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
+import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import { ledgerEventLabel } from '../../shared/domain/labels.ts';
@@ -16,7 +19,7 @@ type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 export function Dispute({ profileId, chargebackId, version }: { profileId: string; chargebackId: string; version: number }) {
-  const { go, say, profiles } = useApp();
+  const { go, say, clearToast, profiles } = useApp();
   const limits = profiles.find((p) => p.id === profileId)?.limits;
   const [draft, setDraft] = useState<EvidenceDraft>();
   const onDraft = useCallback((d: EvidenceDraft | undefined) => setDraft(d), []);
@@ -25,7 +28,9 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const [type, setType] = useState<MessageType | ''>('');
   const [note, setNote] = useState('');
   const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [another, setAnother] = useState(false);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
@@ -37,6 +42,12 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const cb = view.chargeback;
   const currency = str(cb.currency) || 'USD';
   const rule = view.messageTypes.find((m) => m.type === type);
+  const disputed = { total: Number(cb.total), currency };
+  // A second answer to this stage is asked about first, with what was already sent.
+  const already = rule && isAnswer(rule.type) ? secondAnswerWarning(view.answer) : undefined;
+  // A letter with blanks left in it is never sent: the main process refuses it too.
+  const blanks = rule?.withEvidence && draft && draft.coverLetter !== false && draft.arrangement.pages.length > 0 ? letterBlanks(draft.rebuttal) : [];
+  const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
   const days = daysLeft(cb.reply as number | null, new Date());
 
   async function tick(itemId: string, checked: boolean): Promise<void> {
@@ -46,14 +57,23 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
 
   async function send(): Promise<void> {
     if (!rule) return;
-    const minor = rule.needsAmount ? majorToMinor(amount, currency) : undefined;
-    if (rule.needsAmount && (minor === undefined || minor <= 0)) return say('error', `Enter the amount conceded in ${currency}, like ${formatAmount(Number(cb.total), currency).replace(/[^\d.,]/g, '')}.`);
+    // The amount is checked where it is typed, by the same rule the main process applies again.
+    const parsed = rule.needsAmount ? parseConcession(amount, disputed) : undefined;
+    if (parsed && 'error' in parsed) {
+      setConfirming(false);
+      return setAmountError(parsed.error.message);
+    }
+    const minor = parsed?.amount;
+    setAmountError('');
+    clearToast();
+    if (already && !another) return setAnother(true);
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
     const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal } : undefined;
-    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(evidence ? { evidence } : {}) });
+    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(another ? { anotherAnswer: true } : {}), ...(evidence ? { evidence } : {}) });
     setSending(false);
     setConfirming(false);
+    setAnother(false);
     if (!r.ok) return say('error', r.error.message);
     say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
     go({ name: 'outbox' });
@@ -61,8 +81,20 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
 
   const sendControls = (
     <>
-      {confirming && <p className="error" role="alert">{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>}
-      <button className="primary" disabled={!rule || sending} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+      {another && already && (
+        <div className="error confirm" role="alert">
+          <p>{already}</p>
+          <p>Press “Send another answer” only if you mean the issuer to get both.</p>
+        </div>
+      )}
+      {confirming && (
+        <div className="error confirm" role="alert">
+          {conceded && 'amount' in conceded && <p>{concessionMeaning(conceded.amount, disputed)}</p>}
+          <p>{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>
+        </div>
+      )}
+      {blanks.length > 0 && <p className="error" role="alert">The cover letter still has {blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: {blanks.join(', ')}. Write in what belongs there, or take the sentence out.</p>}
+      <button className="primary" disabled={!rule || sending || blanks.length > 0} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
     </>
   );
 
@@ -104,14 +136,29 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
         <div>
           <article className="card">
             <h2>Answer</h2>
+            <p className="answer-stage" data-testid="answer-stage" role="status"><strong>{view.answer.label}</strong></p>
+            {view.answer.earlier.length > 0 && (
+              <ul className="answer-life" aria-label="Answers at this stage">
+                {view.answer.earlier.map((e, i) => {
+                  const packet = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
+                  return <li key={`${e.jobId ?? e.messageType}-${i}`}>{describeEarlierAnswer(e)}{packet ? ` · its packet: ${packet.pages} page${packet.pages === 1 ? '' : 's'}` : ''}</li>;
+                })}
+              </ul>
+            )}
+            {view.answer.lastFailure && <p className="hint">The last attempt failed: {view.answer.lastFailure}</p>}
             {view.answerable ? (
               <div className="answer">
-                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false))}>
+                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false), setAnother(false), setAmountError(''))}>
                   <option value="">Choose…</option>
                   {view.messageTypes.map((m) => <option key={m.type} value={m.type}>{m.label}{m.fits ? '' : ' (unusual at this stage)'}</option>)}
                 </select></label>
                 {rule && <p className="muted">{rule.description}</p>}
-                {rule?.needsAmount && <label>Amount conceded ({currency})<input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>}
+                {rule?.needsAmount && (
+                  <>
+                    <label>Amount conceded ({currency}, at most {typedAmount(disputed.total, currency)})<input inputMode="decimal" value={amount} aria-invalid={amountError ? true : undefined} onChange={(e) => (setAmount(e.target.value), setAmountError(''), setConfirming(false))} /></label>
+                    {amountError && <p className="error" role="alert">{amountError}</p>}
+                  </>
+                )}
                 {rule && <label>Note<textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} /></label>}
                 {rule?.withEvidence && limits ? <p className="hint">Put the evidence packet together below, then add it to the outbox.</p> : sendControls}
               </div>

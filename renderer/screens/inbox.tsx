@@ -75,10 +75,12 @@ export function Inbox({ profileId, version }: { profileId: string; version: numb
           }}
           render={(row) => {
             if (!row) return <div className="cell muted">Loading…</div>;
-            const state = row.status === 'open' && row.actionable ? deadlineState(row.daysLeft ?? undefined, row.replyInvalid) : 'none';
+            // Once answered, the deadline is met: the row says where the answer stands instead.
+            const answered = row.answer && row.answer.stage !== 'not-answered' && row.answer.stage !== 'decided' ? row.answer : undefined;
+            const state = answered ? 'answered' : row.status === 'open' && row.actionable ? deadlineState(row.daysLeft ?? undefined, row.replyInvalid) : 'none';
             return (
               <>
-                <div className={`cell deadline ${state}`} data-testid="days-left">{row.status === 'open' && row.actionable ? describeDeadline(row.daysLeft ?? undefined, row.replyInvalid) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>
+                <div className={`cell deadline ${state}`} data-testid="days-left">{answered ? answered.label : row.status === 'open' && row.actionable ? describeDeadline(row.daysLeft ?? undefined, row.replyInvalid) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>
                 <div className="cell main">
                   <span className="reason">{row.reasonCode} · {row.reason}</span>
                   <span className="muted id">{row.id}{row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}</span>

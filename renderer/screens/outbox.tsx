@@ -3,7 +3,17 @@ import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
+import type { AnswerState } from '../../shared/domain/answer-lifecycle.ts';
+
+type JobView = OutboxJob & { answer?: AnswerState | undefined };
+
+/** A finished job says where its answer went next: with the issuer, or decided. */
+function afterSending(j: JobView): string | undefined {
+  if (j.state !== 'done' || !j.answer) return undefined;
+  return j.answer.stage === 'decided' ? j.answer.label : 'Sent, awaiting the issuer';
+}
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { jobRetry, jobStateLabel } from '../../shared/outbox-status.ts';
 
 export function Outbox({ version }: { version: number }) {
   const { say, go, selectProfile, profiles } = useApp();
@@ -11,7 +21,7 @@ export function Outbox({ version }: { version: number }) {
     selectProfile(j.profileId);
     go({ name: 'dispute', chargebackId: j.chargebackId });
   };
-  const [jobs, setJobs] = useState<OutboxJob[]>([]);
+  const [jobs, setJobs] = useState<JobView[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   useEffect(() => {
     void api().listOutbox({}).then((r) => r.ok && setJobs(r.value));
@@ -34,7 +44,8 @@ export function Outbox({ version }: { version: number }) {
               <strong>{messageTypeRules[j.messageType].label}</strong>
               <button className="link" onClick={() => open(j)} aria-label={`Open chargeback ${j.chargebackId}`}>{j.chargebackId}</button>
               {profiles.length > 1 && <span className="muted">{profiles.find((p) => p.id === j.profileId)?.name}</span>}
-              <span className={`state ${j.state}`}>{j.state}</span>
+              <span className={`state ${jobStateLabel(j)}`} data-testid="job-state">{jobStateLabel(j)}</span>
+              {afterSending(j) && <span className="lifecycle" data-testid="answer-stage">{afterSending(j)}</span>}
               <span className="actions">
                 {(j.state === 'failed' || j.state === 'queued') && <button onClick={() => void act('retryJob', j.id)}>Retry now</button>}
                 {(j.state === 'queued' || j.state === 'sending') && <button onClick={() => void act('pauseJob', j.id)}>Pause</button>}
@@ -44,6 +55,10 @@ export function Outbox({ version }: { version: number }) {
               </span>
             </div>
             {j.error && <p className="error">{j.error}</p>}
+            {(() => {
+              const r = jobRetry(j);
+              return r && <p className="hint retry" data-testid="retry">Last attempt failed: {r.error} {r.nextAttemptAt && r.nextAttemptAt > Date.now() ? `Next try at ${new Date(r.nextAttemptAt).toLocaleTimeString()}.` : 'Trying again now.'}</p>;
+            })()}
             {j.warnings.map((w) => <p key={w} className="hint">{w}</p>)}
             {dismissing === j.id && (
               <div className="confirm" role="alert">

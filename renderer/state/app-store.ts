@@ -50,7 +50,8 @@ export const useApp = create<AppState>((set) => ({
     remember(profileId);
     set((s) => ({ profileId, screen: s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen }));
   },
-  go: (screen) => set({ screen }),
+  // An error is about the screen it was made on: leaving that screen takes it away.
+  go: (screen) => set((s) => ({ screen, toast: s.toast?.kind === 'error' ? undefined : s.toast })),
   say: (kind, text) => set({ toast: { kind, text } }),
   clearToast: () => set({ toast: undefined }),
 }));

@@ -1,5 +1,8 @@
-// A strong first draft of the rebuttal per kind of dispute. The merchant edits it; the only
-// brackets left are facts only the merchant knows.
+// A strong first draft of the rebuttal per kind of dispute, made only of sentences the packet can
+// prove. Each claim names what supports it: an exhibit of a kind (read from the exhibits' names)
+// or a fact of the transaction. The draft offers every claim the chargeback's facts allow; when
+// the packet is built, a generated claim whose exhibit is not in it is left out (tieClaims), and
+// a letter with a blank still in it ("[tracking number]") is never sent (letterBlanks).
 import type { DisputeCategory } from './reason-codes.ts';
 
 export interface CoverLetterFacts {
@@ -8,34 +11,158 @@ export interface CoverLetterFacts {
   reasonCode: string;
   amountText: string;
   transactionDate?: string;
+  /** From the disputed transaction, when the store has it. */
+  authCode?: string;
+  clientIp?: string;
+  chipRead?: boolean;
+  signed?: boolean;
 }
 
-const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => string> = {
-  'fraud-card-absent': () =>
-    `The cardholder states that they did not authorize this purchase. Our records show that the order was placed and paid by the cardholder. The payment was authorized by the issuer, and the order details match the cardholder's own information, as the enclosed exhibits show: the authorization record, the billing and delivery address, and the IP address and device used for the order.\n\nWhere available we enclose the 3-D Secure authentication result and the cardholder's earlier undisputed payments with the same details.`,
-  'fraud-card-present': (f) =>
-    `The cardholder states that they did not make this purchase. The card was present at the time of sale: the enclosed terminal record shows the card's chip was read${f.transactionDate ? ` on ${f.transactionDate}` : ''}, and the receipt carries the cardholder's verification.`,
-  'not-received': () =>
-    `The cardholder states that they did not receive what they paid for. The order was delivered: the enclosed exhibits show the carrier, tracking number [tracking number], ship date and the delivery confirmation to the cardholder's address.`,
-  'not-as-described': () =>
-    `The cardholder states that the item was not as described. The item matched its description at the time of purchase, as the enclosed product description and photos show. Our return policy, shown at checkout, offered the cardholder a return, which they did not use.`,
-  'credit-not-processed': () =>
-    `The cardholder states that a credit was not processed. The enclosed exhibits show [the refund of this amount on its date / that no refund was due under the cancellation and refund policy the cardholder accepted at checkout].`,
-  'cancelled-recurring': () =>
-    `The cardholder states that they cancelled this recurring payment. The cardholder agreed to the subscription terms, which were clearly disclosed, and did not cancel as those terms require; our records show the service was used after the date of the claimed cancellation.`,
-  'duplicate-or-paid-otherwise': () =>
-    `The cardholder states that this charge is a duplicate or was paid by other means. The enclosed receipts show that each charge is for a distinct purchase, and our records show no other payment for this order.`,
-  authorization: () =>
-    `The issuer states that the payment was not properly authorized. The enclosed authorization record shows the issuer approved this payment for the amount charged.`,
-  'processing-error': () =>
-    `The issuer states that the payment was processed in error. The enclosed records show the payment was authorized and presented correctly, for the right amount and currency, on time.`,
-  general: () =>
-    `We dispute this chargeback. The enclosed exhibits show that the purchase was genuine and that the goods or services were provided as agreed.`,
+export const exhibitKinds = ['authorization', 'authentication', 'delivery', 'receipt', 'policy', 'product', 'communication', 'refund', 'usage', 'device'] as const;
+export type ExhibitKind = (typeof exhibitKinds)[number];
+
+// Words in an exhibit's file name that say what it is. Only names are read: a file called
+// "scan 3.jpg" supports no specific claim, so the letter then makes none about it.
+const kindWords: Record<ExhibitKind, RegExp> = {
+  authorization: /\b(auth(ori[sz]ation)?|approval|avs|cvv|cvc)\b/i,
+  authentication: /\b(3ds|3-?d ?secure|authenticat\w*|secure ?code|verified by)\b/i,
+  delivery: /\b(deliver\w*|tracking|track|shipp?\w*|carrier|pod|proof of delivery|ups|usps|fedex|dhl|royal mail|parcel|courier)\b/i,
+  receipt: /\b(receipt|invoice|order|checkout|sale|bill(ing)?|terminal|slip)\b/i,
+  policy: /\b(terms|tos|t&c|conditions|polic(y|ies)|returns?|cancell?ation|agreement|contract)\b/i,
+  product: /\b(product|listing|description|photos?|pictures?|item|catalog(ue)?)\b/i,
+  communication: /\b(emails?|messages?|chat|correspondence|letter|conversation|support)\b/i,
+  refund: /\b(refund\w*|credit|reversal)\b/i,
+  usage: /\b(usage|log ?ins?|login|access|activity|download\w*|history)\b/i,
+  device: /\b(ip|device|fingerprint|session)\b/i,
 };
 
+/** The kinds of exhibit a packet holds, from its files' names ("UPS tracking.pdf" → delivery). */
+export function exhibitKindsOf(names: readonly string[]): Set<ExhibitKind> {
+  const kinds = new Set<ExhibitKind>();
+  for (const name of names) {
+    const words = name.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[_\-.]+/g, ' ');
+    for (const k of exhibitKinds) if (kindWords[k].test(words)) kinds.add(k);
+  }
+  return kinds;
+}
+
+/** One sentence of the body and what must be true for it to be said. */
+interface Claim {
+  text: string;
+  /** Said only when the packet holds one of these kinds of exhibit. */
+  exhibits?: readonly ExhibitKind[];
+}
+
+const claim = (text: string, exhibits?: readonly ExhibitKind[]): Claim => ({ text, ...(exhibits ? { exhibits } : {}) });
+const when = (test: unknown, c: () => Claim): Claim[] => (test ? [c()] : []);
+
+/** The body of each kind: what the cardholder states (true: it is the claim), then the answers. */
+const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim[][]> = {
+  'fraud-card-absent': (f) => [
+    [claim('The cardholder states that they did not authorize this purchase.')],
+    [
+      ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
+      claim('The enclosed authorization record shows the issuer approved the payment and that the address and security code matched.', ['authorization']),
+      claim('The enclosed 3-D Secure result shows the cardholder authenticated the payment.', ['authentication']),
+      ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
+      claim('The enclosed records show the IP address and device used for the order.', ['device']),
+      claim('The enclosed order record shows the billing and delivery details the cardholder gave.', ['receipt']),
+      claim('The order was delivered to the cardholder\'s address, as the enclosed delivery record shows.', ['delivery']),
+    ],
+  ],
+  'fraud-card-present': (f) => [
+    [claim('The cardholder states that they did not make this purchase.')],
+    [
+      ...when(f.chipRead, () => claim(`The card was present: its chip was read${f.transactionDate ? ` on ${f.transactionDate}` : ''}.`)),
+      claim('The enclosed terminal record shows the card was read at the point of sale.', ['receipt']),
+      ...when(f.signed, () => claim('The cardholder signed for the payment.')),
+    ],
+  ],
+  'not-received': () => [
+    [claim('The cardholder states that they did not receive what they paid for.')],
+    [claim('The order was delivered: the enclosed delivery record shows the carrier, the tracking number, the ship date and the delivery to the cardholder\'s address.', ['delivery'])],
+  ],
+  'not-as-described': () => [
+    [claim('The cardholder states that the item was not as described.')],
+    [
+      claim('The item matched its description at the time of purchase, as the enclosed product description and photos show.', ['product']),
+      claim('Our return policy, shown at checkout and enclosed, offered the cardholder a return.', ['policy']),
+    ],
+  ],
+  'credit-not-processed': () => [
+    [claim('The cardholder states that a credit was not processed.')],
+    [
+      claim('The enclosed record shows the refund that was made.', ['refund']),
+      claim('The enclosed cancellation and refund policy, which the cardholder accepted at checkout, sets out when a refund is due.', ['policy']),
+    ],
+  ],
+  'cancelled-recurring': () => [
+    [claim('The cardholder states that they cancelled this recurring payment.')],
+    [
+      claim('The cardholder agreed to the subscription terms enclosed, which say how to cancel.', ['policy']),
+      claim('The enclosed records show the service was used after the date of the claimed cancellation.', ['usage']),
+    ],
+  ],
+  'duplicate-or-paid-otherwise': () => [
+    [claim('The cardholder states that this charge is a duplicate or was paid by other means.')],
+    [claim('The enclosed receipts show that each charge is for a distinct purchase.', ['receipt'])],
+  ],
+  authorization: (f) => [
+    [claim('The issuer states that the payment was not properly authorized.')],
+    [
+      ...when(f.authCode, () => claim(`The issuer approved this payment (authorization code ${f.authCode}).`)),
+      claim('The enclosed authorization record shows the issuer approved this payment for the amount charged.', ['authorization']),
+    ],
+  ],
+  'processing-error': () => [
+    [claim('The issuer states that the payment was processed in error.')],
+    [claim('The enclosed records show the payment was authorized and presented correctly, for the right amount and currency, on time.', ['authorization', 'receipt'])],
+  ],
+  general: () => [
+    [claim('We dispute this chargeback.')],
+    [claim('The enclosed exhibits show that the purchase was genuine and that the goods or services were provided as agreed.', ['receipt', 'delivery', 'product', 'communication', 'usage', 'authorization'])],
+  ],
+};
+
+const anyExhibit = exhibitKinds;
+const closingClaims = [
+  claim('We ask the issuer to reverse this chargeback.'),
+  // Said only when something is enclosed: a letter alone lists nothing.
+  claim('The exhibits are listed below in the order they are enclosed.', anyExhibit),
+];
+
+function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
+  const opening = claim(`We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`);
+  return [[opening], ...bodies[category ?? 'general'](facts).filter((p) => p.length > 0), closingClaims];
+}
+
 export function coverLetterTemplate(category: DisputeCategory | undefined, facts: CoverLetterFacts): string {
-  const opening = `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`;
-  const closing = `We ask the issuer to reverse this chargeback. The exhibits are listed below in the order they are enclosed.`;
   const signature = facts.merchantName ? `\n\n${facts.merchantName}` : '';
-  return `${opening}\n\n${bodies[category ?? 'general'](facts)}\n\n${closing}${signature}`;
+  return paragraphs(category, facts).map((p) => p.map((c) => c.text).join(' ')).join('\n\n') + signature;
+}
+
+/** The letter as it may be sent with these exhibits: each generated claim whose kind of exhibit
+ * is not in the packet is taken out (the merchant's own sentences stay as written); returns the
+ * text and the claims left out, so the window can say why. */
+export function tieClaims(rebuttal: string, category: DisputeCategory | undefined, facts: CoverLetterFacts, exhibits: ReadonlySet<ExhibitKind>, hasExhibits: boolean): { text: string; leftOut: string[] } {
+  const leftOut: string[] = [];
+  let text = rebuttal;
+  for (const p of paragraphs(category, facts)) {
+    for (const c of p) {
+      if (!c.exhibits) continue;
+      const supported = c.exhibits === anyExhibit ? hasExhibits : c.exhibits.some((k) => exhibits.has(k));
+      if (supported || !text.includes(c.text)) continue;
+      text = text.replace(c.text, '');
+      leftOut.push(c.text);
+    }
+  }
+  // Tidy what removal leaves: doubled spaces, a space before a line end, empty paragraphs.
+  text = text.replace(/[ \t]{2,}/g, ' ').replace(/[ \t]+\n/g, '\n').replace(/\n[ \t]+/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return { text, leftOut };
+}
+
+/** Blanks left for the merchant to fill ("[tracking number]", "____"): a letter with any is not sent. */
+export function letterBlanks(text: string): string[] {
+  const found = [...text.matchAll(/\[[^\]\n]{0,120}\]|_{3,}/g)].map((m) => m[0]);
+  return [...new Set(found)];
 }

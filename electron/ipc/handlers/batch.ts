@@ -52,10 +52,11 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       return planning((o) => s.batch.planImported(profile, outcomes, o));
     },
     assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) => s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
-    queueBatch: async ({ plan }) => {
+    reviewBatch: async ({ plan }) => s.batch.review(profileOf(plan.profileId), plan),
+    queueBatch: async ({ plan }) => s.keepOpen(async () => {
       const report = await s.batch.queue(profileOf(plan.profileId), plan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
       s.outbox.runOnce().catch(() => undefined);
       return report;
-    },
+    }),
   };
 }

@@ -1,11 +1,10 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
-import { estimatePacket, pagePicture, coverLetterFor, buildPacket, letterAmount } from '../../evidence/index.ts';
+import { estimatePacket, pagePicture, buildPacket } from '../../evidence/index.ts';
+import { coverLetterFor, draftRebuttal, exhibitNames } from '../../evidence/cover-letter-facts.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { safeBaseName } from '../../evidence/safe-names.ts';
-import { explainReasonCode } from '../../../shared/domain/reason-codes.ts';
-import { coverLetterTemplate } from '../../../shared/domain/cover-letter-templates.ts';
 import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
 import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
     return { profile, cb };
   };
+  // The letter states the transaction's facts (authorization code, IP) only where the store has them.
+  const txnOf = (profileId: string, chargebackId: string) => s.store.portfolio.detail(profileId, chargebackId)?.txn;
   // The last preview of each chargeback stays in the data folder until the next one replaces it.
   const previewRoot = (chargebackId: string): string => join(s.home, 'previews', safeBaseName(chargebackId));
   async function previewFile(chargebackId: string, name: string): Promise<string> {
@@ -32,8 +33,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const { profile, cb } = context(profileId, chargebackId);
       const saved = s.store.drafts.get(profileId, chargebackId);
       if (saved) return saved;
-      const category = explainReasonCode(cb.reasonCode).category;
-      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: coverLetterTemplate(category, { chargebackId: cb.id, reasonCode: cb.reasonCode, amountText: letterAmount(cb.total, cb.currency), merchantName: profile.merchant ?? profile.name }) };
+      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: draftRebuttal(cb, { merchantName: profile.merchant ?? profile.name, txn: txnOf(profileId, cb.id) }) };
     },
     saveDraft: async ({ profileId, chargebackId, draft }) => {
       context(profileId, chargebackId);
@@ -46,7 +46,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       // exactly what was shown.
       const dir = await mkdtemp(join(tmpdir(), 'dd-preview-'));
       try {
-        const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal }) });
+        const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal, txn: txnOf(profileId, cb.id), exhibits: await exhibitNames(s.evidence, draft.arrangement) }) });
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
         if (result.ok) {
           // Each preview gets its own folder: an earlier one still open in a PDF reader (which
@@ -90,7 +90,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       // name decide how many pages it takes.
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profileId ? s.store.portfolio.getChargeback(profileId, chargebackId) : undefined;
-      return estimatePacket(s.evidence, arrangement, settings, cb ? coverLetterFor(cb, { merchantName: profile?.merchant ?? profile?.name, ...(rebuttal !== undefined ? { rebuttal } : {}) }) : undefined);
+      const exhibits = await exhibitNames(s.evidence, arrangement);
+      return estimatePacket(s.evidence, arrangement, settings, cb ? coverLetterFor(cb, { merchantName: profile?.merchant ?? profile?.name, ...(rebuttal !== undefined ? { rebuttal } : {}), txn: txnOf(profileId!, cb.id), exhibits }) : undefined);
     },
   };
 }

@@ -10,6 +10,7 @@ import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { summariseEntries } from '../../sync/ledger-totals.ts';
 import { writeFile } from 'node:fs/promises';
+import { sendingTrouble } from '../../outbox/job-status.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);
@@ -33,7 +34,15 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     return { entries, ...summariseEntries(entries) };
   }
   return {
-    listInbox: async (q) => ({ ...s.store.portfolio.listInbox(q), counts: s.store.portfolio.inboxCounts(q.profileId) }),
+    listInbox: async (q) => {
+      const page = s.store.portfolio.listInbox(q);
+      const answers = s.answers.statesOf(q.profileId, page.rows.map((r) => r.id));
+      const rows = page.rows.map((r) => {
+        const a = answers.get(r.id)!;
+        return { ...r, answer: { stage: a.stage, label: a.label } };
+      });
+      return { ...page, rows, counts: s.store.portfolio.inboxCounts(q.profileId) };
+    },
     getDispute: async ({ profileId, chargebackId }) => {
       const d = s.store.portfolio.detail(profileId, chargebackId);
       if (!d) throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
@@ -55,6 +64,8 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
         entries: d.entries as unknown as Array<Record<string, unknown>>,
         answerable,
         ...(answerable ? {} : { whyNot: cb.status !== 'open' ? `This chargeback is ${cb.status}: the processor accepts no more responses.` : 'This chargeback cannot be answered through the API (it is marked not actionable). Contact your processor to respond.' }),
+        answer: s.answers.stateOf(profileId, chargebackId),
+        sentDrafts: s.store.drafts.sent(profileId, chargebackId).map((a) => ({ jobId: a.jobId, sentAt: a.sentAt, pages: a.draft?.arrangement.pages.length ?? 0, rebuttal: a.draft?.rebuttal ?? '' })),
         // Evidence is offered with an answer only where this profile's service can take it.
         messageTypes: messageTypesOrdered(cb.cycle).map((type) => ({ type, ...ruleFor(type, dialect), fits: fits.has(type) })),
       };
@@ -69,7 +80,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       s.updateBadge();
       return { mode: r.mode, chargebacks: r.chargebacks, entries: r.entries, events: r.events, durationMs: r.durationMs };
     },
-    getSyncStatus: async ({ profileId }) => s.sync.freshness(profileId),
+    getSyncStatus: async ({ profileId }) => ({ ...s.sync.freshness(profileId), sending: sendingTrouble(s.outbox.list({ profileId })) }),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),
     markEventsRead: async ({ profileId, upToId }) => {
       s.store.events.markRead(profileId, Date.now(), upToId);

@@ -5,5 +5,6 @@ import { sql as m002 } from './002-checklist-and-events-read.ts';
 import { sql as m003 } from './003-durable-sync-events.ts';
 import { sql as m004 } from './004-unreadable-reply-dates.ts';
 import { sql as m005 } from './005-inbox-search-in-index.ts';
+import { sql as m006 } from './006-answer-archive.ts';
 
-export const migrations: readonly string[] = [m001, m002, m003, m004, m005];
+export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006];

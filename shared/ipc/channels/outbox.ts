@@ -4,6 +4,7 @@ import { channel } from '../define.ts';
 import { outboxJobSchema } from '../../outbox.ts';
 import { messageTypeSchema } from '../../domain/enums.ts';
 import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
+import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
 
 const jobId = z.strictObject({ jobId: z.string().min(1).max(100) });
 
@@ -11,9 +12,11 @@ export const outboxChannels = {
   submitResponse: channel('Builds the evidence and queues the answer (message, then documents).', z.strictObject({
     profileId: z.string().min(1), chargebackId: z.string().min(1), messageType: messageTypeSchema, note: z.string().max(5000).optional(),
     amount: z.number().int().positive().optional(), confirmed: z.boolean(),
+    /** The merchant saw what this stage already has and answers again anyway. */
+    anotherAnswer: z.boolean().optional(),
     evidence: z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, rebuttal: z.string().max(20_000) }).optional(),
   }), outboxJobSchema),
-  listOutbox: channel('Every job and step.', z.strictObject({}), z.array(outboxJobSchema)),
+  listOutbox: channel('Every job and step, with where its chargeback\'s answer stands.', z.strictObject({}), z.array(outboxJobSchema.extend({ answer: answerStateSchema.optional() }))),
   pauseJob: channel('Pauses a job after its current step.', jobId, outboxJobSchema),
   resumeJob: channel('Resumes a paused job.', jobId, outboxJobSchema),
   cancelJob: channel('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema),

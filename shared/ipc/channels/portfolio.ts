@@ -1,6 +1,7 @@
 // Inbox, dispute, sync, events, ledger.
 import { z } from 'zod';
 import { channel } from '../define.ts';
+import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
@@ -8,6 +9,8 @@ const chargebackId = z.string().min(1).max(200);
 export const inboxRowSchema = z.object({
   id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), replyInvalid: z.string().nullable(), daysLeft: z.number().nullable(),
   reasonCode: z.string(), reason: z.string(), category: z.string().nullable(), network: z.number().nullable(), total: z.number(), currency: z.string(), txn: z.string().nullable(), modified: z.string().nullable(),
+  /** Where the answer stands (absent for rows read without it). */
+  answer: answerStateSchema.pick({ stage: true, label: true }).optional(),
 });
 export type InboxRowView = z.infer<typeof inboxRowSchema>;
 
@@ -24,6 +27,9 @@ export const disputeViewSchema = z.object({
   entries: z.array(record),
   answerable: z.boolean(),
   whyNot: z.string().optional(),
+  answer: answerStateSchema,
+  /** Earlier answers' evidence drafts, kept with the job they were queued with. */
+  sentDrafts: z.array(z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() })),
   messageTypes: z.array(z.object({ type: z.string(), label: z.string(), description: z.string(), needsAmount: z.boolean(), needsConfirmation: z.boolean(), withEvidence: z.boolean(), fits: z.boolean() })),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
@@ -38,7 +44,7 @@ export const portfolioChannels = {
   getDispute: channel('Everything about one chargeback, explained.', z.strictObject({ profileId, chargebackId }), disputeViewSchema),
   setChecklistItem: channel('Ticks or unticks an evidence checklist item.', z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }), z.object({ ok: z.literal(true) })),
   syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),
-  getSyncStatus: channel('How fresh the data is.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean() })),
+  getSyncStatus: channel('How fresh the data is, and whether sending is failing.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean(), sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable() })),
   listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
   markEventsRead: channel('Marks a profile\'s events read, up to the newest one the merchant was shown.', z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }), z.object({ ok: z.literal(true) })),
   listLedger: channel('Ledger entries in a window, with totals by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({

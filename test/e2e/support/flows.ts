@@ -21,7 +21,7 @@ export async function inboxIds(page: Page, count: number): Promise<string[]> {
 
 /** Opens the first chargeback that can still be answered; returns its ID. */
 export async function openFirstAnswerable(page: Page, shot: Shot): Promise<string> {
-  const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable/ }) }).first();
+  const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable|Queued|Sending|Sent/ }) }).first();
   const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
   await target.click();
   await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();

@@ -134,7 +134,7 @@ test('each category has a rebuttal of its own, and a not-received code gets the 
     const text = coverLetterTemplate(category, { ...facts, reasonCode: code });
     assert.match(text, /did not receive what they paid for/, code);
     assert.match(text, /The order was delivered/, code);
-    assert.match(text, /carrier, tracking number \[tracking number\], ship date and the delivery confirmation/, code);
+    assert.match(text, /the carrier, the tracking number, the ship date and the delivery to the cardholder's address/, code);
     assert.match(text, new RegExp(`reason code ${code.replace('.', '\\.')}\\)`), code);
   }
   // Other categories do not argue delivery.
