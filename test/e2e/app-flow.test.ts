@@ -31,7 +31,7 @@ test('demo onboarding → inbox in deadline order → dispute → accept liabili
     // The inbox's order, against the sandbox's own deadlines.
     const profile = app.services.store.profiles.list()[0]!;
     const key = await app.services.vault.getKey(profile.id);
-    const res = await fetch(`${profile.url}/Chargebacks?page[limit]=100`, { headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' } });
+    const res = await fetch(`${profile.url}/chargebacks?page[limit]=100`, { headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' } });
     const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
     const expected = [...open].sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id)).slice(0, 8).map((c) => c.id);
     assert.deepEqual(await inboxIds(page, 8), expected);
@@ -190,9 +190,13 @@ test('a failed answer says why; once part of it was sent it can be dismissed, af
     await exploreDemo(page, async () => undefined);
     const profile = services.store.profiles.list()[0]!;
     const [target] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
-    // Text dressed as a PDF: the service checks content, so the document is refused after the message went.
+    // Text dressed as a PDF: the service checks content, so the second document is refused after
+    // the first (and, on the micro-service, the message) went.
+    writeFileSync(join(dir, 'invoice.pdf'), '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     writeFileSync(join(dir, 'receipt.pdf'), 'this is not a PDF at all');
-    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'respond', documents: [{ path: join(dir, 'receipt.pdf'), name: 'receipt.pdf', documentType: 'pdf' }] });
+    const pdf = (name: string) => ({ path: join(dir, name), name, documentType: 'pdf' as const });
+    const documents = [pdf('invoice.pdf'), pdf('receipt.pdf')];
+    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'respond', documents });
     await services.outbox.runOnce();
     assert.equal(services.outbox.get(job.id)!.state, 'failed');
     await page.getByRole('button', { name: 'Outbox' }).click();

@@ -62,7 +62,10 @@ test('respond queues an answer (evidence built to the preset); outbox list shows
   assert.match(unconfirmed.stderr, /Accept liability cannot be undone: add --yes to confirm/);
   const conceded = await json<{ job: OutboxJob }>(['respond', b.id, '--type', 'acceptLiability', '--amount', '49.99', '--yes']);
   assert.equal(conceded.job.amount, 4999);
-  const afterConceding = await cli(['respond', b.id, '--type', 'represent', '--yes', '--evidence', photo]);
+  const second = await cli(['respond', b.id, '--type', 'represent', '--yes', '--evidence', photo]);
+  assert.equal(second.status, 1, 'a second answer to the same stage needs its own word; --yes is not it');
+  assert.match(second.stderr, /add --another-answer/);
+  const afterConceding = await cli(['respond', b.id, '--type', 'represent', '--yes', '--another-answer', '--evidence', photo]);
   assert.equal(afterConceding.status, 0, 'represent with evidence is the core API\'s own pattern');
   const unknown = await cli(['respond', 't1_chb_00000000000000000000000', '--type', 'respond']);
   assert.equal(unknown.status, 1);
