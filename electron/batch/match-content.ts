@@ -27,6 +27,15 @@ interface Scored {
   agreed: string[];
 }
 
+/** Whether an order number read from a scan is `order` with one character read wrong. */
+function misread(read: string, order: string): boolean {
+  const want = shapeKey(order);
+  if (read.length !== want.length || want.length < 5) return false;
+  let differ = 0;
+  for (let i = 0; i < want.length; i++) if (read[i] !== want[i]) differ++;
+  return differ <= 1;
+}
+
 function has(facts: ReceiptFacts, value: string | null | undefined): boolean {
   const k = value ? shapeKey(value) : '';
   return k.length >= 5 && facts.tokens.has(k);
@@ -54,8 +63,9 @@ function score(facts: ReceiptFacts, c: MatchCandidate): Scored {
   const day: PrintedDate | undefined = facts.dates.find((d) => c.dates.includes(d.ymd));
   if (day) agree(WEIGHT.date, `on ${longDate(day.ymd)}`);
   if (c.last4 && facts.last4.includes(c.last4)) agree(WEIGHT.last4, `the card ending ${c.last4}`);
-  // Another order number printed on the receipt: most likely another purchase.
-  const otherOrder = !!c.order && facts.orders.length > 0 && !has(facts, c.order);
+  // Another order number printed on the receipt: most likely another purchase. One that differs
+  // from this order in a single character is a misread (a hex ID's b/6, e/c), not another one.
+  const otherOrder = !!c.order && facts.orders.length > 0 && !has(facts, c.order) && !facts.orders.some((o) => misread(o, c.order!));
   return { c, confidence: (1 - miss) / (otherOrder ? 2 : 1), agreed };
 }
 

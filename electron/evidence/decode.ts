@@ -10,9 +10,10 @@ import type { ImportKind } from './sniff.ts';
 export { DecodeError };
 
 export const MAX_PIXELS = 120_000_000;
-/** More pages than any processor takes in one packet (the profiles' limit is at most 500): a file
- * past it is refused from its page count, before any page is read. */
-export const MAX_FILE_PAGES = 500;
+/** A file past this many pages is refused from its page count, before any page is read. Well
+ * above a packet's limit (at most 500): a merchant picks a few pages out of a long statement, and
+ * a 600-page one is real. Reading a file's pages costs time in proportion to their number. */
+export const MAX_FILE_PAGES = 1000;
 /** HEIC has no shrink-on-load: the whole picture is decoded, in WebAssembly memory and again as
  * pixels. The largest phone photos are 48 megapixels; this keeps a HEIC under about 600 MB. */
 export const HEIC_MAX_PIXELS = 64_000_000;
@@ -42,7 +43,7 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
   }
 }
 
-export const tooManyPages = (pages: number): DecodeError => new DecodeError(`it has ${pages.toLocaleString('en-US')} pages, more than any packet can hold (${MAX_FILE_PAGES}). Split it and add the pages you need`);
+export const tooManyPages = (pages: number): DecodeError => new DecodeError(`it has ${pages.toLocaleString('en-US')} pages, more than Dispute Desk reads from one file (${MAX_FILE_PAGES.toLocaleString('en-US')}). Split it and add the pages you need`);
 
 /** A library's failure, in the merchant's words: what is wrong and what to do. */
 function describe(e: unknown): string {

@@ -210,7 +210,7 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
           <label className="check"><input type="checkbox" checked={d.onNetwork} onChange={(e) => set('onNetwork', e.target.checked)} /> Listen on the network too: other computers can reach the receiver (it is only safe behind your own https proxy or firewall)</label>
         )}
         {profile.alertReceiverUrl ? (
-          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code>{profile.alertReceiverUrl}</code>
+          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code data-testid="receiver-address">{profile.alertReceiverUrl}</code>
             {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) && ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}
             {profile.alertReceiver && !profile.alertReceiver.headerValue && <>, with the fixed header <code data-testid="receiver-header">{profile.alertReceiver.headerName ?? alertSecretHeader}: {profile.alertReceiver.secret}</code></>}</p>
         ) : profile.alertReceiver?.enabled ? <p className="error">The receiver is not listening; save to try again.</p> : null}

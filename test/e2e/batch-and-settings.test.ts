@@ -133,7 +133,7 @@ test('batch upload reads scans whose names say nothing: progress, a match with i
     await table.waitFor({ timeout: 120_000 });
     assert.equal(await table.locator('tbody tr').count(), 3, 'every file stays in the plan');
     const row = (name: string) => table.locator('tbody tr').filter({ has: page.locator('.file', { hasText: name }) });
-    assert.equal(await row('Scan 0001.jpg').locator('.state').textContent(), 'Matched');
+    assert.equal(await row('Scan 0001.jpg').locator('.state').first().textContent(), 'Matched');
     assert.match((await row('Scan 0001.jpg').locator('.why').textContent()) ?? '', /match this chargeback's transaction\. \(read from the scan, \d+% sure\)/);
     assert.match((await row('Scan 0003.jpg').locator('.why').textContent()) ?? '', /reading the scans was stopped/);
     await app.shot('14-batch-read-and-stopped');
@@ -172,7 +172,7 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     await form.getByLabel(/Receive the processor's alerts/).check();
     await form.getByLabel('Port').fill(String(port));
     await form.getByRole('button', { name: 'Save settings' }).click();
-    const url = form.getByTestId('receiver-url').locator('code');
+    const url = form.getByTestId('receiver-address');
     await url.waitFor();
     await app.shot('13-settings');
     const saved = services.store.profiles.get(demoProfile.id)!;
@@ -203,7 +203,8 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
       await form.getByRole('button', { name: 'Save settings' }).click();
       await form.getByRole('alert').filter({ hasText: `port ${busyPort} is already used by another program` }).waitFor();
       assert.equal(services.store.profiles.get(demoProfile.id)!.alertReceiver?.port, port, 'the working settings were kept');
-      assert.equal((await fetch(receiverUrl, { method: 'POST', body: '{}' })).status, 400, 'the old receiver still listens');
+      const secret = { 'X-Alert-Secret': saved.alertReceiver!.secret };
+      assert.equal((await fetch(receiverUrl, { method: 'POST', body: '{}', headers: secret })).status, 400, 'the old receiver still listens');
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
     }

@@ -173,7 +173,8 @@ test('finding 2: a blank in the letter cannot be sent; with terms.png the only e
     await page.getByRole('button', { name: 'Add to outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     const [job] = services.outbox.list();
-    const packet = join(services.home, 'outbox', job!.id, `1-${job!.steps[1]!.name}`);
+    const sent = job!.steps.find((s) => s.kind === 'document')!;
+    const packet = join(services.home, 'outbox', job!.id, `${sent.position}-${sent.name}`);
     const text = (await readPdf(packet)).map((p) => p.plain).join(' ');
     assert.match(text, /did not authorize this purchase/);
     assert.doesNotMatch(text, /authorization record|3-D Secure|delivery record/, 'no claim without its exhibit');

@@ -102,7 +102,7 @@ test('a page tree naming one page 100,000 times (600 KB) is refused at import fr
     const r = await worstLag(() => importAndBuild(f, 'tree.pdf', bytes, settingsFor.document!));
     assert.ok(r.ms < 5000, `ended after ${Math.round(r.ms)} ms`);
     assert.ok(r.lagMs < LAG_BOUND_MS * 2, `event loop blocked for ${Math.round(r.lagMs)} ms`);
-    assert.match(r.value.refusedAtImport ?? '', /^tree\.pdf could not be used: it has 100,000 pages, more than any packet can hold \(500\)/);
+    assert.match(r.value.refusedAtImport ?? '', /^tree\.pdf could not be used: it has 100,000 pages, more than Dispute Desk reads from one file \(1,000\)/);
   } finally {
     f.close();
   }
@@ -124,7 +124,7 @@ test('a TIFF of 2,000 pages is refused from its page count, at once', async () =
     const r = await worstLag(() => importAndBuild(f, 'fax.tif', manyPageTiff(2000), settingsFor.document!));
     assert.ok(r.ms < 5000, `ended after ${Math.round(r.ms)} ms`);
     assert.ok(r.lagMs < LAG_BOUND_MS, `event loop blocked for ${Math.round(r.lagMs)} ms`);
-    assert.match(r.value.refusedAtImport ?? '', /^fax\.tif could not be used: it has 2,000 pages, more than any packet can hold \(500\)/);
+    assert.match(r.value.refusedAtImport ?? '', /^fax\.tif could not be used: it has 2,000 pages, more than Dispute Desk reads from one file \(1,000\)/);
     const ok = await importAndBuild(f, 'short.tif', manyPageTiff(3), settingsFor.document!);
     assert.equal(ok.built?.ok, true, 'a short TIFF made the same way is fine');
   } finally {

@@ -52,6 +52,15 @@ test('a different order number printed on the receipt outweighs an equal amount 
   assert.notEqual(m.status, 'matched');
 });
 
+test('an order number read with one character wrong is a misread, not another purchase', () => {
+  // OCR takes a hex order's "b" for a "6": amount and date still decide, nothing halves them.
+  const m = matchContent(readReceipt('Order number: ORD-3b0e1\n6 Oct 2026 Total $129.00'), [c('t1_chb_a1', { order: 'ORD-360e1' })]);
+  assert.equal(m.status, 'matched');
+  assert.doesNotMatch(m.reason, /Order/, 'the misread order is not claimed as agreeing');
+  const two = matchContent(readReceipt('Order number: ORD-3b0f7\n6 Oct 2026 Total $129.00'), [c('t1_chb_a1', { order: 'ORD-360e1' })]);
+  assert.notEqual(two.status, 'matched', 'two characters apart is another order');
+});
+
 test('currency must agree: €129.00 is not a $129.00 chargeback, and 129 is not 129.00', () => {
   assert.equal(matchContent(readReceipt('6 Oct 2026 Total €129.00'), [c('t1_chb_a1')]).status === 'matched', false);
   const m = matchContent(readReceipt('6 Oct 2026 Total 129.00 EUR'), [c('t1_chb_a1', { currency: 'EUR' })]);
