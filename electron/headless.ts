@@ -61,6 +61,8 @@ export function openHeadless(o: HeadlessOptions) {
   }
 
   const sync = createSyncEngine({ store, clientFor, notifier: o.notifier });
+  /** Refreshes started after a job was sent, still under way. */
+  const followUps = new Set<Promise<void>>();
   const evidence = createEvidenceStore(join(o.home, 'evidence'));
   const outbox = createOutbox({
     database: store.database,
@@ -69,8 +71,11 @@ export function openHeadless(o: HeadlessOptions) {
     clientFor,
     ...o.outboxHooks,
     onJobDone: (job) => {
-      // The answer is in: refresh what the service now says about that chargeback.
-      sync.syncChargeback(job.profileId, job.chargebackId).catch(() => undefined);
+      // The answer is in: refresh what the service now says about that chargeback (its messages
+      // come only this way). A command waits for it before it closes (`settle`).
+      const refresh = sync.syncChargeback(job.profileId, job.chargebackId, AbortSignal.timeout(15_000)).catch(() => undefined);
+      followUps.add(refresh);
+      void refresh.finally(() => followUps.delete(refresh));
     },
   });
 
@@ -95,6 +100,10 @@ export function openHeadless(o: HeadlessOptions) {
   let closed = false;
   return {
     store, vault, profiles, sync, evidence, outbox, answers, guards, clientFor, resolveProfile,
+    /** Waits for the refreshes that follow sent answers (each ends within 15 s). */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...followUps]);
+    },
     close(): void {
       if (closed) return;
       closed = true;

@@ -19,7 +19,10 @@ export async function withHeadless<T>(ctx: CliContext, fn: (h: Headless) => Prom
     ctx.stderr.write(`${describeRecovery(recovery)}\n`);
   }
   try {
-    return await fn(h);
+    const result = await fn(h);
+    // What a command sent is read back before it exits, not cut off by the store closing.
+    await h.settle();
+    return result;
   } finally {
     h.close();
   }
