@@ -29,7 +29,7 @@ test('a starting sender removes the folders of finished, cancelled and dismissed
   // Offline: nothing is sent, so every job stays in the state the test gives it.
   const outbox = () => createOutbox({
     database: store.database, home, profileOf: (id) => store.profiles.get(id),
-    clientFor: async () => { throw new AppError('offline', 'No connection in this test.'); },
+    clientFor: async () => { throw new AppError('network', 'No connection in this test.'); },
   });
   const first = outbox();
   const states = ['done', 'cancelled', 'dismissed', 'queued', 'sending', 'paused', 'failed'] as const;
