@@ -10,8 +10,9 @@ const out = join(root, 'dist');
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 
 async function bundleElectron(): Promise<void> {
-  // The PDF drawing thread is its own file: a worker is started from a file, beside main.cjs.
-  const entries = Object.fromEntries([['main', 'main'], ['preload', 'preload'], ['pdf-raster-worker', 'evidence/pdf-raster-worker']]
+  // The PDF drawing and HEIC decoding threads are files of their own: a worker is started from a
+  // file, beside main.cjs.
+  const entries = Object.fromEntries([['main', 'main'], ['preload', 'preload'], ['pdf-raster-worker', 'evidence/pdf-raster-worker'], ['heic-worker', 'evidence/heic-worker']]
     .map(([name, path]) => [name, join(root, 'electron', `${path}.ts`)]).filter(([, p]) => existsSync(p!)));
   if (Object.keys(entries).length === 0) return;
   await build({

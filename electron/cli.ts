@@ -1,11 +1,15 @@
 // Headless entry: `dispute-desk <command>`. Same services as the app, no Electron.
-// A reader that stops early (`| head`) closes the pipe: that is not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
+import { reserveStdout } from './cli/reserved-stdout.ts';
 import { runCli } from './cli/run-cli.ts';
 import { commands } from './cli/commands.ts';
 
-const code = await runCli(commands, process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+// stdout is the command's alone: whatever a library prints goes to stderr from here on.
+const stdout = reserveStdout();
+// A reader that stops early (`| head`) closes the pipe: that is not an error.
+stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
+const code = await runCli(commands, process.argv.slice(2), { stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
 process.exitCode = code;

@@ -1,14 +1,14 @@
 // Batch upload of scanned receipts: import a folder, match each file to a chargeback, let the
 // merchant review and assign, then one evidence packet per chargeback into the outbox, and a
 // report of what happened to every chargeback and every file.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { withTempFolder } from '../fs/temp-folder.ts';
 import { join } from 'node:path';
 import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { buildPacket } from '../evidence/build-packet.ts';
+import { withDrawingSignal } from '../evidence/pdf-raster.ts';
 import { coverLetterFor, exhibitNames } from '../evidence/cover-letter-facts.ts';
 import { createAnswerBook } from '../outbox/answers.ts';
 import { secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
@@ -209,29 +209,34 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       for (const [chargebackId, files] of groups) {
         o.signal?.throwIfAborted();
         const names = files.map((f) => f.name);
-        const work = await mkdtemp(join(tmpdir(), 'dd-batch-'));
         try {
-          const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
-          if (!packetGoes(reviewed, plan.insist)) {
-            const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
-            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: reviewed.holds.some(holdIsFinal) || reviewed.blanks.length ? why : `${why} Left out: include it in the review to send it anyway.` });
-            continue;
-          }
-          const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId)!;
-          const pages = await pagesOf(files);
-          const letter = await letterOf(profile, cb, pages);
-          const built = await buildPacket(deps.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
-          if (!built.ok) {
-            report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
-            continue;
-          }
-          const answered = reviewed.holds.some((h) => h.kind === 'answered');
-          const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType, documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })), ...(answered ? { anotherAnswer: true } : {}) });
-          report.chargebacks.push({ chargebackId, outcome: 'queued', files: names, jobId: job.id });
+          // Each packet is built in a work folder removed on every way out (fs/temp-folder.ts).
+          await withTempFolder('dd-batch-', async (work) => {
+            const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
+            if (!packetGoes(reviewed, plan.insist)) {
+              const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
+              report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: reviewed.holds.some(holdIsFinal) || reviewed.blanks.length ? why : `${why} Left out: include it in the review to send it anyway.` });
+              return;
+            }
+            const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId)!;
+            const pages = await pagesOf(files);
+            const letter = await letterOf(profile, cb, pages);
+            const settings = { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` } as const;
+            const built = await withDrawingSignal(o.signal, () => buildPacket(deps.evidence, { pages }, settings, { outDir: work, coverLetter: letter, ...(o.signal ? { signal: o.signal } : {}) }));
+            if (!built.ok) {
+              report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
+              return;
+            }
+            // Stopped while building: this packet is not queued, and the batch ends here.
+            o.signal?.throwIfAborted();
+            const answered = reviewed.holds.some((h) => h.kind === 'answered');
+            const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType, documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })), ...(answered ? { anotherAnswer: true } : {}) });
+            report.chargebacks.push({ chargebackId, outcome: 'queued', files: names, jobId: job.id });
+          });
         } catch (e) {
+          if (o.signal?.aborted) throw e;
           report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: userMessage(e) });
         } finally {
-          await rm(work, { recursive: true, force: true });
           o.onProgress?.(++done, groups.size);
         }
       }

@@ -1,8 +1,7 @@
 // `dispute-desk respond`: queues an answer (its message and the evidence built with the
 // profile's preset, in the order the profile's dialect sends them) in the outbox. Sending is `dispute-desk outbox run`.
 import { resolve, join } from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { withTempFolder } from '../fs/temp-folder.ts';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { isAppError } from '../../shared/errors.ts';
@@ -56,12 +55,13 @@ export const respondCommand: CliCommand = {
       }
       const warnings: string[] = refreshWarning ? [refreshWarning] : [];
       if (!messageTypesForCycle(cb.cycle).includes(type.data)) warnings.push(`"${type.data}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
-      let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' }> = [];
-      const work = await mkdtemp(join(tmpdir(), 'dd-respond-'));
-      try {
+      // The packet is built in a work folder removed on every way out (done, refused, a signal).
+      return withTempFolder('dd-respond-', async (work) => {
+        let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' }> = [];
         if (evidencePaths.length > 0) {
           const { buildPacket } = await import('../evidence/index.ts');
-          const imported = await h.evidence.importPaths(evidencePaths.map((p) => resolve(p)));
+          const { withDrawingSignal } = await import('../evidence/pdf-raster.ts');
+          const imported = await h.evidence.importPaths(evidencePaths.map((p) => resolve(p)), { signal: ctx.signal });
           for (const o of imported) if (!o.ok) warnings.push(o.reason);
           const items = imported.flatMap((o) => (o.ok ? [o.item] : []));
           const seen = new Set<string>();
@@ -71,19 +71,20 @@ export const respondCommand: CliCommand = {
           const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, ...(stringOption(ctx, 'note') ? { rebuttal: stringOption(ctx, 'note')! } : {}), txn: h.store.portfolio.detail(profile.id, cb.id)?.txn, exhibits: await exhibitNames(h.evidence, { pages }) });
           const blanks = letterProblem(letter);
           if (blanks) throw new CliError(blanks.message);
-          const built = await buildPacket(h.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
+          // SIGTERM or Ctrl-C stops the build between pages and a PDF page being drawn at once.
+          const built = await withDrawingSignal(ctx.signal, () => buildPacket(h.evidence, { pages }, { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter, signal: ctx.signal }));
           if (!built.ok) throw new CliError(`The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`);
           warnings.push(...built.warnings);
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType as 'pdf' }));
         }
+        // A signal that came during the build means the merchant no longer wants this queued.
+        ctx.signal.throwIfAborted();
         const job = await h.outbox.submit({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(stringOption(ctx, 'note') ? { note: stringOption(ctx, 'note')! } : {}), ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents, anotherAnswer });
         const parts = documents.length ? `${documents.length} document${documents.length > 1 ? 's' : ''}` : '';
         const order = !parts ? '1 message' : sendsDocumentsFirst(dialectOf(profile.deployment)) ? `${parts}, then 1 message` : `1 message and ${parts}`;
         const lines = [`Queued ${rule.label.toLowerCase()} for ${cb.id}: ${order} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)];
         return { data: { job, warnings }, text: lines.join('\n') };
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
+      });
     });
   },
 };

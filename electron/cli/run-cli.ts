@@ -60,11 +60,20 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
   }
   const { command, rest } = found;
   let json = rest.includes('--json');
+  // A signal aborts the command's work (ctx.signal), which then unwinds through its finally
+  // blocks (work folders removed, the store closed) and exits 130 (SIGINT) or 143 (SIGTERM). A
+  // second signal exits at once; work folders still go (fs/temp-folder.ts removes them on exit).
   const controller = new AbortController();
-  const onSigint = (): void => controller.abort(new CliError('Stopped by Ctrl-C.'));
-  const onSigterm = (): void => controller.abort(new CliError('Stopped (SIGTERM).'));
-  process.once('SIGINT', onSigint);
-  process.once('SIGTERM', onSigterm);
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+    const exitCode = signal === 'SIGINT' ? 130 : 143;
+    if (controller.signal.aborted) process.exit(exitCode);
+    io.stderr.write(`dispute-desk: stopping${signal === 'SIGINT' ? ' (Ctrl-C again quits at once)' : ''}…\n`);
+    controller.abort(new CliError(signal === 'SIGINT' ? 'Stopped by Ctrl-C.' : 'Stopped (SIGTERM).', { exitCode }));
+  };
+  const onSigint = (): void => onSignal('SIGINT');
+  const onSigterm = (): void => onSignal('SIGTERM');
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
   try {
     let parsed;
     try {
@@ -93,7 +102,10 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
     if (json && !result.jsonAlreadyWritten) io.stdout.write(JSON.stringify(result.data ?? null, null, 2) + '\n');
     else if (!json && result.text) io.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
     return result.exitCode ?? 0;
-  } catch (e) {
+  } catch (caught) {
+    // Work stopped by a signal fails in its own words (a cancelled drawing, an AbortError): the
+    // merchant is told what stopped it.
+    const e: unknown = controller.signal.aborted && controller.signal.reason instanceof CliError ? controller.signal.reason : caught;
     const message = e instanceof CliError ? e.message : userMessage(e);
     const line = message.replace(/\s*\n\s*/g, ' ');
     if (json) io.stdout.write(JSON.stringify({ ok: false, error: line }) + '\n');

@@ -1,11 +1,14 @@
 // Opens any accepted image as a sharp pipeline: what sharp reads itself, HEIC through a
-// maintained HEVC decoder (libheif compiled to WebAssembly), BMP through ours. Every pipeline is
+// maintained HEVC decoder (libheif compiled to WebAssembly, in a thread of its own), BMP through ours. Every pipeline is
 // bounded: decompression bombs are refused from the size the file declares, before any pixels
 // are allocated.
 import sharp, { type Sharp } from 'sharp';
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
 import { decodeBmp } from './bmp.ts';
 import { DecodeError } from './decode-error.ts';
 import type { ImportKind } from './sniff.ts';
+import type { FromHeicWorker, ToHeicWorker } from './heic-worker.ts';
 
 export { DecodeError };
 
@@ -27,19 +30,47 @@ interface HeicImage {
   data: Uint8ClampedArray;
 }
 
+/** A HEIC decode is stopped after this long, and its thread may hold at most this much heap (the
+ * pixels live in WebAssembly memory, bounded by HEIC_MAX_PIXELS). */
+export const heicLimits = { ms: 30_000, heapMb: 512 };
+
 const tooLarge = (w: number, h: number): DecodeError => new DecodeError(`it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`);
 
-/** The first picture of a HEIC, its size checked from the container before it is decoded. */
+function heicWorkerFile(): string | URL {
+  // The desktop bundle has its own CommonJS copy beside main.cjs; plain Node runs the TypeScript.
+  return typeof __filename === 'string' ? join(__dirname, 'heic-worker.cjs') : new URL('./heic-worker.ts', import.meta.url);
+}
+
+/** The first picture of a HEIC, decoded in a thread of its own (heic-worker.ts) whose printed
+ * output is kept away from this process's stdout; its size is checked from the container first. */
 export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
-  const { default: decode } = await import('heic-decode');
-  const images = await decode.all({ buffer: bytes });
+  const worker = new Worker(heicWorkerFile(), { stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: heicLimits.heapMb } });
+  // What libheif prints is read and dropped: none of it is for the merchant or a script.
+  worker.stdout.resume();
+  worker.stderr.resume();
   try {
-    const first = images[0];
-    if (!first) throw new DecodeError('it holds no picture. Open it and export it as JPEG, then add that');
-    if (first.width * first.height > HEIC_MAX_PIXELS) throw tooLarge(first.width, first.height);
-    return await first.decode();
+    const answer = await new Promise<FromHeicWorker>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new DecodeError(`decoding it took longer than ${heicLimits.ms / 1000} seconds, so it was stopped. Open it and export it as JPEG, then add that`)), heicLimits.ms);
+      worker.once('message', (m: FromHeicWorker) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      worker.once('error', (e) => {
+        clearTimeout(timer);
+        reject((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DecodeError(`decoding it needs more than ${heicLimits.heapMb} MB. Open it and export it as JPEG, then add that`) : e);
+      });
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error('the HEIC decoding thread ended without an answer'));
+      });
+      worker.postMessage({ bytes: new Uint8Array(bytes), maxPixels: HEIC_MAX_PIXELS } satisfies ToHeicWorker);
+    });
+    if (answer.type === 'empty') throw new DecodeError('it holds no picture. Open it and export it as JPEG, then add that');
+    if (answer.type === 'too-large') throw tooLarge(answer.width, answer.height);
+    if (answer.type === 'failed') throw new Error(answer.message);
+    return { width: answer.width, height: answer.height, data: answer.data };
   } finally {
-    images.dispose();
+    await worker.terminate();
   }
 }
 

@@ -8,7 +8,7 @@
 // sender works a job at a time. Answers to one chargeback go in the order they were made, so
 // reconciliation can tell this job's writes from an earlier one's.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../store/database.ts';
 import type { ApiClient } from '../api/index.ts';
@@ -458,9 +458,25 @@ export function createOutbox(deps: OutboxDeps) {
     };
   }
 
+  /** A job's files go when it ends (done, cancelled, dismissed); a process killed between the
+   * two leaves the folder. Each sender, when it starts, removes those: only of jobs that are over,
+   * never a job still to send, nor a folder with no job (the damaged-database salvage reads it). */
+  async function removeFoldersOfEndedJobs(): Promise<void> {
+    const root = join(deps.home, 'outbox');
+    const folders = await readdir(root).catch(() => [] as string[]);
+    for (const id of folders) {
+      const state = repo.get(id)?.state;
+      if (state === 'done' || state === 'cancelled' || state === 'dismissed') await rm(join(root, id), { recursive: true, force: true });
+    }
+  }
+  let swept: Promise<void> | undefined;
+
   /** Sends everything that can be tried now; resolves when nothing is left to try now. Safe to
    * call while other rounds run: a job another round is sending is left to it. */
   async function runOnce(o: RunOptions = {}): Promise<{ done: number; failed: number; waiting: number }> {
+    // Clearing is housekeeping: a folder that cannot go now never holds up sending.
+    swept ??= removeFoldersOfEndedJobs().catch(() => undefined);
+    await swept;
     if (!stopping) {
       const r = round(o);
       rounds.add(r);

@@ -6,8 +6,8 @@ import { coverLetterFor, draftRebuttal, exhibitNames } from '../../evidence/cove
 import { AppError } from '../../../shared/errors.ts';
 import { safeBaseName } from '../../evidence/safe-names.ts';
 import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
-import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { withTempFolder } from '../../fs/temp-folder.ts';
+import { copyFile, cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
@@ -44,8 +44,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const { profile, cb } = context(profileId, chargebackId);
       // Built aside, then put in place of the last preview: what the merchant opens or saves is
       // exactly what was shown.
-      const dir = await mkdtemp(join(tmpdir(), 'dd-preview-'));
-      try {
+      return withTempFolder('dd-preview-', async (dir) => {
         const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal, txn: txnOf(profileId, cb.id), exhibits: await exhibitNames(s.evidence, draft.arrangement) }) });
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
         if (result.ok) {
@@ -58,9 +57,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
           for (const old of await readdir(root)) if (join(root, old) !== kept) await rm(join(root, old), { recursive: true, force: true }).catch(() => undefined);
         }
         return { result, files };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      });
     },
     openPreviewFile: async ({ chargebackId, name }) => {
       await s.platform.shell.openPath(await previewFile(chargebackId, name));

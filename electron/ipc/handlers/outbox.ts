@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
@@ -10,6 +8,7 @@ import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { answerAmountProblem } from '../../../shared/domain/concession.ts';
 import { refreshForAnswer } from '../../outbox/answers.ts';
 import { buildPacket } from '../../evidence/index.ts';
+import { withTempFolder } from '../../fs/temp-folder.ts';
 import { coverLetterFor, exhibitNames, letterProblem } from '../../evidence/cover-letter-facts.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
@@ -32,8 +31,8 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       // service holds now (offline: what was last synced).
       await refreshForAnswer(s.sync, r.profileId, r.chargebackId);
       s.guards.check({ ...submission, documents: [] });
-      const work = await mkdtemp(join(tmpdir(), 'dd-submit-'));
-      try {
+      // Built in a work folder removed on every way out (fs/temp-folder.ts), queued from there.
+      return withTempFolder('dd-submit-', async (work) => {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];
         if (r.evidence && r.evidence.arrangement.pages.length > 0) {
           const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal, txn: s.store.portfolio.detail(r.profileId, cb.id)?.txn, exhibits: await exhibitNames(s.evidence, r.evidence.arrangement) });
@@ -48,9 +47,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
         if (documents.length > 0) s.store.drafts.archive(r.profileId, r.chargebackId, job.id);
         s.outbox.runOnce().catch(() => undefined);
         return job;
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
+      });
     }),
     listOutbox: async () => s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),

@@ -11,6 +11,8 @@ import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { summariseEntries } from '../../sync/ledger-totals.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
+import { toCsv, type CsvColumn } from '../../export/csv.ts';
+import type { z } from 'zod';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);
@@ -19,12 +21,15 @@ function window(from: string, to: string): { from: Date; to: Date } {
   return { from: start, to: new Date(end.getTime() + 86_400_000) };
 }
 
-function csvCell(v: unknown): string {
-  const t = String(v ?? '');
-  // Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(t) && !/^-?\d/.test(t) ? `'${t}` : t;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+type LedgerRow = z.output<typeof portfolioChannels.listLedger.output>['entries'][number];
+const ledgerCsvColumns: Array<CsvColumn<LedgerRow>> = [
+  { header: 'created', kind: 'text', value: (e) => e.created },
+  { header: 'event', kind: 'text', value: (e) => e.eventLabel },
+  { header: 'amount (minor units)', kind: 'number', value: (e) => e.amount },
+  { header: 'currency', kind: 'text', value: (e) => e.currency },
+  { header: 'chargeback', kind: 'text', value: (e) => e.chargebackId },
+  { header: 'description', kind: 'text', value: (e) => e.description },
+];
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   function ledger(profileId: string, from: string, to: string) {
@@ -91,8 +96,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       const l = ledger(profileId, from, to);
       const path = await s.platform.dialogs.saveFile({ title: 'Export ledger entries', defaultName: `ledger ${from} to ${to}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
       if (!path) return { saved: false };
-      const rows = [['created', 'event', 'amount (minor units)', 'currency', 'chargeback', 'description'], ...l.entries.map((e) => [e.created, e.eventLabel, e.amount, e.currency, e.chargebackId, e.description])];
-      await writeFile(path, rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n');
+      await writeFile(path, toCsv(ledgerCsvColumns, l.entries));
       return { saved: true, name: path.split(/[\\/]/).pop()! };
     },
   };

@@ -275,3 +275,30 @@ test('--preset strict draws pages in black and white (1 bit) at 200 dpi on paper
     near(pic.widthPx / (pic.width / 72), 200, `page ${i + 1} dpi`);
   }
 });
+
+test('stdout holds only the JSON: a junk HEIC (its decoder prints to stdout) is named as unusable, the PNG built', async () => {
+  const files = join(dir, 'junk-heic');
+  mkdirSync(files);
+  // An 'ftyp' box with HEIC brands, then garbage: it sniffs as HEIC and libheif cannot parse it.
+  const junk = Buffer.alloc(4096, 0x5a);
+  junk.writeUInt32BE(24, 0);
+  junk.write('ftypheic', 4, 'latin1');
+  junk.writeUInt32BE(0, 12);
+  junk.write('mif1heic', 16, 'latin1');
+  writeFileSync(join(files, 'junk.heic'), junk);
+  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } }).png().toFile(join(files, 'good.png'));
+  const r = await cli(['evidence', 'build', join(files, 'junk.heic'), join(files, 'good.png'), '--out', join(dir, 'junk-heic-out'), '--json']);
+  let result: { inputs: Array<{ ok: boolean; name?: string; reason?: string }>; files: unknown[] };
+  try {
+    result = JSON.parse(r.stdout);
+  } catch (e) {
+    assert.fail(`stdout is not one JSON document (${(e as Error).message}):\n${r.stdout.slice(0, 300)}`);
+  }
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(result.inputs.length, 2);
+  const [heic, png] = result.inputs;
+  assert.equal(heic!.ok, false);
+  assert.match(heic!.reason!, /^junk\.heic could not be used: /);
+  assert.equal(png!.ok, true);
+  assert.equal(result.files.length, 1);
+});
