@@ -11,7 +11,7 @@ import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shar
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
-import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 
@@ -174,7 +174,21 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
           </article>
           <article className="card">
             <h2>Money</h2>
-            {view.entries.length ? <table className="ledger"><tbody>{view.entries.map((e: Rec) => <tr key={str(e.id)}><td>{str(e.created).slice(0, 10)}</td><td>{ledgerEventLabel(Number(e.event))}</td><td className={Number(e.amount) < 0 ? 'neg amount' : 'amount'}>{formatAmount(Number(e.amount), currency)}</td></tr>)}</tbody></table> : <p className="muted">No ledger effect yet.</p>}
+            {view.money.entries.length ? (
+              <table className="ledger">
+                <tbody>
+                  {view.money.entries.map((e) => (
+                    <tr key={e.id} data-kind={e.kind}>
+                      <td>{(e.created ?? '').slice(0, 10)}</td>
+                      <EntryLabelCell line={e} />
+                      <td><EntryKindTag line={e} /></td>
+                      <EntryAmount line={e} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : <p className="muted">No ledger effect yet.</p>}
+            {view.money.totals && <MoneyTotals totals={view.money.totals} />}
           </article>
         </div>
       </div>

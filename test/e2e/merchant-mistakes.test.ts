@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { exploreDemo, openFirstAnswerable, disputedAmountText } from './support/flows.ts';
+import { exploreDemo, openFirstAnswerable, disputedAmountText, definitions, rowsWithKind } from './support/flows.ts';
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
+import { sandboxEntries, wireTotals, type WireEntry } from './support/sandbox-entries.ts';
 import { readPdf } from '../integration/evidence/pdf-read.ts';
 import sharp from 'sharp';
 
@@ -233,6 +234,47 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('finding 5: the money card and its totals use the service\'s entry descriptions: a fee is a fee, not a chargeback', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    const entries = await sandboxEntries(services.demoSandbox()!, (await services.vault.getKey(profile.id))!);
+    // An open chargeback whose entries hold the disputed amount and a fee the service calls "Chargeback fee".
+    const ofChargeback = (id: string) => entries.filter((e) => e.chargeback.id === id);
+    const target = [...new Set(entries.map((e) => e.chargeback.id))].find((id) => {
+      const own = ofChargeback(id);
+      return services.store.portfolio.getChargeback(profile.id, id)?.status === 'open'
+        && own.some((e) => e.description === 'Chargeback fee' && e.isFee === 1 && e.event === 11)
+        && own.some((e) => e.isFee === 0 && e.amount < 0);
+    });
+    assert.ok(target, 'the demo has an open chargeback with a chargeback fee');
+    const own = ofChargeback(target);
+    const currency = own[0]!.chargeback.currency;
+
+    await page.getByLabel('Search').fill(target);
+    await page.locator('.vrow').filter({ hasText: target }).click();
+    const card = page.locator('article.card').filter({ has: page.getByRole('heading', { name: 'Money', exact: true }) });
+    await card.locator('tbody tr').first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await app.shot('13-money-card');
+    const rows = (await rowsWithKind(card.locator('tbody tr'))).map((r) => [r.cells[1], r.kind]);
+    const kindOf = (e: WireEntry): string => (e.isFee === 1 ? 'fee' : e.amount < 0 ? 'disputed' : e.amount > 0 ? 'reversal' : 'record');
+    const order = (a: unknown[], b: unknown[]): number => String(a).localeCompare(String(b));
+    assert.deepEqual(rows.sort(order), own.map((e) => [e.description, kindOf(e)]).sort(order));
+
+    const shown = await definitions(card.locator('dl'));
+    const w = wireTotals(own).get(currency)!;
+    const money = (n: number): string => formatAmount(n, currency);
+    assert.deepEqual(shown, { 'Charged back': money(w.chargedBack), Fees: money(w.fees), Reversed: money(w.reversed), Net: money(w.net) });
+    assert.notEqual(w.chargedBack, w.net, 'the fees are not counted as charged back');
+  } finally {
+    await app.close();
   }
 });
 
