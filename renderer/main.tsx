@@ -11,6 +11,7 @@ import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
+import { ToastRow } from './components/toast.tsx';
 import { Recovery } from './screens/recovery.tsx';
 import { readStartupNotice } from '../shared/startup-notice.ts';
 import { statusLine } from '../shared/domain/status-line.ts';
@@ -33,12 +34,6 @@ function App() {
     if (r.ok) setSync({ running: r.value.running, text: statusLine(r.value, (ms) => new Date(ms).toLocaleString()).text });
   }, []);
   useEffect(() => void refresh(), [refresh]);
-  // News fades by itself; an error stays until the merchant has read it and dismissed it.
-  useEffect(() => {
-    if (toast?.kind !== 'info') return;
-    const t = setTimeout(clearToast, 8000);
-    return () => clearTimeout(t);
-  }, [toast, clearToast]);
   useEffect(() => {
     if (profileId) void freshness(profileId);
   }, [profileId, version, freshness]);
@@ -92,12 +87,7 @@ function App() {
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
         {screen.name === 'settings' && <Settings onProfilesChanged={refresh} />}
       </div>
-      {toast && (
-        <div className={`toast ${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-          <span>{toast.text}</span>
-          <button aria-label="Dismiss" onClick={clearToast}>×</button>
-        </div>
-      )}
+      <ToastRow toast={toast} onDismiss={clearToast} />
       {screen.name !== 'onboarding' && (
         <footer className="statusbar">
           <span aria-live="polite">{sync.text}</span>

@@ -3,7 +3,7 @@ import type { Chargeback, Entry } from '../../shared/api/index.ts';
 import type { ChargebackChange } from '../store/portfolio-repo.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
-import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+import { entryLabel } from '../../shared/domain/entry-kinds.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 
 export interface DerivedEvent {
@@ -45,7 +45,7 @@ export function eventsFromEntries(entries: readonly Entry[], currencyOf: (charge
     if (!cbId || e.amount === 0) continue;
     const currency = (typeof e.chargeback === 'object' && e.chargeback ? e.chargeback.currency : undefined) ?? currencyOf(cbId) ?? 'USD';
     const amount = formatAmount(e.amount, currency);
-    out.push({ key: `entry:${e.id}`, kind: 'ledger', chargebackId: cbId, title: `${e.amount > 0 ? 'Money back' : 'Money out'}: ${amount}`, body: `${ledgerEventLabel(e.event)}${e.description ? ` – ${e.description}` : ''} on chargeback ${cbId}.` });
+    out.push({ key: `entry:${e.id}`, kind: 'ledger', chargebackId: cbId, title: `${e.amount > 0 ? 'Money back' : 'Money out'}: ${amount}`, body: `${entryLabel(e)} on chargeback ${cbId}.` });
   }
   return out;
 }

@@ -11,7 +11,8 @@ import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shar
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
-import { ledgerEventLabel } from '../../shared/domain/labels.ts';
+import type { Readiness } from '../../shared/evidence/readiness.ts';
+import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 
@@ -23,6 +24,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   const limits = profiles.find((p) => p.id === profileId)?.limits;
   const [draft, setDraft] = useState<EvidenceDraft>();
   const onDraft = useCallback((d: EvidenceDraft | undefined) => setDraft(d), []);
+  const [packet, setPacket] = useState<Readiness>({ ok: true });
+  const onReadiness = useCallback((r: Readiness) => setPacket(r), []);
   const [view, setView] = useState<DisputeView>();
   const [error, setError] = useState('');
   const [type, setType] = useState<MessageType | ''>('');
@@ -46,6 +49,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   // A second answer to this stage is asked about first, with what was already sent.
   const already = rule && isAnswer(rule.type) ? secondAnswerWarning(view.answer) : undefined;
   // A letter with blanks left in it is never sent: the main process refuses it too.
+  // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
+  const packetHold = rule?.withEvidence && draft?.arrangement.pages.length && !packet.ok ? packet.reason : undefined;
   const blanks = rule?.withEvidence && draft && draft.coverLetter !== false && draft.arrangement.pages.length > 0 ? letterBlanks(draft.rebuttal) : [];
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
   const days = daysLeft(cb.reply as number | null, new Date());
@@ -75,8 +80,9 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     setConfirming(false);
     setAnother(false);
     if (!r.ok) return say('error', r.error.message);
-    say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
+    // Said on the outbox, where it is true (a message leaves with the screen it was said on).
     go({ name: 'outbox' });
+    say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
   }
 
   const sendControls = (
@@ -94,7 +100,8 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
         </div>
       )}
       {blanks.length > 0 && <p className="error" role="alert">The cover letter still has {blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: {blanks.join(', ')}. Write in what belongs there, or take the sentence out.</p>}
-      <button className="primary" disabled={!rule || sending || blanks.length > 0} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
+      {packetHold && <p className="hint" id="packet-hold" role="status">{packetHold}</p>}
+      <button className="primary" disabled={!rule || sending || blanks.length > 0 || !!packetHold} aria-describedby={packetHold ? 'packet-hold' : undefined} onClick={() => void send()}>{sending ? 'Building and queuing…' : confirming ? 'Confirm and send' : another && already && !rule?.needsConfirmation ? 'Send another answer' : rule?.withEvidence && draft?.arrangement.pages.length ? 'Add to outbox' : 'Send'}</button>
     </>
   );
 
@@ -174,7 +181,21 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
           </article>
           <article className="card">
             <h2>Money</h2>
-            {view.entries.length ? <table className="ledger"><tbody>{view.entries.map((e: Rec) => <tr key={str(e.id)}><td>{str(e.created).slice(0, 10)}</td><td>{ledgerEventLabel(Number(e.event))}</td><td className={Number(e.amount) < 0 ? 'neg amount' : 'amount'}>{formatAmount(Number(e.amount), currency)}</td></tr>)}</tbody></table> : <p className="muted">No ledger effect yet.</p>}
+            {view.money.entries.length ? (
+              <table className="ledger">
+                <tbody>
+                  {view.money.entries.map((e) => (
+                    <tr key={e.id} data-kind={e.kind}>
+                      <td>{(e.created ?? '').slice(0, 10)}</td>
+                      <EntryLabelCell line={e} />
+                      <td><EntryKindTag line={e} /></td>
+                      <EntryAmount line={e} />
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : <p className="muted">No ledger effect yet.</p>}
+            {view.money.totals && <MoneyTotals totals={view.money.totals} />}
           </article>
         </div>
       </div>
@@ -182,7 +203,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
         // Pages need room: the packet spans the whole window under the facts it answers.
         <article className="card evidence-card" aria-label="Evidence packet">
           <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
-          <EvidenceBuilder profileId={profileId} chargebackId={chargebackId} limits={limits} onChange={onDraft} />
+          <EvidenceBuilder profileId={profileId} chargebackId={chargebackId} limits={limits} onChange={onDraft} onReadiness={onReadiness} />
           <div className="send-row">{sendControls}</div>
         </article>
       )}

@@ -9,6 +9,7 @@ import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
+import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
@@ -167,11 +168,46 @@ function Adjustments({ draft, limits, onChange }: { draft: EvidenceDraft; limits
   );
 }
 
-export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: { profileId: string; chargebackId: string; limits: EvidenceLimits; onChange(d: EvidenceDraft | undefined): void }) {
+/** The packet's size against the limits, for the arrangement on screen: "calculating…" until its
+ * own estimate is in, never an earlier arrangement's figures. */
+function SizeMeter({ check, limits }: { check: SizeCheck; limits: EvidenceLimits }) {
+  if (check.state === 'empty') return null;
+  const label = 'Size against the limits';
+  if (check.state !== 'sized') {
+    const text = check.state === 'failed' ? `The size could not be calculated: ${check.message}` : 'Calculating the size of the packet…';
+    return (
+      <div className={`meter ${check.state === 'failed' ? 'over' : 'pending'}`} role="status" aria-label={label} aria-busy={check.state !== 'failed'}>
+        {check.state !== 'failed' && <progress aria-label="Calculating" />}
+        <span data-testid="size-figures">{text}</span>
+      </div>
+    );
+  }
+  const e = check.estimate;
+  return (
+    <div className={`meter ${e.fits ? 'fits' : 'over'}`} role="status" aria-label={label}>
+      <meter min={0} max={limits.maxTotalBytes} value={Math.min(e.bytes, limits.maxTotalBytes)} />
+      <span data-testid="size-figures">
+        {e.pages} pages (limit {limits.maxPages}) · {kb(e.bytes)} of {kb(limits.maxTotalBytes)} · {e.files} file{e.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}
+      </span>
+      {e.problems.map((p) => <p key={p} className="error">{p}</p>)}
+      {(e.warnings ?? []).map((w) => <p key={w} className="muted">{w}</p>)}
+    </div>
+  );
+}
+
+export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onReadiness }: {
+  profileId: string;
+  chargebackId: string;
+  limits: EvidenceLimits;
+  onChange(d: EvidenceDraft | undefined): void;
+  /** Whether the packet as arranged may go to the outbox now, with the reason when not. */
+  onReadiness(r: Readiness): void;
+}) {
   const say = useApp((s) => s.say);
   const [draft, setDraft] = useState<EvidenceDraft>();
   const [refusals, setRefusals] = useState<Array<{ text: string; skipped: boolean }>>([]);
-  const [estimate, setEstimate] = useState<Estimate>();
+  // The estimate with the arrangement it was made for: figures of an earlier one are never current.
+  const [sized, setSized] = useState<{ key: string; estimate: Estimate } | { key: string; error: string }>();
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
   const [dragging, setDragging] = useState<number>();
@@ -181,16 +217,33 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
   useEffect(() => {
     void api().getDraft({ profileId, chargebackId }).then((r) => (r.ok ? setDraft(r.value) : say('error', r.error.message)));
   }, [profileId, chargebackId, say]);
+  const estimateInput = draft && {
+    arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal,
+  };
+  const sizeKey = estimateInput ? JSON.stringify(estimateInput) : '';
   useEffect(() => {
     onChange(draft);
     if (!draft) return;
+    const t = setTimeout(() => void api().saveDraft({ profileId, chargebackId, draft }), 350);
+    return () => clearTimeout(t);
+  }, [draft, profileId, chargebackId, onChange]);
+  useEffect(() => {
+    if (!sizeKey || !estimateInput || estimateInput.arrangement.pages.length === 0) return;
     const t = setTimeout(() => {
-      void api().saveDraft({ profileId, chargebackId, draft });
-      if (draft.arrangement.pages.length === 0) return setEstimate(undefined);
-      void api().estimatePacket({ arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal }).then((r) => r.ok && setEstimate(r.value));
+      void api().estimatePacket(estimateInput).then((r) => setSized(r.ok ? { key: sizeKey, estimate: r.value } : { key: sizeKey, error: r.error.message }));
     }, 350);
     return () => clearTimeout(t);
-  }, [draft, profileId, chargebackId, limits, onChange]);
+    // sizeKey spells out estimateInput: a new arrangement, a new estimate; a re-render, none.
+  }, [sizeKey]);
+  const check: SizeCheck = !draft || draft.arrangement.pages.length === 0 ? { state: 'empty' }
+    : busy ? { state: 'adding', what: busy }
+    : sized?.key !== sizeKey ? { state: 'calculating' }
+    : 'error' in sized ? { state: 'failed', message: sized.error }
+    : { state: 'sized', estimate: sized.estimate };
+  const readiness = packetReadiness(check);
+  const readinessKey = readiness.ok ? '' : readiness.reason;
+  // Told again only when the answer changes.
+  useEffect(() => onReadiness(readiness), [readinessKey, onReadiness]);
 
   if (!draft) return <p className="muted">Loading the draft…</p>;
   const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
@@ -255,7 +308,6 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
     setPreview(r.value.files);
   }
 
-  const used = estimate?.bytes ?? 0;
   return (
     <div className="builder">
       <div className={`dropzone${busy ? ' busy' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop photos, scans or PDFs here">
@@ -295,14 +347,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange }: {
         }}><option value="pdf">One PDF</option><option value="image">A single image (JPEG or PNG, one page, no cover letter)</option></select></label>
         <label className="check"><input type="checkbox" checked={draft.coverLetter !== false} onChange={(e) => setDraft({ ...draft, coverLetter: e.target.checked })} />Start with a cover letter</label>
       </div>
-      {estimate && (
-        <div className={`meter ${estimate.fits ? 'fits' : 'over'}`} role="status" aria-label="Size against the limits">
-          <meter min={0} max={limits.maxTotalBytes} value={Math.min(used, limits.maxTotalBytes)} />
-          <span>{estimate.pages} pages (limit {limits.maxPages}) · {kb(used)} of {kb(limits.maxTotalBytes)} · {estimate.files} file{estimate.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}</span>
-          {estimate.problems.map((p) => <p key={p} className="error">{p}</p>)}
-          {(estimate.warnings ?? []).map((w) => <p key={w} className="muted">{w}</p>)}
-        </div>
-      )}
+      <SizeMeter check={check} limits={limits} />
       {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
       <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
       {preview && <Preview chargebackId={chargebackId} files={preview} onClose={() => setPreview(undefined)} />}

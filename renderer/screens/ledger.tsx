@@ -1,33 +1,36 @@
-// The money effect of chargebacks: entries in a date window, totals by month (charged back,
-// reversed, net) with a chart, and a CSV export.
+// The money effect of chargebacks: entries in a date window as the service describes them, totals
+// by currency and month (charged back, fees, reversed, net) with a chart, and a CSV export.
 import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import type { LedgerView } from '../../shared/ipc/channels/portfolio.ts';
+import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 
-type LedgerData = { entries: Array<{ id: string; created: string | null; eventLabel: string; amount: number; currency: string; chargebackId: string | null; description: string }>; byCurrency: Array<{ currency: string; chargedBack: number; reversed: number; net: number; count: number }>; byMonth: Array<{ month: string; currency: string; chargedBack: number; reversed: number; net: number; count: number }> };
+type LedgerData = LedgerView;
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 
 function Chart({ months, currency }: { months: LedgerData['byMonth']; currency: string }) {
   const rows = months.filter((m) => m.currency === currency);
   if (rows.length === 0) return null;
-  const max = Math.max(1, ...rows.flatMap((m) => [-m.chargedBack, m.reversed]));
-  const w = 56;
+  const max = Math.max(1, ...rows.flatMap((m) => [-m.chargedBack, -m.fees, m.reversed]));
+  const w = 64;
   const h = 140;
+  const bar = (cls: string, x: number, amount: number, title: string) => {
+    const height = (Math.max(0, amount) / max) * h;
+    return <rect className={cls} x={x} y={h - height} width={14} height={height}><title>{title}</title></rect>;
+  };
   return (
-    <svg className="chart" viewBox={`0 0 ${rows.length * w + 20} ${h + 30}`} role="img" aria-label={`Charged back and reversed per month, ${currency}`}>
-      {rows.map((m, i) => {
-        const down = (-m.chargedBack / max) * h;
-        const up = (m.reversed / max) * h;
-        return (
-          <g key={m.month} transform={`translate(${10 + i * w}, 0)`}>
-            <rect className="bar-out" x={6} y={h - down} width={18} height={down}><title>{`${m.month}: charged back ${formatAmount(m.chargedBack, currency)}`}</title></rect>
-            <rect className="bar-in" x={28} y={h - up} width={18} height={up}><title>{`${m.month}: reversed ${formatAmount(m.reversed, currency)}`}</title></rect>
-            <text x={26} y={h + 18} textAnchor="middle" className="axis">{m.month.slice(2)}</text>
-          </g>
-        );
-      })}
+    <svg className="chart" viewBox={`0 0 ${rows.length * w + 20} ${h + 30}`} role="img" aria-label={`Charged back, fees and reversed per month, ${currency}`}>
+      {rows.map((m, i) => (
+        <g key={m.month} transform={`translate(${10 + i * w}, 0)`}>
+          {bar('bar-out', 6, -m.chargedBack, `${m.month}: charged back ${formatAmount(m.chargedBack, currency)}`)}
+          {bar('bar-fee', 22, -m.fees, `${m.month}: fees ${formatAmount(m.fees, currency)}`)}
+          {bar('bar-in', 38, m.reversed, `${m.month}: reversed ${formatAmount(m.reversed, currency)}`)}
+          <text x={29} y={h + 18} textAnchor="middle" className="axis">{m.month.slice(2)}</text>
+        </g>
+      ))}
     </svg>
   );
 }
@@ -59,18 +62,24 @@ export function Ledger({ profileId, version }: { profileId: string; version: num
             {data.byCurrency.map((t) => (
               <article key={t.currency} className="card total" data-testid={`total-${t.currency}`}>
                 <h2>{t.currency}</h2>
-                <dl>
-                  <div><dt>Charged back</dt><dd className="neg">{formatAmount(t.chargedBack, t.currency)}</dd></div>
-                  <div><dt>Reversed</dt><dd>{formatAmount(t.reversed, t.currency)}</dd></div>
-                  <div><dt>Net</dt><dd data-testid={`net-${t.currency}`} className={t.net < 0 ? 'neg' : ''}>{formatAmount(t.net, t.currency)}</dd></div>
-                </dl>
+                <MoneyTotals totals={t} testIdSuffix={t.currency} />
                 <Chart months={data.byMonth} currency={t.currency} />
               </article>
             ))}
           </div>
           <table className="ledger entries">
-            <thead><tr><th>Date</th><th>Event</th><th>Chargeback</th><th className="amount">Amount</th></tr></thead>
-            <tbody>{data.entries.slice(-300).reverse().map((e) => <tr key={e.id}><td>{(e.created ?? '').slice(0, 10)}</td><td>{e.eventLabel}</td><td className="muted">{e.chargebackId}</td><td className={`amount${e.amount < 0 ? ' neg' : ''}`}>{formatAmount(e.amount, e.currency)}</td></tr>)}</tbody>
+            <thead><tr><th>Date</th><th>Entry</th><th>Kind</th><th>Chargeback</th><th className="amount">Amount</th></tr></thead>
+            <tbody>
+              {data.entries.slice(-300).reverse().map((e) => (
+                <tr key={e.id} data-kind={e.kind}>
+                  <td>{(e.created ?? '').slice(0, 10)}</td>
+                  <EntryLabelCell line={e} />
+                  <td><EntryKindTag line={e} /></td>
+                  <td className="muted">{e.chargebackId}</td>
+                  <EntryAmount line={e} />
+                </tr>
+              ))}
+            </tbody>
           </table>
           {data.entries.length > 300 && <p className="hint">The 300 latest of {data.entries.length} entries are listed; the totals and the CSV cover them all.</p>}
         </>

@@ -16,8 +16,9 @@ export function Onboarding({ onReady }: { onReady(): Promise<void> }) {
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
     selectProfile(r.value.id);
-    say('info', 'Demo data is ready: a sandbox of the chargeback service with a seeded portfolio.');
     await onReady();
+    // After onReady has opened the inbox: the message belongs there.
+    say('info', 'Demo data is ready: a sandbox of the chargeback service with a seeded portfolio.');
   }
 
   return (

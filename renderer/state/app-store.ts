@@ -1,4 +1,5 @@
 // What the window knows: the profiles, the one in use, the screen, and the last message to show.
+// A message belongs to the screen it was raised on: leaving that screen takes it away.
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 
@@ -11,11 +12,22 @@ export type Screen =
   | { name: 'ledger' }
   | { name: 'settings' };
 
+/** The screen a message belongs to (one dispute is not another). */
+export function screenKey(s: Screen): string {
+  return s.name === 'dispute' ? `dispute:${s.chargebackId}` : s.name;
+}
+
+export type Toast = { id: number; kind: 'error' | 'info'; text: string; screen: string };
+
+/** How long a message stays: news briefly, an error long enough to read (the merchant can
+ * dismiss either sooner; the time stops while the pointer or the focus is on it). */
+export const toastLifetimeMs = { info: 6_000, error: 20_000 } as const;
+
 interface AppState {
   profiles: ProfileView[];
   profileId: string | undefined;
   screen: Screen;
-  toast: { kind: 'error' | 'info'; text: string } | undefined;
+  toast: Toast | undefined;
   setProfiles(p: ProfileView[]): void;
   selectProfile(id: string): void;
   go(s: Screen): void;
@@ -40,6 +52,10 @@ function remember(id: string): void {
   }
 }
 
+/** The toast still belongs on `screen`, or none. */
+const keptOn = (toast: Toast | undefined, screen: Screen): Toast | undefined => (toast?.screen === screenKey(screen) ? toast : undefined);
+let toastIds = 0;
+
 export const useApp = create<AppState>((set) => ({
   profiles: [],
   profileId: recall(),
@@ -48,10 +64,12 @@ export const useApp = create<AppState>((set) => ({
   setProfiles: (profiles) => set((s) => ({ profiles, profileId: profiles.some((p) => p.id === s.profileId) ? s.profileId : profiles[0]?.id })),
   selectProfile: (profileId) => {
     remember(profileId);
-    set((s) => ({ profileId, screen: s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen }));
+    set((s) => {
+      const screen: Screen = s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen;
+      return { profileId, screen, toast: keptOn(s.toast, screen) };
+    });
   },
-  // An error is about the screen it was made on: leaving that screen takes it away.
-  go: (screen) => set((s) => ({ screen, toast: s.toast?.kind === 'error' ? undefined : s.toast })),
-  say: (kind, text) => set({ toast: { kind, text } }),
+  go: (screen) => set((s) => ({ screen, toast: keptOn(s.toast, screen) })),
+  say: (kind, text) => set((s) => ({ toast: { id: ++toastIds, kind, text, screen: screenKey(s.screen) } })),
   clearToast: () => set({ toast: undefined }),
 }));

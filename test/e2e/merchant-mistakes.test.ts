@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { exploreDemo, openFirstAnswerable, disputedAmountText } from './support/flows.ts';
+import { exploreDemo, openFirstAnswerable, disputedAmountText, definitions, rowsWithKind } from './support/flows.ts';
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
-import { scanJpeg } from '../integration/evidence/corpus.ts';
+import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
+import { sandboxEntries, wireTotals, type WireEntry } from './support/sandbox-entries.ts';
 import { readPdf } from '../integration/evidence/pdf-read.ts';
 import sharp from 'sharp';
 
@@ -237,6 +238,47 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
   }
 });
 
+test('finding 5: the money card and its totals use the service\'s entry descriptions: a fee is a fee, not a chargeback', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await exploreDemo(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    const entries = await sandboxEntries(services.demoSandbox()!, (await services.vault.getKey(profile.id))!);
+    // An open chargeback whose entries hold the disputed amount and a fee the service calls "Chargeback fee".
+    const ofChargeback = (id: string) => entries.filter((e) => e.chargeback.id === id);
+    const target = [...new Set(entries.map((e) => e.chargeback.id))].find((id) => {
+      const own = ofChargeback(id);
+      return services.store.portfolio.getChargeback(profile.id, id)?.status === 'open'
+        && own.some((e) => e.description === 'Chargeback fee' && e.isFee === 1 && e.event === 11)
+        && own.some((e) => e.isFee === 0 && e.amount < 0);
+    });
+    assert.ok(target, 'the demo has an open chargeback with a chargeback fee');
+    const own = ofChargeback(target);
+    const currency = own[0]!.chargeback.currency;
+
+    await page.getByLabel('Search').fill(target);
+    await page.locator('.vrow').filter({ hasText: target }).click();
+    const card = page.locator('article.card').filter({ has: page.getByRole('heading', { name: 'Money', exact: true }) });
+    await card.locator('tbody tr').first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await app.shot('13-money-card');
+    const rows = (await rowsWithKind(card.locator('tbody tr'))).map((r) => [r.cells[1], r.kind]);
+    const kindOf = (e: WireEntry): string => (e.isFee === 1 ? 'fee' : e.amount < 0 ? 'disputed' : e.amount > 0 ? 'reversal' : 'record');
+    const order = (a: unknown[], b: unknown[]): number => String(a).localeCompare(String(b));
+    assert.deepEqual(rows.sort(order), own.map((e) => [e.description, kindOf(e)]).sort(order));
+
+    const shown = await definitions(card.locator('dl'));
+    const w = wireTotals(own).get(currency)!;
+    const money = (n: number): string => formatAmount(n, currency);
+    assert.deepEqual(shown, { 'Charged back': money(w.chargedBack), Fees: money(w.fees), Reversed: money(w.reversed), Net: money(w.net) });
+    assert.notEqual(w.chargedBack, w.net, 'the fees are not counted as charged back');
+  } finally {
+    await app.close();
+  }
+});
+
 test('finding 6: with the service down the outbox card shows its error and next try, steadily, and the status bar never says "Up to date"', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
   const app = await openBrowserApp({ browser });
@@ -274,5 +316,150 @@ test('finding 6: with the service down the outbox card shows its error and next 
     assert.doesNotMatch(await bar.textContent() ?? '', /Up to date/);
   } finally {
     await app.close();
+  }
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('finding 8: a toast leaves with the screen that raised it, and an error toast never lies over "Add to outbox"', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-toast-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 1000, height: 1400 });
+    await exploreDemo(page, async () => undefined);
+    // News goes by itself (after 6 s).
+    const news = page.locator('.toast').filter({ hasText: 'Demo data is ready' });
+    await news.waitFor();
+    await news.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // An error raised on the Ledger (a window that ends before it starts) is gone on the Inbox.
+    await page.getByRole('button', { name: 'Ledger' }).click();
+    await page.getByLabel('From').fill('2026-06-01');
+    await page.getByLabel('To').fill('2026-01-01');
+    const windowError = page.locator('.toast.error').filter({ hasText: 'end is on or after its start' });
+    await windowError.waitFor();
+    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.locator('.vrow').first().waitFor();
+    assert.equal(await page.locator('.toast').count(), 0, 'the Ledger\'s error did not follow to the Inbox');
+
+    // On a dispute with evidence, scrolled to its end as a merchant does to send, an error arrives.
+    await openFirstAnswerable(page, async () => undefined);
+    await page.getByLabel('Response').selectOption('respond');
+    app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    const addToOutbox = page.getByRole('button', { name: 'Add to outbox' });
+    await addToOutbox.and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page.locator('.content').evaluate((el) => {
+      const box = el as unknown as { scrollTop: number; scrollHeight: number };
+      box.scrollTop = box.scrollHeight;
+    });
+    const sandbox = services.demoSandbox()!;
+    await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 1, kinds: ['500'] });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const toast = page.locator('.toast.error');
+    await toast.waitFor({ timeout: 120_000 });
+    // The merchant scrolls to the button again (a toast takes its own room in the layout).
+    await page.locator('.content').evaluate((el) => {
+      const box = el as unknown as { scrollTop: number; scrollHeight: number };
+      box.scrollTop = box.scrollHeight;
+    });
+    await app.shot('13-error-toast-beside-add-to-outbox');
+    const [toastBox, buttonBox] = [await toast.boundingBox(), await addToOutbox.boundingBox()];
+    assert.ok(toastBox && buttonBox);
+    assert.ok(!overlaps(toastBox, buttonBox), `the toast ${JSON.stringify(toastBox)} lies over the button ${JSON.stringify(buttonBox)}`);
+    // The button takes the click itself (Playwright refuses when another element would receive it).
+    await addToOutbox.click({ trial: true, timeout: 5_000 });
+
+    // It can be dismissed, and it leaves with its screen.
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    assert.equal(await toast.count(), 0);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await toast.waitFor({ timeout: 120_000 });
+    await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 0 });
+    await page.getByRole('button', { name: 'Outbox', exact: true }).click();
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    assert.equal(await page.locator('.toast').count(), 0, 'the dispute\'s error did not follow to the Outbox');
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('finding 8: the size meter says "calculating" until the new arrangement is sized, and "Add to outbox" waits; over the limits it is refused with the reason, by the handler too', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-meter-'));
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 1000, height: 1400 });
+    // A large scan: a 600 dpi A4 page takes the estimate a while.
+    await scanJpeg(join(files, 'large scan.jpg'), { width: 4960, height: 7016, density: 600 });
+    await pdfWithPages(join(files, 'statement.pdf'), 20);
+    await exploreDemo(page, async () => undefined);
+    const chargebackId = await openFirstAnswerable(page, async () => undefined);
+    const profile = services.store.profiles.list()[0]!;
+    await page.getByLabel('Response').selectOption('respond');
+    const figures = page.getByRole('status', { name: 'Size against the limits' });
+    const addToOutbox = page.getByRole('button', { name: 'Add to outbox' });
+
+    app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await figures.filter({ hasText: /^2 pages/ }).waitFor({ timeout: 60_000 });
+    const before = (await figures.textContent())!;
+    assert.equal(await addToOutbox.isEnabled(), true);
+
+    // From here on, every state the window shows: pages on screen, the meter's words, the button.
+    await page.evaluate(`(() => {
+      const seen = [];
+      const note = () => {
+        const tiles = document.querySelectorAll('.page-tile').length;
+        const meter = document.querySelector('[aria-label="Size against the limits"]')?.textContent ?? '';
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add to outbox');
+        const hold = document.getElementById('packet-hold')?.textContent ?? '';
+        seen.push({ tiles, meter, hold, disabled: button ? button.disabled : null });
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      globalThis.__seen = seen;
+    })()`);
+    app.dialogs.answerFiles([join(files, 'large scan.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await figures.filter({ hasText: /calculating/i }).waitFor();
+    await app.shot('13-meter-calculating');
+    await figures.filter({ hasText: /^3 pages/ }).waitFor({ timeout: 120_000 });
+    assert.equal(await addToOutbox.isEnabled(), true);
+    const seen = await page.evaluate('globalThis.__seen') as Array<{ tiles: number; meter: string; hold: string; disabled: boolean | null }>;
+    const afterAdd = seen.filter((s) => s.tiles === 2);
+    assert.ok(afterAdd.some((s) => /calculating/i.test(s.meter) && s.disabled === true && /still being calculated/.test(s.hold)),
+      'while the new arrangement is sized, the meter says so and the button waits, saying why');
+    assert.deepEqual(afterAdd.filter((s) => s.meter === before), [], 'the old figures are never shown for the new arrangement');
+    assert.deepEqual(afterAdd.filter((s) => !/^3 pages/.test(s.meter) && s.disabled === false), [], 'never enabled until sized');
+
+    // Over the limits (23 pages with the letter, 19 allowed): the button stays disabled, saying why.
+    app.dialogs.answerFiles([join(files, 'statement.pdf')]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await figures.filter({ hasText: /^23 pages/ }).waitFor({ timeout: 120_000 });
+    assert.equal(await addToOutbox.isDisabled(), true);
+    assert.match(await page.locator('#packet-hold').textContent() ?? '', /^The packet is over the limits: The packet has 23 pages with the cover letter; the limit is 19\./);
+    await page.locator('#packet-hold').scrollIntoViewIfNeeded();
+    await app.shot('13-meter-over-limits');
+
+    // A window that skips the check (or claims larger limits) is refused by the handler, nothing queued.
+    const direct = await page.evaluate(`(async () => {
+      const dd = globalThis.disputeDesk;
+      const draft = (await dd.getDraft({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)} })).value;
+      const limits = { maxFileBytes: 50_000_000, maxTotalBytes: 50_000_000, maxPages: 500, maxDpi: 600, colour: 'colour' };
+      const settings = { preset: draft.preset, limits, pageSize: draft.pageSize, output: 'pdf', baseName: 'evidence' };
+      return dd.submitResponse({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)}, messageType: 'respond',
+        confirmed: true, evidence: { arrangement: draft.arrangement, settings, rebuttal: draft.rebuttal } });
+    })()`) as { ok: boolean; error?: { message: string } };
+    assert.equal(direct.ok, false);
+    assert.match(direct.error!.message, /the limit is 19/);
+    assert.deepEqual(services.outbox.list(), [], 'nothing was queued');
+  } finally {
+    await app.close();
+    rmSync(files, { recursive: true, force: true });
   }
 });

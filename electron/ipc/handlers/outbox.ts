@@ -38,7 +38,10 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
           const letter = coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: r.evidence.rebuttal, txn: s.store.portfolio.detail(r.profileId, cb.id)?.txn, exhibits: await exhibitNames(s.evidence, r.evidence.arrangement) });
           const blanks = r.evidence.settings.coverLetter === false ? undefined : letterProblem(letter);
           if (blanks) throw blanks;
-          const built = await buildPacket(s.evidence, r.evidence.arrangement, { ...r.evidence.settings, baseName: `evidence ${cb.id}` }, { outDir: work, coverLetter: letter });
+          // Against the profile's own limits, whatever limits the window sent: an over-limit packet is
+          // refused here with the solver's problems, never queued.
+          const settings = { ...r.evidence.settings, limits: profile.limits, baseName: `evidence ${cb.id}` };
+          const built = await buildPacket(s.evidence, r.evidence.arrangement, settings, { outDir: work, coverLetter: letter });
           if (!built.ok) throw new AppError('bad-input', built.problems.map((p) => p.message).join(' '));
           documents = built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType }));
         }

@@ -2,13 +2,14 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { portfolioChannels, DisputeView } from '../../../shared/ipc/channels/portfolio.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { entryChargebackId, type Entry } from '../../../shared/api/index.ts';
 import { explainReasonCode, categoryLabel } from '../../../shared/domain/reason-codes.ts';
 import { evidenceGuidance, generalAdvice } from '../../../shared/domain/evidence-guidance.ts';
-import { describeTransaction, ledgerEventLabel } from '../../../shared/domain/labels.ts';
+import { describeTransaction } from '../../../shared/domain/labels.ts';
+import { entryLine, summariseEntries } from '../../../shared/domain/entry-kinds.ts';
 import { ruleFor, messageTypesOrdered, messageTypesForCycle } from '../../../shared/domain/message-type-rules.ts';
 import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
-import { summariseEntries } from '../../sync/ledger-totals.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv, type CsvColumn } from '../../export/csv.ts';
@@ -31,11 +32,18 @@ const ledgerCsvColumns: Array<CsvColumn<LedgerRow>> = [
   { header: 'description', kind: 'text', value: (e) => e.description },
 ];
 
+/** A chargeback's entries in its currency, described and totalled by the one entry rule. */
+function moneyOf(entries: readonly Entry[], currency: string): DisputeView['money'] {
+  const lines = entries.map((e) => entryLine({ ...e, currency, chargebackId: entryChargebackId(e) }));
+  return { entries: lines, totals: summariseEntries(lines).byCurrency[0] ?? null };
+}
+
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   function ledger(profileId: string, from: string, to: string) {
     const w = window(from, to);
     const currencyOf = (id: string | null) => (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
-    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to).map((e) => ({ id: e.id, created: e.created ?? null, event: e.event, eventLabel: ledgerEventLabel(e.event), amount: e.amount, currency: currencyOf(e.chargeback), chargebackId: e.chargeback, description: e.description }));
+    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to)
+      .map((e) => entryLine({ ...e, currency: currencyOf(e.chargeback), chargebackId: e.chargeback }));
     return { entries, ...summariseEntries(entries) };
   }
   return {
@@ -66,7 +74,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
         statuses: d.statuses as unknown as Array<Record<string, unknown>>,
         messages: d.messages as unknown as Array<Record<string, unknown>>,
         documents: d.documents as unknown as Array<Record<string, unknown>>,
-        entries: d.entries as unknown as Array<Record<string, unknown>>,
+        money: moneyOf(d.entries, cb.currency),
         answerable,
         ...(answerable ? {} : { whyNot: cb.status !== 'open' ? `This chargeback is ${cb.status}: the processor accepts no more responses.` : 'This chargeback cannot be answered through the API (it is marked not actionable). Contact your processor to respond.' }),
         answer: s.answers.stateOf(profileId, chargebackId),

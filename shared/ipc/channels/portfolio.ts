@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { channel } from '../define.ts';
 import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
+import { entryLineSchema, entryTotalsSchema } from '../../domain/entry-kinds.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
@@ -24,7 +25,8 @@ export const disputeViewSchema = z.object({
   statuses: z.array(record),
   messages: z.array(record),
   documents: z.array(record),
-  entries: z.array(record),
+  /** The chargeback's ledger entries as the service describes them, and their totals (null: none yet). */
+  money: z.object({ entries: z.array(entryLineSchema), totals: entryTotalsSchema.nullable() }),
   answerable: z.boolean(),
   whyNot: z.string().optional(),
   answer: answerStateSchema,
@@ -34,7 +36,12 @@ export const disputeViewSchema = z.object({
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
 
-const totals = z.object({ currency: z.string(), chargedBack: z.number(), reversed: z.number(), net: z.number(), count: z.number() });
+export const ledgerViewSchema = z.object({
+  entries: z.array(entryLineSchema),
+  byCurrency: z.array(entryTotalsSchema),
+  byMonth: z.array(entryTotalsSchema.extend({ month: z.string() })),
+});
+export type LedgerView = z.infer<typeof ledgerViewSchema>;
 
 export const portfolioChannels = {
   listInbox: channel('Chargebacks from the store: open and actionable first by reply deadline, then the rest.', z.strictObject({
@@ -47,9 +54,6 @@ export const portfolioChannels = {
   getSyncStatus: channel('How fresh the data is, and whether sending is failing.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean(), sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable() })),
   listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
   markEventsRead: channel('Marks a profile\'s events read, up to the newest one the merchant was shown.', z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }), z.object({ ok: z.literal(true) })),
-  listLedger: channel('Ledger entries in a window, with totals by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({
-    entries: z.array(z.object({ id: z.string(), created: z.string().nullable(), event: z.number(), eventLabel: z.string(), amount: z.number(), currency: z.string(), chargebackId: z.string().nullable(), description: z.string() })),
-    byCurrency: z.array(totals), byMonth: z.array(totals.extend({ month: z.string() })),
-  })),
+  listLedger: channel('Ledger entries in a window, with totals (charged back, fees, reversed, net) by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), ledgerViewSchema),
   exportLedgerCsv: channel('Saves the ledger window as CSV where the merchant chooses.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({ saved: z.boolean(), name: z.string().optional() })),
 } as const;

@@ -1,6 +1,6 @@
 // Steps a merchant takes, written against the page alone, so the same steps run in Chromium
 // through the browser bridge and in the real Electron app.
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 
 export type Shot = (name: string) => Promise<void>;
 
@@ -47,4 +47,18 @@ export async function disputedAmountText(page: Page): Promise<string> {
   const heading = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
   const m = /[\d.,]+/.exec(heading.replace(/\s/g, ''));
   return (m?.[0] ?? '').replace(/,/g, '');
+}
+
+/** A description list's terms and their values, e.g. a totals card: { 'Charged back': '-$12.00', … }. */
+export async function definitions(list: Locator): Promise<Record<string, string>> {
+  const terms = await list.locator('dt').allTextContents();
+  const values = await list.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((t, i) => [t, values[i] ?? '']));
+}
+
+/** Each table row's cell texts and its data-kind, in the order shown. */
+export async function rowsWithKind(rows: Locator): Promise<Array<{ cells: string[]; kind: string | null }>> {
+  const out: Array<{ cells: string[]; kind: string | null }> = [];
+  for (const row of await rows.all()) out.push({ cells: await row.locator('td').allTextContents(), kind: await row.getAttribute('data-kind') });
+  return out;
 }
