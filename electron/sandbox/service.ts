@@ -316,6 +316,10 @@ export function createService(opts: ServiceOptions) {
     });
   }
 
+  /** A created chargeback's order number: five digits like the seeded ones (merchants' order
+   * numbers are mostly digits), fixed by the chargeback's ID. */
+  const orderNumberOf = (id: string): string => `ORD-${10000 + (parseInt(id.slice(-5), 16) % 90000)}`;
+
   function createChargeback(fields: Rec): Rec {
     return store.transaction(() => {
       const now = clock.now();
@@ -326,7 +330,7 @@ export function createService(opts: ServiceOptions) {
       // 49.99 in the currency's major unit, rounded to what its minor units can hold (JPY: 50).
       const total = Number(fields.total ?? Math.round(49.99 * 10 ** currencyExponent(currency)));
       const txnId = newId('txn', now);
-      store.put('txn', txnId, id, { id: txnId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), merchant: store.meta('merchant'), currency, total, order: `ORD-${id.slice(-5)}`, description: 'Order', first: 'Sam', last: 'Rivera', email: 'sam.rivera@example.com', entryMode: 1, origin: 2, clientIp: '198.51.100.20' });
+      store.put('txn', txnId, id, { id: txnId, created: formatRecordTimestamp(now), modified: formatRecordTimestamp(now), merchant: store.meta('merchant'), currency, total, order: orderNumberOf(id), description: 'Order', first: 'Sam', last: 'Rivera', email: 'sam.rivera@example.com', entryMode: 1, origin: 2, clientIp: '198.51.100.20' });
       const cycle = String(fields.cycle ?? 'first');
       const statusId = newId('chs', now);
       const cb: Rec = {
