@@ -10,20 +10,22 @@ const documentName = (max: number) => z
   .max(max, `the file name is longer than ${max} characters`)
   .refine((n) => !/[\\/\u0000-\u001f\u007f]/.test(n), 'the file name may not contain slashes or control characters');
 
+/** What an answer says, whichever form carries it: its type and the optional fields. */
+const answerFields = {
+  type: messageTypeSchema,
+  note: z.string().max(5000, 'the note is longer than 5,000 characters').optional(),
+  contact: z.email('the contact must be an email address').optional(),
+  amount: z.number().int('the amount must be whole minor units').positive('the amount must be more than zero').optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'the currency must be a three-letter code').optional(),
+};
+/** Accepting liability concedes money, so it names how much. */
+const concedesAnAmount = (m: { type: string; amount?: number | undefined }): boolean => m.type !== 'acceptLiability' || m.amount !== undefined;
+const amountConceded = { path: ['amount'], message: 'accepting liability needs the amount conceded' };
+
 /** An answer's message as the app means it, before a dialect gives it its wire form. */
 export const answerMessageSchema = z
-  .strictObject({
-    chargeback: z.string().min(1, 'the chargeback ID is required'),
-    type: messageTypeSchema,
-    note: z.string().max(5000, 'the note is longer than 5,000 characters').optional(),
-    contact: z.email('the contact must be an email address').optional(),
-    amount: z.number().int('the amount must be whole minor units').positive('the amount must be more than zero').optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'the currency must be a three-letter code').optional(),
-  })
-  .refine((m) => m.type !== 'acceptLiability' || m.amount !== undefined, {
-    path: ['amount'],
-    message: 'accepting liability needs the amount conceded',
-  });
+  .strictObject({ chargeback: z.string().min(1, 'the chargeback ID is required'), ...answerFields })
+  .refine(concedesAnAmount, amountConceded);
 export type AnswerMessage = z.infer<typeof answerMessageSchema>;
 
 /** The message types the core API's OpenAPI lists: it spells `respondToPreArbitration`
@@ -64,20 +66,13 @@ export type CoreDocumentRecord = z.infer<typeof coreDocumentRecordSchema>;
 export const newMessageSchema = z
   .strictObject({
     Chargeback: z.string().min(1, 'the chargeback ID is required'),
-    type: messageTypeSchema,
     status: z.literal('requested'),
     imported: zeroOne,
     inactive: zeroOne,
     frozen: zeroOne,
-    note: z.string().max(5000, 'the note is longer than 5,000 characters').optional(),
-    contact: z.email('the contact must be an email address').optional(),
-    amount: z.number().int('the amount must be whole minor units').positive('the amount must be more than zero').optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'the currency must be a three-letter code').optional(),
+    ...answerFields,
   })
-  .refine((m) => m.type !== 'acceptLiability' || m.amount !== undefined, {
-    path: ['amount'],
-    message: 'accepting liability needs the amount conceded',
-  });
+  .refine(concedesAnAmount, amountConceded);
 export type NewMessage = z.infer<typeof newMessageSchema>;
 
 /** The JSON part `documentInfo` of a document upload. */
