@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { writeAtomic } from '../fs/write-atomic.ts';
-import { maxImportBytes } from '../../shared/evidence/limits.ts';
+import { importSizeRefusal } from '../../shared/evidence/limits.ts';
 import { passedOverReason } from '../../shared/evidence/passed-over.ts';
 import { basename, join } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
@@ -14,7 +14,6 @@ import { probeImage, DecodeError } from './decode.ts';
 import { probePdf } from './pdf-facts.ts';
 import { displayName } from './safe-names.ts';
 
-export const MAX_IMPORT_BYTES = maxImportBytes;
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
 function unreadable(name: string, code: string | undefined, folder = false): string {
   const what = folder ? `The folder ${name}` : name;
@@ -41,7 +40,8 @@ export function createEvidenceStore(dir: string) {
 
   async function importBuffer(name: string, bytes: Buffer): Promise<ImportOutcome> {
     const shown = displayName(name);
-    if (bytes.length > MAX_IMPORT_BYTES) return { ok: false, name: shown, reason: `${shown} is larger than 200 MB: split it or export it at a lower resolution.` };
+    const tooLarge = importSizeRefusal(shown, bytes.length);
+    if (tooLarge) return { ok: false, name: shown, reason: tooLarge };
     const kind = sniff(shown, bytes);
     if (!kind.ok) return { ok: false, name: shown, reason: kind.reason };
     const id = createHash('sha256').update(bytes).digest('hex');
@@ -149,10 +149,9 @@ export function createEvidenceStore(dir: string) {
       if ('ok' in f) outcome = f;
       else {
         try {
-          const info = await stat(f.path);
-          outcome = info.size > MAX_IMPORT_BYTES
-            ? { ok: false, name: displayName(f.name), reason: `${displayName(f.name)} is larger than 200 MB: split it or export it at a lower resolution.` }
-            : await importBuffer(f.name, await readFile(f.path));
+          // Refused from its size, before it is read into memory.
+          const tooLarge = importSizeRefusal(displayName(f.name), (await stat(f.path)).size);
+          outcome = tooLarge ? { ok: false, name: displayName(f.name), reason: tooLarge } : await importBuffer(f.name, await readFile(f.path));
         } catch (e) {
           outcome = { ok: false, name: displayName(f.name), reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code) };
         }

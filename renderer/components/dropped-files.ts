@@ -4,7 +4,7 @@
 import type { DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import type { ImportOutcome } from '../../shared/evidence/items.ts';
-import { maxImportBytes } from '../../shared/evidence/limits.ts';
+import { importSizeRefusal } from '../../shared/evidence/limits.ts';
 import { passedOverReason } from '../../shared/evidence/passed-over.ts';
 
 export interface Dropped {
@@ -44,8 +44,9 @@ export async function importFiles(files: readonly File[], onEach?: (done: number
   const outcomes: ImportOutcome[] = [];
   for (const f of files) {
     // Said before reading: a dropped video of several GB must not be loaded into the window.
-    if (f.size > maxImportBytes) {
-      outcomes.push({ ok: false, name: f.name, reason: `${f.name} is larger than 200 MB: split it or export it at a lower resolution.` });
+    const tooLarge = importSizeRefusal(f.name, f.size);
+    if (tooLarge) {
+      outcomes.push({ ok: false, name: f.name, reason: tooLarge });
       onEach?.(outcomes.length, files.length);
       continue;
     }

@@ -56,3 +56,11 @@ export type PageSize = z.infer<typeof pageSizeSchema>;
 /** The largest file Dispute Desk takes in: past this, a scan or photo needs splitting or a lower
  * resolution before it can become evidence. */
 export const maxImportBytes = 200 * 1024 * 1024;
+
+/** Why a file of this size is not taken in, in the merchant's words; undefined when it is. The one
+ * wording of the limit: the window says it before reading a dropped file, the IPC contract and the
+ * evidence store say it again for whatever reaches them. */
+export function importSizeRefusal(name: string, bytes: number): string | undefined {
+  if (bytes <= maxImportBytes) return undefined;
+  return `${name} is larger than ${maxImportBytes / (1024 * 1024)} MB: split it or export it at a lower resolution.`;
+}
