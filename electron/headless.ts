@@ -95,7 +95,7 @@ export function openHeadless(o: HeadlessOptions) {
   // Read-only views of the store: where each chargeback's answer stands, and the checks an
   // answer must pass (the outbox applies them again on submit; callers ask before building).
   const answers = createAnswerBook(store.database);
-  const guards = createSubmissionGuards(store.database);
+  const guards = createSubmissionGuards(store.database, (id) => store.profiles.get(id));
 
   let closed = false;
   return {

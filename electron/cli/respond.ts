@@ -48,7 +48,7 @@ export const respondCommand: CliCommand = {
       const anotherAnswer = ctx.values['another-answer'] === true;
       const refreshWarning = await refreshForAnswer(h.sync, profile.id, cb.id);
       try {
-        h.guards.check({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(amount !== undefined ? { amount, currency: cb.currency } : {}), documents: [], anotherAnswer });
+        h.guards.check({ profileId: profile.id, chargebackId: cb.id, messageType: type.data, ...(amount !== undefined ? { amount, currency: cb.currency } : {}), withDocuments: false, anotherAnswer });
       } catch (e) {
         if (!isAppError(e, 'conflict')) throw e;
         throw new CliError(`${e.message} To send it anyway, add --another-answer.`);

@@ -22,13 +22,15 @@ function removeLiveSync(): void {
   live.clear();
 }
 
-/** Runs `fn` with a fresh folder `<tmp>/<prefix>XXXXXX`, removed when `fn` settles or the process exits. */
-export async function withTempFolder<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+/** Runs `fn` with a fresh folder `<tmp>/<prefix>XXXXXX`, removed when `fn` settles or the process exits.
+ * `parent` puts it elsewhere (the outbox's staging folders live in the data folder, so that what is
+ * built there is moved into a job, not copied). */
+export async function withTempFolder<T>(prefix: string, fn: (dir: string) => Promise<T>, parent = tmpdir()): Promise<T> {
   if (!exitHookSet) {
     process.on('exit', removeLiveSync);
     exitHookSet = true;
   }
-  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const dir = await mkdtemp(join(parent, prefix));
   live.add(dir);
   try {
     return await fn(dir);

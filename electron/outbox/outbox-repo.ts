@@ -33,10 +33,16 @@ export interface JobControl {
 
 export type StoredJob = OutboxJob & { files: Map<number, StepFile>; control: JobControl };
 
+/** A job as the window and the CLI see it: without its files' paths and its sender's control. */
+export function publicJob(j: OutboxJob & { files?: unknown; control?: unknown }): OutboxJob {
+  const { files: _files, control: _control, ...rest } = j;
+  return rest;
+}
+
 type JobRow = { id: string; json: string; state: string };
 type StepRow = { position: number; json: string; state: string; request_token: string };
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,41 +1,62 @@
 // Checks every answer must pass before it is written to the outbox, whoever queues it (the
-// window, the CLI, batch): called first thing in the outbox's submit, so no path skips them.
+// window, the CLI, batch): the outbox's submit applies them as it writes the job, so no path skips
+// them, and the answering use case (electron/respond/) asks the same gate before it builds anything.
 import type { Database } from '../store/database.ts';
 import { createPortfolioRepo } from '../store/portfolio-repo.ts';
 import { AppError } from '../../shared/errors.ts';
 import { answerAmountProblem } from '../../shared/domain/concession.ts';
-import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { evidenceRefusal, messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
 import type { NewSubmission } from '../../shared/outbox.ts';
+import type { Profile } from '../../shared/profiles.ts';
 import { isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { createAnswerBook } from './answers.ts';
 
-export function createSubmissionGuards(database: Database) {
+/** A submission as the guards read it: whether it carries documents, not which (the use case
+ * asks before its packet is built). */
+export type GuardedSubmission = Omit<NewSubmission, 'documents'> & { withDocuments: boolean };
+
+export function createSubmissionGuards(database: Database, profileOf: (profileId: string) => Profile | undefined) {
   const portfolio = createPortfolioRepo(database);
   const answers = createAnswerBook(database);
 
   /** Money: an amount is checked against the chargeback as the store holds it; an answer that
    * concedes money to a chargeback the store does not hold is refused (nothing to check it by). */
-  function money(s: NewSubmission): void {
-    if (s.amount === undefined && !messageTypeRules[s.messageType].needsAmount) return;
+  function money(s: GuardedSubmission): AppError | undefined {
+    if (s.amount === undefined && !messageTypeRules[s.messageType].needsAmount) return undefined;
     const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
-    if (!cb) throw new AppError('not-found', `Chargeback ${s.chargebackId} is not in the local store, so the amount cannot be checked against it: sync first.`);
-    const problem = answerAmountProblem(s, { total: cb.total, currency: cb.currency });
-    if (problem) throw problem;
+    if (!cb) return new AppError('not-found', `Chargeback ${s.chargebackId} is not in the local store, so the amount cannot be checked against it: sync first.`);
+    return answerAmountProblem(s, { total: cb.total, currency: cb.currency });
+  }
+
+  /** Documents: only with a message that the profile's service takes them with. */
+  function documents(s: GuardedSubmission, profile: Profile): AppError | undefined {
+    const refusal = s.withDocuments ? evidenceRefusal(s.messageType, dialectOf(profile.deployment)) : undefined;
+    return refusal ? new AppError('validation', refusal, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] }) : undefined;
   }
 
   /** A second answer to the same stage goes only when the merchant says they mean it; notes and
    * assignments are not answers and always go. */
-  function secondAnswer(s: NewSubmission): void {
-    if (s.anotherAnswer === true || !isAnswer(s.messageType)) return;
+  function secondAnswer(s: GuardedSubmission): AppError | undefined {
+    if (s.anotherAnswer === true || !isAnswer(s.messageType)) return undefined;
     const warning = secondAnswerWarning(answers.stateOf(s.profileId, s.chargebackId));
-    if (warning) throw new AppError('conflict', `${warning} Nothing was queued.`);
+    return warning ? new AppError('conflict', `${warning} Nothing was queued.`) : undefined;
+  }
+
+  /** The first reason this submission may not be queued, as the store holds things now. */
+  function refusal(s: GuardedSubmission): AppError | undefined {
+    const profile = profileOf(s.profileId);
+    if (!profile) return new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
+    return money(s) ?? documents(s, profile) ?? secondAnswer(s);
   }
 
   return {
+    refusal,
     /** Throws the first reason this submission may not be queued. */
-    check(s: NewSubmission): void {
-      money(s);
-      secondAnswer(s);
+    check(s: GuardedSubmission): void {
+      const problem = refusal(s);
+      if (problem) throw problem;
     },
   };
 }
+export type SubmissionGuards = ReturnType<typeof createSubmissionGuards>;

@@ -30,7 +30,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
       // A second answer is refused before the packet is built, not after, and against what the
       // service holds now (offline: what was last synced).
       await refreshForAnswer(s.sync, r.profileId, r.chargebackId);
-      s.guards.check({ ...submission, documents: [] });
+      s.guards.check({ ...submission, withDocuments: false });
       // Built in a work folder removed on every way out (fs/temp-folder.ts), queued from there.
       return withTempFolder('dd-submit-', async (work) => {
         let documents: Array<{ path: string; name: string; documentType: 'pdf' | 'jpg' | 'png' | 'jpeg' | 'gif' | 'tif' | 'tiff' }> = [];

@@ -1,0 +1,79 @@
+// Queuing an answer: the submission guards first, then the job and all its steps in one
+// transaction. Its files are in the job's own folder before the job exists, so the job survives
+// the merchant moving or deleting theirs: a file built in a staging folder is moved there (the
+// build was its one write), any other file is copied. Works offline.
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutboxRepo, StepFile } from './outbox-repo.ts';
+import type { SubmissionGuards } from './submission-guards.ts';
+import { isStaged, jobFolder } from './folders.ts';
+import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import { AppError } from '../../shared/errors.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
+import { dialects } from '../api/dialect.ts';
+import { safeBaseName } from '../evidence/safe-names.ts';
+
+export interface SubmitDeps {
+  repo: OutboxRepo;
+  home: string;
+  guards: SubmissionGuards;
+  profileOf(profileId: string): Profile | undefined;
+  now: () => number;
+  onChange?(job: OutboxJob): void;
+}
+
+export function createSubmit(deps: SubmitDeps) {
+  /** Puts a document's file in the job's folder: a staged file is moved (a viewer holding it, on
+   * Windows, makes that a copy), the merchant's own file is copied. */
+  async function place(from: string, to: string): Promise<void> {
+    if (isStaged(deps.home, from) && (await rename(from, to).then(() => true, () => false))) return;
+    await copyFile(from, to);
+  }
+
+  return async function submit(input: NewSubmission): Promise<OutboxJob> {
+    const s = newSubmissionSchema.parse(input);
+    deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+    // The guards have just found it.
+    const profile = deps.profileOf(s.profileId)!;
+    const rule = messageTypeRules[s.messageType];
+    const id = `job_${randomUUID()}`;
+    const dir = jobFolder(deps.home, id);
+    const files = new Map<number, StepFile>();
+    // Positions follow the order the profile's dialect sends the parts in, so every list of the
+    // job shows them as they will go: documents first on the core API.
+    const first = dialects[dialectOf(profile.deployment)].documentsFirst;
+    const messageAt = first ? s.documents.length : 0;
+    const steps: OutboxStep[] = [{ position: messageAt, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 }];
+    files.set(messageAt, { path: '', requestToken: `dd-${id}-m` });
+    try {
+      await mkdir(dir, { recursive: true });
+      for (const [i, d] of s.documents.entries()) {
+        const position = first ? i : i + 1;
+        const name = `${safeBaseName(d.name)}.${d.documentType}`;
+        const path = join(dir, `${position}-${name}`);
+        await place(d.path, path).catch((e: unknown) => {
+          throw new AppError('bad-input', `${d.name} could not be copied into the outbox (${(e as NodeJS.ErrnoException).code ?? 'error'}); nothing was queued.`);
+        });
+        const bytes = (await stat(path)).size;
+        steps.push({ position, kind: 'document', state: 'pending', name, documentType: d.documentType, bytes, sentBytes: 0, attempts: 0 });
+        files.set(position, { path, requestToken: `dd-${id}-d${position}` });
+      }
+      steps.sort((a, b) => a.position - b.position);
+      const t = deps.now();
+      const job: OutboxJob = {
+        id, profileId: s.profileId, chargebackId: s.chargebackId, state: 'queued', messageType: s.messageType,
+        ...(s.note ? { note: s.note } : {}), ...(s.amount !== undefined ? { amount: s.amount } : {}), ...(s.currency ? { currency: s.currency } : {}),
+        createdAt: t, updatedAt: t, warnings: [], steps,
+      };
+      deps.repo.insert(job, files);
+      deps.onChange?.(job);
+      return job;
+    } catch (e) {
+      await rm(dir, { recursive: true, force: true });
+      throw e;
+    }
+  };
+}
