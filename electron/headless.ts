@@ -1,5 +1,6 @@
-// The services without a window: store, keychain, API clients per profile and sync. The CLI
-// uses this as it is; the desktop app builds on the same pieces.
+// The services without a window: store, keychain, API clients per profile, sync, the outbox and
+// the answering use case (respond/). The CLI uses this as it is; the desktop app builds on the
+// same pieces.
 import { openStore, databaseFile, type Store } from './store/index.ts';
 import { createKeyVault, type KeyVault } from './credentials/key-vault.ts';
 import { createProfileService } from './credentials/profile-service.ts';
@@ -8,7 +9,9 @@ import { createSyncEngine } from './sync/sync-engine.ts';
 import { createOutbox, type OutboxDeps } from './outbox/outbox-service.ts';
 import { createEvidenceStore } from './evidence/evidence-store.ts';
 import { createAnswerBook } from './outbox/answers.ts';
-import { createSubmissionGuards } from './outbox/submission-guards.ts';
+import { createPreviews } from './evidence/previews.ts';
+import { createPackets } from './respond/packets.ts';
+import { createResponder } from './respond/answer.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
@@ -92,14 +95,16 @@ export function openHeadless(o: HeadlessOptions) {
     return all[0]!;
   }
 
-  // Read-only views of the store: where each chargeback's answer stands, and the checks an
-  // answer must pass (the outbox applies them again on submit; callers ask before building).
+  // Where each chargeback's answer stands, read from the store.
   const answers = createAnswerBook(store.database);
-  const guards = createSubmissionGuards(store.database, (id) => store.profiles.get(id));
+  // Packets are built for a chargeback in one place; the desktop app previews them (the CLI
+  // never does, so its previews stay empty), and an answer sent unchanged takes the preview.
+  const packets = createPackets({ store, evidence, previews: createPreviews(join(o.home, 'previews')) });
+  const respond = createResponder({ store, evidence, outbox, packets, sync });
 
   let closed = false;
   return {
-    store, vault, profiles, sync, evidence, outbox, answers, guards, clientFor, resolveProfile,
+    store, vault, profiles, sync, evidence, outbox, answers, packets, respond, clientFor, resolveProfile,
     /** Waits for the refreshes that follow sent answers (each ends within 15 s). */
     async settle(): Promise<void> {
       await Promise.allSettled([...followUps]);

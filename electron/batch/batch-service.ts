@@ -1,16 +1,13 @@
 // Batch upload of scanned receipts: import a folder, match each file to a chargeback, let the
 // merchant review and assign, then one evidence packet per chargeback into the outbox, and a
 // report of what happened to every chargeback and every file.
-import { withTempFolder } from '../fs/temp-folder.ts';
-import { join } from 'node:path';
 import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import { buildPacket } from '../evidence/build-packet.ts';
-import { withDrawingSignal } from '../evidence/pdf-raster.ts';
-import { coverLetterFor, exhibitNames } from '../evidence/cover-letter-facts.ts';
 import { createAnswerBook } from '../outbox/answers.ts';
+import { createResponder, windowWording } from '../respond/answer.ts';
+import { letterSource, packetLetter } from '../respond/letter.ts';
 import { secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
@@ -73,6 +70,8 @@ function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
 
 export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; reader?: ScanReader; now?: () => Date }) {
   const answers = createAnswerBook(deps.store.database);
+  // Batch checks what was last synced, as its review did: no refresh per chargeback.
+  const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
   const now = deps.now ?? (() => new Date());
 
   /** Page counts come from the evidence store, not from the plan the window sent back. */
@@ -84,10 +83,6 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
     }
     return pages;
-  }
-
-  async function letterOf(profile: Profile, cb: Chargeback, pages: ArrangedPage[]) {
-    return coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, txn: deps.store.portfolio.detail(profile.id, cb.id)?.txn, exhibits: await exhibitNames(deps.evidence, { pages }) });
   }
 
   /** What holds a chargeback back from this batch's answer, in the merchant's words. */
@@ -110,7 +105,7 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     const names = files.map((f) => f.name);
     const holds = holdsOf(profile.id, cb, chargebackId, messageType);
     if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
-    const letter = await letterOf(profile, cb, await pagesOf(files));
+    const letter = await packetLetter(deps.evidence, letterSource(deps.store, profile, cb), { pages: await pagesOf(files) });
     return { chargebackId, files: names, amountText: formatAmount(cb.total, cb.currency), letter: letter.rebuttal, leftOut: letter.leftOut ?? [], blanks: letterBlanks(letter.rebuttal), holds };
   }
 
@@ -210,29 +205,22 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
         o.signal?.throwIfAborted();
         const names = files.map((f) => f.name);
         try {
-          // Each packet is built in a work folder removed on every way out (fs/temp-folder.ts).
-          await withTempFolder('dd-batch-', async (work) => {
-            const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
-            if (!packetGoes(reviewed, plan.insist)) {
-              const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
-              report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: reviewed.holds.some(holdIsFinal) || reviewed.blanks.length ? why : `${why} Left out: include it in the review to send it anyway.` });
-              return;
-            }
-            const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId)!;
-            const pages = await pagesOf(files);
-            const letter = await letterOf(profile, cb, pages);
-            const settings = { preset: profile.preset, limits: profile.limits, pageSize: profile.pageSize, output: 'pdf', baseName: `evidence ${cb.id}` } as const;
-            const built = await withDrawingSignal(o.signal, () => buildPacket(deps.evidence, { pages }, settings, { outDir: work, coverLetter: letter, ...(o.signal ? { signal: o.signal } : {}) }));
-            if (!built.ok) {
-              report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: built.problems.map((p) => p.message).join(' ') });
-              return;
-            }
-            // Stopped while building: this packet is not queued, and the batch ends here.
-            o.signal?.throwIfAborted();
-            const answered = reviewed.holds.some((h) => h.kind === 'answered');
-            const job = await deps.outbox.submit({ profileId: profile.id, chargebackId, messageType, documents: built.files.map((f) => ({ path: join(work, f.name), name: f.name, documentType: f.documentType })), ...(answered ? { anotherAnswer: true } : {}) });
-            report.chargebacks.push({ chargebackId, outcome: 'queued', files: names, jobId: job.id });
-          });
+          const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
+          if (!packetGoes(reviewed, plan.insist)) {
+            const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
+            const final = reviewed.holds.some(holdIsFinal) || reviewed.blanks.length > 0;
+            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: final ? why : `${why} Left out: include it in the review to send it anyway.` });
+            continue;
+          }
+          // Queuing the batch is the merchant's confirmation; a packet the review found answered
+          // goes only because the plan insists on it. A stop while it is built ends the batch here.
+          const answered = await respond.answer({
+            profileId: profile.id, chargebackId, messageType, confirmed: true, evidence: { arrangement: { pages: await pagesOf(files) } },
+            ...(reviewed.holds.some((h) => h.kind === 'answered') ? { anotherAnswer: true } : {}),
+          }, windowWording, o.signal ? { signal: o.signal } : {});
+          report.chargebacks.push(answered.ok
+            ? { chargebackId, outcome: 'queued', files: names, jobId: answered.job.id }
+            : { chargebackId, outcome: 'failed', files: names, reason: answered.error.message });
         } catch (e) {
           if (o.signal?.aborted) throw e;
           report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: userMessage(e) });

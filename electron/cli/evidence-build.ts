@@ -6,7 +6,7 @@ import { withHeadless } from './headless-context.ts';
 import { presetNameSchema, pageSizeSchema, defaultLimits, evidenceLimitsSchema, presetSchema, colourModeSchema, type EvidenceLimits, type PresetAdjustments } from '../../shared/evidence/limits.ts';
 import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import type { Chargeback, Txn } from '../../shared/api/index.ts';
+import type { LetterSource } from '../respond/letter.ts';
 
 /** A whole number within the bounds the shared schema sets, so flags and settings cannot drift. */
 function wholeNumber(bounds: z.ZodNumber, unit = ''): { schema: z.ZodType<number, string>; must: string } {
@@ -82,7 +82,7 @@ export const evidenceBuild: CliCommand = {
     let profile: Profile | undefined;
     let cover: CoverLetterInput | undefined;
     // The letter is written once the files are known: its claims are tied to them.
-    let coverSource: { cb: Chargeback; merchantName: string; txn: Txn | null | undefined } | undefined;
+    let coverSource: LetterSource | undefined;
     if (profileName !== undefined || coverFor !== undefined) {
       await withHeadless(ctx, async (h) => {
         if (profileName !== undefined) profile = h.resolveProfile(profileName);
@@ -92,7 +92,8 @@ export const evidenceBuild: CliCommand = {
         if (!found?.cb) throw new CliError(`Chargeback ${coverFor} is not in the local store${profile ? ` of the profile "${profile.name}"` : ''}: run \`dispute-desk sync\` first, or check the ID.`);
         // The chargeback's own profile holds the limits its processor applies.
         profile ??= found.p;
-        coverSource = { cb: found.cb, merchantName: found.p.merchant ?? found.p.name, txn: h.store.portfolio.detail(found.p.id, found.cb.id)?.txn };
+        const { letterSource } = await import('../respond/letter.ts');
+        coverSource = letterSource(h.store, found.p, found.cb);
       });
     }
     const limits: EvidenceLimits = { ...(profile?.limits ?? defaultLimits) };
@@ -102,9 +103,8 @@ export const evidenceBuild: CliCommand = {
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
     const outcomes = await evidence.importPaths(ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) });
-    const items = outcomes.flatMap((o) => (o.ok ? [o.item] : []));
-    const seen = new Set<string>();
-    const pages = items.filter((i) => !seen.has(i.id) && seen.add(i.id)).flatMap((i) => Array.from({ length: i.pages }, (_, p) => ({ itemId: i.id, page: p, rotation: 0 as const })));
+    const { wholeFiles } = await import('../respond/packets.ts');
+    const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
     // "Duplicate" here means another input of this run had the same content (the store also
     // knows files from earlier runs, which is no news to the merchant).
     const firstName = new Map<string, string>();
@@ -118,8 +118,8 @@ export const evidenceBuild: CliCommand = {
       return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
     }
     if (coverSource) {
-      const { coverLetterFor, letterProblem } = await import('../evidence/cover-letter-facts.ts');
-      cover = coverLetterFor(coverSource.cb, { merchantName: coverSource.merchantName, txn: coverSource.txn, exhibits: [...firstName.values()] });
+      const [{ letterProblem }, { letterOf }] = await Promise.all([import('../evidence/cover-letter-facts.ts'), import('../respond/letter.ts')]);
+      cover = letterOf(coverSource, { exhibits: [...firstName.values()] });
       const blanks = letterProblem(cover);
       if (blanks) throw new CliError(blanks.message);
     }

@@ -1,7 +1,8 @@
 // `respond` interrupted while it builds the evidence (SIGTERM, Ctrl-C's SIGINT) or failing after
 // its work folder was made: the command stops (nothing is queued), exits non-zero with the
-// reason, and leaves nothing in the temp folder. TMPDIR is a fresh folder per run, so any
-// leftover of any mkdtemp shows.
+// reason, and leaves nothing behind. The packet is built in an outbox staging folder
+// (<home>/outbox/staging-*), which must go; TMPDIR is a fresh folder per run, so any leftover of
+// any other mkdtemp shows too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -29,6 +30,15 @@ const freshTmp = (name: string): string => {
   const t = join(dir, name);
   mkdirSync(t);
   return t;
+};
+
+/** Staging folders in the outbox: where a packet is built before its job exists. */
+const staging = (): string[] => {
+  try {
+    return readdirSync(join(home, 'outbox')).filter((n) => n.startsWith('staging-'));
+  } catch {
+    return [];
+  }
 };
 
 async function queued(): Promise<OutboxJob[]> {
@@ -64,7 +74,7 @@ async function freshChargeback(): Promise<string> {
   return id;
 }
 
-/** Starts respond with evidence, waits until its work folder exists in `tmp`, then signals it. */
+/** Starts respond with evidence, waits until its staging folder exists, then signals it. */
 async function interrupt(chargebackId: string, signal: NodeJS.Signals, tmp: string, again = false): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; msToExit: number }> {
   const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), 'respond', chargebackId, '--type', 'respond', '--note', 'Delivered and signed for.', '--evidence', scans, '--home', home], { env: env(tmp), stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -72,7 +82,7 @@ async function interrupt(chargebackId: string, signal: NodeJS.Signals, tmp: stri
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
   let sentAt = 0;
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (readdirSync(tmp).some((n) => n.startsWith('dd-respond-'))) {
+    if (staging().length > 0) {
       await sleep(300); // well into the build
       sentAt = Date.now();
       child.kill(signal);
@@ -98,6 +108,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const tmp = freshTmp(`tmp-${signal}`);
     const r = await interrupt(chargebackId, signal, tmp);
     assert.deepEqual(readdirSync(tmp), [], 'nothing left in the temp folder');
+    assert.deepEqual(staging(), [], 'no staging folder left in the outbox');
     assert.equal(r.code, signal === 'SIGTERM' ? 143 : 130, `exit code (signal ${r.signal}); stderr: ${r.stderr}`);
     assert.match(r.stderr, signal === 'SIGTERM' ? /Stopped \(SIGTERM\)/ : /Stopped by Ctrl-C/);
     t.diagnostic(`stopped ${r.msToExit} ms after ${signal}`);
@@ -111,6 +122,7 @@ test('Ctrl-C twice during the build quits at once, and still leaves no temp fold
   const tmp = freshTmp('tmp-twice');
   const r = await interrupt(chargebackId, 'SIGINT', tmp, true);
   assert.deepEqual(readdirSync(tmp), [], 'nothing left in the temp folder');
+  assert.deepEqual(staging(), [], 'no staging folder left in the outbox');
   assert.equal(r.code, 130, `exit code (signal ${r.signal}); stderr: ${r.stderr}`);
   assert.ok(r.msToExit < 2_000, `quit ${r.msToExit} ms after the second Ctrl-C`);
   assert.deepEqual((await queued()).filter((j) => j.chargebackId === chargebackId), [], 'nothing queued');
@@ -126,4 +138,5 @@ test('respond failing after its work folder was made (no usable evidence) leaves
   assert.equal(r.status, 1);
   assert.match(r.stderr, /None of the evidence files could be used; nothing was queued/);
   assert.deepEqual(readdirSync(tmp), []);
+  assert.deepEqual(staging(), []);
 });

@@ -1,0 +1,158 @@
+// Answering a chargeback: the one use case behind the window's "Send", `dispute-desk respond` and
+// batch's queue. The answer is checked first, at the outbox's own gate (its submission guards:
+// the money rule, evidence only where the service takes it with this message, no unmeant second
+// answer) and for the merchant's confirmation, before any evidence is imported or built. Its
+// packet is then built once, straight into an outbox staging folder (or taken from the preview the
+// merchant saw, when nothing changed), and queued from there. Refusals come back as values, in the
+// merchant's words for where they answer from; only a stop (the signal) is thrown.
+import { join } from 'node:path';
+import type { Store } from '../store/index.ts';
+import type { EvidenceStore } from '../evidence/evidence-store.ts';
+import type { Outbox } from '../outbox/outbox-service.ts';
+import type { SyncEngine } from '../sync/sync-engine.ts';
+import { refreshForAnswer } from '../outbox/answers.ts';
+import { letterProblem } from '../evidence/cover-letter-facts.ts';
+import type { Chargeback } from '../../shared/api/index.ts';
+import type { NewSubmission, OutboxJob } from '../../shared/outbox.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import type { Arrangement, BuildSettings } from '../../shared/evidence/items.ts';
+import { AppError, isAppError } from '../../shared/errors.ts';
+import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
+import { createPackets, wholeFiles, type Packets } from './packets.ts';
+
+/** How the merchant does things where they answer from (the window, the CLI's flags): the
+ * refusals say it in these words. */
+export interface Wording {
+  /** What to do about a chargeback the store does not hold. */
+  notInStore: string;
+  /** How an answer that cannot be undone is confirmed. */
+  confirm: string;
+  /** How the amount conceded is given, where it is typed (a flag): refusals of it name it. */
+  amount?: string;
+  /** How a second answer to the same stage is said to be meant, added to its refusal. */
+  anotherAnswer?: string;
+}
+
+/** The window's words; batch's too (it runs in the window, and confirms by queuing). */
+export const windowWording: Wording = { notInStore: 'sync and try again', confirm: 'confirm it first' };
+
+/** The evidence of an answer: stored files as the merchant arranged them, or files on disk,
+ * imported and sent whole. */
+export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string } & ({ arrangement: Arrangement } | { paths: readonly string[] });
+
+export interface AnswerRequest extends Pick<NewSubmission, 'profileId' | 'chargebackId' | 'messageType' | 'note' | 'anotherAnswer'> {
+  /** Minor units, or the amount as the merchant typed it (read in the chargeback's currency). */
+  amount?: number | string | undefined;
+  /** The merchant confirmed an answer that cannot be undone. */
+  confirmed: boolean;
+  evidence?: AnswerEvidence | undefined;
+}
+
+export type AnswerOutcome =
+  | { ok: true; job: OutboxJob; warnings: string[]; /** What a concession means, in words. */ meaning?: string }
+  | { ok: false; error: AppError };
+
+const refused = (error: AppError): AnswerOutcome => ({ ok: false, error });
+
+const hasEvidence = (e: AnswerEvidence | undefined): e is AnswerEvidence =>
+  e !== undefined && ('paths' in e ? e.paths.length > 0 : e.arrangement.pages.length > 0);
+
+/** The amount in minor units, read from what the merchant typed where they typed it. */
+function amountOf(r: AnswerRequest, cb: Chargeback, wording: Wording): { amount?: number } | { error: AppError } {
+  const rule = messageTypeRules[r.messageType];
+  if (r.amount === undefined && rule.needsAmount && wording.amount) {
+    const most = cb.total ? `; at most ${typedAmount(cb.total, cb.currency)}` : '';
+    return { error: new AppError('validation', `${rule.label} needs ${wording.amount} (the amount conceded, in ${cb.currency}${most}).`, { fields: [{ field: 'amount', message: 'required' }] }) };
+  }
+  if (typeof r.amount !== 'string') return r.amount === undefined ? {} : { amount: r.amount };
+  return parseConcession(r.amount, cb);
+}
+
+/** A refusal as said where the merchant answers from. */
+function worded(e: AppError, wording: Wording): AppError {
+  if (e.kind === 'conflict' && wording.anotherAnswer) return new AppError('conflict', `${e.message} ${wording.anotherAnswer}`, { cause: e });
+  if (wording.amount && e.fields?.some((f) => f.field === 'amount')) return new AppError(e.kind, `${wording.amount}: ${e.message}`, { cause: e, fields: e.fields });
+  return e;
+}
+
+export function createResponder(deps: {
+  store: Store;
+  evidence: EvidenceStore;
+  outbox: Outbox;
+  packets?: Packets;
+  /** Brings the chargeback's answers from the service before checking (the window and the CLI
+   * do; batch checks what was last synced, as its review did). */
+  sync?: Pick<SyncEngine, 'syncChargeback'>;
+}) {
+  const packets = deps.packets ?? createPackets({ store: deps.store, evidence: deps.evidence });
+
+  /** Imports files given by path (each one that cannot be used is said in a warning), or takes
+   * the arrangement as it is. */
+  async function arrangementOf(e: AnswerEvidence, warnings: string[], signal?: AbortSignal): Promise<Arrangement | AppError> {
+    if (!('paths' in e)) return e.arrangement;
+    const imported = await deps.evidence.importPaths(e.paths, signal ? { signal } : {});
+    for (const o of imported) if (!o.ok) warnings.push(o.reason);
+    const arrangement = wholeFiles(imported.flatMap((o) => (o.ok ? [o.item] : [])));
+    return arrangement.pages.length ? arrangement : new AppError('bad-input', 'None of the evidence files could be used; nothing was queued.');
+  }
+
+  /** The evidence built into `staging`: the documents to queue, or why it cannot go. */
+  async function documentsIn(staging: string, profile: Profile, cb: Chargeback, e: AnswerEvidence, warnings: string[], signal?: AbortSignal): Promise<NewSubmission['documents'] | AppError> {
+    const arrangement = await arrangementOf(e, warnings, signal);
+    if (arrangement instanceof AppError) return arrangement;
+    const packet = await packets.plan(profile, cb, { arrangement, settings: e.settings, rebuttal: e.rebuttal });
+    const blanks = packet.cover && letterProblem(packet.cover);
+    if (blanks) return blanks;
+    const built = await packets.buildInto(packet, staging, { signal });
+    if (!built.ok) return new AppError('bad-input', `The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`);
+    warnings.push(...built.warnings);
+    return built.files.map((f) => ({ path: join(staging, f.name), name: f.name, documentType: f.documentType }));
+  }
+
+  /** Checks, builds and queues one answer. */
+  async function answer(r: AnswerRequest, wording: Wording, o: { signal?: AbortSignal } = {}): Promise<AnswerOutcome> {
+    const profile = deps.store.profiles.get(r.profileId);
+    const cb = profile && deps.store.portfolio.getChargeback(profile.id, r.chargebackId);
+    if (!profile || !cb) return refused(new AppError('not-found', `Chargeback ${r.chargebackId} is not in the local store: ${wording.notInStore}.`));
+    const typed = amountOf(r, cb, wording);
+    if ('error' in typed) return refused(worded(typed.error, wording));
+    const submission = {
+      profileId: profile.id, chargebackId: cb.id, messageType: r.messageType, ...(r.note ? { note: r.note } : {}),
+      ...(typed.amount !== undefined ? { amount: typed.amount, currency: cb.currency } : {}), ...(r.anotherAnswer ? { anotherAnswer: true } : {}),
+    };
+    const warnings: string[] = [];
+    // Against what the service holds now (an answer sent from elsewhere counts); offline, against
+    // what was last synced, and a warning says so.
+    const stale = deps.sync && (await refreshForAnswer(deps.sync, profile.id, cb.id));
+    if (stale) warnings.push(stale);
+    const gate = deps.outbox.refusal({ ...submission, withDocuments: hasEvidence(r.evidence) });
+    if (gate) return refused(worded(gate, wording));
+    const rule = messageTypeRules[r.messageType];
+    const meaning = typed.amount !== undefined ? concessionMeaning(typed.amount, cb) : undefined;
+    if (rule.needsConfirmation && !r.confirmed) {
+      return refused(new AppError('validation', `${rule.label} cannot be undone: ${wording.confirm}.${meaning ? ` ${meaning}` : ''}`, { fields: [{ field: 'confirmed', message: 'required' }] }));
+    }
+    if (!messageTypesForCycle(cb.cycle).includes(r.messageType)) warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
+    const evidence = hasEvidence(r.evidence) ? r.evidence : undefined;
+    return deps.outbox.stage(async (staging) => {
+      const documents = evidence ? await documentsIn(staging, profile, cb, evidence, warnings, o.signal) : [];
+      if (documents instanceof AppError) return refused(documents);
+      // A stop that came during the build means the merchant no longer wants this queued.
+      o.signal?.throwIfAborted();
+      let job: OutboxJob;
+      try {
+        job = await deps.outbox.submit({ ...submission, documents });
+      } catch (e) {
+        // The store changed while the packet was built (another answer queued meanwhile).
+        if (isAppError(e)) return refused(worded(e, wording));
+        throw e;
+      }
+      await packets.sent(cb.id);
+      return { ok: true, job, warnings, ...(meaning ? { meaning } : {}) };
+    });
+  }
+
+  return { answer };
+}
+export type Responder = ReturnType<typeof createResponder>;

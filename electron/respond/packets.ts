@@ -1,0 +1,114 @@
+// A chargeback's evidence packet, worked out in one place for the preview, the window's answer,
+// `dispute-desk respond` and batch: the settings within the profile's own limits (whatever a window
+// sent), the cover letter tied to the files really in it, and a key that names exactly this
+// packet. It is built once, straight into the folder it is wanted in; a packet the merchant
+// previewed and then sends unchanged is taken as built (electron/evidence/previews.ts).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Store } from '../store/index.ts';
+import type { EvidenceStore } from '../evidence/evidence-store.ts';
+import type { Previews } from '../evidence/previews.ts';
+import { buildPacket } from '../evidence/build-packet.ts';
+import { withDrawingSignal } from '../evidence/pdf-raster.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import type { Chargeback } from '../../shared/api/index.ts';
+import type { Arrangement, BuildResult, BuildSettings, EvidenceItem } from '../../shared/evidence/items.ts';
+import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
+import { AppError } from '../../shared/errors.ts';
+import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
+
+export type BuildPacket = typeof buildPacket;
+
+/** What the merchant asks to send. */
+export interface PacketAsk {
+  arrangement: Arrangement;
+  /** The merchant's choices (the window's draft); without them, the profile's preset as a PDF.
+   * The profile's own limits and the packet's name apply either way. */
+  settings?: BuildSettings | undefined;
+  /** The letter's text as the merchant wrote it; without it, the template's. */
+  rebuttal?: string | undefined;
+}
+
+export interface Packet {
+  chargebackId: string;
+  arrangement: Arrangement;
+  settings: BuildSettings;
+  /** The letter as written for these files, blanks and all. */
+  letter: CoverLetter;
+  /** What goes in: the letter, unless the settings leave it out. */
+  cover: CoverLetter | undefined;
+  /** Names this packet: the same key, the same files. */
+  key: string;
+}
+
+/** Each file once, every page of it, as it is: the packet of files given without an arrangement. */
+export function wholeFiles(items: readonly EvidenceItem[]): Arrangement {
+  const seen = new Set<string>();
+  const once = items.filter((i) => !seen.has(i.id) && seen.add(i.id));
+  return { pages: once.flatMap((i) => Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const }))) };
+}
+
+/** JSON with its keys in one order, so that equal inputs give equal keys however they were made. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+export function createPackets(deps: { store: Store; evidence: EvidenceStore; previews?: Previews | undefined; build?: BuildPacket | undefined }) {
+  const build = deps.build ?? buildPacket;
+
+  /** Builds into `dir`; a signal stops it between pages and a PDF page being drawn at once. */
+  const make = (packet: Packet, dir: string, signal?: AbortSignal): Promise<BuildResult> =>
+    withDrawingSignal(signal, () => build(deps.evidence, packet.arrangement, packet.settings, {
+      outDir: dir, ...(packet.cover ? { coverLetter: packet.cover } : {}), ...(signal ? { signal } : {}),
+    }));
+
+  /** The packet `ask` makes for this chargeback. Its key covers everything the files are made
+   * from: the arrangement, the settings, the letter as written (with its date), and the stored
+   * files (their content IDs, names and pages). */
+  async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
+    const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
+    const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
+    const letter = await packetLetter(deps.evidence, letterSource(deps.store, profile, cb), ask.arrangement, ask.rebuttal);
+    const cover = settings.coverLetter === false ? undefined : letter;
+    const items = await Promise.all([...new Set(ask.arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)));
+    const made = { profileId: profile.id, chargebackId: cb.id, arrangement: ask.arrangement, settings, cover, items };
+    const key = createHash('sha256').update(canonical(made)).digest('hex');
+    return { chargebackId: cb.id, arrangement: ask.arrangement, settings, letter, cover, key };
+  }
+
+  return {
+    plan,
+
+    /** The packet's files in `dir`: the merchant's preview of it when that is this very packet
+     * (moved, not written again), else built there. */
+    async buildInto(packet: Packet, dir: string, o: { signal?: AbortSignal | undefined } = {}): Promise<BuildResult> {
+      return (await deps.previews?.take(packet.chargebackId, packet.key, dir)) ?? make(packet, dir, o.signal);
+    },
+
+    /** The packet as the draft would send it, built for the merchant to look at. */
+    async preview(profile: Profile, cb: Chargeback, draft: EvidenceDraft): Promise<{ result: BuildResult; files: Array<{ name: string; bytes: Uint8Array }> }> {
+      const previews = deps.previews;
+      if (!previews) throw new AppError('internal', 'Previews are shown only in the desktop app.');
+      const packet = await plan(profile, cb, { arrangement: draft.arrangement, settings: settingsOfDraft(draft, profile.limits), rebuttal: draft.rebuttal });
+      const shown = await previews.show(cb.id, packet.key, (dir) => make(packet, dir));
+      const files = await Promise.all(shown.result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(shown.dir, f.name))) })));
+      return { result: shown.result, files };
+    },
+
+    /** A file of the chargeback's last preview, to open or copy. */
+    previewFile: (chargebackId: string, name: string): Promise<string> => {
+      if (!deps.previews) throw new AppError('not-found', 'That preview is gone: preview the packet again.');
+      return deps.previews.fileOf(chargebackId, name);
+    },
+
+    /** The chargeback's answer is queued: its preview is of no more use. */
+    sent: async (chargebackId: string): Promise<void> => deps.previews?.forget(chargebackId),
+  };
+}
+export type Packets = ReturnType<typeof createPackets>;
