@@ -8,20 +8,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { openHeadless } from '../../../electron/headless.ts';
-import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
-import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
-
-function tinyPdf(text: string): Buffer {
-  const objects = '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
-  return Buffer.from(`%PDF-1.4\n${objects}% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
-}
-
-function headless(home: string) {
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } });
-  return { h: openHeadless({ home, notifier: createRecordingNotifier(), vault }), vault };
-}
+import { headlessWithoutKeychain as headless, tinyPdf } from '../../support/outbox-headless.ts';
 
 test('offline: jobs created with the service down are sent when it comes back', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'dd-offline-sb-'));

@@ -9,31 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { openHeadless } from '../../../electron/headless.ts';
-import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
-import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import type { DialectName } from '../../../shared/domain/dialects.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { databaseFile } from '../../../electron/store/index.ts';
+import { headlessWithoutKeychain as headless, tinyPdf } from '../../support/outbox-headless.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const JOBS = 150;
-
-function tinyPdf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
-}
 
 function runner(home: string, key: string): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   // --timeout 1: the sandbox's slow answers (1.5 s) arrive after the sender gave up, so their
   // outcome is genuinely unknown to it.
   const child = spawn(process.execPath, ['--no-warnings', join(root, 'electron/cli.ts'), 'outbox', 'run', '--home', home, '--concurrency', '6', '--timeout', '1'], { env: { ...process.env, DISPUTE_DESK_API_KEY: key }, stdio: 'ignore' });
   return { child, done: new Promise((r) => child.on('exit', (code, signal) => r({ code, signal }))) };
-}
-
-function headless(home: string) {
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } });
-  return { h: openHeadless({ home, notifier: createRecordingNotifier(), vault }), vault };
 }
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
