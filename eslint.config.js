@@ -1,31 +1,58 @@
-// Lint rules that also guard the process boundaries: a file's folder says where it may run.
+// Lint rules that also guard the process boundaries: a file's folder says where it may run, and
+// so what it may import (build/eslint/allowed-imports.ts judges every import form against the
+// folder's list; test/unit/build/import-boundaries.test.ts proves each list).
 import tseslint from 'typescript-eslint';
+import allowedImports from './build/eslint/allowed-imports.ts';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
+/** The files that may touch Electron itself; the rest of electron/ runs in plain Node too (CLI, tests). */
+const electronWiring = [
+  'electron/main.ts', 'electron/preload.ts', 'electron/platform/electron-*.ts', 'electron/ipc/electron-*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.scratch/**', 'release/**', 'test-results/**', 'test/e2e/pages/**'] },
   ...tseslint.configs.recommended,
   {
+    plugins: { local: { rules: { 'allowed-imports': allowedImports } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
-    // Only the wiring files and platform/ may touch Electron; everything else runs in plain Node.
-    files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron-*.ts', 'electron/ipc/electron-*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only main.ts, preload.ts and platform/electron-*.ts import electron.' }] }] },
+    files: ['shared/**'],
+    rules: {
+      'local/allowed-imports': ['error', { why: 'shared/ runs in both processes', allow: ['zod', 'shared/'] }],
+    },
   },
   {
-    // shared/ runs in both processes: no Node, no Electron.
-    files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'], patterns: [...nodeBuiltins, '../electron/*', '../renderer/*'] }] },
+    files: ['renderer/**'],
+    rules: {
+      'local/allowed-imports': ['error', {
+        why: 'renderer/ is web content that reaches the main process only through window.disputeDesk',
+        allow: ['react', 'react-dom', 'zustand', 'zod', 'pdfjs-dist', 'shared/', 'renderer/'],
+      }],
+    },
   },
   {
-    // The renderer is untrusted web content: it reaches the main process only through window.disputeDesk.
-    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'], patterns: [...nodeBuiltins, '../electron/*', '../../electron/*'] }] },
+    files: ['electron/**'],
+    rules: {
+      'local/allowed-imports': ['error', {
+        why: 'electron/ is the main process and the CLI', allow: ['*'], deny: ['renderer/'],
+      }],
+    },
+  },
+  {
+    // Replaces the block above for every file but the wiring (a rule's options are not merged).
+    files: ['electron/**'],
+    ignores: electronWiring,
+    rules: {
+      'local/allowed-imports': ['error', {
+        why: 'electron/ is the main process and the CLI; outside main.ts, preload.ts, platform/electron-*.ts '
+          + 'and ipc/electron-*.ts it runs in plain Node too',
+        allow: ['*'],
+        deny: ['renderer/', 'electron'],
+      }],
+    },
   },
 );

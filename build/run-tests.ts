@@ -1,13 +1,17 @@
 // `npm test`: typecheck, lint, then every test file in one `node --test` run. A file whose tests
 // have ended exits even if something it started is still alive (--test-force-exit), so a leaked
 // child or server fails its own test instead of holding the run until CI's limit.
+// Every tier under test/ runs here: unit/, integration/, keychain/, e2e/ and slow/ (the
+// exactly-once chaos test and the Electronegativity scan, kept out of `npm run test:unit` and
+// `test:integration` so those stay quick). The slow tier starts first, so its long files overlap
+// the other tiers instead of running on alone at the end.
 // The whole run happens inside a private D-Bus session with an unlocked gnome-keyring when the
 // machine has them, so the keychain tests reach a real Secret Service; without them those tests
 // say why they skip.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -44,7 +48,12 @@ if (only.length === 0) {
   run('bundle', process.execPath, [join(root, 'build/bundle.ts')]);
 }
 
-const files = only.length > 0 ? only : testFiles(join(root, 'test'));
+function slowFirst(files: string[]): string[] {
+  const slow = join(root, 'test/slow') + sep;
+  return [...files.filter((f) => f.startsWith(slow)), ...files.filter((f) => !f.startsWith(slow))];
+}
+
+const files = only.length > 0 ? only : slowFirst(testFiles(join(root, 'test')));
 const nodeTest = [process.execPath, '--test', '--test-concurrency=2', '--test-timeout=600000', '--test-force-exit', ...files];
 
 const home = mkdtempSync(join(tmpdir(), 'dd-test-home-'));

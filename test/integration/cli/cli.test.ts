@@ -173,8 +173,8 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     const soon = JSON.parse((await cliAsync(['chargebacks', '--due-within', '3', '--json'], { env })).stdout) as { rows: Row[] };
     assert.ok(soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3));
 
-    type Entry = { id: string; created: string; amount: number; currency: string; chargeback: string | null };
-    type Totals = { currency: string; chargedBack: number; reversed: number; net: number; count: number };
+    type Entry = { id: string; created: string; amount: number; currency: string; chargeback: string | null; kind: string; label: string };
+    type Totals = { currency: string; chargedBack: number; fees: number; reversed: number; net: number; count: number };
     const all = await cliAsync(['entries', '--from', '2000-01-01', '--to', '2099-12-31', '--json'], { env });
     assert.equal(all.status, 0, all.stderr);
     const ledger = JSON.parse(all.stdout) as { entries: Entry[]; totals: { byCurrency: Totals[] } };
@@ -183,6 +183,13 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     for (const e of ledger.entries) byCurrency.set(e.currency, (byCurrency.get(e.currency) ?? 0) + e.amount);
     assert.deepEqual(new Map(ledger.totals.byCurrency.map((t) => [t.currency, t.net])), byCurrency, 'totals are the sums of the entries');
     assert.equal(ledger.totals.byCurrency.reduce((n, t) => n + t.count, 0), 120);
+    // Fees are fees by the service's flag and description, in the rows and apart in the totals.
+    const fees = ledger.entries.filter((e) => e.kind === 'fee');
+    assert.ok(fees.length > 0 && fees.length < 120, 'the sandbox ledger holds fees and other entries');
+    for (const e of fees) assert.match(e.label, /fee/i, `${e.id} says it is a fee`);
+    const feeSums = new Map<string, number>();
+    for (const e of fees) feeSums.set(e.currency, (feeSums.get(e.currency) ?? 0) + e.amount);
+    for (const t of ledger.totals.byCurrency) assert.equal(t.fees, feeSums.get(t.currency) ?? 0, `${t.currency} fees apart`);
     for (const e of ledger.entries) {
       const cb = truth.find((c) => c.id === e.chargeback);
       assert.equal(e.currency, cb?.currency ?? 'USD', `${e.id} in its chargeback's currency`);
@@ -199,6 +206,8 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     const wl = windowed.stdout.trimEnd().split('\n');
     assert.equal(wl.at(-1), `${expected.length} entries.`);
     assert.deepEqual(wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.trim().split(/\s+/).at(-1)), expected.map((e) => e.chargeback));
+    const rows = wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l));
+    rows.forEach((l, i) => assert.ok(l.includes(expected[i]!.label), `row ${i} names the entry as the service does: ${l}`));
     const currencies = [...new Set(expected.map((e) => e.currency))].sort();
     assert.deepEqual(wl.filter((l) => /^[A-Z]{3}: charged back /.test(l)).map((l) => l.slice(0, 3)), currencies, 'one totals line per currency');
   } finally {

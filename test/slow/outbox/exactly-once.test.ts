@@ -7,34 +7,22 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { openHeadless } from '../../../electron/headless.ts';
-import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
-import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import type { DialectName } from '../../../shared/domain/dialects.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { databaseFile } from '../../../electron/store/index.ts';
+import { headlessWithoutKeychain as headless, tinyPdf } from '../../support/outbox-headless.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const JOBS = 150;
-
-function tinyPdf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
-}
 
 function runner(home: string, key: string): { child: ReturnType<typeof spawn>; done: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   // --timeout 1: the sandbox's slow answers (1.5 s) arrive after the sender gave up, so their
   // outcome is genuinely unknown to it.
   const child = spawn(process.execPath, ['--no-warnings', join(root, 'electron/cli.ts'), 'outbox', 'run', '--home', home, '--concurrency', '6', '--timeout', '1'], { env: { ...process.env, DISPUTE_DESK_API_KEY: key }, stdio: 'ignore' });
   return { child, done: new Promise((r) => child.on('exit', (code, signal) => r({ code, signal }))) };
-}
-
-function headless(home: string) {
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } });
-  return { h: openHeadless({ home, notifier: createRecordingNotifier(), vault }), vault };
 }
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
@@ -200,53 +188,3 @@ async function exactlyOnce(dialect: DialectName): Promise<void> {
 for (const dialect of ['core', 'microservice'] as const) {
   test(`${dialect}: ${JOBS} jobs (a message and 3 documents each), 20% faults, SIGKILLs, no help from request tokens: exactly one message and the intended documents each`, () => exactlyOnce(dialect));
 }
-
-test('offline: jobs created with the service down are sent when it comes back', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dd-offline-sb-'));
-  const home = mkdtempSync(join(tmpdir(), 'dd-offline-'));
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  try {
-    const first = await startSandbox({ dataDir, port, seed: 5, chargebacks: 1, decisionDelayMs: null });
-    const admin = createSandboxAdmin(first.url, first.adminToken);
-    const ids = [(await admin.createChargeback()).id, (await admin.createChargeback()).id];
-    const key = first.apiKey;
-    await first.close();
-
-    const { h, vault } = headless(home);
-    const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_off', name: 'Shop', deployment: 'test', url: `http://127.0.0.1:${port}` };
-    h.store.profiles.save(profile);
-    await vault.setKey(profile.id, key, { sessionOnly: true });
-    const doc = join(home, 'receipt.pdf');
-    writeFileSync(doc, tinyPdf('receipt'));
-    for (const id of ids) await h.outbox.submit({ profileId: profile.id, chargebackId: id, messageType: 'respond', documents: [{ path: doc, name: 'receipt', documentType: 'pdf' }] });
-    rmSync(doc);
-    const offline = await h.outbox.runOnce();
-    assert.deepEqual(offline, { done: 0, failed: 0, waiting: 2 });
-    assert.match(h.outbox.list()[0]!.steps[0]!.lastError ?? '', /Could not reach/);
-
-    const back = await startSandbox({ dataDir, port });
-    try {
-      for (const j of h.outbox.list()) h.outbox.retry(j.id);
-      const online = await h.outbox.runOnce();
-      assert.deepEqual(online, { done: 2, failed: 0, waiting: 0 });
-      const received = await createSandboxAdmin(back.url, back.adminToken).received();
-      for (const id of ids) {
-        const r = received.find((x) => x.chargeback === id);
-        assert.equal(r?.messages.length, 1);
-        assert.deepEqual(r?.documents.map((d) => d.name), ['receipt.pdf']);
-        assert.equal(r?.documents[0]?.sha256, createHash('sha256').update(tinyPdf('receipt')).digest('hex'), 'sent from the outbox copy, though the original was deleted');
-      }
-    } finally {
-      h.close();
-      await back.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(home, { recursive: true, force: true });
-  }
-});

@@ -25,7 +25,7 @@ test('every Electronegativity finding is explained in the reviewed allow-list', 
     // Offline: the security-fixes check would download Electron's release list (the pinned
     // Electron is reviewed by hand), and got is answered at once instead of retried (see the shim).
     const offline = ['-x', 'AvailableSecurityFixesGlobalCheck'];
-    const shim = join(root, 'test/unit/shell/support/offline-got.cjs');
+    const shim = join(root, 'test/slow/shell/support/offline-got.cjs');
     const tool = join(root, 'node_modules/@doyensec/electronegativity/dist/index.js');
     const r = spawnSync(process.execPath, ['--require', shim, tool, '-i', src, '-o', out, '-r', '-e', electron, ...offline], { encoding: 'utf8', timeout: 180_000 });
     assert.equal(r.status, 0, r.stderr);
