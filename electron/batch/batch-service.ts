@@ -105,7 +105,8 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     const names = files.map((f) => f.name);
     const holds = holdsOf(profile.id, cb, chargebackId, messageType);
     if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
-    const letter = await packetLetter(deps.evidence, letterSource(deps.store, profile, cb), { pages: await pagesOf(files) });
+    const source = letterSource(deps.store, profile, cb);
+    const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
     return { chargebackId, files: names, amountText: formatAmount(cb.total, cb.currency), letter: letter.rebuttal, leftOut: letter.leftOut ?? [], blanks: letterBlanks(letter.rebuttal), holds };
   }
 
@@ -207,17 +208,22 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
         try {
           const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
           if (!packetGoes(reviewed, plan.insist)) {
-            const why = reviewed.blanks.length ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.` : reviewed.holds.map((h) => h.text).join(' ');
+            const why = reviewed.blanks.length
+              ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.`
+              : reviewed.holds.map((h) => h.text).join(' ');
             const final = reviewed.holds.some(holdIsFinal) || reviewed.blanks.length > 0;
-            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason: final ? why : `${why} Left out: include it in the review to send it anyway.` });
+            const reason = final ? why : `${why} Left out: include it in the review to send it anyway.`;
+            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason });
             continue;
           }
           // Queuing the batch is the merchant's confirmation; a packet the review found answered
           // goes only because the plan insists on it. A stop while it is built ends the batch here.
-          const answered = await respond.answer({
-            profileId: profile.id, chargebackId, messageType, confirmed: true, evidence: { arrangement: { pages: await pagesOf(files) } },
+          const answer = {
+            profileId: profile.id, chargebackId, messageType, confirmed: true,
+            evidence: { arrangement: { pages: await pagesOf(files) } },
             ...(reviewed.holds.some((h) => h.kind === 'answered') ? { anotherAnswer: true } : {}),
-          }, windowWording, o.signal ? { signal: o.signal } : {});
+          };
+          const answered = await respond.answer(answer, windowWording, o.signal ? { signal: o.signal } : {});
           report.chargebacks.push(answered.ok
             ? { chargebackId, outcome: 'queued', files: names, jobId: answered.job.id }
             : { chargebackId, outcome: 'failed', files: names, reason: answered.error.message });

@@ -118,7 +118,8 @@ export const evidenceBuild: CliCommand = {
       return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
     }
     if (coverSource) {
-      const [{ letterProblem }, { letterOf }] = await Promise.all([import('../evidence/cover-letter-facts.ts'), import('../respond/letter.ts')]);
+      const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
+      const { letterOf } = await import('../respond/letter.ts');
       cover = letterOf(coverSource, { exhibits: [...firstName.values()] });
       const blanks = letterProblem(cover);
       if (blanks) throw new CliError(blanks.message);

@@ -20,9 +20,18 @@ const flags: Wording = {
 export const respondCommand: CliCommand = {
   name: 'respond',
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
-  usage: 'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
+  usage:
+    'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
   positionals: true,
-  options: { type: { type: 'string' }, note: { type: 'string' }, amount: { type: 'string' }, evidence: { type: 'string', multiple: true }, yes: { type: 'boolean', default: false }, 'another-answer': { type: 'boolean', default: false }, profile: { type: 'string' } },
+  options: {
+    type: { type: 'string' },
+    note: { type: 'string' },
+    amount: { type: 'string' },
+    evidence: { type: 'string', multiple: true },
+    yes: { type: 'boolean', default: false },
+    'another-answer': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
   async run(ctx) {
     const chargebackId = ctx.positionals[0];
     if (!chargebackId) throw new CliError(`Name the chargeback. Usage: ${this.usage}`);
@@ -33,18 +42,38 @@ export const respondCommand: CliCommand = {
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
       // The note is the cover letter's text too.
-      const answered = await h.respond.answer({
-        profileId: profile.id, chargebackId, messageType: type.data, note, amount: stringOption(ctx, 'amount'),
-        confirmed: ctx.values.yes === true, anotherAnswer: ctx.values['another-answer'] === true,
-        ...(evidencePaths.length > 0 ? { evidence: { paths: evidencePaths.map((p) => resolve(p)), ...(note ? { rebuttal: note } : {}) } } : {}),
-      }, flags, { signal: ctx.signal });
+      const answered = await h.respond.answer(
+        {
+          profileId: profile.id,
+          chargebackId,
+          messageType: type.data,
+          note,
+          amount: stringOption(ctx, 'amount'),
+          confirmed: ctx.values.yes === true,
+          anotherAnswer: ctx.values['another-answer'] === true,
+          ...(evidencePaths.length > 0
+            ? { evidence: { paths: evidencePaths.map((p) => resolve(p)), ...(note ? { rebuttal: note } : {}) } }
+            : {}),
+        },
+        flags,
+        { signal: ctx.signal },
+      );
       if (!answered.ok) throw new CliError(answered.error.message);
       const { job, warnings, meaning } = answered;
       const documents = job.steps.filter((s) => s.kind === 'document').length;
       const parts = documents ? `${documents} document${documents > 1 ? 's' : ''}` : '';
-      const order = !parts ? '1 message' : sendsDocumentsFirst(dialectOf(profile.deployment)) ? `${parts}, then 1 message` : `1 message and ${parts}`;
-      const queued = `Queued ${messageTypeRules[type.data].label.toLowerCase()} for ${job.chargebackId}: ${order} (job ${job.id}). Send it with \`dispute-desk outbox run\`.`;
-      return { data: { job, warnings }, text: [queued, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n') };
+      const order = !parts
+        ? '1 message'
+        : sendsDocumentsFirst(dialectOf(profile.deployment))
+          ? `${parts}, then 1 message`
+          : `1 message and ${parts}`;
+      const label = messageTypeRules[type.data].label.toLowerCase();
+      const queued = `Queued ${label} for ${job.chargebackId}: ${order} (job ${job.id}). `
+        + 'Send it with `dispute-desk outbox run`.';
+      return {
+        data: { job, warnings },
+        text: [queued, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n'),
+      };
     });
   },
 };

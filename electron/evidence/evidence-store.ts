@@ -151,7 +151,9 @@ export function createEvidenceStore(dir: string) {
         try {
           // Refused from its size, before it is read into memory.
           const tooLarge = importSizeRefusal(displayName(f.name), (await stat(f.path)).size);
-          outcome = tooLarge ? { ok: false, name: displayName(f.name), reason: tooLarge } : await importBuffer(f.name, await readFile(f.path));
+          outcome = tooLarge
+            ? { ok: false, name: displayName(f.name), reason: tooLarge }
+            : await importBuffer(f.name, await readFile(f.path));
         } catch (e) {
           outcome = { ok: false, name: displayName(f.name), reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code) };
         }

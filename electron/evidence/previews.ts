@@ -40,7 +40,8 @@ export function createPreviews(root: string, o: { keep?: number } = {}) {
 
   /** Its files are all still there (nothing outside the app removed them). */
   async function intact(s: Shown): Promise<boolean> {
-    for (const f of s.result.files) if (!(await stat(join(s.dir, f.name)).catch(() => undefined))?.isFile()) return false;
+    for (const f of s.result.files)
+      if (!(await stat(join(s.dir, f.name)).catch(() => undefined))?.isFile()) return false;
     return true;
   }
 
@@ -48,7 +49,11 @@ export function createPreviews(root: string, o: { keep?: number } = {}) {
     /** The preview of a packet: the one already shown when its key is the same, else `build`
      * into a folder of its own (an earlier preview still open in a viewer never blocks it). A
      * packet that does not fit writes nothing, and the last preview stays the one to open. */
-    async show(chargebackId: string, key: string, build: (dir: string) => Promise<BuildResult>): Promise<{ dir: string; result: BuildResult }> {
+    async show(
+      chargebackId: string,
+      key: string,
+      build: (dir: string) => Promise<BuildResult>,
+    ): Promise<{ dir: string; result: BuildResult }> {
       const last = shown.get(chargebackId);
       if (last?.key === key && (await intact(last))) {
         shown.delete(chargebackId);
@@ -106,7 +111,8 @@ export function createPreviews(root: string, o: { keep?: number } = {}) {
       const last = shown.get(chargebackId);
       const file = last?.result.files.find((f) => f.name === basename(name));
       const path = last && file ? join(last.dir, file.name) : '';
-      if (!path || !(await stat(path).catch(() => undefined))?.isFile()) throw new AppError('not-found', 'That preview is gone: preview the packet again.');
+      if (!path || !(await stat(path).catch(() => undefined))?.isFile())
+        throw new AppError('not-found', 'That preview is gone: preview the packet again.');
       return path;
     },
   };

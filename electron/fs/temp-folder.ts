@@ -25,7 +25,11 @@ function removeLiveSync(): void {
 /** Runs `fn` with a fresh folder `<tmp>/<prefix>XXXXXX`, removed when `fn` settles or the process exits.
  * `parent` puts it elsewhere (the outbox's staging folders live in the data folder, so that what is
  * built there is moved into a job, not copied). */
-export async function withTempFolder<T>(prefix: string, fn: (dir: string) => Promise<T>, parent = tmpdir()): Promise<T> {
+export async function withTempFolder<T>(
+  prefix: string,
+  fn: (dir: string) => Promise<T>,
+  parent = tmpdir(),
+): Promise<T> {
   if (!exitHookSet) {
     process.on('exit', removeLiveSync);
     exitHookSet = true;

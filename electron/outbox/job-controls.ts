@@ -7,7 +7,12 @@ import { AppError } from '../../shared/errors.ts';
 import { publicJob, type OutboxRepo, type StoredJob } from './outbox-repo.ts';
 import { jobFolder } from './folders.ts';
 
-export function createJobControls(deps: { repo: OutboxRepo; home: string; now: () => number; changed(jobId: string): void }) {
+export function createJobControls(deps: {
+  repo: OutboxRepo;
+  home: string;
+  now: () => number;
+  changed(jobId: string): void;
+}) {
   const { repo, now } = deps;
 
   function found(id: string): StoredJob {
@@ -35,35 +40,47 @@ export function createJobControls(deps: { repo: OutboxRepo; home: string; now: (
 
   return {
     /** After the step in flight: its sender stops before the next one. */
-    pause: (id: string): OutboxJob => changeJob(id, (j) => {
-      if (j.state !== 'queued' && j.state !== 'sending') throw new AppError('conflict', `This job is ${j.state}; only waiting or sending jobs can be paused.`);
-      repo.setJob(id, { state: 'paused' }, now());
-    }),
+    pause: (id: string): OutboxJob =>
+      changeJob(id, (j) => {
+        if (j.state !== 'queued' && j.state !== 'sending')
+          throw new AppError('conflict', `This job is ${j.state}; only waiting or sending jobs can be paused.`);
+        repo.setJob(id, { state: 'paused' }, now());
+      }),
 
-    resume: (id: string): OutboxJob => changeJob(id, (j) => {
-      if (j.state !== 'paused') throw new AppError('conflict', 'Only a paused job can be resumed.');
-      repo.setJob(id, { state: 'queued' }, now());
-    }),
+    resume: (id: string): OutboxJob =>
+      changeJob(id, (j) => {
+        if (j.state !== 'paused') throw new AppError('conflict', 'Only a paused job can be resumed.');
+        repo.setJob(id, { state: 'queued' }, now());
+      }),
 
     /** Tries a failed or waiting job again now. */
-    retry: (id: string): OutboxJob => changeJob(id, (j) => {
-      if (over(j)) throw new AppError('conflict', `This job is ${j.state}.`);
-      for (const s of j.steps) if (s.state !== 'done') repo.setStep(id, s.position, { nextAttemptAt: undefined });
-      repo.setJob(id, { state: j.state === 'sending' ? 'sending' : 'queued', error: undefined }, now());
-    }),
+    retry: (id: string): OutboxJob =>
+      changeJob(id, (j) => {
+        if (over(j)) throw new AppError('conflict', `This job is ${j.state}.`);
+        for (const s of j.steps) if (s.state !== 'done') repo.setStep(id, s.position, { nextAttemptAt: undefined });
+        repo.setJob(id, { state: j.state === 'sending' ? 'sending' : 'queued', error: undefined }, now());
+      }),
 
     /** Only before anything was sent: once the processor has part of an answer, it cannot be unsent. */
-    cancel: (id: string): Promise<OutboxJob> => endJob(id, (j) => {
-      if (over(j)) throw new AppError('conflict', `This job is ${j.state}.`);
-      if (j.steps.some((s) => s.state !== 'pending')) throw new AppError('conflict', 'Part of this answer has already reached the processor (or is on its way), so the job cannot be cancelled. Pause it instead, or let it finish.');
-      repo.setJob(id, { state: 'cancelled' }, now());
-    }),
+    cancel: (id: string): Promise<OutboxJob> =>
+      endJob(id, (j) => {
+        if (over(j)) throw new AppError('conflict', `This job is ${j.state}.`);
+        if (j.steps.some((s) => s.state !== 'pending'))
+          throw new AppError(
+            'conflict',
+            'Part of this answer has already reached the processor (or is on its way), ' +
+              'so the job cannot be cancelled. Pause it instead, or let it finish.',
+          );
+        repo.setJob(id, { state: 'cancelled' }, now());
+      }),
 
     /** Closes a failed job for good, whatever part of it was sent: the record stays, marked
      * dismissed, and it is never sent again. */
-    dismiss: (id: string): Promise<OutboxJob> => endJob(id, (j) => {
-      if (j.state !== 'failed') throw new AppError('conflict', `This job is ${j.state}; only a failed job can be dismissed.`);
-      repo.setJob(id, { state: 'dismissed' }, now());
-    }),
+    dismiss: (id: string): Promise<OutboxJob> =>
+      endJob(id, (j) => {
+        if (j.state !== 'failed')
+          throw new AppError('conflict', `This job is ${j.state}; only a failed job can be dismissed.`);
+        repo.setJob(id, { state: 'dismissed' }, now());
+      }),
   };
 }

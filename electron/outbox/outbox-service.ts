@@ -41,13 +41,30 @@ export function createOutbox(deps: OutboxDeps) {
     if (job) deps.onChange?.(publicJob(job));
   };
   const runner = createRunner({
-    repo, home: deps.home, now, changed, reconciler: createReconciler({ repo, now }),
-    profileOf: deps.profileOf, clientFor: deps.clientFor, random: deps.random, retry: deps.retry, stopGraceMs: deps.stopGraceMs,
-    onJobDone: deps.onJobDone?.bind(deps), onChange: deps.onChange?.bind(deps), onProgress: deps.onProgress,
+    repo,
+    home: deps.home,
+    now,
+    changed,
+    reconciler: createReconciler({ repo, now }),
+    profileOf: deps.profileOf,
+    clientFor: deps.clientFor,
+    random: deps.random,
+    retry: deps.retry,
+    stopGraceMs: deps.stopGraceMs,
+    onJobDone: deps.onJobDone?.bind(deps),
+    onChange: deps.onChange?.bind(deps),
+    onProgress: deps.onProgress,
   });
 
   return {
-    submit: createSubmit({ repo, home: deps.home, guards, profileOf: deps.profileOf, now, onChange: deps.onChange?.bind(deps) }),
+    submit: createSubmit({
+      repo,
+      home: deps.home,
+      guards,
+      profileOf: deps.profileOf,
+      now,
+      onChange: deps.onChange?.bind(deps),
+    }),
     /** The first reason an answer may not be queued (the guards submit applies), asked before
      * anything is built for it. */
     refusal: guards.refusal,

@@ -13,17 +13,22 @@ import type { OutboxRepo, StoredJob } from './outbox-repo.ts';
  * message must find its evidence there), the message first on the micro-service. A job's
  * positions are given in this order when it is made; sorting again keeps a job queued before
  * the dialects were told apart in the right order too. */
-export function sendOrder<S extends { kind: 'message' | 'document'; position: number }>(steps: readonly S[], dialect: Dialect): S[] {
-  const rank = (s: S): number => (s.kind === 'message') === dialect.documentsFirst ? 1 : 0;
+export function sendOrder<S extends { kind: 'message' | 'document'; position: number }>(
+  steps: readonly S[],
+  dialect: Dialect,
+): S[] {
+  const rank = (s: S): number => ((s.kind === 'message') === dialect.documentsFirst ? 1 : 0);
   return [...steps].sort((a, b) => rank(a) - rank(b) || a.position - b.position);
 }
 
 /** A document record whose file has arrived: processed by the service, or at least given its
  * `ref` (the server sets it when the file is integrated). */
-const hasFile = (d: { status: string | null; ref: string | null }): boolean => d.status === 'processed' || (d.status !== 'created' && d.status !== 'failed' && !!d.ref);
+const hasFile = (d: { status: string | null; ref: string | null }): boolean =>
+  d.status === 'processed' || (d.status !== 'created' && d.status !== 'failed' && !!d.ref);
 
 /** The service has been seen to answer the misspelled type with its correct spelling. */
-const sameType = (a: string, b: string): boolean => a.toLowerCase().replace('repsond', 'respond') === b.toLowerCase().replace('repsond', 'respond');
+const sameType = (a: string, b: string): boolean =>
+  a.toLowerCase().replace('repsond', 'respond') === b.toLowerCase().replace('repsond', 'respond');
 
 /** `remoteId`: the record a write made (a message, a document, or a core document record still
  * waiting for its file); `done`: the step needs nothing more. */
@@ -38,9 +43,17 @@ export function createReconciler(deps: { repo: OutboxRepo; now: () => number }) 
   async function takeBaseline(job: StoredJob, client: ApiClient, signal: AbortSignal): Promise<void> {
     const open = sendOrder(job.steps, client.dialect).filter((s) => s.state !== 'done');
     if (open.length === 0) return;
-    const messages = open.some((s) => s.kind === 'message') ? (await client.messagesOf(job.chargebackId, signal)).map((m) => m.id) : undefined;
-    const documents = open.some((s) => s.kind === 'document') ? (await client.documentsOf(job.chargebackId, signal)).map((d) => d.id) : [];
-    deps.repo.setBaseline(job.id, { ...(messages ? { messages } : {}), documents, from: open[0]!.position }, deps.now());
+    const messages = open.some((s) => s.kind === 'message')
+      ? (await client.messagesOf(job.chargebackId, signal)).map((m) => m.id)
+      : undefined;
+    const documents = open.some((s) => s.kind === 'document')
+      ? (await client.documentsOf(job.chargebackId, signal)).map((d) => d.id)
+      : [];
+    deps.repo.setBaseline(
+      job.id,
+      { ...(messages ? { messages } : {}), documents, from: open[0]!.position },
+      deps.now(),
+    );
   }
 
   /** Where an attempt whose answer was not seen got to. Only records that were not there at the
@@ -51,7 +64,9 @@ export function createReconciler(deps: { repo: OutboxRepo; now: () => number }) 
     const baseline = job.control.baseline;
     if (step.kind === 'message') {
       const known = new Set(baseline?.messages ?? []);
-      const m = (await client.messagesOf(job.chargebackId, signal)).find((x) => !known.has(x.id) && sameType(x.type, job.messageType));
+      const m = (await client.messagesOf(job.chargebackId, signal)).find(
+        (x) => !known.has(x.id) && sameType(x.type, job.messageType),
+      );
       return m ? { remoteId: m.id, done: true } : { done: false };
     }
     if (step.remoteId !== undefined) {
@@ -67,13 +82,22 @@ export function createReconciler(deps: { repo: OutboxRepo; now: () => number }) 
     const claimed = new Set(job.steps.flatMap((s) => (s.position !== step.position && s.remoteId ? [s.remoteId] : [])));
     const sameFile = (d: ChargebackDocument): boolean =>
       d.name === step.name && (d.sizeInBytes === undefined || d.sizeInBytes === null || d.sizeInBytes === step.bytes);
-    const fresh = (await client.documentsOf(job.chargebackId, signal)).filter((d) => !known.has(d.id) && !claimed.has(d.id) && sameFile(d));
+    const fresh = (await client.documentsOf(job.chargebackId, signal)).filter(
+      (d) => !known.has(d.id) && !claimed.has(d.id) && sameFile(d),
+    );
     const order = sendOrder(job.steps, client.dialect);
-    const since = order.slice(order.findIndex((s) => s.position === (baseline?.from ?? order[0]!.position)), order.findIndex((s) => s.position === step.position));
-    const earlier = since.filter((s) => s.kind === 'document' && s.remoteId === undefined && s.name === step.name && s.bytes === step.bytes).length;
+    const since = order.slice(
+      order.findIndex((s) => s.position === (baseline?.from ?? order[0]!.position)),
+      order.findIndex((s) => s.position === step.position),
+    );
+    const earlier = since.filter(
+      (s) => s.kind === 'document' && s.remoteId === undefined && s.name === step.name && s.bytes === step.bytes,
+    ).length;
     const found = fresh[earlier];
     if (!found) return { done: false };
-    return client.dialect.documents === 'record-then-file' ? { remoteId: found.id, done: hasFile(found) } : { done: true };
+    return client.dialect.documents === 'record-then-file'
+      ? { remoteId: found.id, done: hasFile(found) }
+      : { done: true };
   }
 
   return { takeBaseline, reconcile };

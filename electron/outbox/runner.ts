@@ -49,7 +49,12 @@ const LEASE_MS = 30_000;
 
 export function createRunner(deps: RunnerDeps) {
   const { repo, now, changed } = deps;
-  const settle = createSettle({ repo, now, random: deps.random, retry: deps.retry ?? { attempts: 1_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 } });
+  const settle = createSettle({
+    repo,
+    now,
+    random: deps.random,
+    retry: deps.retry ?? { attempts: 1_000, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 },
+  });
   const owner = `outbox-${randomUUID()}`;
   const workClaimed = createJobWorker({ ...deps, owner, settle });
   /** Jobs this instance is working: a second round in this process leaves them alone. */
@@ -72,7 +77,8 @@ export function createRunner(deps: RunnerDeps) {
         const parts = [stopController.signal, ...(o.signal ? [o.signal] : []), ...(timeout ? [timeout] : [])];
         return { signal: AbortSignal.any(parts), timeout };
       },
-      failure: (e, req) => asAppError(e, { ended: ended(), timedOut: req?.timeout?.aborted === true, timeoutMs: o.requestTimeoutMs }),
+      failure: (e, req) =>
+        asAppError(e, { ended: ended(), timedOut: req?.timeout?.aborted === true, timeoutMs: o.requestTimeoutMs }),
       stopped: () => stopping || o.signal?.aborted === true,
     };
   }
@@ -97,7 +103,12 @@ export function createRunner(deps: RunnerDeps) {
         outcome = await workClaimed(jobId, roundContext(o));
       } catch (e) {
         // Not a service failure but a bug: said on the step, tried again later.
-        outcome = settle(jobId, repo.get(jobId)!.steps.find((s) => s.state !== 'done')?.position ?? 0, new AppError('internal', userMessage(e)), false);
+        outcome = settle(
+          jobId,
+          repo.get(jobId)!.steps.find((s) => s.state !== 'done')?.position ?? 0,
+          new AppError('internal', userMessage(e)),
+          false,
+        );
       }
       const state = repo.release(jobId, owner, outcome, now());
       const job = repo.get(jobId);
@@ -123,9 +134,13 @@ export function createRunner(deps: RunnerDeps) {
     for (const j of repo.list({ states: ['queued', 'sending', 'paused', 'failed'] })) {
       const key = `${j.profileId}\n${j.chargebackId}`;
       const working = j.state === 'queued' || j.state === 'sending';
-      const unfinished = working || j.state === 'paused' || (j.state === 'failed' && j.steps.some((s) => s.state === 'unknown' || s.state === 'sending'));
+      const unfinished =
+        working ||
+        j.state === 'paused' ||
+        (j.state === 'failed' && j.steps.some((s) => s.state === 'unknown' || s.state === 'sending'));
       const waiting = j.steps.some((s) => s.state !== 'done' && s.nextAttemptAt !== undefined && s.nextAttemptAt > t);
-      const elsewhere = j.control.lease !== undefined && j.control.lease.owner !== owner && leaseLive(j.control.lease, t);
+      const elsewhere =
+        j.control.lease !== undefined && j.control.lease.owner !== owner && leaseLive(j.control.lease, t);
       if (working && !busy.has(key) && !waiting && !elsewhere && !inFlight.has(j.id)) out.push(j.id);
       if (unfinished) busy.add(key);
     }
@@ -189,9 +204,11 @@ export function createRunner(deps: RunnerDeps) {
       if (timer) clearInterval(timer);
       const tick = (): void => {
         if (loop || stopping) return;
-        loop = runOnce().catch(() => undefined).finally(() => {
-          loop = undefined;
-        });
+        loop = runOnce()
+          .catch(() => undefined)
+          .finally(() => {
+            loop = undefined;
+          });
       };
       timer = setInterval(tick, intervalMs);
       timer.unref();
@@ -206,7 +223,16 @@ export function createRunner(deps: RunnerDeps) {
       if (timer) clearInterval(timer);
       timer = undefined;
       const all = Promise.allSettled([...rounds]);
-      const abort = setTimeout(() => stopController.abort(new AppError('cancelled', 'Dispute Desk stopped sending; the step in flight is checked with the service before anything is resent.')), o.graceMs ?? deps.stopGraceMs ?? 3_000);
+      const abort = setTimeout(
+        () =>
+          stopController.abort(
+            new AppError(
+              'cancelled',
+              'Dispute Desk stopped sending; the step in flight is checked with the service before anything is resent.',
+            ),
+          ),
+        o.graceMs ?? deps.stopGraceMs ?? 3_000,
+      );
       try {
         await all;
       } finally {

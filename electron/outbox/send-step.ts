@@ -12,7 +12,12 @@ const PROGRESS_SAVE_MS = 1_000;
 
 export type StepProgress = (p: { jobId: string; position: number; sentBytes: number; totalBytes: number }) => void;
 
-export function createStepSender(deps: { repo: OutboxRepo; now: () => number; reconcile: Reconciler['reconcile']; onProgress?: StepProgress | undefined }) {
+export function createStepSender(deps: {
+  repo: OutboxRepo;
+  now: () => number;
+  reconcile: Reconciler['reconcile'];
+  onProgress?: StepProgress | undefined;
+}) {
   const { repo, now, reconcile } = deps;
 
   /** An upload's signal and progress: shown as it goes, saved now and then. */
@@ -37,11 +42,20 @@ export function createStepSender(deps: { repo: OutboxRepo; now: () => number; re
   /** Sends what is left of a step; returns the record it made, where the service names one. Core
    * documents go in two writes: the record (its ID is committed at once, so a crash before the
    * file never makes a second record), then the file. */
-  return async function sendStep(job: StoredJob, step: OutboxStep, file: StepFile, client: ApiClient, signal: AbortSignal): Promise<string | undefined> {
+  return async function sendStep(
+    job: StoredJob,
+    step: OutboxStep,
+    file: StepFile,
+    client: ApiClient,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
     if (step.kind === 'message') {
       const message = {
-        chargeback: job.chargebackId, type: job.messageType,
-        ...(job.note ? { note: job.note } : {}), ...(job.amount !== undefined ? { amount: job.amount } : {}), ...(job.currency ? { currency: job.currency } : {}),
+        chargeback: job.chargebackId,
+        type: job.messageType,
+        ...(job.note ? { note: job.note } : {}),
+        ...(job.amount !== undefined ? { amount: job.amount } : {}),
+        ...(job.currency ? { currency: job.currency } : {}),
       };
       try {
         return (await client.sendMessage(message, { requestToken: file.requestToken, signal })).id;
@@ -63,7 +77,9 @@ export function createStepSender(deps: { repo: OutboxRepo; now: () => number; re
     let recordId = step.remoteId;
     if (recordId === undefined) {
       try {
-        recordId = (await client.createDocumentRecord(job.chargebackId, document, { requestToken: file.requestToken, signal })).id;
+        recordId = (
+          await client.createDocumentRecord(job.chargebackId, document, { requestToken: file.requestToken, signal })
+        ).id;
       } catch (e) {
         if (!isAppError(e, 'duplicate')) throw e;
         const found = await reconcile(job, step, client, signal);
@@ -76,7 +92,8 @@ export function createStepSender(deps: { repo: OutboxRepo; now: () => number; re
     try {
       await client.uploadDocumentFile(recordId, document, { ...upload, requestToken: `${file.requestToken}-file` });
     } catch (e) {
-      if (!isAppError(e, 'duplicate') || !(await reconcile(job, { ...step, remoteId: recordId }, client, signal)).done) throw e;
+      if (!isAppError(e, 'duplicate') || !(await reconcile(job, { ...step, remoteId: recordId }, client, signal)).done)
+        throw e;
     }
     return recordId;
   };

@@ -25,14 +25,23 @@ export function createSubmissionGuards(database: Database, profileOf: (profileId
   function money(s: GuardedSubmission): AppError | undefined {
     if (s.amount === undefined && !messageTypeRules[s.messageType].needsAmount) return undefined;
     const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
-    if (!cb) return new AppError('not-found', `Chargeback ${s.chargebackId} is not in the local store, so the amount cannot be checked against it: sync first.`);
+    if (!cb)
+      return new AppError(
+        'not-found',
+        `Chargeback ${s.chargebackId} is not in the local store, ` +
+          'so the amount cannot be checked against it: sync first.',
+      );
     return answerAmountProblem(s, { total: cb.total, currency: cb.currency });
   }
 
   /** Documents: only with a message that the profile's service takes them with. */
   function documents(s: GuardedSubmission, profile: Profile): AppError | undefined {
     const refusal = s.withDocuments ? evidenceRefusal(s.messageType, dialectOf(profile.deployment)) : undefined;
-    return refusal ? new AppError('validation', refusal, { fields: [{ field: 'documents', message: 'not allowed with this message type' }] }) : undefined;
+    return refusal
+      ? new AppError('validation', refusal, {
+          fields: [{ field: 'documents', message: 'not allowed with this message type' }],
+        })
+      : undefined;
   }
 
   /** A second answer to the same stage goes only when the merchant says they mean it; notes and

@@ -29,7 +29,14 @@ export function createSubmit(deps: SubmitDeps) {
   /** Puts a document's file in the job's folder: a staged file is moved (a viewer holding it, on
    * Windows, makes that a copy), the merchant's own file is copied. */
   async function place(from: string, to: string): Promise<void> {
-    if (isStaged(deps.home, from) && (await rename(from, to).then(() => true, () => false))) return;
+    if (
+      isStaged(deps.home, from) &&
+      (await rename(from, to).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await copyFile(from, to);
   }
 
@@ -46,7 +53,9 @@ export function createSubmit(deps: SubmitDeps) {
     // job shows them as they will go: documents first on the core API.
     const first = dialects[dialectOf(profile.deployment)].documentsFirst;
     const messageAt = first ? s.documents.length : 0;
-    const steps: OutboxStep[] = [{ position: messageAt, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 }];
+    const steps: OutboxStep[] = [
+      { position: messageAt, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 },
+    ];
     files.set(messageAt, { path: '', requestToken: `dd-${id}-m` });
     try {
       await mkdir(dir, { recursive: true });
@@ -55,18 +64,40 @@ export function createSubmit(deps: SubmitDeps) {
         const name = `${safeBaseName(d.name)}.${d.documentType}`;
         const path = join(dir, `${position}-${name}`);
         await place(d.path, path).catch((e: unknown) => {
-          throw new AppError('bad-input', `${d.name} could not be copied into the outbox (${(e as NodeJS.ErrnoException).code ?? 'error'}); nothing was queued.`);
+          throw new AppError(
+            'bad-input',
+            `${d.name} could not be copied into the outbox ` +
+              `(${(e as NodeJS.ErrnoException).code ?? 'error'}); nothing was queued.`,
+          );
         });
         const bytes = (await stat(path)).size;
-        steps.push({ position, kind: 'document', state: 'pending', name, documentType: d.documentType, bytes, sentBytes: 0, attempts: 0 });
+        steps.push({
+          position,
+          kind: 'document',
+          state: 'pending',
+          name,
+          documentType: d.documentType,
+          bytes,
+          sentBytes: 0,
+          attempts: 0,
+        });
         files.set(position, { path, requestToken: `dd-${id}-d${position}` });
       }
       steps.sort((a, b) => a.position - b.position);
       const t = deps.now();
       const job: OutboxJob = {
-        id, profileId: s.profileId, chargebackId: s.chargebackId, state: 'queued', messageType: s.messageType,
-        ...(s.note ? { note: s.note } : {}), ...(s.amount !== undefined ? { amount: s.amount } : {}), ...(s.currency ? { currency: s.currency } : {}),
-        createdAt: t, updatedAt: t, warnings: [], steps,
+        id,
+        profileId: s.profileId,
+        chargebackId: s.chargebackId,
+        state: 'queued',
+        messageType: s.messageType,
+        ...(s.note ? { note: s.note } : {}),
+        ...(s.amount !== undefined ? { amount: s.amount } : {}),
+        ...(s.currency ? { currency: s.currency } : {}),
+        createdAt: t,
+        updatedAt: t,
+        warnings: [],
+        steps,
       };
       deps.repo.insert(job, files);
       deps.onChange?.(job);

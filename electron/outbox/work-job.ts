@@ -44,7 +44,8 @@ export function createJobWorker(deps: JobWorkerDeps) {
   const { repo, now, settle, changed } = deps;
   const { takeBaseline, reconcile } = deps.reconciler;
   const sendStep = createStepSender({ repo, now, reconcile, onProgress: deps.onProgress });
-  const holds = (job: StoredJob): boolean => (job.state === 'sending' || job.state === 'queued') && job.control.lease?.owner === deps.owner;
+  const holds = (job: StoredJob): boolean =>
+    (job.state === 'sending' || job.state === 'queued') && job.control.lease?.owner === deps.owner;
 
   /** Each step as far as it goes; the job's outcome, undefined where it was taken away (paused,
    * cancelled, or claimed by another sender). */
@@ -64,7 +65,13 @@ export function createJobWorker(deps: JobWorkerDeps) {
           req = round.request();
           const found = await reconcile(job, step, client, req.signal);
           if (found.done) {
-            repo.setStep(jobId, position, { state: 'done', remoteId: found.remoteId, sentBytes: step.bytes ?? 0, lastError: undefined, nextAttemptAt: undefined });
+            repo.setStep(jobId, position, {
+              state: 'done',
+              remoteId: found.remoteId,
+              sentBytes: step.bytes ?? 0,
+              lastError: undefined,
+              nextAttemptAt: undefined,
+            });
             changed(jobId);
             continue;
           }
@@ -79,14 +86,32 @@ export function createJobWorker(deps: JobWorkerDeps) {
         }
         if (round.stopped()) return { state: 'queued' };
         // Committed before the request: a crash from here on is an unknown outcome.
-        const begun = repo.beginStep(jobId, deps.owner, position, { state: 'sending', attempts: step.attempts + 1, sentBytes: 0 }, now());
+        const begun = repo.beginStep(
+          jobId,
+          deps.owner,
+          position,
+          { state: 'sending', attempts: step.attempts + 1, sentBytes: 0 },
+          now(),
+        );
         if (!begun) return undefined;
         attempted = true;
         changed(jobId);
         req = round.request();
         const sending = repo.get(jobId)!;
-        const remoteId = await sendStep(sending, sending.steps.find((s) => s.position === position)!, job.files.get(position)!, client, req.signal);
-        repo.setStep(jobId, position, { state: 'done', sentBytes: step.bytes ?? 0, remoteId, lastError: undefined, nextAttemptAt: undefined });
+        const remoteId = await sendStep(
+          sending,
+          sending.steps.find((s) => s.position === position)!,
+          job.files.get(position)!,
+          client,
+          req.signal,
+        );
+        repo.setStep(jobId, position, {
+          state: 'done',
+          sentBytes: step.bytes ?? 0,
+          remoteId,
+          lastError: undefined,
+          nextAttemptAt: undefined,
+        });
         changed(jobId);
       } catch (e) {
         return settle(jobId, position, round.failure(e, req), attempted);
@@ -101,7 +126,8 @@ export function createJobWorker(deps: JobWorkerDeps) {
     const profile = deps.profileOf(job.profileId);
     if (!profile) return { state: 'failed', error: 'The profile of this job no longer exists.' };
     const dialect = dialects[dialectOf(profile.deployment)];
-    const firstOpen = (): number => sendOrder(repo.get(jobId)!.steps, dialect).find((s) => s.state !== 'done')?.position ?? 0;
+    const firstOpen = (): number =>
+      sendOrder(repo.get(jobId)!.steps, dialect).find((s) => s.state !== 'done')?.position ?? 0;
     if (job.steps.every((s) => s.state === 'done')) return { state: 'done' };
     let client: ApiClient;
     try {

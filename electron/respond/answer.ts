@@ -39,9 +39,14 @@ export const windowWording: Wording = { notInStore: 'sync and try again', confir
 
 /** The evidence of an answer: stored files as the merchant arranged them, or files on disk,
  * imported and sent whole. */
-export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string } & ({ arrangement: Arrangement } | { paths: readonly string[] });
+export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string } & (
+  { arrangement: Arrangement } | { paths: readonly string[] }
+);
 
-export interface AnswerRequest extends Pick<NewSubmission, 'profileId' | 'chargebackId' | 'messageType' | 'note' | 'anotherAnswer'> {
+export interface AnswerRequest extends Pick<
+  NewSubmission,
+  'profileId' | 'chargebackId' | 'messageType' | 'note' | 'anotherAnswer'
+> {
   /** Minor units, or the amount as the merchant typed it (read in the chargeback's currency). */
   amount?: number | string | undefined;
   /** The merchant confirmed an answer that cannot be undone. */
@@ -63,7 +68,13 @@ function amountOf(r: AnswerRequest, cb: Chargeback, wording: Wording): { amount?
   const rule = messageTypeRules[r.messageType];
   if (r.amount === undefined && rule.needsAmount && wording.amount) {
     const most = cb.total ? `; at most ${typedAmount(cb.total, cb.currency)}` : '';
-    return { error: new AppError('validation', `${rule.label} needs ${wording.amount} (the amount conceded, in ${cb.currency}${most}).`, { fields: [{ field: 'amount', message: 'required' }] }) };
+    return {
+      error: new AppError(
+        'validation',
+        `${rule.label} needs ${wording.amount} (the amount conceded, in ${cb.currency}${most}).`,
+        { fields: [{ field: 'amount', message: 'required' }] },
+      ),
+    };
   }
   if (typeof r.amount !== 'string') return r.amount === undefined ? {} : { amount: r.amount };
   return parseConcession(r.amount, cb);
@@ -71,8 +82,10 @@ function amountOf(r: AnswerRequest, cb: Chargeback, wording: Wording): { amount?
 
 /** A refusal as said where the merchant answers from. */
 function worded(e: AppError, wording: Wording): AppError {
-  if (e.kind === 'conflict' && wording.anotherAnswer) return new AppError('conflict', `${e.message} ${wording.anotherAnswer}`, { cause: e });
-  if (wording.amount && e.fields?.some((f) => f.field === 'amount')) return new AppError(e.kind, `${wording.amount}: ${e.message}`, { cause: e, fields: e.fields });
+  if (e.kind === 'conflict' && wording.anotherAnswer)
+    return new AppError('conflict', `${e.message} ${wording.anotherAnswer}`, { cause: e });
+  if (wording.amount && e.fields?.some((f) => f.field === 'amount'))
+    return new AppError(e.kind, `${wording.amount}: ${e.message}`, { cause: e, fields: e.fields });
   return e;
 }
 
@@ -89,23 +102,40 @@ export function createResponder(deps: {
 
   /** Imports files given by path (each one that cannot be used is said in a warning), or takes
    * the arrangement as it is. */
-  async function arrangementOf(e: AnswerEvidence, warnings: string[], signal?: AbortSignal): Promise<Arrangement | AppError> {
+  async function arrangementOf(
+    e: AnswerEvidence,
+    warnings: string[],
+    signal?: AbortSignal,
+  ): Promise<Arrangement | AppError> {
     if (!('paths' in e)) return e.arrangement;
     const imported = await deps.evidence.importPaths(e.paths, signal ? { signal } : {});
     for (const o of imported) if (!o.ok) warnings.push(o.reason);
     const arrangement = wholeFiles(imported.flatMap((o) => (o.ok ? [o.item] : [])));
-    return arrangement.pages.length ? arrangement : new AppError('bad-input', 'None of the evidence files could be used; nothing was queued.');
+    return arrangement.pages.length
+      ? arrangement
+      : new AppError('bad-input', 'None of the evidence files could be used; nothing was queued.');
   }
 
   /** The evidence built into `staging`: the documents to queue, or why it cannot go. */
-  async function documentsIn(staging: string, profile: Profile, cb: Chargeback, e: AnswerEvidence, warnings: string[], signal?: AbortSignal): Promise<NewSubmission['documents'] | AppError> {
+  async function documentsIn(
+    staging: string,
+    profile: Profile,
+    cb: Chargeback,
+    e: AnswerEvidence,
+    warnings: string[],
+    signal?: AbortSignal,
+  ): Promise<NewSubmission['documents'] | AppError> {
     const arrangement = await arrangementOf(e, warnings, signal);
     if (arrangement instanceof AppError) return arrangement;
     const packet = await packets.plan(profile, cb, { arrangement, settings: e.settings, rebuttal: e.rebuttal });
     const blanks = packet.cover && letterProblem(packet.cover);
     if (blanks) return blanks;
     const built = await packets.buildInto(packet, staging, { signal });
-    if (!built.ok) return new AppError('bad-input', `The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`);
+    if (!built.ok)
+      return new AppError(
+        'bad-input',
+        `The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`,
+      );
     warnings.push(...built.warnings);
     return built.files.map((f) => ({ path: join(staging, f.name), name: f.name, documentType: f.documentType }));
   }
@@ -114,12 +144,19 @@ export function createResponder(deps: {
   async function answer(r: AnswerRequest, wording: Wording, o: { signal?: AbortSignal } = {}): Promise<AnswerOutcome> {
     const profile = deps.store.profiles.get(r.profileId);
     const cb = profile && deps.store.portfolio.getChargeback(profile.id, r.chargebackId);
-    if (!profile || !cb) return refused(new AppError('not-found', `Chargeback ${r.chargebackId} is not in the local store: ${wording.notInStore}.`));
+    if (!profile || !cb)
+      return refused(
+        new AppError('not-found', `Chargeback ${r.chargebackId} is not in the local store: ${wording.notInStore}.`),
+      );
     const typed = amountOf(r, cb, wording);
     if ('error' in typed) return refused(worded(typed.error, wording));
     const submission = {
-      profileId: profile.id, chargebackId: cb.id, messageType: r.messageType, ...(r.note ? { note: r.note } : {}),
-      ...(typed.amount !== undefined ? { amount: typed.amount, currency: cb.currency } : {}), ...(r.anotherAnswer ? { anotherAnswer: true } : {}),
+      profileId: profile.id,
+      chargebackId: cb.id,
+      messageType: r.messageType,
+      ...(r.note ? { note: r.note } : {}),
+      ...(typed.amount !== undefined ? { amount: typed.amount, currency: cb.currency } : {}),
+      ...(r.anotherAnswer ? { anotherAnswer: true } : {}),
     };
     const warnings: string[] = [];
     // Against what the service holds now (an answer sent from elsewhere counts); offline, against
@@ -131,9 +168,16 @@ export function createResponder(deps: {
     const rule = messageTypeRules[r.messageType];
     const meaning = typed.amount !== undefined ? concessionMeaning(typed.amount, cb) : undefined;
     if (rule.needsConfirmation && !r.confirmed) {
-      return refused(new AppError('validation', `${rule.label} cannot be undone: ${wording.confirm}.${meaning ? ` ${meaning}` : ''}`, { fields: [{ field: 'confirmed', message: 'required' }] }));
+      return refused(
+        new AppError(
+          'validation',
+          `${rule.label} cannot be undone: ${wording.confirm}.${meaning ? ` ${meaning}` : ''}`,
+          { fields: [{ field: 'confirmed', message: 'required' }] },
+        ),
+      );
     }
-    if (!messageTypesForCycle(cb.cycle).includes(r.messageType)) warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
+    if (!messageTypesForCycle(cb.cycle).includes(r.messageType))
+      warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
     const evidence = hasEvidence(r.evidence) ? r.evidence : undefined;
     return deps.outbox.stage(async (staging) => {
       const documents = evidence ? await documentsIn(staging, profile, cb, evidence, warnings, o.signal) : [];

@@ -23,11 +23,24 @@ export function letterSource(store: Store, profile: Profile, cb: Chargeback): Le
 
 /** The letter for a packet of these exhibits (file names): the merchant's own text, or the
  * template's, with each generated claim whose exhibit is not among them left out. */
-export function letterOf(source: LetterSource, o: { rebuttal?: string | undefined; exhibits: readonly string[] }): CoverLetter {
-  return coverLetterFor(source.cb, { merchantName: source.merchantName, txn: source.txn, exhibits: o.exhibits, ...(o.rebuttal !== undefined ? { rebuttal: o.rebuttal } : {}) });
+export function letterOf(
+  source: LetterSource,
+  o: { rebuttal?: string | undefined; exhibits: readonly string[] },
+): CoverLetter {
+  return coverLetterFor(source.cb, {
+    merchantName: source.merchantName,
+    txn: source.txn,
+    exhibits: o.exhibits,
+    ...(o.rebuttal !== undefined ? { rebuttal: o.rebuttal } : {}),
+  });
 }
 
 /** The letter for a packet of the arrangement's files, named as the evidence store holds them. */
-export async function packetLetter(evidence: Pick<EvidenceStore, 'get'>, source: LetterSource, arrangement: Arrangement, rebuttal?: string): Promise<CoverLetter> {
+export async function packetLetter(
+  evidence: Pick<EvidenceStore, 'get'>,
+  source: LetterSource,
+  arrangement: Arrangement,
+  rebuttal?: string,
+): Promise<CoverLetter> {
   return letterOf(source, { rebuttal, exhibits: await exhibitNames(evidence, arrangement) });
 }

@@ -46,27 +46,42 @@ export interface Packet {
 export function wholeFiles(items: readonly EvidenceItem[]): Arrangement {
   const seen = new Set<string>();
   const once = items.filter((i) => !seen.has(i.id) && seen.add(i.id));
-  return { pages: once.flatMap((i) => Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const }))) };
+  return {
+    pages: once.flatMap((i) =>
+      Array.from({ length: i.pages }, (_, page) => ({ itemId: i.id, page, rotation: 0 as const })),
+    ),
+  };
 }
 
 /** JSON with its keys in one order, so that equal inputs give equal keys however they were made. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    const entries = Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
-export function createPackets(deps: { store: Store; evidence: EvidenceStore; previews?: Previews | undefined; build?: BuildPacket | undefined }) {
+export function createPackets(deps: {
+  store: Store;
+  evidence: EvidenceStore;
+  previews?: Previews | undefined;
+  build?: BuildPacket | undefined;
+}) {
   const build = deps.build ?? buildPacket;
 
   /** Builds into `dir`; a signal stops it between pages and a PDF page being drawn at once. */
   const make = (packet: Packet, dir: string, signal?: AbortSignal): Promise<BuildResult> =>
-    withDrawingSignal(signal, () => build(deps.evidence, packet.arrangement, packet.settings, {
-      outDir: dir, ...(packet.cover ? { coverLetter: packet.cover } : {}), ...(signal ? { signal } : {}),
-    }));
+    withDrawingSignal(signal, () =>
+      build(deps.evidence, packet.arrangement, packet.settings, {
+        outDir: dir,
+        ...(packet.cover ? { coverLetter: packet.cover } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+    );
 
   /** The packet `ask` makes for this chargeback. Its key covers everything the files are made
    * from: the arrangement, the settings, the letter as written (with its date), and the stored
@@ -74,9 +89,16 @@ export function createPackets(deps: { store: Store; evidence: EvidenceStore; pre
   async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
     const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
     const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
-    const letter = await packetLetter(deps.evidence, letterSource(deps.store, profile, cb), ask.arrangement, ask.rebuttal);
+    const letter = await packetLetter(
+      deps.evidence,
+      letterSource(deps.store, profile, cb),
+      ask.arrangement,
+      ask.rebuttal,
+    );
     const cover = settings.coverLetter === false ? undefined : letter;
-    const items = await Promise.all([...new Set(ask.arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)));
+    const items = await Promise.all(
+      [...new Set(ask.arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)),
+    );
     const made = { profileId: profile.id, chargebackId: cb.id, arrangement: ask.arrangement, settings, cover, items };
     const key = createHash('sha256').update(canonical(made)).digest('hex');
     return { chargebackId: cb.id, arrangement: ask.arrangement, settings, letter, cover, key };
@@ -92,12 +114,25 @@ export function createPackets(deps: { store: Store; evidence: EvidenceStore; pre
     },
 
     /** The packet as the draft would send it, built for the merchant to look at. */
-    async preview(profile: Profile, cb: Chargeback, draft: EvidenceDraft): Promise<{ result: BuildResult; files: Array<{ name: string; bytes: Uint8Array }> }> {
+    async preview(
+      profile: Profile,
+      cb: Chargeback,
+      draft: EvidenceDraft,
+    ): Promise<{ result: BuildResult; files: Array<{ name: string; bytes: Uint8Array }> }> {
       const previews = deps.previews;
       if (!previews) throw new AppError('internal', 'Previews are shown only in the desktop app.');
-      const packet = await plan(profile, cb, { arrangement: draft.arrangement, settings: settingsOfDraft(draft, profile.limits), rebuttal: draft.rebuttal });
+      const packet = await plan(profile, cb, {
+        arrangement: draft.arrangement,
+        settings: settingsOfDraft(draft, profile.limits),
+        rebuttal: draft.rebuttal,
+      });
       const shown = await previews.show(cb.id, packet.key, (dir) => make(packet, dir));
-      const files = await Promise.all(shown.result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(shown.dir, f.name))) })));
+      const files = await Promise.all(
+        shown.result.files.map(async (f) => ({
+          name: f.name,
+          bytes: new Uint8Array(await readFile(join(shown.dir, f.name))),
+        })),
+      );
       return { result: shown.result, files };
     },
 

@@ -20,7 +20,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const { profile, cb } = context(profileId, chargebackId);
       const saved = s.store.drafts.get(profileId, chargebackId);
       if (saved) return saved;
-      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal: draftRebuttal(cb, letterSource(s.store, profile, cb)) };
+      const rebuttal = draftRebuttal(cb, letterSource(s.store, profile, cb));
+      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal };
     },
     saveDraft: async ({ profileId, chargebackId, draft }) => {
       context(profileId, chargebackId);
@@ -61,7 +62,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       // name decide how many pages it takes.
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profile ? s.store.portfolio.getChargeback(profile.id, chargebackId) : undefined;
-      const letter = profile && cb ? await packetLetter(s.evidence, letterSource(s.store, profile, cb), arrangement, rebuttal) : undefined;
+      const source = profile && cb ? letterSource(s.store, profile, cb) : undefined;
+      const letter = source && (await packetLetter(s.evidence, source, arrangement, rebuttal));
       return estimatePacket(s.evidence, arrangement, settings, letter);
     },
   };

@@ -6,14 +6,16 @@ import { windowWording } from '../../respond/answer.ts';
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
   return {
     // Kept open: closing the app waits for an answer being built to be queued, not lost.
-    submitResponse: async (r) => s.keepOpen(async () => {
-      const answered = await s.respond.answer(r, windowWording);
-      if (!answered.ok) throw answered.error;
-      // The draft goes with the answer it built: the next answer starts from a clean one.
-      if (answered.job.steps.some((step) => step.kind === 'document')) s.store.drafts.archive(r.profileId, r.chargebackId, answered.job.id);
-      s.outbox.runOnce().catch(() => undefined);
-      return answered.job;
-    }),
+    submitResponse: async (r) =>
+      s.keepOpen(async () => {
+        const answered = await s.respond.answer(r, windowWording);
+        if (!answered.ok) throw answered.error;
+        // The draft goes with the answer it built: the next answer starts from a clean one.
+        const withDocuments = answered.job.steps.some((step) => step.kind === 'document');
+        if (withDocuments) s.store.drafts.archive(r.profileId, r.chargebackId, answered.job.id);
+        s.outbox.runOnce().catch(() => undefined);
+        return answered.job;
+      }),
     listOutbox: async () => s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),

@@ -19,46 +19,66 @@ function fixture(t: { after(fn: () => void): void }) {
     store.close();
     rmSync(home, { recursive: true, force: true });
   });
-  const profile: Profile = { ...profileDefaults, id: 'prof_s', name: 'Shop', deployment: 'test', url: 'https://api.example.com' };
+  const profile: Profile = {
+    ...profileDefaults,
+    id: 'prof_s',
+    name: 'Shop',
+    deployment: 'test',
+    url: 'https://api.example.com',
+  };
   store.profiles.save(profile);
   // Offline: nothing is sent.
   const outbox = createOutbox({
-    database: store.database, home, profileOf: (id) => store.profiles.get(id),
-    clientFor: async () => { throw new AppError('network', 'No connection in this test.'); },
+    database: store.database,
+    home,
+    profileOf: (id) => store.profiles.get(id),
+    clientFor: async () => {
+      throw new AppError('network', 'No connection in this test.');
+    },
   });
   const staging = (): string[] => readdirSync(join(home, 'outbox')).filter((n) => n.startsWith('staging-'));
   return { home, profile, outbox, staging };
 }
 
-test('a staged file is moved into its job, a merchant\'s file copied; the staging folder goes either way', async (t) => {
+test("a staged file is moved into its job, a merchant's file copied; the staging folder goes either way", async (t) => {
   const f = fixture(t);
   const own = join(f.home, 'receipt.pdf');
-  writeFileSync(own, '%PDF-1.4 the merchant\'s own\n');
+  writeFileSync(own, "%PDF-1.4 the merchant's own\n");
   let built = 0;
   const job = await f.outbox.stage(async (dir) => {
     assert.deepEqual(f.staging(), [basename(dir)], 'a staging folder of its own, inside the outbox');
     writeFileSync(join(dir, 'evidence.pdf'), '%PDF-1.4 built\n');
     built = statSync(join(dir, 'evidence.pdf')).ino;
-    return f.outbox.submit({ profileId: f.profile.id, chargebackId: 't1_chb_1', messageType: 'respond', documents: [
-      { path: join(dir, 'evidence.pdf'), name: 'evidence.pdf', documentType: 'pdf' },
-      { path: own, name: 'receipt.pdf', documentType: 'pdf' },
-    ] });
+    return f.outbox.submit({
+      profileId: f.profile.id,
+      chargebackId: 't1_chb_1',
+      messageType: 'respond',
+      documents: [
+        { path: join(dir, 'evidence.pdf'), name: 'evidence.pdf', documentType: 'pdf' },
+        { path: own, name: 'receipt.pdf', documentType: 'pdf' },
+      ],
+    });
   });
   const folder = join(f.home, 'outbox', job.id);
-  const inodes = readdirSync(folder).sort().map((n) => statSync(join(folder, n)).ino);
+  const inodes = readdirSync(folder)
+    .sort()
+    .map((n) => statSync(join(folder, n)).ino);
   assert.equal(inodes[0], built, 'the built file itself: moved, not written again');
-  assert.notEqual(inodes[1], statSync(own).ino, 'the merchant\'s file is copied');
+  assert.notEqual(inodes[1], statSync(own).ino, "the merchant's file is copied");
   assert.equal(existsSync(own), true);
   assert.deepEqual(f.staging(), []);
 
-  await assert.rejects(f.outbox.stage(async (dir) => {
-    writeFileSync(join(dir, 'half.pdf'), 'x');
-    throw new Error('the build failed half way');
-  }), /half way/);
+  await assert.rejects(
+    f.outbox.stage(async (dir) => {
+      writeFileSync(join(dir, 'half.pdf'), 'x');
+      throw new Error('the build failed half way');
+    }),
+    /half way/,
+  );
   assert.deepEqual(f.staging(), [], 'a failed build leaves nothing');
 });
 
-test('a staging folder a killed process left is removed by the next sender; a running process\'s is not', async (t) => {
+test("a staging folder a killed process left is removed by the next sender; a running process's is not", async (t) => {
   const f = fixture(t);
   const root = join(f.home, 'outbox');
   // No process has a number this large (Linux's limit is 4,194,304).

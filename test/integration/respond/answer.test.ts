@@ -47,16 +47,31 @@ function counted() {
     builds.push({ into, inodes: new Map(result.files.map((x) => [x.name, statSync(join(into, x.name)).ino])) });
     return result;
   };
-  const packets = createPackets({ store: f.h.store, evidence: f.h.evidence, previews: createPreviews(join(f.home, 'previews')), build });
+  const packets = createPackets({
+    store: f.h.store,
+    evidence: f.h.evidence,
+    previews: createPreviews(join(f.home, 'previews')),
+    build,
+  });
   const respond = createResponder({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox, packets });
   return { builds, packets, respond };
 }
 
-const draftOf = (rebuttal: string): EvidenceDraft => ({ items: [item], arrangement: { pages: [{ itemId: item.id, page: 0, rotation: 0 }] }, preset: 'document', pageSize: 'letter', rebuttal });
+const draftOf = (rebuttal: string): EvidenceDraft => ({
+  items: [item],
+  arrangement: { pages: [{ itemId: item.id, page: 0, rotation: 0 }] },
+  preset: 'document',
+  pageSize: 'letter',
+  rebuttal,
+});
 
 /** What the dispute screen sends for a draft: its settings (within the window's copy of the
  * limits, with the default name) and its letter. */
-const sentFrom = (draft: EvidenceDraft) => ({ arrangement: draft.arrangement, settings: settingsOfDraft(draft, f.profile.limits), rebuttal: draft.rebuttal });
+const sentFrom = (draft: EvidenceDraft) => ({
+  arrangement: draft.arrangement,
+  settings: settingsOfDraft(draft, f.profile.limits),
+  rebuttal: draft.rebuttal,
+});
 
 /** The files of a queued job, with their inodes. */
 function queuedFiles(jobId: string): Map<string, number> {
@@ -74,45 +89,97 @@ test('previewed, then sent unchanged: built once, and the queued file is the pre
   assert.equal(shown.result.ok, true);
   assert.equal(builds.length, 1);
   const previewed = await packets.previewFile(cb.id, shown.files[0]!.name);
-  const answered = await respond.answer({ profileId: f.profile.id, chargebackId: cb.id, messageType: 'respond', confirmed: true, evidence: sentFrom(draft) }, windowWording);
+  const answered = await respond.answer(
+    {
+      profileId: f.profile.id,
+      chargebackId: cb.id,
+      messageType: 'respond',
+      confirmed: true,
+      evidence: sentFrom(draft),
+    },
+    windowWording,
+  );
   assert.ok(answered.ok, answered.ok ? '' : answered.error.message);
   assert.equal(builds.length, 1, 'sent unchanged: not built again');
   const files = queuedFiles(answered.job.id);
   assert.equal(files.size, 1);
   const [name, inode] = [...files][0]!;
-  assert.equal(inode, builds[0]!.inodes.get(shown.files[0]!.name), 'the file the preview built, moved into the job: one write');
-  assert.deepEqual(readFileSync(join(f.home, 'outbox', answered.job.id, name)), Buffer.from(shown.files[0]!.bytes), 'exactly what the merchant saw');
+  assert.equal(
+    inode,
+    builds[0]!.inodes.get(shown.files[0]!.name),
+    'the file the preview built, moved into the job: one write',
+  );
+  assert.deepEqual(
+    readFileSync(join(f.home, 'outbox', answered.job.id, name)),
+    Buffer.from(shown.files[0]!.bytes),
+    'exactly what the merchant saw',
+  );
   assert.equal(existsSync(previewed), false);
-  await assert.rejects(packets.previewFile(cb.id, shown.files[0]!.name), /That preview is gone/, 'the preview went with the answer');
+  await assert.rejects(
+    packets.previewFile(cb.id, shown.files[0]!.name),
+    /That preview is gone/,
+    'the preview went with the answer',
+  );
   assert.deepEqual(stagingLeft(), []);
 });
 
-test('sent without a preview: built once, straight into a staging folder of the outbox, and moved into the job', async () => {
+test('sent without a preview: built once, straight into an outbox staging folder, and moved into the job', async () => {
   const cb = await chargeback();
   const { builds, respond } = counted();
-  const answered = await respond.answer({ profileId: f.profile.id, chargebackId: cb.id, messageType: 'respond', confirmed: true, evidence: sentFrom(draftOf('Delivered on 3 March.')) }, windowWording);
+  const answered = await respond.answer(
+    {
+      profileId: f.profile.id,
+      chargebackId: cb.id,
+      messageType: 'respond',
+      confirmed: true,
+      evidence: sentFrom(draftOf('Delivered on 3 March.')),
+    },
+    windowWording,
+  );
   assert.ok(answered.ok, answered.ok ? '' : answered.error.message);
   assert.equal(builds.length, 1);
   const into = relative(join(f.home, 'outbox'), builds[0]!.into);
   assert.match(into, /^staging-\d+-\w+$/, `built in the outbox's staging folder, not elsewhere: ${builds[0]!.into}`);
   assert.ok(!into.includes(sep));
-  assert.deepEqual([...queuedFiles(answered.job.id).values()], [...builds[0]!.inodes.values()], 'the built file itself is queued: the staging folder was its only write');
+  assert.deepEqual(
+    [...queuedFiles(answered.job.id).values()],
+    [...builds[0]!.inodes.values()],
+    'the built file itself is queued: the staging folder was its only write',
+  );
   assert.deepEqual(stagingLeft(), [], 'the staging folder goes once the job has its files');
 });
 
-test('changed after the preview (the letter, or the settings): built again, and the preview is not what is sent', async () => {
+test('changed after the preview (the letter, the settings): built again; the preview is not what is sent', async () => {
   const cb = await chargeback();
   const { builds, packets, respond } = counted();
   const draft = draftOf('Delivered on 3 March.');
   await packets.preview(f.profile, cb, draft);
-  const changedLetter = await respond.answer({ profileId: f.profile.id, chargebackId: cb.id, messageType: 'respond', confirmed: true, evidence: sentFrom(draftOf('Delivered on 4 March.')) }, windowWording);
+  const changedLetter = await respond.answer(
+    {
+      profileId: f.profile.id,
+      chargebackId: cb.id,
+      messageType: 'respond',
+      confirmed: true,
+      evidence: sentFrom(draftOf('Delivered on 4 March.')),
+    },
+    windowWording,
+  );
   assert.ok(changedLetter.ok);
   assert.equal(builds.length, 2, 'another letter: another packet');
   assert.notDeepEqual([...queuedFiles(changedLetter.job.id).values()], [...builds[0]!.inodes.values()]);
 
   const other = await chargeback();
   await packets.preview(f.profile, other, draft);
-  const strict = await respond.answer({ profileId: f.profile.id, chargebackId: other.id, messageType: 'respond', confirmed: true, evidence: sentFrom({ ...draft, preset: 'strict' }) }, windowWording);
+  const strict = await respond.answer(
+    {
+      profileId: f.profile.id,
+      chargebackId: other.id,
+      messageType: 'respond',
+      confirmed: true,
+      evidence: sentFrom({ ...draft, preset: 'strict' }),
+    },
+    windowWording,
+  );
   assert.ok(strict.ok);
   assert.equal(builds.length, 4, 'another preset: another packet');
   assert.deepEqual([...queuedFiles(strict.job.id).values()], [...builds[3]!.inodes.values()]);

@@ -31,16 +31,38 @@ let home: string;
 let services: AppServices;
 let router: IpcRouter;
 const micro: Profile = { ...profileDefaults, id: 'prof_micro', name: 'Shop', deployment: 'microservice', url: '' };
-const onePage: Profile = { ...micro, id: 'prof_one_page', name: 'One page', limits: { ...profileDefaults.limits, maxPages: 1 } };
+const onePage: Profile = {
+  ...micro,
+  id: 'prof_one_page',
+  name: 'One page',
+  limits: { ...profileDefaults.limits, maxPages: 1 },
+};
 
 before(async () => {
-  sb = await startSandbox({ seed: 71, chargebacks: 0, decisionDelayMs: null, rateLimit: { max: 1_000_000 }, dialect: 'microservice' });
+  sb = await startSandbox({
+    seed: 71,
+    chargebacks: 0,
+    decisionDelayMs: null,
+    rateLimit: { max: 1_000_000 },
+    dialect: 'microservice',
+  });
   dir = mkdtempSync(join(tmpdir(), 'dd-same-refusal-'));
   home = join(dir, 'home');
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } });
+  const vault = createKeyVault({
+    keytarLoader: async () => {
+      throw new Error('no keychain in this test');
+    },
+  });
   services = await createAppServices({
-    home, events: createEventHub(ipcEvents), vault,
-    platform: { dialogs: createScriptedDialogs().dialogs, shell: { openPath: async () => undefined, openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
+    home,
+    events: createEventHub(ipcEvents),
+    vault,
+    platform: {
+      dialogs: createScriptedDialogs().dialogs,
+      shell: { openPath: async () => undefined, openExternal: async () => undefined },
+      badge: { setDueSoonCount: () => undefined },
+      notifier: createRecordingNotifier(),
+    },
   });
   for (const p of [micro, onePage]) {
     services.store.profiles.save({ ...p, url: sb.url });
@@ -69,10 +91,14 @@ async function receipt(chargebackId: string): Promise<string> {
   return folder;
 }
 
-const cli = (args: string[]) => runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
+const cli = (args: string[]) =>
+  runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
 
 async function ipc(payload: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
-  return router.invoke('submitResponse', { url: `${appOrigin}/index.html`, isMainFrame: true }, payload) as Promise<{ ok: boolean; error?: { message: string } }>;
+  return router.invoke('submitResponse', { url: `${appOrigin}/index.html`, isMainFrame: true }, payload) as Promise<{
+    ok: boolean;
+    error?: { message: string };
+  }>;
 }
 
 /** Nothing was queued or written for an answer: no job, and nothing in the outbox's folder. */
@@ -82,7 +108,7 @@ function nothingWritten(label: string): void {
   assert.deepEqual(existsSync(outbox) ? readdirSync(outbox) : [], [], `${label}: no job or staging folder left`);
 }
 
-test('a closing message with evidence on the micro-service: refused in the same words through IPC and the CLI, before anything is imported', async () => {
+test('micro-service, closing message with evidence: same words via IPC and CLI, nothing imported', async () => {
   const id = await chargeback(micro);
   const words = evidenceRefusal('represent', 'microservice')!;
   const folder = await receipt(id);
@@ -90,40 +116,94 @@ test('a closing message with evidence on the micro-service: refused in the same 
   assert.ok(imported?.ok);
   const stored = (await services.evidence.list()).length;
 
-  const window = await ipc({ profileId: micro.id, chargebackId: id, messageType: 'represent', confirmed: true, evidence: { arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] }, settings: { preset: 'document', limits: micro.limits, pageSize: 'letter', output: 'pdf', baseName: 'evidence' }, rebuttal: 'Delivered.' } });
+  const window = await ipc({
+    profileId: micro.id,
+    chargebackId: id,
+    messageType: 'represent',
+    confirmed: true,
+    evidence: {
+      arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] },
+      settings: { preset: 'document', limits: micro.limits, pageSize: 'letter', output: 'pdf', baseName: 'evidence' },
+      rebuttal: 'Delivered.',
+    },
+  });
   assert.deepEqual([window.ok, window.error?.message], [false, words]);
   nothingWritten('IPC');
 
   const scans = join(dir, 'not-yet-imported');
   mkdirSync(scans);
   await scanJpeg(join(scans, 'another receipt.jpg'), { width: 710, height: 900 });
-  const shell = await cli(['respond', id, '--type', 'represent', '--yes', '--evidence', scans, '--profile', micro.name]);
+  const shell = await cli([
+    'respond',
+    id,
+    '--type',
+    'represent',
+    '--yes',
+    '--evidence',
+    scans,
+    '--profile',
+    micro.name,
+  ]);
   assert.equal(shell.status, 1);
   assert.equal(shell.stderr.trim(), `dispute-desk: ${words}`);
   nothingWritten('CLI');
   assert.equal((await services.evidence.list()).length, stored, 'refused before the evidence was imported');
 });
 
-test('a packet over the profile\'s limits: refused in the same words through IPC, the CLI and batch', async () => {
+test("a packet over the profile's limits: refused in the same words through IPC, the CLI and batch", async () => {
   const [viaIpc, viaCli, viaBatch] = [await chargeback(onePage), await chargeback(onePage), await chargeback(onePage)];
-  const words = 'The evidence does not fit One page\'s limits: The packet has 2 pages with the cover letter; the limit is 1. Remove 1 page.';
+  const words =
+    "The evidence does not fit One page's limits: " +
+    'The packet has 2 pages with the cover letter; the limit is 1. Remove 1 page.';
 
   const folder = await receipt(viaIpc);
   const [imported] = await services.evidence.importPaths([folder]);
   assert.ok(imported?.ok);
   // The window's draft letter is the template's, as the CLI's and batch's are.
-  const draft = await router.invoke('getDraft', { url: `${appOrigin}/index.html`, isMainFrame: true }, { profileId: onePage.id, chargebackId: viaIpc }) as { ok: true; value: { rebuttal: string } };
-  const window = await ipc({ profileId: onePage.id, chargebackId: viaIpc, messageType: 'respond', confirmed: true, evidence: { arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] }, settings: { preset: onePage.preset, limits: onePage.limits, pageSize: onePage.pageSize, output: 'pdf', baseName: 'evidence' }, rebuttal: draft.value.rebuttal } });
+  const draft = (await router.invoke(
+    'getDraft',
+    { url: `${appOrigin}/index.html`, isMainFrame: true },
+    { profileId: onePage.id, chargebackId: viaIpc },
+  )) as { ok: true; value: { rebuttal: string } };
+  const window = await ipc({
+    profileId: onePage.id,
+    chargebackId: viaIpc,
+    messageType: 'respond',
+    confirmed: true,
+    evidence: {
+      arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] },
+      settings: {
+        preset: onePage.preset,
+        limits: onePage.limits,
+        pageSize: onePage.pageSize,
+        output: 'pdf',
+        baseName: 'evidence',
+      },
+      rebuttal: draft.value.rebuttal,
+    },
+  });
   assert.deepEqual([window.ok, window.error?.message], [false, words]);
   nothingWritten('IPC');
 
-  const shell = await cli(['respond', viaCli, '--type', 'respond', '--evidence', await receipt(viaCli), '--profile', onePage.name]);
+  const shell = await cli([
+    'respond',
+    viaCli,
+    '--type',
+    'respond',
+    '--evidence',
+    await receipt(viaCli),
+    '--profile',
+    onePage.name,
+  ]);
   assert.equal(shell.status, 1);
   assert.equal(shell.stderr.trim(), `dispute-desk: ${words}`);
   nothingWritten('CLI');
 
   const plan = await services.batch.plan(onePage, [await receipt(viaBatch)]);
   const report = await services.batch.queue(onePage, plan);
-  assert.deepEqual(report.chargebacks.map((c) => [c.chargebackId, c.outcome, c.reason]), [[viaBatch, 'failed', words]]);
+  assert.deepEqual(
+    report.chargebacks.map((c) => [c.chargebackId, c.outcome, c.reason]),
+    [[viaBatch, 'failed', words]],
+  );
   nothingWritten('batch');
 });

@@ -19,7 +19,11 @@ test('the limit and its words', () => {
 });
 
 test('the window, the IPC contract and the evidence store take the words from that one place', () => {
-  for (const file of ['renderer/components/dropped-files.ts', 'shared/ipc/channels/evidence.ts', 'electron/evidence/evidence-store.ts']) {
+  for (const file of [
+    'renderer/components/dropped-files.ts',
+    'shared/ipc/channels/evidence.ts',
+    'electron/evidence/evidence-store.ts',
+  ]) {
     const source = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
     assert.match(source, /importSizeRefusal\(/, `${file} asks importSizeRefusal`);
     assert.doesNotMatch(source, /\d+ ?MB|maxImportBytes/, `${file} spells no limit of its own`);
@@ -31,7 +35,10 @@ test('the IPC contract and the evidence store refuse an oversized file in the sa
   Object.defineProperty(bytes, 'byteLength', { value: maxImportBytes + 1 });
   const parsed = evidenceChannels.importDropped.input.safeParse({ name: 'scan.jpg', bytes });
   assert.equal(parsed.success, false);
-  assert.deepEqual(parsed.error?.issues.map((i) => [i.path.join('.'), i.message]), [['bytes', words]]);
+  assert.deepEqual(
+    parsed.error?.issues.map((i) => [i.path.join('.'), i.message]),
+    [['bytes', words]],
+  );
 
   const dir = mkdtempSync(join(tmpdir(), 'dd-import-limit-'));
   try {
