@@ -6,14 +6,14 @@ import { entryChargebackId, type Entry } from '../../../shared/api/index.ts';
 import { explainReasonCode, categoryLabel } from '../../../shared/domain/reason-codes.ts';
 import { evidenceGuidance, generalAdvice } from '../../../shared/domain/evidence-guidance.ts';
 import { describeTransaction } from '../../../shared/domain/labels.ts';
-import { entryLine, summariseEntries } from '../../../shared/domain/entry-kinds.ts';
+import { entryLine, summariseEntries, type EntryLine } from '../../../shared/domain/entry-kinds.ts';
 import { ruleFor, messageTypesOrdered, messageTypesForCycle } from '../../../shared/domain/message-type-rules.ts';
 import { dialectOf } from '../../../shared/domain/dialects.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
+import { ledgerView } from '../../../shared/views/ledger-view.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv, type CsvColumn } from '../../export/csv.ts';
-import type { z } from 'zod';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);
@@ -22,8 +22,7 @@ function window(from: string, to: string): { from: Date; to: Date } {
   return { from: start, to: new Date(end.getTime() + 86_400_000) };
 }
 
-type LedgerRow = z.output<typeof portfolioChannels.listLedger.output>['entries'][number];
-const ledgerCsvColumns: Array<CsvColumn<LedgerRow>> = [
+const ledgerCsvColumns: Array<CsvColumn<EntryLine>> = [
   { header: 'created', kind: 'text', value: (e) => e.created },
   { header: 'event', kind: 'text', value: (e) => e.eventLabel },
   { header: 'amount (minor units)', kind: 'number', value: (e) => e.amount },
@@ -42,9 +41,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
   function ledger(profileId: string, from: string, to: string) {
     const w = window(from, to);
     const currencyOf = (id: string | null) => (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
-    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to)
-      .map((e) => entryLine({ ...e, currency: currencyOf(e.chargeback), chargebackId: e.chargeback }));
-    return { entries, ...summariseEntries(entries) };
+    return ledgerView(s.store.portfolio.listEntries(profileId, w.from, w.to), currencyOf);
   }
   return {
     listInbox: async (q) => {
@@ -105,7 +102,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       const path = await s.platform.dialogs.saveFile({ title: 'Export ledger entries', defaultName: `ledger ${from} to ${to}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
       if (!path) return { saved: false };
       await writeFile(path, toCsv(ledgerCsvColumns, l.entries));
-      return { saved: true, name: path.split(/[\\/]/).pop()! };
+      return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path };
     },
   };
 }
