@@ -3,6 +3,7 @@
 // what changed, so sync can raise each event once.
 import type { Chargeback, ChargebackStatusRecord, ChargebackMessage, ChargebackDocument, Entry, Txn } from '../../shared/api/index.ts';
 import type { InboxRow } from '../../shared/views/inbox-row.ts';
+import type { DisputeRecords } from '../../shared/views/dispute-view.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
 import { easternToday, addDays, ymdToInt, parseYmd, dayNumber } from '../../shared/domain/dates.ts';
@@ -187,7 +188,7 @@ export function createPortfolioRepo(d: Database) {
     return row ? (JSON.parse(row.json) as Chargeback) : undefined;
   }
 
-  function detail(profileId: string, id: string) {
+  function detail(profileId: string, id: string): DisputeRecords | undefined {
     const chargeback = getChargeback(profileId, id);
     if (!chargeback) return undefined;
     const all = (sql: string) => (db.prepare(sql).all(profileId, id) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as unknown);

@@ -1,34 +1,12 @@
-// Inbox, dispute, sync, events, ledger.
+// Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
 import { z } from 'zod';
 import { channel } from '../define.ts';
-import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
-import { entryLineSchema, entryTotalsSchema } from '../../domain/entry-kinds.ts';
 import { inboxRowViewSchema } from '../../views/inbox-row.ts';
+import { disputeViewSchema } from '../../views/dispute-view.ts';
 import { ledgerViewSchema } from '../../views/ledger-view.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
-
-const record = z.record(z.string(), z.unknown());
-
-export const disputeViewSchema = z.object({
-  chargeback: record,
-  explanation: z.object({ title: z.string(), plainWords: z.string(), category: z.string().nullable(), categoryLabel: z.string().nullable() }),
-  guidance: z.object({ summary: z.string(), checklist: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string(), checked: z.boolean() })), advice: z.string() }),
-  facts: z.array(z.object({ label: z.string(), value: z.string() })),
-  statuses: z.array(record),
-  messages: z.array(record),
-  documents: z.array(record),
-  /** The chargeback's ledger entries as the service describes them, and their totals (null: none yet). */
-  money: z.object({ entries: z.array(entryLineSchema), totals: entryTotalsSchema.nullable() }),
-  answerable: z.boolean(),
-  whyNot: z.string().optional(),
-  answer: answerStateSchema,
-  /** Earlier answers' evidence drafts, kept with the job they were queued with. */
-  sentDrafts: z.array(z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() })),
-  messageTypes: z.array(z.object({ type: z.string(), label: z.string(), description: z.string(), needsAmount: z.boolean(), needsConfirmation: z.boolean(), withEvidence: z.boolean(), fits: z.boolean() })),
-});
-export type DisputeView = z.infer<typeof disputeViewSchema>;
 
 export const portfolioChannels = {
   listInbox: channel('Chargebacks from the store: open and actionable first by reply deadline, then the rest.', z.strictObject({
