@@ -2,6 +2,8 @@
 // their transactions, status records, messages, documents and ledger entries. Upserts report
 // what changed, so sync can raise each event once.
 import type { Chargeback, ChargebackStatusRecord, ChargebackMessage, ChargebackDocument, Entry, Txn } from '../../shared/api/index.ts';
+import type { InboxRow } from '../../shared/views/inbox-row.ts';
+import type { DisputeRecords } from '../../shared/views/dispute-view.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
 import { easternToday, addDays, ymdToInt, parseYmd, dayNumber } from '../../shared/domain/dates.ts';
@@ -28,25 +30,6 @@ export interface InboxQuery {
   limit?: number | undefined;
   offset?: number | undefined;
   now?: Date | undefined;
-}
-
-export interface InboxRow {
-  id: string;
-  status: string;
-  cycle: string;
-  actionable: boolean;
-  reply: number | null;
-  /** A reply date the service sent that is no real date, as sent (then `reply` is null). */
-  replyInvalid: string | null;
-  daysLeft: number | null;
-  reasonCode: string;
-  reason: string;
-  category: string | null;
-  network: number | null;
-  total: number;
-  currency: string;
-  txn: string | null;
-  modified: string | null;
 }
 
 type Row = { id: string; reason: string | null; status: string; cycle: string; actionable: number; reply: number | null; reply_invalid: string | null; category: string | null; network: number | null; reason_code: string; total: number; currency: string; txn_id: string | null; modified: string | null };
@@ -205,7 +188,7 @@ export function createPortfolioRepo(d: Database) {
     return row ? (JSON.parse(row.json) as Chargeback) : undefined;
   }
 
-  function detail(profileId: string, id: string) {
+  function detail(profileId: string, id: string): DisputeRecords | undefined {
     const chargeback = getChargeback(profileId, id);
     if (!chargeback) return undefined;
     const all = (sql: string) => (db.prepare(sql).all(profileId, id) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as unknown);
@@ -246,3 +229,4 @@ export function createPortfolioRepo(d: Database) {
   return { checklist, setChecklist, upsertChargebacks, saveTxn, saveStatuses, saveMessages, saveDocuments, saveEntries, listInbox, inboxCounts, getChargeback, detail, listEntries, chargebackIds, openActionable };
 }
 export type PortfolioRepo = ReturnType<typeof createPortfolioRepo>;
+export type { InboxRow };

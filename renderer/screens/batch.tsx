@@ -6,7 +6,7 @@ import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
 import { holdIsFinal, packetGoes, targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
-import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
+import type { InboxRowView } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 

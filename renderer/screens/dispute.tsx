@@ -3,21 +3,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
-import type { DisputeView } from '../../shared/ipc/channels/portfolio.ts';
+import type { DisputeView } from '../../shared/views/dispute-view.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
-import { describeEarlierAnswer, isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
+import { describeEarlierAnswer } from '../../shared/domain/answer-lifecycle.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
-import { describeDeadline, daysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import type { Readiness } from '../../shared/evidence/readiness.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-
-type Rec = Record<string, unknown>;
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 export function Dispute({ profileId, chargebackId, version }: { profileId: string; chargebackId: string; version: number }) {
   const { go, say, clearToast, profiles } = useApp();
@@ -43,17 +39,22 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
   if (error) return <section className="dispute"><p className="error" role="alert">{error}</p><button onClick={() => go({ name: 'inbox' })}>Back to the inbox</button></section>;
   if (!view) return <section className="dispute"><p className="muted">Loading…</p></section>;
   const cb = view.chargeback;
-  const currency = str(cb.currency) || 'USD';
+  const currency = cb.currency;
   const rule = view.messageTypes.find((m) => m.type === type);
-  const disputed = { total: Number(cb.total), currency };
+  const disputed = { total: cb.total, currency };
   // A second answer to this stage is asked about first, with what was already sent.
-  const already = rule && isAnswer(rule.type) ? secondAnswerWarning(view.answer) : undefined;
+  const already = rule?.secondAnswerWarning;
   // A letter with blanks left in it is never sent: the main process refuses it too.
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
   const packetHold = rule?.withEvidence && draft?.arrangement.pages.length && !packet.ok ? packet.reason : undefined;
   const blanks = rule?.withEvidence && draft && draft.coverLetter !== false && draft.arrangement.pages.length > 0 ? letterBlanks(draft.rebuttal) : [];
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
-  const days = daysLeft(cb.reply as number | null, new Date());
+  const choose = (value: string): void => {
+    setType(view.messageTypes.find((m) => m.type === value)?.type ?? '');
+    setConfirming(false);
+    setAnother(false);
+    setAmountError('');
+  };
 
   async function tick(itemId: string, checked: boolean): Promise<void> {
     const r = await api().setChecklistItem({ profileId, chargebackId, itemId, checked });
@@ -75,7 +76,11 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
     const evidence = rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0 ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal } : undefined;
-    const r = await api().submitResponse({ profileId, chargebackId, messageType: rule.type as MessageType, ...(note.trim() ? { note: note.trim() } : {}), ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation, ...(another ? { anotherAnswer: true } : {}), ...(evidence ? { evidence } : {}) });
+    const r = await api().submitResponse({
+      profileId, chargebackId, messageType: rule.type, ...(note.trim() ? { note: note.trim() } : {}),
+      ...(minor !== undefined ? { amount: minor } : {}), confirmed: confirming || !rule.needsConfirmation,
+      ...(another ? { anotherAnswer: true } : {}), ...(evidence ? { evidence } : {}),
+    });
     setSending(false);
     setConfirming(false);
     setAnother(false);
@@ -110,12 +115,12 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
       <button className="link" onClick={() => go({ name: 'inbox' })}>← Inbox</button>
       <header className="dispute-head">
         <div>
-          <h1>{formatAmount(Number(cb.total), currency)} <span className={`status ${str(cb.status)}`}>{str(cb.status)}</span></h1>
-          <p className="muted">{chargebackId} · {cycleMeaning(str(cb.cycle))}</p>
+          <h1>{formatAmount(cb.total, currency)} <span className={`status ${cb.status}`}>{cb.status}</span></h1>
+          <p className="muted">{chargebackId} · {cycleMeaning(cb.cycle)}</p>
         </div>
-        <div className={`deadline-box ${days !== undefined && days < 0 ? 'overdue' : days !== undefined && days <= 3 ? 'due-soon' : ''}`}>
-          <span>{cb.reply ? `Reply by ${formatYmd(cb.reply as number)}` : 'No reply date'}</span>
-          <strong>{describeDeadline(days, (cb.invalidDates as Record<string, string> | undefined)?.reply)}</strong>
+        <div className={`deadline-box ${view.deadline.state}`}>
+          <span>{view.deadline.reply ? `Reply by ${view.deadline.reply}` : 'No reply date'}</span>
+          <strong>{view.deadline.text}</strong>
         </div>
       </header>
       <div className="columns">
@@ -155,7 +160,7 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
             {view.answer.lastFailure && <p className="hint">The last attempt failed: {view.answer.lastFailure}</p>}
             {view.answerable ? (
               <div className="answer">
-                <label>Response<select value={type} onChange={(e) => (setType(e.target.value as MessageType), setConfirming(false), setAnother(false), setAmountError(''))}>
+                <label>Response<select value={type} onChange={(e) => choose(e.target.value)}>
                   <option value="">Choose…</option>
                   {view.messageTypes.map((m) => <option key={m.type} value={m.type}>{m.label}{m.fits ? '' : ' (unusual at this stage)'}</option>)}
                 </select></label>
@@ -174,9 +179,15 @@ export function Dispute({ profileId, chargebackId, version }: { profileId: strin
           <article className="card">
             <h2>History</h2>
             <ol className="timeline">
-              {view.statuses.map((s) => <li key={str(s.id)}><strong>{str(s.status)}</strong> <span className="muted">{str(s.created).slice(0, 16).replace('T', ' ')}</span></li>)}
-              {view.messages.map((m: Rec) => <li key={str(m.id)}>Message <strong>{str(m.type)}</strong> – {str(m.status)} <span className="muted">{str(m.created).slice(0, 16).replace('T', ' ')}</span></li>)}
-              {view.documents.map((d: Rec) => <li key={str(d.id)}>Document <strong>{str(d.name)}</strong> – {str(d.status)}</li>)}
+              {view.history.map((s) => (
+                <li key={s.id}><strong>{s.status}</strong> <span className="muted">{s.at}</span></li>
+              ))}
+              {view.messages.map((m) => (
+                <li key={m.id}>Message <strong>{m.type}</strong> – {m.status} <span className="muted">{m.at}</span></li>
+              ))}
+              {view.documents.map((d) => (
+                <li key={d.id}>Document <strong>{d.name}</strong>{d.status && ` – ${d.status}`}</li>
+              ))}
             </ol>
           </article>
           <article className="card">

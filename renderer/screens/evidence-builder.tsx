@@ -2,11 +2,12 @@
 // rotate or remove them, choose and adjust a preset, keep PDF pages or turn them into images,
 // choose one PDF or a single image, watch the size against the limits, write the cover letter,
 // and preview the packet exactly as it will be sent. The draft saves itself.
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
 import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import { Dialog } from '../components/dialog.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
@@ -81,7 +82,12 @@ function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
 
 const isImageFile = (name: string): boolean => /\.(jpe?g|png)$/i.test(name);
 
-function Preview({ chargebackId, files, onClose }: { chargebackId: string; files: Array<{ name: string; bytes: Uint8Array }>; onClose(): void }) {
+function Preview({ chargebackId, files, onClose, opener }: {
+  chargebackId: string;
+  files: Array<{ name: string; bytes: Uint8Array }>;
+  onClose(): void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
   const say = useApp((s) => s.say);
   const box = useRef<HTMLDivElement>(null);
   const openFile = async (name: string): Promise<void> => {
@@ -128,7 +134,7 @@ function Preview({ chargebackId, files, onClose }: { chargebackId: string; files
     };
   }, [files]);
   return (
-    <div className="modal" role="dialog" aria-modal="true" aria-label="Preview of the packet">
+    <Dialog label="Preview of the packet" onClose={onClose} returnFocusTo={opener}>
       <div className="modal-head">
         <strong>Preview: {files.map((f) => f.name).join(', ')}</strong>
         <span className="actions">
@@ -142,7 +148,7 @@ function Preview({ chargebackId, files, onClose }: { chargebackId: string; files
         </span>
       </div>
       <div ref={box} className="preview-pages" />
-    </div>
+    </Dialog>
   );
 }
 
@@ -210,6 +216,7 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   const [sized, setSized] = useState<{ key: string; estimate: Estimate } | { key: string; error: string }>();
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
+  const previewButton = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState<number>();
   // Receipts that, by their name or what is printed on them, belong to another chargeback.
   const [misfits, setMisfits] = useState<Record<string, string>>({});
@@ -349,8 +356,12 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
       </div>
       <SizeMeter check={check} limits={limits} />
       {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
-      <button onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>Preview the packet</button>
-      {preview && <Preview chargebackId={chargebackId} files={preview} onClose={() => setPreview(undefined)} />}
+      <button ref={previewButton} onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>
+        Preview the packet
+      </button>
+      {preview && (
+        <Preview chargebackId={chargebackId} files={preview} onClose={() => setPreview(undefined)} opener={previewButton} />
+      )}
     </div>
   );
 }

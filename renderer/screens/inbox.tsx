@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
-import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
+import type { InboxRowView } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { describeDeadline, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';

@@ -4,14 +4,12 @@ import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import type { LedgerView } from '../../shared/ipc/channels/portfolio.ts';
+import type { LedgerView } from '../../shared/views/ledger-view.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
-
-type LedgerData = LedgerView;
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 
-function Chart({ months, currency }: { months: LedgerData['byMonth']; currency: string }) {
+function Chart({ months, currency }: { months: LedgerView['byMonth']; currency: string }) {
   const rows = months.filter((m) => m.currency === currency);
   if (rows.length === 0) return null;
   const max = Math.max(1, ...rows.flatMap((m) => [-m.chargedBack, -m.fees, m.reversed]));
@@ -39,7 +37,7 @@ export function Ledger({ profileId, version }: { profileId: string; version: num
   const say = useApp((s) => s.say);
   const [from, setFrom] = useState(() => iso(new Date(Date.now() - 180 * 86_400_000)));
   const [to, setTo] = useState(() => iso(new Date()));
-  const [data, setData] = useState<LedgerData>();
+  const [data, setData] = useState<LedgerView>();
   useEffect(() => {
     void api().listLedger({ profileId, from, to }).then((r) => (r.ok ? setData(r.value) : say('error', r.error.message)));
   }, [profileId, from, to, version, say]);

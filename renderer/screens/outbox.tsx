@@ -3,17 +3,15 @@ import { useEffect, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
-import type { AnswerState } from '../../shared/domain/answer-lifecycle.ts';
-
-type JobView = OutboxJob & { answer?: AnswerState | undefined };
-
-/** A finished job says where its answer went next: with the issuer, or decided. */
-function afterSending(j: JobView): string | undefined {
-  if (j.state !== 'done' || !j.answer) return undefined;
-  return j.answer.stage === 'decided' ? j.answer.label : 'Sent, awaiting the issuer';
-}
+import type { OutboxJobView } from '../../shared/views/outbox-job-view.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { jobRetry, jobStateLabel } from '../../shared/outbox-status.ts';
+
+/** A finished job says where its answer went next: with the issuer, or decided. */
+function afterSending(j: OutboxJobView): string | undefined {
+  if (j.state !== 'done') return undefined;
+  return j.answer.stage === 'decided' ? j.answer.label : 'Sent, awaiting the issuer';
+}
 
 export function Outbox({ version }: { version: number }) {
   const { say, go, selectProfile, profiles } = useApp();
@@ -21,7 +19,7 @@ export function Outbox({ version }: { version: number }) {
     selectProfile(j.profileId);
     go({ name: 'dispute', chargebackId: j.chargebackId });
   };
-  const [jobs, setJobs] = useState<JobView[]>([]);
+  const [jobs, setJobs] = useState<OutboxJobView[]>([]);
   const [progress, setProgress] = useState<Record<string, number>>({});
   useEffect(() => {
     void api().listOutbox({}).then((r) => r.ok && setJobs(r.value));

@@ -178,7 +178,8 @@ export function daysLeft(reply: number | string | null | undefined, now: Date): 
   return dayNumber(r) - dayNumber(easternToday(now));
 }
 
-export type DeadlineState = 'overdue' | 'due-today' | 'due-soon' | 'upcoming' | 'later' | 'none';
+export const deadlineStates = ['overdue', 'due-today', 'due-soon', 'upcoming', 'later', 'none'] as const;
+export type DeadlineState = (typeof deadlineStates)[number];
 
 /** How urgent a deadline looks; a reply date that is no real date may be today's, so it stands
  * out as due soon until the merchant checks it. */

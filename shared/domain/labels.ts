@@ -1,5 +1,6 @@
 // Labels for the contract's coded values: platforms, payment methods, ledger events, and the
 // disputed transaction's facts worth showing as evidence.
+import { z } from 'zod';
 
 const platforms: Record<string, string> = {
   PLATFORM_WALLET_1: 'Mobile wallet processor 1',
@@ -52,10 +53,8 @@ export function ledgerEventLabel(event: number): string {
 const entryModes: Record<number, string> = { 1: 'Keyed', 2: 'Swiped', 3: 'Swiped', 4: 'Swiped', 5: 'Chip', 6: 'Contactless', 9: 'Wallet', 10: 'Wallet' };
 const origins: Record<number, string> = { 2: 'E-commerce', 3: 'Mail or phone order', 5: '3-D Secure succeeded', 6: '3-D Secure attempted' };
 
-export interface Fact {
-  label: string;
-  value: string;
-}
+export const factSchema = z.object({ label: z.string(), value: z.string() });
+export type Fact = z.infer<typeof factSchema>;
 
 const yesNo = (v: unknown): string | undefined => (v === 1 || v === '1' || v === true ? 'Yes' : v === 0 || v === '0' || v === false ? 'No' : undefined);
 const text = (v: unknown): string | undefined => (v === null || v === undefined || v === '' ? undefined : String(v));

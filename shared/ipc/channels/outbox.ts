@@ -4,7 +4,7 @@ import { channel } from '../define.ts';
 import { outboxJobSchema } from '../../outbox.ts';
 import { messageTypeSchema } from '../../domain/enums.ts';
 import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
-import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
+import { outboxJobViewSchema } from '../../views/outbox-job-view.ts';
 
 const jobId = z.strictObject({ jobId: z.string().min(1).max(100) });
 
@@ -16,7 +16,8 @@ export const outboxChannels = {
     anotherAnswer: z.boolean().optional(),
     evidence: z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, rebuttal: z.string().max(20_000) }).optional(),
   }), outboxJobSchema),
-  listOutbox: channel('Every job and step, with where its chargeback\'s answer stands.', z.strictObject({}), z.array(outboxJobSchema.extend({ answer: answerStateSchema.optional() }))),
+  listOutbox: channel('Every job and step, with where its chargeback\'s answer stands.', z.strictObject({}),
+    z.array(outboxJobViewSchema)),
   pauseJob: channel('Pauses a job after its current step.', jobId, outboxJobSchema),
   resumeJob: channel('Resumes a paused job.', jobId, outboxJobSchema),
   cancelJob: channel('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema),

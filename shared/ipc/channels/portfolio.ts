@@ -1,53 +1,22 @@
-// Inbox, dispute, sync, events, ledger.
+// Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
 import { z } from 'zod';
 import { channel } from '../define.ts';
-import { answerStateSchema } from '../../domain/answer-lifecycle.ts';
-import { entryLineSchema, entryTotalsSchema } from '../../domain/entry-kinds.ts';
+import { inboxRowViewSchema } from '../../views/inbox-row.ts';
+import { disputeViewSchema } from '../../views/dispute-view.ts';
+import { ledgerViewSchema } from '../../views/ledger-view.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
-
-export const inboxRowSchema = z.object({
-  id: z.string(), status: z.string(), cycle: z.string(), actionable: z.boolean(), reply: z.number().nullable(), replyInvalid: z.string().nullable(), daysLeft: z.number().nullable(),
-  reasonCode: z.string(), reason: z.string(), category: z.string().nullable(), network: z.number().nullable(), total: z.number(), currency: z.string(), txn: z.string().nullable(), modified: z.string().nullable(),
-  /** Where the answer stands (absent for rows read without it). */
-  answer: answerStateSchema.pick({ stage: true, label: true }).optional(),
-});
-export type InboxRowView = z.infer<typeof inboxRowSchema>;
-
-const record = z.record(z.string(), z.unknown());
-
-export const disputeViewSchema = z.object({
-  chargeback: record,
-  explanation: z.object({ title: z.string(), plainWords: z.string(), category: z.string().nullable(), categoryLabel: z.string().nullable() }),
-  guidance: z.object({ summary: z.string(), checklist: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string(), checked: z.boolean() })), advice: z.string() }),
-  facts: z.array(z.object({ label: z.string(), value: z.string() })),
-  statuses: z.array(record),
-  messages: z.array(record),
-  documents: z.array(record),
-  /** The chargeback's ledger entries as the service describes them, and their totals (null: none yet). */
-  money: z.object({ entries: z.array(entryLineSchema), totals: entryTotalsSchema.nullable() }),
-  answerable: z.boolean(),
-  whyNot: z.string().optional(),
-  answer: answerStateSchema,
-  /** Earlier answers' evidence drafts, kept with the job they were queued with. */
-  sentDrafts: z.array(z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() })),
-  messageTypes: z.array(z.object({ type: z.string(), label: z.string(), description: z.string(), needsAmount: z.boolean(), needsConfirmation: z.boolean(), withEvidence: z.boolean(), fits: z.boolean() })),
-});
-export type DisputeView = z.infer<typeof disputeViewSchema>;
-
-export const ledgerViewSchema = z.object({
-  entries: z.array(entryLineSchema),
-  byCurrency: z.array(entryTotalsSchema),
-  byMonth: z.array(entryTotalsSchema.extend({ month: z.string() })),
-});
-export type LedgerView = z.infer<typeof ledgerViewSchema>;
 
 export const portfolioChannels = {
   listInbox: channel('Chargebacks from the store: open and actionable first by reply deadline, then the rest.', z.strictObject({
     profileId, status: z.string().max(20).optional(), cycle: z.string().max(60).optional(), network: z.number().int().min(1).max(4).optional(),
     category: z.string().max(60).optional(), search: z.string().max(200).optional(), offset: z.number().int().min(0).max(10_000_000), limit: z.number().int().min(1).max(500),
-  }), z.object({ rows: z.array(inboxRowSchema), total: z.number().int(), counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }) })),
+  }), z.object({
+    rows: z.array(inboxRowViewSchema),
+    total: z.number().int(),
+    counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
+  })),
   getDispute: channel('Everything about one chargeback, explained.', z.strictObject({ profileId, chargebackId }), disputeViewSchema),
   setChecklistItem: channel('Ticks or unticks an evidence checklist item.', z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }), z.object({ ok: z.literal(true) })),
   syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),

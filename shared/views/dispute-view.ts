@@ -1,0 +1,255 @@
+// One dispute as the window and `dispute-desk show` present it: typed values projected from the
+// records the store keeps, which are the tolerant read schemas' output (shared/api/resources.ts),
+// so either dialect's shapes arrive here already alike. Every rule the page shows (the deadline,
+// whether it can be answered, which answers fit, what a second answer must say first) is applied
+// here, once, from the shared/domain modules that own it; the page and the CLI only present.
+import { z } from 'zod';
+import type {
+  Chargeback, ChargebackDocument, ChargebackMessage, ChargebackStatusRecord, Entry, Txn,
+} from '../api/index.ts';
+import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
+import {
+  daysLeft, deadlineState, deadlineStates, describeDeadline, formatServiceTimestamp, formatYmd, parseServiceTimestamp,
+} from '../domain/dates.ts';
+import type { DialectName } from '../domain/dialects.ts';
+import { messageTypeSchema } from '../domain/enums.ts';
+import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
+import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
+import { describeTransaction, factSchema } from '../domain/labels.ts';
+import { messageTypesForCycle, messageTypesOrdered, ruleFor } from '../domain/message-type-rules.ts';
+import { categoryLabel, disputeCategorySchema, explainReasonCode } from '../domain/reason-codes.ts';
+import type { EvidenceDraft } from '../evidence/draft.ts';
+import { entryLines } from './ledger-view.ts';
+
+/** A record's moment as the service's clock shows it (`YYYY-MM-DD HH:MM`, US Eastern), whether it
+ * came as the core API's Eastern text or the micro-service's ISO form; null when not given. */
+const moment = z.string().nullable();
+
+export const chargebackFactsSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  cycle: z.string(),
+  /** The amount disputed, in minor units of `currency`. */
+  total: z.number().int(),
+  currency: z.string(),
+  reasonCode: z.string(),
+  reason: z.string(),
+  /** Calendar dates as `YYYY-MM-DD`. */
+  issued: z.string().nullable(),
+  received: z.string().nullable(),
+  /** The disputed transaction's ID. */
+  txn: z.string().nullable(),
+  ref: z.string().nullable(),
+  bankRef: z.string().nullable(),
+  chargebackRef: z.string().nullable(),
+  actionable: z.boolean(),
+});
+
+export const deadlineSchema = z.object({
+  /** The reply date, `YYYY-MM-DD`; null when there is none or it is no real date. */
+  reply: z.string().nullable(),
+  /** A reply date the service sent that is no real date, as sent. */
+  unreadable: z.string().nullable(),
+  /** Whole days left when the view was made (0: due today, negative: overdue). */
+  daysLeft: z.number().int().nullable(),
+  state: z.enum(deadlineStates),
+  /** The deadline in words ("3 days left", "Reply date unreadable (…)"). */
+  text: z.string(),
+});
+
+export const statusStepSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  at: moment,
+  /** The ID of the message that led to this status, when the service names it. */
+  message: z.string().nullable(),
+  /** That message's type, when the store holds it. */
+  messageType: z.string().nullable(),
+});
+
+export const disputeMessageSchema = z.object({
+  id: z.string(),
+  /** As the service spells it: messages sent from elsewhere may carry types the app never sends. */
+  type: z.string(),
+  status: z.string(),
+  at: moment,
+  note: z.string().nullable(),
+  /** Minor units (acceptLiability's concession). */
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+});
+
+export const disputeDocumentSchema = z.object({
+  id: z.string(),
+  /** The document's name, else its stored reference, else its ID: never blank. */
+  name: z.string(),
+  type: z.string().nullable(),
+  status: z.string().nullable(),
+  at: moment,
+});
+
+/** An answer the merchant may choose, as message-type-rules.ts describes it for this chargeback. */
+export const answerChoiceSchema = z.object({
+  type: messageTypeSchema,
+  label: z.string(),
+  description: z.string(),
+  needsAmount: z.boolean(),
+  needsConfirmation: z.boolean(),
+  /** Evidence goes with it on this profile's service (ruleFor). */
+  withEvidence: z.boolean(),
+  /** It fits the chargeback's cycle; the others are offered as unusual. */
+  fits: z.boolean(),
+  /** What the stage already has, said before this answer goes as a second one; null: nothing to say. */
+  secondAnswerWarning: z.string().nullable(),
+});
+
+export const disputeViewSchema = z.object({
+  chargeback: chargebackFactsSchema,
+  deadline: deadlineSchema,
+  explanation: z.object({
+    title: z.string(),
+    plainWords: z.string(),
+    category: disputeCategorySchema.nullable(),
+    categoryLabel: z.string().nullable(),
+  }),
+  guidance: z.object({
+    summary: z.string(),
+    checklist: z.array(z.object({ id: z.string(), label: z.string(), detail: z.string(), checked: z.boolean() })),
+    advice: z.string(),
+  }),
+  /** The disputed transaction's facts worth showing as evidence (empty until its entries are synced). */
+  facts: z.array(factSchema),
+  /** Status records, oldest first. */
+  history: z.array(statusStepSchema),
+  messages: z.array(disputeMessageSchema),
+  documents: z.array(disputeDocumentSchema),
+  /** The chargeback's ledger entries as the service describes them, and their totals (null: none yet). */
+  money: z.object({ entries: z.array(entryLineSchema), totals: entryTotalsSchema.nullable() }),
+  answerable: z.boolean(),
+  whyNot: z.string().optional(),
+  answer: answerStateSchema,
+  /** Earlier answers' evidence drafts, kept with the job they were queued with. */
+  sentDrafts: z.array(z.object({
+    jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string(),
+  })),
+  /** Every answer, the ones fitting the cycle first. */
+  messageTypes: z.array(answerChoiceSchema),
+});
+export type DisputeView = z.infer<typeof disputeViewSchema>;
+export type AnswerChoice = z.infer<typeof answerChoiceSchema>;
+
+/** What the store holds about one chargeback, each record as its read schema gave it. */
+export interface DisputeRecords {
+  chargeback: Chargeback;
+  txn: Txn | null;
+  statuses: readonly ChargebackStatusRecord[];
+  messages: readonly ChargebackMessage[];
+  documents: readonly ChargebackDocument[];
+  entries: readonly Entry[];
+}
+
+/** What the view needs beyond the records: the merchant's own work and the profile's service. */
+export interface DisputeContext {
+  now: Date;
+  dialect: DialectName;
+  /** Checklist items the merchant ticked. */
+  ticked: ReadonlySet<string>;
+  answer: AnswerState;
+  sentDrafts: ReadonlyArray<{ jobId: string; sentAt: number; draft: EvidenceDraft | undefined }>;
+}
+
+function momentOf(ts: string | null | undefined): string | null {
+  const at = parseServiceTimestamp(ts);
+  return at ? formatServiceTimestamp(at).slice(0, 16) : null;
+}
+
+function deadlineOf(cb: Chargeback, now: Date): z.infer<typeof deadlineSchema> {
+  const days = daysLeft(cb.reply, now);
+  const unreadable = cb.invalidDates?.reply ?? null;
+  return {
+    reply: cb.reply === null ? null : formatYmd(cb.reply),
+    unreadable,
+    daysLeft: days ?? null,
+    state: deadlineState(days, unreadable),
+    text: describeDeadline(days, unreadable),
+  };
+}
+
+/** Why a chargeback takes no answer; undefined when it does. */
+function whyNotAnswerable(cb: Chargeback): string | undefined {
+  if (cb.status !== 'open') return `This chargeback is ${cb.status}: the processor accepts no more responses.`;
+  if (cb.actionable !== 1) {
+    return 'This chargeback cannot be answered through the API (it is marked not actionable). '
+      + 'Contact your processor to respond.';
+  }
+  return undefined;
+}
+
+/** The answers on offer at this cycle on this service, each with what it must say first. */
+export function answerChoices(cycle: string, dialect: DialectName, answer: AnswerState): AnswerChoice[] {
+  const fits = new Set(messageTypesForCycle(cycle));
+  const again = secondAnswerWarning(answer) ?? null;
+  return messageTypesOrdered(cycle).map((type) => {
+    const rule = ruleFor(type, dialect);
+    return {
+      type, label: rule.label, description: rule.description, needsAmount: rule.needsAmount,
+      needsConfirmation: rule.needsConfirmation, withEvidence: rule.withEvidence, fits: fits.has(type),
+      secondAnswerWarning: isAnswer(type) ? again : null,
+    };
+  });
+}
+
+/** A chargeback's entries, all in its currency, and their totals. */
+function moneyOf(entries: readonly Entry[], currency: string): DisputeView['money'] {
+  const lines = entryLines(entries, () => currency);
+  return { entries: lines, totals: summariseEntries(lines).byCurrency[0] ?? null };
+}
+
+export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
+  const cb = d.chargeback;
+  const explanation = explainReasonCode(cb.reasonCode);
+  const guidance = evidenceGuidance(explanation.category);
+  const typeOf = new Map(d.messages.map((m) => [m.id, m.type]));
+  const whyNot = whyNotAnswerable(cb);
+  return {
+    chargeback: {
+      id: cb.id, status: cb.status, cycle: cb.cycle, total: cb.total, currency: cb.currency,
+      reasonCode: cb.reasonCode, reason: cb.reason,
+      issued: cb.issued === null ? null : formatYmd(cb.issued),
+      received: cb.received === null ? null : formatYmd(cb.received),
+      txn: cb.txn, ref: cb.ref, bankRef: cb.bankRef, chargebackRef: cb.chargebackRef, actionable: cb.actionable === 1,
+    },
+    deadline: deadlineOf(cb, c.now),
+    explanation: {
+      title: explanation.title, plainWords: explanation.plainWords, category: explanation.category ?? null,
+      categoryLabel: explanation.category ? categoryLabel[explanation.category] : null,
+    },
+    guidance: {
+      summary: guidance.summary,
+      checklist: guidance.checklist.map((i) => ({ ...i, checked: c.ticked.has(i.id) })),
+      advice: generalAdvice,
+    },
+    facts: d.txn ? describeTransaction(d.txn) : [],
+    history: d.statuses.map((s) => ({
+      id: s.id, status: s.status, at: momentOf(s.created), message: s.message,
+      messageType: s.message ? (typeOf.get(s.message) ?? null) : null,
+    })),
+    messages: d.messages.map((m) => ({
+      id: m.id, type: m.type, status: m.status, at: momentOf(m.created),
+      note: m.note, amount: m.amount, currency: m.currency,
+    })),
+    documents: d.documents.map((x) => ({
+      id: x.id, name: x.name ?? x.ref ?? x.id, type: x.documentType ?? x.type, status: x.status,
+      at: momentOf(x.created),
+    })),
+    money: moneyOf(d.entries, cb.currency),
+    answerable: whyNot === undefined,
+    ...(whyNot === undefined ? {} : { whyNot }),
+    answer: c.answer,
+    sentDrafts: c.sentDrafts.map((a) => ({
+      jobId: a.jobId, sentAt: a.sentAt,
+      pages: a.draft?.arrangement.pages.length ?? 0, rebuttal: a.draft?.rebuttal ?? '',
+    })),
+    messageTypes: answerChoices(cb.cycle, c.dialect, c.answer),
+  };
+}

@@ -1,0 +1,32 @@
+// A chargeback as the inbox lists it: the store's derived columns (electron/store/portfolio-repo.ts
+// reads them into this shape), and, across IPC, where its answer stands.
+import { z } from 'zod';
+import { answerStateSchema } from '../domain/answer-lifecycle.ts';
+
+export const inboxRowSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  cycle: z.string(),
+  actionable: z.boolean(),
+  /** The reply date as YYYYMMDD; null when there is none or it is no real date. */
+  reply: z.number().int().nullable(),
+  /** A reply date the service sent that is no real date, as sent (then `reply` is null). */
+  replyInvalid: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  reasonCode: z.string(),
+  reason: z.string(),
+  category: z.string().nullable(),
+  network: z.number().int().nullable(),
+  /** Minor units of `currency`. */
+  total: z.number().int(),
+  currency: z.string(),
+  txn: z.string().nullable(),
+  modified: z.string().nullable(),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
+
+export const inboxRowViewSchema = inboxRowSchema.extend({
+  /** Where the answer stands. */
+  answer: answerStateSchema.pick({ stage: true, label: true }),
+});
+export type InboxRowView = z.infer<typeof inboxRowViewSchema>;
