@@ -178,12 +178,7 @@ export function createResponder(deps: {
     }
     if (!messageTypesForCycle(cb.cycle).includes(r.messageType))
       warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
-    const evidence = hasEvidence(r.evidence) ? r.evidence : undefined;
-    return deps.outbox.stage(async (staging) => {
-      const documents = evidence ? await documentsIn(staging, profile, cb, evidence, warnings, o.signal) : [];
-      if (documents instanceof AppError) return refused(documents);
-      // A stop that came during the build means the merchant no longer wants this queued.
-      o.signal?.throwIfAborted();
+    const queue = async (documents: NewSubmission['documents']): Promise<AnswerOutcome> => {
       let job: OutboxJob;
       try {
         job = await deps.outbox.submit({ ...submission, documents });
@@ -192,8 +187,18 @@ export function createResponder(deps: {
         if (isAppError(e)) return refused(worded(e, wording));
         throw e;
       }
-      await packets.sent(cb.id);
+      // The packet is queued: a preview of the chargeback's evidence is of no more use.
+      if (documents.length > 0) await packets.sent(cb.id);
       return { ok: true, job, warnings, ...(meaning ? { meaning } : {}) };
+    };
+    const evidence = r.evidence;
+    if (!hasEvidence(evidence)) return queue([]);
+    return deps.outbox.stage(async (staging) => {
+      const documents = await documentsIn(staging, profile, cb, evidence, warnings, o.signal);
+      if (documents instanceof AppError) return refused(documents);
+      // A stop that came during the build means the merchant no longer wants this queued.
+      o.signal?.throwIfAborted();
+      return queue(documents);
     });
   }
 
