@@ -73,6 +73,13 @@ const sentFrom = (draft: EvidenceDraft) => ({
   rebuttal: draft.rebuttal,
 });
 
+/** The window's "Send" of a draft's evidence, through the use case. */
+const send = (respond: ReturnType<typeof counted>['respond'], chargebackId: string, draft: EvidenceDraft) =>
+  respond.answer(
+    { profileId: f.profile.id, chargebackId, messageType: 'respond', confirmed: true, evidence: sentFrom(draft) },
+    windowWording,
+  );
+
 /** The files of a queued job, with their inodes. */
 function queuedFiles(jobId: string): Map<string, number> {
   const dir = join(f.home, 'outbox', jobId);
@@ -89,16 +96,7 @@ test('previewed, then sent unchanged: built once, and the queued file is the pre
   assert.equal(shown.result.ok, true);
   assert.equal(builds.length, 1);
   const previewed = await packets.previewFile(cb.id, shown.files[0]!.name);
-  const answered = await respond.answer(
-    {
-      profileId: f.profile.id,
-      chargebackId: cb.id,
-      messageType: 'respond',
-      confirmed: true,
-      evidence: sentFrom(draft),
-    },
-    windowWording,
-  );
+  const answered = await send(respond, cb.id, draft);
   assert.ok(answered.ok, answered.ok ? '' : answered.error.message);
   assert.equal(builds.length, 1, 'sent unchanged: not built again');
   const files = queuedFiles(answered.job.id);
@@ -126,16 +124,7 @@ test('previewed, then sent unchanged: built once, and the queued file is the pre
 test('sent without a preview: built once, straight into an outbox staging folder, and moved into the job', async () => {
   const cb = await chargeback();
   const { builds, respond } = counted();
-  const answered = await respond.answer(
-    {
-      profileId: f.profile.id,
-      chargebackId: cb.id,
-      messageType: 'respond',
-      confirmed: true,
-      evidence: sentFrom(draftOf('Delivered on 3 March.')),
-    },
-    windowWording,
-  );
+  const answered = await send(respond, cb.id, draftOf('Delivered on 3 March.'));
   assert.ok(answered.ok, answered.ok ? '' : answered.error.message);
   assert.equal(builds.length, 1);
   const into = relative(join(f.home, 'outbox'), builds[0]!.into);
@@ -154,32 +143,14 @@ test('changed after the preview (the letter, the settings): built again; the pre
   const { builds, packets, respond } = counted();
   const draft = draftOf('Delivered on 3 March.');
   await packets.preview(f.profile, cb, draft);
-  const changedLetter = await respond.answer(
-    {
-      profileId: f.profile.id,
-      chargebackId: cb.id,
-      messageType: 'respond',
-      confirmed: true,
-      evidence: sentFrom(draftOf('Delivered on 4 March.')),
-    },
-    windowWording,
-  );
+  const changedLetter = await send(respond, cb.id, draftOf('Delivered on 4 March.'));
   assert.ok(changedLetter.ok);
   assert.equal(builds.length, 2, 'another letter: another packet');
   assert.notDeepEqual([...queuedFiles(changedLetter.job.id).values()], [...builds[0]!.inodes.values()]);
 
   const other = await chargeback();
   await packets.preview(f.profile, other, draft);
-  const strict = await respond.answer(
-    {
-      profileId: f.profile.id,
-      chargebackId: other.id,
-      messageType: 'respond',
-      confirmed: true,
-      evidence: sentFrom({ ...draft, preset: 'strict' }),
-    },
-    windowWording,
-  );
+  const strict = await send(respond, other.id, { ...draft, preset: 'strict' });
   assert.ok(strict.ok);
   assert.equal(builds.length, 4, 'another preset: another packet');
   assert.deepEqual([...queuedFiles(strict.job.id).values()], [...builds[3]!.inodes.values()]);
