@@ -3,10 +3,11 @@
 // the CLI exits 1 with the reason, batch reports the packet failed), with nothing queued and
 // nothing written: no job, no job or staging folder in the outbox, and for a refused message type
 // not even the evidence imported. On the micro-service a closing message carries no documents;
-// a profile allowing one page refuses a one-page packet with its cover letter.
+// a profile allowing one page refuses a one-page packet with its cover letter. And through the
+// window's own channels, a packet previewed and sent unchanged is queued as it was built.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/index.ts';
@@ -22,6 +23,7 @@ import { appOrigin } from '../../../electron/platform/security.ts';
 import { ipcContract, ipcEvents } from '../../../shared/ipc/contract.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { evidenceRefusal } from '../../../shared/domain/message-type-rules.ts';
+import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import { scanJpeg } from '../evidence/corpus.ts';
 import { runCli } from '../cli/support.ts';
 
@@ -46,7 +48,7 @@ before(async () => {
     rateLimit: { max: 1_000_000 },
     dialect: 'microservice',
   });
-  dir = mkdtempSync(join(tmpdir(), 'dd-same-refusal-'));
+  dir = mkdtempSync(join(tmpdir(), 'dd-respond-adapters-'));
   home = join(dir, 'home');
   const vault = createKeyVault({
     keytarLoader: async () => {
@@ -94,12 +96,15 @@ async function receipt(chargebackId: string): Promise<string> {
 const cli = (args: string[]) =>
   runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
 
-async function ipc(payload: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
-  return router.invoke('submitResponse', { url: `${appOrigin}/index.html`, isMainFrame: true }, payload) as Promise<{
-    ok: boolean;
-    error?: { message: string };
-  }>;
+/** A call from the window, as its bridge makes it. */
+async function fromWindow<T = unknown>(
+  channel: string,
+  payload: unknown,
+): Promise<{ ok: boolean; value: T; error?: { message: string } }> {
+  const from = { url: `${appOrigin}/index.html`, isMainFrame: true };
+  return router.invoke(channel, from, payload) as Promise<{ ok: boolean; value: T; error?: { message: string } }>;
 }
+const ipc = (payload: unknown) => fromWindow('submitResponse', payload);
 
 /** Nothing was queued or written for an answer: no job, and nothing in the outbox's folder. */
 function nothingWritten(label: string): void {
@@ -160,11 +165,7 @@ test("a packet over the profile's limits: refused in the same words through IPC,
   const [imported] = await services.evidence.importPaths([folder]);
   assert.ok(imported?.ok);
   // The window's draft letter is the template's, as the CLI's and batch's are.
-  const draft = (await router.invoke(
-    'getDraft',
-    { url: `${appOrigin}/index.html`, isMainFrame: true },
-    { profileId: onePage.id, chargebackId: viaIpc },
-  )) as { ok: true; value: { rebuttal: string } };
+  const draft = await fromWindow<{ rebuttal: string }>('getDraft', { profileId: onePage.id, chargebackId: viaIpc });
   const window = await ipc({
     profileId: onePage.id,
     chargebackId: viaIpc,
@@ -206,4 +207,46 @@ test("a packet over the profile's limits: refused in the same words through IPC,
     [[viaBatch, 'failed', words]],
   );
   nothingWritten('batch');
+});
+
+test('through the window: a packet previewed, then sent unchanged, is queued as built, not built again', async () => {
+  const id = await chargeback(micro);
+  const [imported] = await services.evidence.importPaths([await receipt(id)]);
+  assert.ok(imported?.ok);
+  const pages = [{ itemId: imported.item.id, page: 0, rotation: 0 as const }];
+  const draft: EvidenceDraft = {
+    items: [imported.item],
+    arrangement: { pages },
+    preset: micro.preset,
+    pageSize: micro.pageSize,
+    rebuttal: 'Delivered on 3 March and signed for.',
+  };
+  const preview = await fromWindow<{ files: Array<{ name: string; bytes: Uint8Array }> }>('previewPacket', {
+    profileId: micro.id,
+    chargebackId: id,
+    draft,
+  });
+  assert.ok(preview.ok, preview.error?.message);
+  const shown = preview.value.files[0]!;
+  const built = statSync(await services.packets.previewFile(id, shown.name)).ino;
+  // Held back, so the job's folder is read before it is sent and cleared.
+  await services.outbox.stop();
+  // What the dispute screen sends for the draft.
+  const evidence = {
+    arrangement: draft.arrangement,
+    settings: settingsOfDraft(draft, micro.limits),
+    rebuttal: draft.rebuttal,
+  };
+  const sent = await fromWindow<{ id: string }>('submitResponse', {
+    profileId: micro.id,
+    chargebackId: id,
+    messageType: 'respond',
+    confirmed: true,
+    evidence,
+  });
+  assert.ok(sent.ok, sent.error?.message);
+  const folder = join(home, 'outbox', sent.value.id);
+  const [file] = readdirSync(folder);
+  assert.equal(statSync(join(folder, file!)).ino, built, 'the previewed file itself, moved into the job');
+  assert.deepEqual(readFileSync(join(folder, file!)), Buffer.from(shown.bytes), 'exactly what the merchant saw');
 });
