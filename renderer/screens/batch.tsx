@@ -4,7 +4,7 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
-import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import { droppedFiles } from '../components/dropped-files.ts';
 import { holdIsFinal, packetGoes, targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
 import type { InboxRowView } from '../../shared/ipc/channels/portfolio.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
@@ -213,11 +213,11 @@ export function Batch({ profileId }: { profileId: string }) {
   }
 
   async function drop(e: DragEvent): Promise<void> {
-    const { files, skipped } = await droppedFiles(e);
-    if (files.length + skipped.length === 0) return;
-    setStage({ name: 'working', text: 'Adding the files…', done: 0, total: files.length });
-    const outcomes = [...(await importFiles(files, (done, total) => setStage({ name: 'working', text: 'Adding the files…', done, total }))), ...skipped];
-    const r = await api().planBatchDropped({ profileId, files: outcomes.map((o) => (o.ok ? { itemId: o.item.id, name: o.item.name } : { name: o.name, reason: o.reason, skipped: o.skipped })) });
+    const files = droppedFiles(e);
+    if (files.length === 0) return;
+    // Main reads what was dropped (folders too) and says how far it got through batchProgress.
+    setStage({ name: 'working', text: 'Adding the files…' });
+    const r = await api().planBatchDropped({ profileId, files });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
     setStage({ name: 'review', plan: r.value, confirming: false });
   }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
-import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import { droppedFiles } from '../components/dropped-files.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
@@ -283,11 +283,13 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   }
 
   async function drop(e: DragEvent): Promise<void> {
-    const { files, skipped } = await droppedFiles(e);
-    setBusy(`Adding ${files.length} file${files.length === 1 ? '' : 's'}…`);
-    const outcomes = await importFiles(files, (done, total) => setBusy(`Adding file ${done + 1 > total ? total : done + 1} of ${total}…`));
+    const files = droppedFiles(e);
+    if (files.length === 0) return;
+    setBusy(files.length === 1 ? `Adding ${files[0]!.name}…` : `Adding ${files.length} dropped items…`);
+    const r = await api().importDropped({ files });
     setBusy('');
-    add([...outcomes, ...skipped]);
+    if (r.ok) add(r.value);
+    else say('error', r.error.message);
   }
 
   const setPages = (pages: ArrangedPage[]): void => setDraft({ ...draft, arrangement: { pages } });

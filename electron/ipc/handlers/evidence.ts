@@ -7,6 +7,8 @@ import { AppError } from '../../../shared/errors.ts';
 import { safeBaseName } from '../../evidence/safe-names.ts';
 import { settingsOfDraft } from '../../../shared/evidence/draft.ts';
 import { withTempFolder } from '../../fs/temp-folder.ts';
+import { importDropped } from '../../evidence/import-dropped.ts';
+import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds.ts';
 import { copyFile, cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 
@@ -40,12 +42,15 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       s.store.drafts.save(profileId, chargebackId, draft);
       return { ok: true as const };
     },
-    previewPacket: async ({ profileId, chargebackId, draft }) => {
+    previewPacket: async ({ profileId, chargebackId, draft }, call) => {
       const { profile, cb } = context(profileId, chargebackId);
+      call?.signal.throwIfAborted();
       // Built aside, then put in place of the last preview: what the merchant opens or saves is
       // exactly what was shown.
       return withTempFolder('dd-preview-', async (dir) => {
         const result = await buildPacket(s.evidence, draft.arrangement, settingsOfDraft(draft, profile.limits, `evidence ${cb.id}`), { outDir: dir, coverLetter: coverLetterFor(cb, { merchantName: profile.merchant ?? profile.name, rebuttal: draft.rebuttal, txn: txnOf(profileId, cb.id), exhibits: await exhibitNames(s.evidence, draft.arrangement) }) });
+        // A preview the window stopped waiting for is not read back, nor put in place of the last one.
+        call?.signal.throwIfAborted();
         const files = await Promise.all(result.files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await readFile(join(dir, f.name))) })));
         if (result.ok) {
           // Each preview gets its own folder: an earlier one still open in a PDF reader (which
@@ -77,17 +82,24 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     pickEvidence: async ({ folder }) => {
       const paths = folder
         ? [await s.platform.dialogs.openFolder({ title: 'Add a folder of scans' })].filter((p): p is string => !!p)
-        : await s.platform.dialogs.openFiles({ title: 'Add evidence', multiple: true, filters: [{ name: 'Images and PDFs', extensions: ['jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'pdf', 'heic', 'heif', 'webp', 'avif', 'bmp'] }] });
+        : await s.platform.dialogs.openFiles({ title: 'Add evidence', multiple: true, filters: evidenceDialogFilters });
       return paths.length ? s.evidence.importPaths(paths) : [];
     },
-    importDropped: async ({ name, bytes }) => s.evidence.importBuffer(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-    getPagePicture: async ({ itemId, page, maxWidth }) => pagePicture(s.evidence, itemId, page, maxWidth),
-    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }) => {
+    importDropped: async ({ dropped }) => importDropped(s.evidence, dropped),
+    getPagePicture: async ({ itemId, page, maxWidth }, call) => {
+      // A thumbnail scrolled away before its turn is never drawn.
+      call?.signal.throwIfAborted();
+      return pagePicture(s.evidence, itemId, page, maxWidth);
+    },
+    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }, call) => {
+      // An arrangement already changed again is not measured: the window asks for the new one.
+      call?.signal.throwIfAborted();
       // The letter counted is the one that will be sent: the draft's own text and the merchant's
       // name decide how many pages it takes.
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profileId ? s.store.portfolio.getChargeback(profileId, chargebackId) : undefined;
       const exhibits = await exhibitNames(s.evidence, arrangement);
+      call?.signal.throwIfAborted();
       return estimatePacket(s.evidence, arrangement, settings, cb ? coverLetterFor(cb, { merchantName: profile?.merchant ?? profile?.name, ...(rebuttal !== undefined ? { rebuttal } : {}), txn: txnOf(profileId!, cb.id), exhibits }) : undefined);
     },
   };
