@@ -43,8 +43,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       return { ok: true as const };
     },
     previewPacket: async ({ profileId, chargebackId, draft }, call) => {
-      const { profile, cb } = context(profileId, chargebackId);
       call?.signal.throwIfAborted();
+      const { profile, cb } = context(profileId, chargebackId);
       // Built aside, then put in place of the last preview: what the merchant opens or saves is
       // exactly what was shown.
       return withTempFolder('dd-preview-', async (dir) => {
