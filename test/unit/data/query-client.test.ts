@@ -13,7 +13,7 @@ const contract = {
   listLedger: query('The ledger.', z.object({}), z.number(), { tags: ['ledger'] }),
   setChecklistItem: mutation('Ticks an item.', z.object({ id: z.string() }), z.boolean(), { invalidates: ['chargebacks'] }),
 };
-const events = { outboxChanged: z.object({}), batchProgress: z.object({}) };
+type Events = { outboxChanged: z.ZodObject; batchProgress: z.ZodObject };
 
 /** A bridge whose calls wait until the test answers them. */
 function fakeBridge() {
@@ -27,7 +27,7 @@ function fakeBridge() {
     o.signal?.addEventListener('abort', cancelled);
   });
   const bridge = { getDispute: method('getDispute'), listLedger: method('listLedger'), setChecklistItem: method('setChecklistItem'),
-    on: (event: string, l: () => void) => (listeners.set(event, l), () => listeners.delete(event)) } as unknown as Bridge<typeof contract, typeof events>;
+    on: (event: string, l: () => void) => (listeners.set(event, l), () => listeners.delete(event)) } as unknown as Bridge<typeof contract, Events>;
   return { bridge, calls, emit: (event: string) => listeners.get(event)?.(), listeners };
 }
 const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
