@@ -28,6 +28,8 @@ interface Entry {
   readonly listeners: Set<Listener>;
   /** The fetch under way; a newer one or the last listener leaving aborts it. */
   control?: AbortController;
+  /** Settles when the fetch under way does (answered, failed or superseded). */
+  pending?: Promise<void>;
 }
 
 const idle: QueryState<never> = Object.freeze({ fetching: false });
@@ -55,18 +57,19 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
     for (const l of [...entry.listeners]) l();
   }
 
-  function fetch(entry: Entry): void {
+  function fetch(entry: Entry): Promise<void> {
     entry.control?.abort();
     const control = new AbortController();
     entry.control = control;
     entry.stale = false;
     set(entry, { ...entry.state, fetching: true });
-    void call[entry.channel]!(entry.input, { signal: control.signal }).then((r) => {
+    entry.pending = call[entry.channel]!(entry.input, { signal: control.signal }).then((r) => {
       // Superseded or cancelled: this answer is for a question no longer asked.
       if (control.signal.aborted || entry.control !== control) return;
       entry.control = undefined;
       set(entry, r.ok ? { data: r.value, fetching: false } : { ...(entry.state.data !== undefined ? { data: entry.state.data } : {}), error: r.error, fetching: false });
     });
+    return entry.pending;
   }
 
   function invalidate(tags: readonly DataTag[]): void {
@@ -105,6 +108,12 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
       const r = await (o.bridge[channel] as unknown as (i: unknown, opt: { signal?: AbortSignal }) => Promise<Result<Output<C, K>>>)(input, options);
       if (r.ok) invalidate(o.contract[channel]!.invalidates);
       return r;
+    },
+    /** Fetches a query now, shown or not, and answers its state once it is in. */
+    async refetch<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>): Promise<QueryState<Output<C, K>>> {
+      const entry = entryOf(channel, input);
+      await fetch(entry);
+      return entry.state as QueryState<Output<C, K>>;
     },
     invalidate,
     /** Hears every invalidation (for screens not yet on queries, which refetch on a version number). */
