@@ -1,7 +1,11 @@
-// The window: navigation, the screens, the status bar, and the events main pushes.
+// The window: navigation, the screens, the status bar, and the events main pushes. What the screens
+// show comes through the data layer (renderer/data/): refetched when what it reads goes stale.
 import { createRoot } from 'react-dom/client';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './bridge.ts';
+import { dataClient, mutate, useDataVersion, useQuery } from './data/data.ts';
+import { dataTags } from '../shared/ipc/define.ts';
+import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp } from './state/app-store.ts';
 import { Onboarding } from './screens/onboarding.tsx';
 import { Inbox } from './screens/inbox.tsx';
@@ -19,29 +23,35 @@ import './styles/app.css';
 
 function App() {
   const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
-  const [version, setVersion] = useState(0);
-  const [sync, setSync] = useState<{ running: boolean; text: string }>({ running: false, text: '' });
-  const refresh = useCallback(async () => {
-    const r = await api().listProfiles({});
-    if (!r.ok) return say('error', r.error.message);
-    setProfiles(r.value);
-    if (r.value.length === 0) go({ name: 'onboarding' });
+  // Dispute, inbox, ledger and outbox still refetch on a number: it grows when their data goes stale.
+  const version = useDataVersion(dataTags);
+  const listed = useQuery('listProfiles', {});
+  const show = useCallback((list: ProfileView[]) => {
+    setProfiles(list);
+    if (list.length === 0) go({ name: 'onboarding' });
     else if (useApp.getState().screen.name === 'onboarding') go({ name: 'inbox' });
-    setVersion((v) => v + 1);
-  }, [go, say, setProfiles]);
-  const freshness = useCallback(async (id: string) => {
-    const r = await api().getSyncStatus({ profileId: id });
-    if (r.ok) setSync({ running: r.value.running, text: statusLine(r.value, (ms) => new Date(ms).toLocaleString()).text });
-  }, []);
-  useEffect(() => void refresh(), [refresh]);
+  }, [go, setProfiles]);
   useEffect(() => {
-    if (profileId) void freshness(profileId);
-  }, [profileId, version, freshness]);
+    if (listed.data) show(listed.data);
+  }, [listed.data, show]);
+  useEffect(() => {
+    if (listed.error) say('error', listed.error.message);
+  }, [listed.error, say]);
+  // After onboarding: everything is new, and the window moves on once the profiles are in.
+  const refresh = useCallback(async () => {
+    dataClient().invalidate(dataTags);
+    const r = await dataClient().refetch('listProfiles', {});
+    if (r.data) show(r.data);
+  }, [show]);
+  const status = useQuery('getSyncStatus', profileId ? { profileId } : undefined);
+  // Progress pushed by main shows until the next status is in.
+  const [live, setLive] = useState<{ running: boolean; text: string }>();
+  useEffect(() => setLive(undefined), [status.data]);
+  const sync = live ?? (status.data ? { running: status.data.running, text: statusLine(status.data, (ms) => new Date(ms).toLocaleString()).text } : { running: false, text: '' });
   useEffect(() => {
     const offs = [
-      api().on('notification', (n) => (say('info', `${n.title}: ${n.body}`), setVersion((v) => v + 1))),
-      api().on('outboxChanged', () => setVersion((v) => v + 1)),
-      api().on('syncProgress', (p) => p.profileId === useApp.getState().profileId && setSync({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
+      api().on('notification', (n) => say('info', `${n.title}: ${n.body}`)),
+      api().on('syncProgress', (p) => p.profileId === useApp.getState().profileId && setLive({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
       api().on('openChargeback', (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId }))),
     ];
     return () => offs.forEach((off) => off());
@@ -49,11 +59,12 @@ function App() {
 
   const syncNow = async (): Promise<void> => {
     if (!profileId) return;
-    setSync({ running: true, text: 'Syncing…' });
-    const r = await api().syncNow({ profileId });
-    if (!r.ok) say('error', r.error.message);
-    await freshness(profileId);
-    setVersion((v) => v + 1);
+    setLive({ running: true, text: 'Syncing…' });
+    const r = await mutate('syncNow', { profileId });
+    if (!r.ok) {
+      say('error', r.error.message);
+      dataClient().invalidate(['sync']);
+    }
   };
   const profile = profiles.find((p) => p.id === profileId);
 
@@ -68,7 +79,7 @@ function App() {
           <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
           <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
           <span className="spacer" />
-          {profileId && <Activity key={profileId} profileId={profileId} version={version} />}
+          {profileId && <Activity key={profileId} profileId={profileId} />}
           {profiles.length > 1 ? (
             <label className="profile-switch">Profile
               <select value={profileId} onChange={(e) => selectProfile(e.target.value)}>
@@ -85,7 +96,7 @@ function App() {
         {screen.name === 'outbox' && <Outbox version={version} />}
         {screen.name === 'batch' && profileId && <Batch key={profileId} profileId={profileId} />}
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
-        {screen.name === 'settings' && <Settings onProfilesChanged={refresh} />}
+        {screen.name === 'settings' && <Settings />}
       </div>
       <ToastRow toast={toast} onDismiss={clearToast} />
       {screen.name !== 'onboarding' && (

@@ -1,9 +1,9 @@
 // What a file is, by its first bytes, never by its name. Anything that is not an image or a PDF
 // is refused with a reason a merchant can act on.
 import { bmpHeader } from './bmp.ts';
+import { importKinds, type ImportKind } from '../../shared/evidence/importable-kinds.ts';
 
-export const importKinds = ['jpeg', 'png', 'gif', 'tiff', 'pdf', 'heic', 'webp', 'avif', 'bmp'] as const;
-export type ImportKind = (typeof importKinds)[number];
+export { importKinds, type ImportKind };
 
 export type Sniffed = { ok: true; kind: ImportKind } | { ok: false; reason: string };
 
@@ -20,21 +20,28 @@ function brandKind(b: Uint8Array): ImportKind | 'video' | undefined {
   return undefined;
 }
 
-export function sniff(name: string, b: Uint8Array): Sniffed {
-  const s = (i: number): number => b[i] ?? -1;
-  if (b.length === 0) return { ok: false, reason: `${name} is empty (0 bytes): it may not have finished copying. Add the file again once it is complete.` };
-  if (s(0) === 0xff && s(1) === 0xd8 && s(2) === 0xff) return { ok: true, kind: 'jpeg' };
-  if (s(0) === 0x89 && ascii(b, 1, 4) === 'PNG') return { ok: true, kind: 'png' };
-  if (ascii(b, 0, 4) === 'GIF8') return { ok: true, kind: 'gif' };
+/** How each importable kind is told by its first bytes: one test per kind of the shared list, so
+ * a kind added there does not type-check until it can be recognised here. */
+const looksLike: Record<ImportKind, (b: Uint8Array) => boolean> = {
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  png: (b) => b[0] === 0x89 && ascii(b, 1, 4) === 'PNG',
+  gif: (b) => ascii(b, 0, 4) === 'GIF8',
   // TIFF (42) and BigTIFF (43, for scans over 4 GB of data), in either byte order.
-  if ((s(0) === 0x49 && s(1) === 0x49 && (s(2) === 0x2a || s(2) === 0x2b) && s(3) === 0) || (s(0) === 0x4d && s(1) === 0x4d && s(2) === 0 && (s(3) === 0x2a || s(3) === 0x2b))) return { ok: true, kind: 'tiff' };
-  if (ascii(b, 0, 1024).includes('%PDF-')) return { ok: true, kind: 'pdf' };
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return { ok: true, kind: 'webp' };
+  tiff: (b) => (b[0] === 0x49 && b[1] === 0x49 && (b[2] === 0x2a || b[2] === 0x2b) && b[3] === 0)
+    || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && (b[3] === 0x2a || b[3] === 0x2b)),
+  pdf: (b) => ascii(b, 0, 1024).includes('%PDF-'),
+  webp: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
   // "BM" alone is also how text starts ("BMW service invoice"): the header must add up.
-  if (bmpHeader(b)) return { ok: true, kind: 'bmp' };
-  const brand = brandKind(b);
-  if (brand === 'video') return { ok: false, reason: `${name} is a video. Issuers do not watch videos: take screenshots of what matters and add those.` };
-  if (brand) return { ok: true, kind: brand };
+  bmp: (b) => !!bmpHeader(b),
+  avif: (b) => brandKind(b) === 'avif',
+  heic: (b) => brandKind(b) === 'heic',
+};
+
+export function sniff(name: string, b: Uint8Array): Sniffed {
+  if (b.length === 0) return { ok: false, reason: `${name} is empty (0 bytes): it may not have finished copying. Add the file again once it is complete.` };
+  const kind = importKinds.find((k) => looksLike[k](b));
+  if (kind) return { ok: true, kind };
+  if (brandKind(b) === 'video') return { ok: false, reason: `${name} is a video. Issuers do not watch videos: take screenshots of what matters and add those.` };
   return { ok: false, reason: refusal(name, b) };
 }
 

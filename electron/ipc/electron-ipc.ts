@@ -1,18 +1,26 @@
 // Registers each contract channel with Electron's ipcMain and routes it through the validating
 // router; events go to every window's top frame. (Imports only types from electron.)
-import type { IpcMain, BrowserWindow } from 'electron';
-import { channelPrefix, eventPrefix } from '../../shared/ipc/define.ts';
-import type { IpcRouter } from './router.ts';
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, BrowserWindow } from 'electron';
+import { cancelChannel, channelPrefix, eventPrefix } from '../../shared/ipc/define.ts';
+import type { IpcRouter, SenderInfo } from './router.ts';
+
+const senderOf = (event: IpcMainEvent | IpcMainInvokeEvent): SenderInfo => {
+  const frame = event.senderFrame;
+  return { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame };
+};
 
 export function registerIpc(ipcMain: IpcMain, router: IpcRouter): () => void {
   for (const name of router.channels) {
-    ipcMain.handle(channelPrefix + name, (event, payload: unknown) => {
-      const frame = event.senderFrame;
-      return router.invoke(name, { url: frame?.url ?? '', isMainFrame: !!frame && frame === event.sender.mainFrame }, payload);
-    });
+    ipcMain.handle(channelPrefix + name, (event, payload: unknown, callId?: unknown) =>
+      router.invoke(name, senderOf(event), payload, typeof callId === 'string' ? callId : undefined));
   }
+  const cancel = (event: IpcMainEvent, callId: unknown): void => {
+    if (typeof callId === 'string') router.cancel(senderOf(event), callId);
+  };
+  ipcMain.on(cancelChannel, cancel);
   return () => {
     for (const name of router.channels) ipcMain.removeHandler(channelPrefix + name);
+    ipcMain.off(cancelChannel, cancel);
   };
 }
 

@@ -1,7 +1,7 @@
 // The main side of IPC, free of Electron so tests and the browser bridge use it as is: a
 // channel allow-list (the contract), a sender check, input validation before the handler and
 // output validation after it, and every failure turned into an ErrorInfo value.
-import type { Contract, Handlers } from '../../shared/ipc/define.ts';
+import { cancelledError, type CallContext, type Contract, type Handlers } from '../../shared/ipc/define.ts';
 import { toErrorInfo, type Result } from '../../shared/errors.ts';
 
 export interface SenderInfo {
@@ -13,7 +13,10 @@ export interface SenderInfo {
 
 export interface IpcRouter {
   readonly channels: readonly string[];
-  invoke(channel: string, sender: SenderInfo, payload: unknown): Promise<Result<unknown>>;
+  /** `callId` (from the bridge) makes the call cancellable: cancel(callId) aborts its handler's signal. */
+  invoke(channel: string, sender: SenderInfo, payload: unknown, callId?: string): Promise<Result<unknown>>;
+  /** The window stopped waiting for call `callId`; false when no such call is running. */
+  cancel(sender: SenderInfo, callId: string): boolean;
 }
 
 export interface RouterOptions<C extends Contract> {
@@ -44,15 +47,24 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
     if (!Object.hasOwn(opts.contract, name)) throw new Error(`IPC handler ${name} is not in the contract`);
   }
   const trusted = new Set(opts.trustedOrigins);
+  // Calls that can be cancelled, by the ID the bridge gave them, while they run.
+  const running = new Map<string, AbortController>();
+  const isTrusted = (sender: SenderInfo): boolean => sender.isMainFrame && trusted.has(originOf(sender.url));
 
   return {
     channels,
-    async invoke(channel, sender, payload) {
+    cancel(sender, callId) {
+      if (!isTrusted(sender)) return false;
+      const call = running.get(String(callId));
+      call?.abort();
+      return !!call;
+    },
+    async invoke(channel, sender, payload, callId) {
       if (!Object.hasOwn(opts.contract, channel)) {
         opts.onRefused?.('unknown channel', channel, sender);
         return { ok: false, error: { kind: 'validation', message: `Unknown request "${String(channel).slice(0, 60)}".`, retryable: false } };
       }
-      if (!sender.isMainFrame || !trusted.has(originOf(sender.url))) {
+      if (!isTrusted(sender)) {
         opts.onRefused?.('untrusted sender', channel, sender);
         return { ok: false, error: { kind: 'validation', message: 'This request did not come from Dispute Desk\'s own window and was refused.', retryable: false } };
       }
@@ -62,9 +74,19 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
         const fields = input.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || undefined, message: i.message }));
         return { ok: false, error: { kind: 'validation', message: `The request "${channel}" had values Dispute Desk cannot use.`, fields, retryable: false } };
       }
+      const control = new AbortController();
+      const id = typeof callId === 'string' && callId && !running.has(callId) ? callId : undefined;
+      if (id) running.set(id, control);
+      const aborted = new Promise<'aborted'>((resolve) => control.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
       try {
-        const handler = (opts.handlers as Record<string, (input: unknown) => Promise<unknown>>)[channel]!;
-        const raw = await handler(input.data);
+        const handler = (opts.handlers as Record<string, (input: unknown, context: CallContext) => Promise<unknown>>)[channel]!;
+        const work = handler(input.data, { signal: control.signal });
+        // A cancelled call is answered at once, whether or not its handler notices the signal.
+        const raw = await Promise.race([work, aborted]);
+        if (raw === 'aborted' && control.signal.aborted) {
+          work.catch(() => undefined);
+          return { ok: false, error: cancelledError };
+        }
         const output = def.output.safeParse(raw);
         if (!output.success) {
           // A handler broke its own contract: a bug on our side, said plainly, data not leaked.
@@ -72,7 +94,9 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
         }
         return { ok: true, value: output.data };
       } catch (e) {
-        return { ok: false, error: toErrorInfo(e) };
+        return { ok: false, error: control.signal.aborted ? cancelledError : toErrorInfo(e) };
+      } finally {
+        if (id) running.delete(id);
       }
     },
   };

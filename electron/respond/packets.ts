@@ -118,6 +118,7 @@ export function createPackets(deps: {
       profile: Profile,
       cb: Chargeback,
       draft: EvidenceDraft,
+      signal?: AbortSignal,
     ): Promise<{ result: BuildResult; files: Array<{ name: string; bytes: Uint8Array }> }> {
       const previews = deps.previews;
       if (!previews) throw new AppError('internal', 'Previews are shown only in the desktop app.');
@@ -126,7 +127,8 @@ export function createPackets(deps: {
         settings: settingsOfDraft(draft, profile.limits),
         rebuttal: draft.rebuttal,
       });
-      const shown = await previews.show(cb.id, packet.key, (dir) => make(packet, dir));
+      signal?.throwIfAborted();
+      const shown = await previews.show(cb.id, packet.key, (dir) => make(packet, dir, signal));
       const files = await Promise.all(
         shown.result.files.map(async (f) => ({
           name: f.name,

@@ -3,17 +3,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
+import { useQuery } from '../data/data.ts';
 
-type Event = { id: number; kind: string; chargebackId: string | null; title: string; body: string; createdAt: number; read: boolean };
-
-export function Activity({ profileId, version }: { profileId: string; version: number }) {
+export function Activity({ profileId }: { profileId: string }) {
   const go = useApp((s) => s.go);
-  const [events, setEvents] = useState<Event[]>([]);
+  const listed = useQuery('listEvents', { profileId });
+  // Shown as read up to this ID: what the window already marked, before the list is fetched again.
+  const [readUpTo, setReadUpTo] = useState(0);
+  const events = (listed.data ?? []).map((e) => (e.read || e.id > readUpTo ? e : { ...e, read: true }));
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    void api().listEvents({ profileId }).then((r) => r.ok && setEvents(r.value));
-  }, [profileId, version]);
   useEffect(() => {
     if (!open) return;
     panel.current?.focus();
@@ -28,15 +27,16 @@ export function Activity({ profileId, version }: { profileId: string; version: n
   const [seen, setSeen] = useState(0);
   useEffect(() => {
     if (!seen) return;
-    const t = setTimeout(() => setEvents((list) => list.map((e) => ({ ...e, read: true }))), 4000);
+    const t = setTimeout(() => setReadUpTo(seen), 4000);
     return () => clearTimeout(t);
   }, [seen]);
 
   async function toggle(): Promise<void> {
     setOpen(!open);
     if (!open && unread > 0) {
-      await api().markEventsRead({ profileId, upToId: Math.max(...events.map((e) => e.id)) });
-      setSeen((n) => n + 1);
+      const upToId = Math.max(...events.map((e) => e.id));
+      await api().markEventsRead({ profileId, upToId });
+      setSeen(upToId);
     }
   }
 

@@ -1,7 +1,7 @@
 // Connecting a processor account: the form of first run and of Settings. The key goes to main
 // once, is checked with one call there, and the field is emptied whatever the answer.
-import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../bridge.ts';
+import { useState, type FormEvent } from 'react';
+import { mutate, useQuery } from '../data/data.ts';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import type { ErrorInfo } from '../../shared/errors.ts';
 import type { Deployment } from '../../shared/domain/enums.ts';
@@ -23,12 +23,12 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
   const [error, setError] = useState('');
   const [form, setForm] = useState({ name: '', deployment: 'core' as Deployment, url: '', merchant: '', apiKey: '' });
   // Without a keychain the key can still be kept in memory until quit, never on disk.
-  const [noKeychain, setNoKeychain] = useState<string>();
+  const keychain = useQuery('keychainStatus', {}).data;
+  // Or the keychain refused the key just now.
+  const [refused, setNoKeychain] = useState<string>();
+  const noKeychain = refused ?? (keychain && !keychain.ok ? `${keychain.reason ?? ''} ${keychain.howToFix ?? ''}`.trim() : undefined);
   const [sessionOnly, setSessionOnly] = useState(false);
   const [httpOnLan, setHttpOnLan] = useState(false);
-  useEffect(() => {
-    void api().keychainStatus({}).then((r) => r.ok && !r.value.ok && setNoKeychain(`${r.value.reason ?? ''} ${r.value.howToFix ?? ''}`.trim()));
-  }, []);
 
   async function add(e: FormEvent): Promise<void> {
     e.preventDefault();
@@ -39,7 +39,7 @@ export function ProfileForm({ onAdded, submitLabel = 'Add profile' }: { onAdded(
     setBusy(true);
     setError('');
     const profile = { name: form.name, deployment: form.deployment, url: form.url, ...(form.merchant ? { merchant: form.merchant } : {}), ...(lan ? { httpOnLan: true } : {}) };
-    const r = await api().addProfile({ profile, apiKey: form.apiKey, ...(sessionOnly ? { sessionOnly: true } : {}) });
+    const r = await mutate('addProfile', { profile, apiKey: form.apiKey, ...(sessionOnly ? { sessionOnly: true } : {}) });
     setBusy(false);
     setForm((f) => ({ ...f, apiKey: '' }));
     if (!r.ok) {

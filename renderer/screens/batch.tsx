@@ -4,7 +4,8 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
-import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import { droppedFiles } from '../components/dropped-files.ts';
+import { mutate, useQuery } from '../data/data.ts';
 import { holdIsFinal, packetGoes, targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
 import type { InboxRowView } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
@@ -86,13 +87,13 @@ function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: bool
 
 function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueue }: { plan: Plan; confirming: boolean; options: InboxRowView[]; onPlan(p: Plan): void; onConfirm(v: boolean): void; onCancel(): void; onQueue(): void }) {
   const say = useApp((s) => s.say);
-  const [packets, setPackets] = useState<PacketReview[]>();
-  // The review follows the plan: every assignment can change a packet, its letter and its holds.
-  const filesKey = JSON.stringify(plan.files);
+  // The review follows the plan: every assignment can change a packet, its letter and its holds;
+  // a review of an earlier plan is cancelled and never shown.
+  const review = useQuery('reviewBatch', { plan: { profileId: plan.profileId, files: plan.files } });
+  const packets: PacketReview[] | undefined = review.fetching ? undefined : review.data;
   useEffect(() => {
-    setPackets(undefined);
-    void api().reviewBatch({ plan: { profileId: plan.profileId, files: plan.files } }).then((r) => (r.ok ? setPackets(r.value) : say('error', r.error.message)));
-  }, [filesKey, plan.profileId]);
+    if (review.error) say('error', review.error.message);
+  }, [review.error, say]);
   const insist = plan.insist ?? [];
   const setInsist = (id: string, v: boolean): void => onPlan({ ...plan, insist: v ? [...insist.filter((x) => x !== id), id] : insist.filter((x) => x !== id) });
   const held = new Map((packets ?? []).filter((p) => !packetGoes(p, insist)).map((p) => [p.chargebackId, p]));
@@ -199,11 +200,9 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
 export function Batch({ profileId }: { profileId: string }) {
   const say = useApp((s) => s.say);
   const [stage, setStage] = useState<Stage>({ name: 'start' });
-  const [options, setOptions] = useState<InboxRowView[]>([]);
+  const open = useQuery('listInbox', { profileId, status: 'open', offset: 0, limit: 500 });
+  const options: InboxRowView[] = (open.data?.rows ?? []).filter((x) => x.actionable);
   useEffect(() => api().on('batchProgress', (p) => setStage((s) => (s.name === 'working' ? { ...s, done: p.done, total: p.total, phase: p.phase, text: phaseText[p.phase] ?? s.text } : s))), []);
-  useEffect(() => {
-    void api().listInbox({ profileId, status: 'open', offset: 0, limit: 500 }).then((r) => r.ok && setOptions(r.value.rows.filter((x) => x.actionable)));
-  }, [profileId]);
 
   async function pickFolder(): Promise<void> {
     setStage({ name: 'working', text: 'Reading the folder and matching every file…' });
@@ -213,11 +212,11 @@ export function Batch({ profileId }: { profileId: string }) {
   }
 
   async function drop(e: DragEvent): Promise<void> {
-    const { files, skipped } = await droppedFiles(e);
-    if (files.length + skipped.length === 0) return;
-    setStage({ name: 'working', text: 'Adding the files…', done: 0, total: files.length });
-    const outcomes = [...(await importFiles(files, (done, total) => setStage({ name: 'working', text: 'Adding the files…', done, total }))), ...skipped];
-    const r = await api().planBatchDropped({ profileId, files: outcomes.map((o) => (o.ok ? { itemId: o.item.id, name: o.item.name } : { name: o.name, reason: o.reason, skipped: o.skipped })) });
+    const files = droppedFiles(e);
+    if (files.length === 0) return;
+    // Main reads what was dropped (folders too) and says how far it got through batchProgress.
+    setStage({ name: 'working', text: 'Adding the files…' });
+    const r = await api().planBatchDropped({ profileId, files });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
     setStage({ name: 'review', plan: r.value, confirming: false });
   }
@@ -230,7 +229,7 @@ export function Batch({ profileId }: { profileId: string }) {
 
   async function queue(plan: Plan): Promise<void> {
     setStage({ name: 'working', text: 'Building one packet per chargeback…', done: 0, total: new Set(plan.files.map(targetOf).filter(Boolean)).size });
-    const r = await api().queueBatch({ plan });
+    const r = await mutate('queueBatch', { plan });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'review', plan, confirming: false }));
     setStage({ name: 'report', report: r.value });
   }

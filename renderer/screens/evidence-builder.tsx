@@ -6,10 +6,12 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode, type RefOb
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
-import { droppedFiles, importFiles } from '../components/dropped-files.ts';
+import { droppedFiles } from '../components/dropped-files.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { useQuery } from '../data/data.ts';
+import * as edit from '../../shared/evidence/draft-edits.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-import type { Estimate, ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
+import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
@@ -61,15 +63,16 @@ function PdfThumb({ page }: { page: ArrangedPage }) {
 function ImageThumb({ page }: { page: ArrangedPage }) {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    let cancelled = false;
+    // Scrolled away or removed before its picture came: the call is cancelled in main too.
+    const stop = new AbortController();
     let made: string | undefined;
-    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }).then((r) => {
-      if (!r.ok || cancelled || r.value.kind !== 'image') return;
+    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }, { signal: stop.signal }).then((r) => {
+      if (!r.ok || stop.signal.aborted || r.value.kind !== 'image') return;
       made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
       setUrl(made);
     });
     return () => {
-      cancelled = true;
+      stop.abort();
       if (made) URL.revokeObjectURL(made);
     };
   }, [page.itemId, page.page]);
@@ -164,7 +167,7 @@ function Adjustments({ draft, limits, onChange }: { draft: EvidenceDraft; limits
   const colour = allowed.includes(o.colour ?? base.colour) ? (o.colour ?? base.colour) : allowed[0]!;
   const quality = o.jpegQuality ?? base.jpegQuality;
   const dpis = [...new Set([100, 150, 200, 300, dpi])].filter((d) => d <= limits.maxDpi).sort((a, b) => a - b);
-  const set = (change: Partial<NonNullable<EvidenceDraft['overrides']>>): void => onChange({ ...draft, overrides: { ...o, ...change } });
+  const set = (change: Partial<NonNullable<EvidenceDraft['overrides']>>): void => onChange(edit.setOverrides(draft, change));
   return (
     <>
       <label>Resolution<select aria-label="Resolution" value={dpi} onChange={(e) => set({ dpi: Number(e.target.value) })}>{dpis.map((d) => <option key={d} value={d}>{d} dpi{d === base.dpi ? ' (preset)' : ''}</option>)}</select></label>
@@ -212,8 +215,6 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   const say = useApp((s) => s.say);
   const [draft, setDraft] = useState<EvidenceDraft>();
   const [refusals, setRefusals] = useState<Array<{ text: string; skipped: boolean }>>([]);
-  // The estimate with the arrangement it was made for: figures of an earlier one are never current.
-  const [sized, setSized] = useState<{ key: string; estimate: Estimate } | { key: string; error: string }>();
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
   const previewButton = useRef<HTMLButtonElement>(null);
@@ -221,9 +222,20 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   // Receipts that, by their name or what is printed on them, belong to another chargeback.
   const [misfits, setMisfits] = useState<Record<string, string>>({});
 
+  // The draft being edited lives here, so it is read once per chargeback, never from a cache; the
+  // answer for a chargeback already left is dropped, and its call cancelled.
   useEffect(() => {
-    void api().getDraft({ profileId, chargebackId }).then((r) => (r.ok ? setDraft(r.value) : say('error', r.error.message)));
+    const stop = new AbortController();
+    void api().getDraft({ profileId, chargebackId }, { signal: stop.signal }).then((r) => {
+      if (stop.signal.aborted) return;
+      if (r.ok) setDraft(r.value);
+      else say('error', r.error.message);
+    });
+    return () => stop.abort();
   }, [profileId, chargebackId, say]);
+  // A preview being built is cancelled when the builder goes.
+  const previewing = useRef<AbortController>(undefined);
+  useEffect(() => () => previewing.current?.abort(), []);
   const estimateInput = draft && {
     arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal,
   };
@@ -234,19 +246,21 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
     const t = setTimeout(() => void api().saveDraft({ profileId, chargebackId, draft }), 350);
     return () => clearTimeout(t);
   }, [draft, profileId, chargebackId, onChange]);
+  // Asked once the arrangement has rested 350 ms; each new one cancels the estimate under way.
+  const [asked, setAsked] = useState<{ key: string; input: NonNullable<typeof estimateInput> }>();
   useEffect(() => {
     if (!sizeKey || !estimateInput || estimateInput.arrangement.pages.length === 0) return;
-    const t = setTimeout(() => {
-      void api().estimatePacket(estimateInput).then((r) => setSized(r.ok ? { key: sizeKey, estimate: r.value } : { key: sizeKey, error: r.error.message }));
-    }, 350);
+    const t = setTimeout(() => setAsked({ key: sizeKey, input: estimateInput }), 350);
     return () => clearTimeout(t);
     // sizeKey spells out estimateInput: a new arrangement, a new estimate; a re-render, none.
   }, [sizeKey]);
+  // The estimate for the arrangement on screen only: figures of an earlier one are never current.
+  const sized = useQuery('estimatePacket', asked?.key === sizeKey ? asked.input : undefined);
   const check: SizeCheck = !draft || draft.arrangement.pages.length === 0 ? { state: 'empty' }
     : busy ? { state: 'adding', what: busy }
-    : sized?.key !== sizeKey ? { state: 'calculating' }
-    : 'error' in sized ? { state: 'failed', message: sized.error }
-    : { state: 'sized', estimate: sized.estimate };
+    : asked?.key !== sizeKey || sized.fetching || (!sized.data && !sized.error) ? { state: 'calculating' }
+    : sized.error ? { state: 'failed', message: sized.error.message }
+    : { state: 'sized', estimate: sized.data! };
   const readiness = packetReadiness(check);
   const readinessKey = readiness.ok ? '' : readiness.reason;
   // Told again only when the answer changes.
@@ -267,18 +281,8 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
 
   function add(outcomes: ImportOutcome[]): void {
     setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [{ text: o.reason, skipped: !!o.skipped }]))]);
-    void checkFit(outcomes.flatMap((o) => (o.ok && !draft?.items.some((i) => i.id === o.item.id) ? [o.item.id] : [])));
-    setDraft((d) => {
-      if (!d) return d;
-      const items = [...d.items];
-      const pages = [...d.arrangement.pages];
-      for (const o of outcomes) {
-        if (!o.ok || items.some((i) => i.id === o.item.id)) continue;
-        items.push(o.item);
-        for (let p = 0; p < o.item.pages; p++) pages.push({ itemId: o.item.id, page: p, rotation: 0 });
-      }
-      return { ...d, items, arrangement: { pages } };
-    });
+    void checkFit(edit.newItemIds(draft, outcomes));
+    setDraft((d) => d && edit.addImported(d, outcomes));
   }
 
   async function pick(folder: boolean): Promise<void> {
@@ -290,25 +294,23 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   }
 
   async function drop(e: DragEvent): Promise<void> {
-    const { files, skipped } = await droppedFiles(e);
-    setBusy(`Adding ${files.length} file${files.length === 1 ? '' : 's'}…`);
-    const outcomes = await importFiles(files, (done, total) => setBusy(`Adding file ${done + 1 > total ? total : done + 1} of ${total}…`));
+    const files = droppedFiles(e);
+    if (files.length === 0) return;
+    setBusy(files.length === 1 ? `Adding ${files[0]!.name}…` : `Adding ${files.length} dropped items…`);
+    const r = await api().importDropped({ files });
     setBusy('');
-    add([...outcomes, ...skipped]);
+    if (r.ok) add(r.value);
+    else say('error', r.error.message);
   }
 
-  const setPages = (pages: ArrangedPage[]): void => setDraft({ ...draft, arrangement: { pages } });
-  const move = (from: number, to: number): void => {
-    if (to < 0 || to >= draft.arrangement.pages.length) return;
-    const pages = [...draft.arrangement.pages];
-    const [p] = pages.splice(from, 1);
-    pages.splice(to, 0, p!);
-    setPages(pages);
-  };
+  const move = (from: number, to: number): void => setDraft(edit.movePage(draft, from, to));
 
   async function showPreview(): Promise<void> {
     setBusy('Building the preview…');
-    const r = await api().previewPacket({ profileId, chargebackId, draft: draft! });
+    previewing.current?.abort();
+    const stop = (previewing.current = new AbortController());
+    const r = await api().previewPacket({ profileId, chargebackId, draft: draft! }, { signal: stop.signal });
+    if (stop.signal.aborted) return;
     setBusy('');
     if (!r.ok) return say('error', r.error.message);
     if (!r.value.result.ok) return say('error', r.value.result.problems.map((p) => p.message).join(' '));
@@ -331,8 +333,8 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
               <span className="page-name">{i + 1}. {nameOf(p.itemId)}{(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}</span>
               <span className="page-actions">
                 <button aria-label={`Move page ${i + 1} earlier`} onClick={() => move(i, i - 1)} disabled={i === 0}>←</button>
-                <button aria-label={`Rotate page ${i + 1}`} onClick={() => setPages(draft.arrangement.pages.map((x, k) => (k === i ? { ...x, rotation: ((x.rotation + 90) % 360) as 0 | 90 | 180 | 270 } : x)))}>⟳</button>
-                <button aria-label={`Remove page ${i + 1}`} onClick={() => setPages(draft.arrangement.pages.filter((_, k) => k !== i))}>✕</button>
+                <button aria-label={`Rotate page ${i + 1}`} onClick={() => setDraft(edit.rotatePage(draft, i))}>⟳</button>
+                <button aria-label={`Remove page ${i + 1}`} onClick={() => setDraft(edit.removePage(draft, i))}>✕</button>
                 <button aria-label={`Move page ${i + 1} later`} onClick={() => move(i, i + 1)} disabled={i === draft.arrangement.pages.length - 1}>→</button>
               </span>
             </li>
@@ -340,22 +342,18 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
         </ol>
       )}
       <div className="row settings">
-        <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft({ ...draft, preset: e.target.value as EvidenceDraft['preset'], overrides: {} })}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
         <Adjustments draft={draft} limits={limits} onChange={setDraft} />
-        <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft({ ...draft, pageSize: e.target.value as EvidenceDraft['pageSize'] })}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
-        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller"><input type="checkbox" checked={draft.keepScanPaper !== false} onChange={(e) => setDraft({ ...draft, keepScanPaper: e.target.checked })} />Full-page scans keep their own paper size</label>
+        <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller"><input type="checkbox" checked={draft.keepScanPaper !== false} onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))} />Full-page scans keep their own paper size</label>
       </div>
       <div className="row settings">
-        <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft({ ...draft, pdfPages: e.target.value as NonNullable<EvidenceDraft['pdfPages']> })}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
-        <label>Send as<select aria-label="Send as" value={draft.output ?? 'pdf'} onChange={(e) => {
-          const output = e.target.value as NonNullable<EvidenceDraft['output']>;
-          // An image file holds one page and no letter: choosing it leaves the letter out.
-          setDraft({ ...draft, output, ...(output === 'image' ? { coverLetter: false } : {}) });
-        }}><option value="pdf">One PDF</option><option value="image">A single image (JPEG or PNG, one page, no cover letter)</option></select></label>
-        <label className="check"><input type="checkbox" checked={draft.coverLetter !== false} onChange={(e) => setDraft({ ...draft, coverLetter: e.target.checked })} />Start with a cover letter</label>
+        <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
+        <label>Send as<select aria-label="Send as" value={draft.output ?? 'pdf'} onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}><option value="pdf">One PDF</option><option value="image">A single image (JPEG or PNG, one page, no cover letter)</option></select></label>
+        <label className="check"><input type="checkbox" checked={draft.coverLetter !== false} onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))} />Start with a cover letter</label>
       </div>
       <SizeMeter check={check} limits={limits} />
-      {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft({ ...draft, rebuttal: e.target.value })} /></label>}
+      {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))} /></label>}
       <button ref={previewButton} onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>
         Preview the packet
       </button>

@@ -1,7 +1,7 @@
 // Settings: the profiles (use, add, new key, remove) and, for the profile in use, its evidence
 // limits, reminders, sync interval and alert receiver. Saved settings take effect at once.
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../bridge.ts';
+import { dataClient, mutate, useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
 import { ProfileForm, describeError } from '../components/profile-form.tsx';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
@@ -25,7 +25,7 @@ function ReplaceKey({ profile, keychain, onDone }: { profile: ProfileView; keych
   async function save(e: FormEvent): Promise<void> {
     e.preventDefault();
     setBusy(true);
-    const r = await api().replaceKey({ profileId: profile.id, apiKey: key, ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}) });
+    const r = await mutate('replaceKey', { profileId: profile.id, apiKey: key, ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}) });
     setBusy(false);
     setKey('');
     if (!r.ok) return setError(describeError(r.error));
@@ -46,7 +46,7 @@ function ProfileCard({ profile, active, keychain, onChanged }: { profile: Profil
   const { selectProfile, say } = useApp();
   const [mode, setMode] = useState<'' | 'key' | 'remove'>('');
   async function remove(): Promise<void> {
-    const r = await api().removeProfile({ profileId: profile.id });
+    const r = await mutate('removeProfile', { profileId: profile.id });
     setMode('');
     if (!r.ok) return say('error', r.error.message);
     say('info', `${profile.name} was removed from this computer.`);
@@ -154,7 +154,7 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
     const edited = profileOf(profile, d);
     if (typeof edited === 'string') return setError(edited);
     setBusy(true);
-    const r = await api().updateProfile({ profile: edited });
+    const r = await mutate('updateProfile', { profile: edited });
     setBusy(false);
     if (!r.ok) return setError(describeError(r.error));
     setError('');
@@ -222,14 +222,16 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
   );
 }
 
-export function Settings({ onProfilesChanged }: { onProfilesChanged(): Promise<void> }) {
+/** Waits for the profile list after a change (the window shows it; main.tsx routes on it). */
+async function onProfilesChanged(): Promise<void> {
+  await dataClient().refetch('listProfiles', {});
+}
+
+export function Settings() {
   const { profiles, profileId, selectProfile } = useApp();
-  const [keychain, setKeychain] = useState<Keychain>();
+  const keychain: Keychain | undefined = useQuery('keychainStatus', {}).data;
   // A new details element after each profile added: the form folds away once it has done its job.
   const [added, setAdded] = useState(0);
-  useEffect(() => {
-    void api().keychainStatus({}).then((r) => r.ok && setKeychain(r.value));
-  }, []);
   const active = profiles.find((p) => p.id === profileId);
   return (
     <section className="settings" aria-label="Settings">

@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import { presetNameSchema, presetAdjustmentsSchema, evidenceLimitsSchema, pageSizeSchema } from './limits.ts';
 import { documentTypeSchema } from '../domain/enums.ts';
+import { importKinds } from './importable-kinds.ts';
 
 export const itemIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'an evidence ID is a SHA-256');
 
 export const evidenceItemSchema = z.object({
   id: itemIdSchema,
   name: z.string(),
-  kind: z.enum(['jpeg', 'png', 'gif', 'tiff', 'pdf', 'heic', 'webp', 'avif', 'bmp']),
+  kind: z.enum(importKinds),
   pages: z.number().int().min(1),
   bytes: z.number().int().min(1),
   width: z.number().int().optional(),

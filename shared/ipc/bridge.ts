@@ -2,7 +2,8 @@
 // the preload, or Playwright's exposeBinding in the browser tests. Both get the very same
 // object, so the renderer cannot tell them apart and tests exercise the real surface.
 import { z } from 'zod';
-import type { Contract, EventContract, Bridge } from './define.ts';
+import { cancelledError, type Contract, type EventContract, type Bridge, type CallOptions, type DroppedFile } from './define.ts';
+import { resolveDropped } from './dropped.ts';
 import type { Result } from '../errors.ts';
 
 // The bridge runs under the window's CSP, which forbids eval: zod validates without
@@ -10,22 +11,52 @@ import type { Result } from '../errors.ts';
 z.config({ jitless: true });
 
 export interface BridgeTransport {
-  invoke(channel: string, payload: unknown): Promise<Result<unknown>>;
+  /** `callId` is set when the caller may cancel; main then hands the handler an AbortSignal. */
+  invoke(channel: string, payload: unknown, callId?: string): Promise<Result<unknown>>;
+  /** Tells main the window no longer waits for call `callId`. */
+  cancel?(callId: string): void;
   subscribe(event: string, listener: (payload: unknown) => void): () => void;
 }
 
-export function buildBridge<C extends Contract, E extends EventContract>(contract: C, events: E, transport: BridgeTransport): Bridge<C, E> {
+export interface BridgeOptions {
+  /** Where a dropped File lives on disk ('' when it has none): Electron's webUtils.getPathForFile. */
+  pathForFile?(file: DroppedFile): string;
+}
+
+let calls = 0;
+// Unguessable per window: a call ID names one call of this window, never another window's.
+const callPrefix = (globalThis as { crypto?: { randomUUID?(): string } }).crypto?.randomUUID?.() ?? String(Math.random()).slice(2);
+
+export function buildBridge<C extends Contract, E extends EventContract>(contract: C, events: E, transport: BridgeTransport, o: BridgeOptions = {}): Bridge<C, E> {
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(contract)) {
+    const def = contract[name]!;
     // Inputs are checked here too, so a renderer bug shows as a validation error at once
     // instead of a round trip; main checks again and is the authority.
-    api[name] = async (input: unknown): Promise<Result<unknown>> => {
-      const def = contract[name]!;
+    api[name] = async (given: unknown, options: CallOptions = {}): Promise<Result<unknown>> => {
+      const input = def.dropped ? withDropped(given, o.pathForFile) : given;
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {
         return { ok: false, error: { kind: 'validation', message: `Dispute Desk could not send that request (${parsed.error.issues[0]?.message ?? 'invalid input'}).`, retryable: false } };
       }
-      return transport.invoke(name, input);
+      const { signal } = options;
+      if (!signal) return transport.invoke(name, input);
+      if (signal.aborted) return { ok: false, error: cancelledError };
+      const callId = `${callPrefix}:${++calls}`;
+      // The caller is answered at once; main is told so the handler can stop its work too.
+      let onAbort = (): void => undefined;
+      const stopped = new Promise<Result<unknown>>((resolve) => {
+        onAbort = () => {
+          transport.cancel?.(callId);
+          resolve({ ok: false, error: cancelledError });
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        return await Promise.race([transport.invoke(name, input, callId), stopped]);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
     };
   }
   api.on = (event: string, listener: (payload: unknown) => void): (() => void) => {
@@ -33,4 +64,13 @@ export function buildBridge<C extends Contract, E extends EventContract>(contrac
     return transport.subscribe(event, listener);
   };
   return Object.freeze(api) as Bridge<C, E>;
+}
+
+/** `{ files, ...rest }` from the window → `{ dropped, ...rest }` for main. Anything but an array of
+ * files is passed on unresolved, for the schema to refuse. */
+function withDropped(given: unknown, pathForFile: BridgeOptions['pathForFile']): unknown {
+  if (!given || typeof given !== 'object') return given;
+  const { files, ...rest } = given as { files?: unknown };
+  if (!Array.isArray(files)) return given;
+  return { ...rest, dropped: resolveDropped(files as DroppedFile[], pathForFile) };
 }

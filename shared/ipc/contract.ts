@@ -8,12 +8,47 @@ import { evidenceChannels } from './channels/evidence.ts';
 import { outboxChannels } from './channels/outbox.ts';
 import { batchChannels } from './channels/batch.ts';
 import { outboxJobSchema } from '../outbox.ts';
+import { declareData, type EventInvalidations } from './define.ts';
+
+// What these areas' channels read and stale, until their own files say it with query()/mutation().
+const everything = ['profiles', 'keychain', 'chargebacks', 'sync', 'events', 'ledger', 'outbox', 'drafts'] as const;
+const appData = declareData(appChannels, {
+  getAppInfo: { tags: ['profiles'] },
+  keychainStatus: { tags: ['keychain'] },
+  listProfiles: { tags: ['profiles'] },
+  addProfile: { invalidates: everything },
+  updateProfile: { invalidates: ['profiles', 'sync'] },
+  replaceKey: { invalidates: ['profiles', 'keychain', 'sync'] },
+  removeProfile: { invalidates: everything },
+  startDemo: { invalidates: everything },
+});
+const portfolioData = declareData(portfolioChannels, {
+  listInbox: { tags: ['chargebacks', 'outbox'] },
+  getDispute: { tags: ['chargebacks', 'outbox', 'drafts'] },
+  setChecklistItem: { invalidates: ['chargebacks'] },
+  syncNow: { invalidates: ['chargebacks', 'sync', 'events', 'ledger', 'outbox'] },
+  getSyncStatus: { tags: ['sync', 'outbox'] },
+  listEvents: { tags: ['events'] },
+  // The list keeps what was new highlighted for a moment after opening (components/activity.tsx).
+  markEventsRead: { invalidates: [] },
+  listLedger: { tags: ['ledger'] },
+  exportLedgerCsv: { invalidates: [] },
+});
+const outboxData = declareData(outboxChannels, {
+  submitResponse: { invalidates: ['outbox', 'chargebacks', 'drafts', 'sync'] },
+  listOutbox: { tags: ['outbox'] },
+  pauseJob: { invalidates: ['outbox', 'chargebacks'] },
+  resumeJob: { invalidates: ['outbox', 'chargebacks'] },
+  cancelJob: { invalidates: ['outbox', 'chargebacks'] },
+  retryJob: { invalidates: ['outbox', 'chargebacks'] },
+  dismissJob: { invalidates: ['outbox', 'chargebacks'] },
+});
 
 export const ipcContract = {
-  ...appChannels,
-  ...portfolioChannels,
+  ...appData,
+  ...portfolioData,
   ...evidenceChannels,
-  ...outboxChannels,
+  ...outboxData,
   ...batchChannels,
 } as const;
 
@@ -25,6 +60,17 @@ export const ipcEvents = {
   batchProgress: z.object({ phase: z.enum(['importing', 'reading', 'building']), done: z.number(), total: z.number() }),
   openChargeback: z.object({ profileId: z.string(), chargebackId: z.string() }),
 } as const;
+
+/** What each event makes stale in the window. A notification follows a sync that found something
+ * (a new chargeback, a decision, money); progress events change nothing that is cached. */
+export const ipcEventInvalidations: EventInvalidations<typeof ipcEvents> = {
+  notification: ['chargebacks', 'events', 'sync', 'ledger', 'outbox'],
+  syncProgress: [],
+  outboxChanged: ['outbox', 'chargebacks', 'sync'],
+  outboxProgress: [],
+  batchProgress: [],
+  openChargeback: [],
+};
 
 export type IpcContract = typeof ipcContract;
 export type IpcEvents = typeof ipcEvents;

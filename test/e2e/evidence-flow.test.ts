@@ -4,7 +4,7 @@
 // a long PDF whose page thumbnails share one document.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
@@ -174,27 +174,25 @@ test('dropped on the window: a folder is read to its depth, hidden and system fi
   const files = mkdtempSync(join(tmpdir(), 'dd-e2e-files-'));
   const app = await openBrowserApp({ browser });
   try {
-    await scanJpeg(join(files, 'receipt.jpg'), { width: 800, height: 1100 });
-    await scanJpeg(join(files, 'delivery.jpg'), { width: 900, height: 700 });
-    await pdfWithPages(join(files, 'invoice.pdf'), 2);
-    const b64 = (name: string): string => readFileSync(join(files, name)).toString('base64');
+    // On disk, as the merchant has it: what a drop carries are these files and folders themselves.
+    const scans = join(files, 'scans');
+    mkdirSync(join(scans, 'statements'), { recursive: true });
+    await scanJpeg(join(scans, 'receipt.jpg'), { width: 800, height: 1100 });
+    copyFileSync(join(scans, 'receipt.jpg'), join(scans, '.secret.jpg'));
+    writeFileSync(join(scans, 'Thumbs.db'), 'not evidence');
+    await pdfWithPages(join(scans, 'statements', 'invoice.pdf'), 2);
+    writeFileSync(join(scans, 'notes.txt'), 'Call the customer back on Monday.');
+    await scanJpeg(join(files, 'delivery photo.jpg'), { width: 900, height: 700 });
     const { page } = app;
     await openBuilder(page);
-    // A real drop event carrying what Chromium gives for a dropped folder: entries read in
-    // batches (as readEntries does for large folders) until an empty batch.
-    await page.locator('.dropzone').evaluate((zone, bytes) => {
-      const dropEvent = (): Event => new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
-      const file = (name: string, base64: string): File => new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name);
-      const fileEntry = (name: string, base64: string) => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(file(name, base64)) });
-      const folder = (name: string, batches: unknown[][]) => ({ isFile: false, isDirectory: true, name, createReader: () => { let i = 0; return { readEntries: (ok: (e: unknown[]) => void) => ok(batches[i++] ?? []) }; } });
-      const scans = folder('scans', [
-        [fileEntry('receipt.jpg', bytes.jpg), fileEntry('.secret.jpg', bytes.jpg), fileEntry('Thumbs.db', btoa('not evidence'))],
-        [folder('more', [[fileEntry('invoice.pdf', bytes.pdf)]]), fileEntry('notes.txt', btoa('Call the customer back on Monday.'))],
-      ]);
-      const drop = dropEvent();
-      Object.defineProperty(drop, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => scans }], files: [] } });
+    // A real drop event carrying the dropped folder, as Chromium gives it; the test bridge stands in
+    // for Electron's webUtils.getPathForFile and knows where the folder is.
+    await page.locator('.dropzone').evaluate((zone, folder) => {
+      const onDisk = (globalThis as unknown as { __ddTestFiles: { fromDisk(path: string): File } }).__ddTestFiles;
+      const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
+      Object.defineProperty(drop, 'dataTransfer', { value: { items: [], files: [onDisk.fromDisk(folder)] } });
       (zone as unknown as EventTarget).dispatchEvent(drop);
-    }, { jpg: b64('receipt.jpg'), pdf: b64('invoice.pdf') });
+    }, scans);
     await page.locator('.page-tile').nth(2).waitFor();
     assert.deepEqual(await page.locator('.page-name').allTextContents(), ['1. receipt.jpg', '2. invoice.pdf p.1', '3. invoice.pdf p.2']);
     const notAdded = page.getByRole('list', { name: 'Files not added' });
@@ -206,14 +204,13 @@ test('dropped on the window: a folder is read to its depth, hidden and system fi
     assert.ok(reasons.some((r) => /^notes\.txt is .*text/i.test(r)), reasons.join('\n'));
     assert.equal(await notAdded.locator('li.muted').count(), 2, 'the two skipped files are shown as skipped, not as errors');
 
-    // Loose files (no folder entries): taken from the drop's file list.
-    await page.locator('.dropzone').evaluate((zone, base64) => {
-      const dropEvent = (): Event => new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
-      const photo = new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'delivery photo.jpg');
-      const drop = dropEvent();
-      Object.defineProperty(drop, 'dataTransfer', { value: { items: [{ webkitGetAsEntry: () => null }], files: [photo] } });
+    // A loose file, dropped on its own.
+    await page.locator('.dropzone').evaluate((zone, path) => {
+      const onDisk = (globalThis as unknown as { __ddTestFiles: { fromDisk(path: string): File } }).__ddTestFiles;
+      const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
+      Object.defineProperty(drop, 'dataTransfer', { value: { items: [], files: [onDisk.fromDisk(path)] } });
       (zone as unknown as EventTarget).dispatchEvent(drop);
-    }, b64('delivery.jpg'));
+    }, join(files, 'delivery photo.jpg'));
     await page.locator('.page-tile').nth(3).waitFor();
     assert.equal(await page.locator('.page-name').nth(3).textContent(), '4. delivery photo.jpg');
     // What was dropped is in main's evidence store, with its own name.

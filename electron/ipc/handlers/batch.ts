@@ -2,8 +2,7 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { batchChannels } from '../../../shared/ipc/channels/batch.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
-import type { ImportOutcome } from '../../../shared/evidence/items.ts';
-import { displayName } from '../../evidence/safe-names.ts';
+import { importDropped } from '../../evidence/import-dropped.ts';
 import type { PlanOptions } from '../../batch/batch-service.ts';
 
 export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
@@ -40,16 +39,12 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       reading?.abort();
       return was;
     },
-    planBatchDropped: async ({ profileId, files }) => {
+    planBatchDropped: async ({ profileId, dropped }) => {
       const profile = profileOf(profileId);
-      // The window names the items; what they are comes from the evidence store.
-      const outcomes: ImportOutcome[] = await Promise.all(files.map(async (f) => {
-        const name = displayName(f.name);
-        if (!('itemId' in f)) return { ok: false as const, name, reason: f.reason, skipped: f.skipped };
-        const item = await s.evidence.get(f.itemId);
-        return item ? { ok: true as const, item: { ...item, name }, duplicate: false } : { ok: false as const, name, reason: `${name} is no longer in the evidence store; drop it again.` };
-      }));
-      return planning((o) => s.batch.planImported(profile, outcomes, o));
+      // The same walk and import as a picked folder; only the paths came from the drop.
+      return planning(async (o) => s.batch.planImported(profile, await importDropped(s.evidence, dropped, {
+        onProgress: (done, total) => o.onProgress?.('importing', done, total),
+      }), o));
     },
     assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) => s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
     reviewBatch: async ({ plan }) => s.batch.review(profileOf(plan.profileId), plan),

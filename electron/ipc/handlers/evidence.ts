@@ -5,6 +5,8 @@ import { estimatePacket, pagePicture } from '../../evidence/index.ts';
 import { draftRebuttal } from '../../evidence/cover-letter-facts.ts';
 import { letterSource, packetLetter } from '../../respond/letter.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { importDropped } from '../../evidence/import-dropped.ts';
+import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds.ts';
 import { copyFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 
@@ -29,10 +31,14 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       return { ok: true as const };
     },
     // Built where the preview is kept (what the merchant opens or saves is exactly what was shown),
-    // and taken from there if the answer is sent unchanged.
-    previewPacket: async ({ profileId, chargebackId, draft }) => {
+    // and taken from there if the answer is sent unchanged. A preview the window stopped waiting
+    // for stops building and is not put in place of the last one.
+    previewPacket: async ({ profileId, chargebackId, draft }, call) => {
+      call?.signal.throwIfAborted();
       const { profile, cb } = context(profileId, chargebackId);
-      return s.packets.preview(profile, cb, draft);
+      // The router's signals are AbortSignals (the contract's type only names what both sides have).
+      const signal = call?.signal instanceof AbortSignal ? call.signal : undefined;
+      return s.packets.preview(profile, cb, draft, signal);
     },
     openPreviewFile: async ({ chargebackId, name }) => {
       await s.platform.shell.openPath(await s.packets.previewFile(chargebackId, name));
@@ -52,18 +58,25 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     pickEvidence: async ({ folder }) => {
       const paths = folder
         ? [await s.platform.dialogs.openFolder({ title: 'Add a folder of scans' })].filter((p): p is string => !!p)
-        : await s.platform.dialogs.openFiles({ title: 'Add evidence', multiple: true, filters: [{ name: 'Images and PDFs', extensions: ['jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'pdf', 'heic', 'heif', 'webp', 'avif', 'bmp'] }] });
+        : await s.platform.dialogs.openFiles({ title: 'Add evidence', multiple: true, filters: evidenceDialogFilters });
       return paths.length ? s.evidence.importPaths(paths) : [];
     },
-    importDropped: async ({ name, bytes }) => s.evidence.importBuffer(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-    getPagePicture: async ({ itemId, page, maxWidth }) => pagePicture(s.evidence, itemId, page, maxWidth),
-    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }) => {
+    importDropped: async ({ dropped }) => importDropped(s.evidence, dropped),
+    getPagePicture: async ({ itemId, page, maxWidth }, call) => {
+      // A thumbnail scrolled away before its turn is never drawn.
+      call?.signal.throwIfAborted();
+      return pagePicture(s.evidence, itemId, page, maxWidth);
+    },
+    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }, call) => {
+      // An arrangement already changed again is not measured: the window asks for the new one.
+      call?.signal.throwIfAborted();
       // The letter counted is the one that will be sent: the draft's own text and the merchant's
       // name decide how many pages it takes.
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profile ? s.store.portfolio.getChargeback(profile.id, chargebackId) : undefined;
       const source = profile && cb ? letterSource(s.store, profile, cb) : undefined;
       const letter = source && (await packetLetter(s.evidence, source, arrangement, rebuttal));
+      call?.signal.throwIfAborted();
       return estimatePacket(s.evidence, arrangement, settings, letter);
     },
   };

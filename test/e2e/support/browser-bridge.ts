@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type Frame, type Page } from 'playwright';
 import { createAppServices, type AppServices } from '../../../electron/app-services.ts';
 import { createIpcRouter } from '../../../electron/ipc/router.ts';
 import { createEventHub } from '../../../electron/ipc/event-hub.ts';
@@ -67,7 +67,9 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
   const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [origin] });
   const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: o.colorScheme ?? 'light' });
   const page = await context.newPage();
-  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string) => toWire(await router.invoke(channel, { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() }, fromWire(payload))));
+  const senderOf = (source: { frame: Frame; page: Page }) => ({ url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() });
+  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string, callId?: string) => toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)));
+  await page.exposeBinding('__ddCancel', (source, callId: string) => void router.cancel(senderOf(source), callId));
   await page.addInitScript({ content: await bridge() });
   events.addSink((event, payload) => {
     void page.evaluate(([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p), [event, toWire(payload)] as const).catch(() => undefined);

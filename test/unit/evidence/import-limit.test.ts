@@ -1,15 +1,15 @@
-// The 200 MB import limit has one wording (shared/evidence/limits.ts): the window says it before
-// reading a dropped file, the IPC contract and the evidence store say the same words for whatever
-// reaches them. Sizes are faked (an own `byteLength`, a sparse file): nothing large is read. The
-// window's code is DOM code that a Node test does not load: it is held to the rule by its source.
+// The 200 MB import limit has one wording (shared/evidence/limits.ts), said by the evidence store
+// for whatever reaches it: a picked file, a dropped one (a path the preload resolved), a file
+// inside a folder. Sizes are faked (a sparse file, an own `length`): nothing large is read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSizeRefusal, maxImportBytes } from '../../../shared/evidence/limits.ts';
 import { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
+import { importDropped } from '../../../electron/evidence/import-dropped.ts';
 
 const words = 'scan.jpg is larger than 200 MB: split it or export it at a lower resolution.';
 
@@ -18,27 +18,10 @@ test('the limit and its words', () => {
   assert.equal(importSizeRefusal('scan.jpg', maxImportBytes + 1), words);
 });
 
-test('the window, the IPC contract and the evidence store take the words from that one place', () => {
-  for (const file of [
-    'renderer/components/dropped-files.ts',
-    'shared/ipc/channels/evidence.ts',
-    'electron/evidence/evidence-store.ts',
-  ]) {
-    const source = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
-    assert.match(source, /importSizeRefusal\(/, `${file} asks importSizeRefusal`);
-    assert.doesNotMatch(source, /\d+ ?MB|maxImportBytes/, `${file} spells no limit of its own`);
-  }
-});
-
-test('the IPC contract and the evidence store refuse an oversized file in the same words', async () => {
+test('an oversized file is refused in those words, picked or dropped: both are paths to the one walker', async () => {
+  // No channel carries a file's bytes any more: a drop is a path the preload resolved.
   const bytes = new Uint8Array(4);
-  Object.defineProperty(bytes, 'byteLength', { value: maxImportBytes + 1 });
-  const parsed = evidenceChannels.importDropped.input.safeParse({ name: 'scan.jpg', bytes });
-  assert.equal(parsed.success, false);
-  assert.deepEqual(
-    parsed.error?.issues.map((i) => [i.path.join('.'), i.message]),
-    [['bytes', words]],
-  );
+  assert.equal(evidenceChannels.importDropped.input.safeParse({ name: 'scan.jpg', bytes }).success, false);
 
   const dir = mkdtempSync(join(tmpdir(), 'dd-import-limit-'));
   try {
@@ -47,6 +30,7 @@ test('the IPC contract and the evidence store refuse an oversized file in the sa
     writeFileSync(file, '');
     truncateSync(file, maxImportBytes + 1);
     assert.deepEqual(await store.importPaths([file]), [{ ok: false, name: 'scan.jpg', reason: words }]);
+    assert.deepEqual(await importDropped(store, [{ path: file }]), [{ ok: false, name: 'scan.jpg', reason: words }]);
     const buffer = Buffer.alloc(4);
     Object.defineProperty(buffer, 'length', { value: maxImportBytes + 1 });
     assert.deepEqual(await store.importBuffer('scan.jpg', buffer), { ok: false, name: 'scan.jpg', reason: words });

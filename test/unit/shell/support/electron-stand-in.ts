@@ -71,6 +71,9 @@ const electron = {
       ipcHandlers.set(channel, fn);
     },
     removeHandler: () => undefined,
+    // The cancellation channel (dd-cancel) is a one-way message.
+    on: () => undefined,
+    off: () => undefined,
   },
   Menu: { setApplicationMenu: () => void rec.menus++, buildFromTemplate: (t: unknown) => t },
   net: { fetch: () => Promise.resolve(new Response('')) },

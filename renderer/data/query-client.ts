@@ -1,0 +1,133 @@
+// The window's data layer, free of React so it is tested with a fake bridge
+// (test/unit/data/query-client.test.ts). Queries are cached by channel and input; a mutation, or an
+// event from main, stales the tags the contract names (shared/ipc/define.ts) and only the queries
+// that read them are fetched again, and only while something shows them. Each fetch is made
+// with an AbortSignal: when nothing shows a query any more, its call is cancelled in main too,
+// and an answer that arrives for an input no longer asked for never reaches the screen.
+import type { Bridge, BridgeInput, Contract, DataTag, EventContract, EventInvalidations } from '../../shared/ipc/define.ts';
+import type { ErrorInfo, Result } from '../../shared/errors.ts';
+import type { z } from 'zod';
+
+export interface QueryState<T> {
+  /** The last answer for this very input (kept while it is fetched again). */
+  readonly data?: T;
+  /** Why the last fetch failed, when it did. */
+  readonly error?: ErrorInfo;
+  /** A fetch is under way. */
+  readonly fetching: boolean;
+}
+
+type Output<C extends Contract, K extends keyof C> = z.output<C[K]['output']>;
+type Listener = () => void;
+
+interface Entry {
+  readonly channel: string;
+  readonly input: unknown;
+  state: QueryState<unknown>;
+  stale: boolean;
+  readonly listeners: Set<Listener>;
+  /** The fetch under way; a newer one or the last listener leaving aborts it. */
+  control?: AbortController;
+  /** Settles when the fetch under way does (answered, failed or superseded). */
+  pending?: Promise<void>;
+}
+
+const idle: QueryState<never> = Object.freeze({ fetching: false });
+
+/** One key per channel and input: inputs are plain data, so their JSON names them. */
+export const queryKey = (channel: string, input: unknown): string => `${channel} ${JSON.stringify(input ?? null)}`;
+
+export function createQueryClient<C extends Contract, E extends EventContract>(o: { bridge: Bridge<C, E>; contract: C; eventInvalidations?: EventInvalidations<E> }) {
+  const entries = new Map<string, Entry>();
+  const onInvalidate = new Set<(tags: readonly DataTag[]) => void>();
+  const call = o.bridge as unknown as Record<string, (input: unknown, options: { signal: AbortSignal }) => Promise<Result<unknown>>>;
+
+  function entryOf(channel: string, input: unknown): Entry {
+    const key = queryKey(channel, input);
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = { channel, input, state: { fetching: false }, stale: true, listeners: new Set() };
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  function set(entry: Entry, state: QueryState<unknown>): void {
+    entry.state = state;
+    for (const l of [...entry.listeners]) l();
+  }
+
+  function fetch(entry: Entry): Promise<void> {
+    entry.control?.abort();
+    const control = new AbortController();
+    entry.control = control;
+    entry.stale = false;
+    set(entry, { ...entry.state, fetching: true });
+    entry.pending = call[entry.channel]!(entry.input, { signal: control.signal }).then((r) => {
+      // Superseded or cancelled: this answer is for a question no longer asked.
+      if (control.signal.aborted || entry.control !== control) return;
+      entry.control = undefined;
+      set(entry, r.ok ? { data: r.value, fetching: false } : { ...(entry.state.data !== undefined ? { data: entry.state.data } : {}), error: r.error, fetching: false });
+    });
+    return entry.pending;
+  }
+
+  function invalidate(tags: readonly DataTag[]): void {
+    if (tags.length === 0) return;
+    for (const entry of entries.values()) {
+      if (!o.contract[entry.channel]!.tags.some((t) => tags.includes(t))) continue;
+      entry.stale = true;
+      if (entry.listeners.size > 0) fetch(entry);
+    }
+    for (const l of [...onInvalidate]) l(tags);
+  }
+
+  return {
+    /** Watches a query: fetched now if it has no answer yet or a stale one; `listener` hears every change. */
+    subscribe<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>, listener: Listener): () => void {
+      if (o.contract[channel]?.kind !== 'query') throw new Error(`${channel} is not a query`);
+      const entry = entryOf(channel, input);
+      entry.listeners.add(listener);
+      if (entry.stale && !entry.control) fetch(entry);
+      return () => {
+        entry.listeners.delete(listener);
+        if (entry.listeners.size > 0 || !entry.control) return;
+        // Nobody shows it any more: the call is cancelled in main, and asked again when shown.
+        entry.control.abort();
+        entry.control = undefined;
+        entry.stale = true;
+        entry.state = { ...entry.state, fetching: false };
+      };
+    },
+    /** The query's state for exactly this input (never another input's answer). */
+    getState<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>): QueryState<Output<C, K>> {
+      return (entries.get(queryKey(channel, input))?.state ?? idle) as QueryState<Output<C, K>>;
+    },
+    /** Calls a mutation; once it succeeds, what it changed is fetched again where shown. */
+    async mutate<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>, options: { signal?: AbortSignal } = {}): Promise<Result<Output<C, K>>> {
+      const r = await (o.bridge[channel] as unknown as (i: unknown, opt: { signal?: AbortSignal }) => Promise<Result<Output<C, K>>>)(input, options);
+      if (r.ok) invalidate(o.contract[channel]!.invalidates);
+      return r;
+    },
+    /** Fetches a query now, shown or not, and answers its state once it is in. */
+    async refetch<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>): Promise<QueryState<Output<C, K>>> {
+      const entry = entryOf(channel, input);
+      await fetch(entry);
+      return entry.state as QueryState<Output<C, K>>;
+    },
+    invalidate,
+    /** Hears every invalidation (for screens not yet on queries, which refetch on a version number). */
+    onInvalidate(listener: (tags: readonly DataTag[]) => void): () => void {
+      onInvalidate.add(listener);
+      return () => onInvalidate.delete(listener);
+    },
+    /** Events from main stale what they changed; returns how to stop listening. */
+    connectEvents(): () => void {
+      const table = o.eventInvalidations;
+      if (!table) return () => undefined;
+      const offs = (Object.keys(table) as Array<keyof E & string>).filter((e) => table[e].length > 0).map((e) => o.bridge.on(e, () => invalidate(table[e])));
+      return () => offs.forEach((off) => off());
+    },
+  };
+}
+export type QueryClient<C extends Contract, E extends EventContract> = ReturnType<typeof createQueryClient<C, E>>;

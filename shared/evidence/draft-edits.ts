@@ -1,0 +1,80 @@
+// What the merchant can do to an evidence draft, as pure functions: draft in, new draft out, the
+// one place each rule lives (the evidence builder only calls these). Tested in
+// test/unit/evidence/draft-edits.test.ts.
+import type { EvidenceDraft } from './draft.ts';
+import type { ArrangedPage, ImportOutcome } from './items.ts';
+
+type Overrides = NonNullable<EvidenceDraft['overrides']>;
+
+/** Adds what was imported and was not in the draft yet, every page of it, at the end. */
+export function addImported(draft: EvidenceDraft, outcomes: readonly ImportOutcome[]): EvidenceDraft {
+  const items = [...draft.items];
+  const pages = [...draft.arrangement.pages];
+  for (const o of outcomes) {
+    if (!o.ok || items.some((i) => i.id === o.item.id)) continue;
+    items.push(o.item);
+    for (let p = 0; p < o.item.pages; p++) pages.push({ itemId: o.item.id, page: p, rotation: 0 });
+  }
+  return { ...draft, items, arrangement: { pages } };
+}
+
+/** IDs of imported items the draft does not hold yet (the ones worth checking for a misfit). */
+export function newItemIds(draft: EvidenceDraft | undefined, outcomes: readonly ImportOutcome[]): string[] {
+  return outcomes.flatMap((o) => (o.ok && !draft?.items.some((i) => i.id === o.item.id) ? [o.item.id] : []));
+}
+
+const withPages = (draft: EvidenceDraft, pages: ArrangedPage[]): EvidenceDraft => ({ ...draft, arrangement: { pages } });
+
+/** Moves the page at `from` to `to`; a move past either end changes nothing. */
+export function movePage(draft: EvidenceDraft, from: number, to: number): EvidenceDraft {
+  const pages = [...draft.arrangement.pages];
+  if (to < 0 || to >= pages.length || from < 0 || from >= pages.length) return draft;
+  const [p] = pages.splice(from, 1);
+  pages.splice(to, 0, p!);
+  return withPages(draft, pages);
+}
+
+/** Turns a page a quarter clockwise. */
+export function rotatePage(draft: EvidenceDraft, index: number): EvidenceDraft {
+  return withPages(draft, draft.arrangement.pages.map((x, k) => (k === index ? { ...x, rotation: ((x.rotation + 90) % 360) as ArrangedPage['rotation'] } : x)));
+}
+
+/** Takes a page out of the packet (the item stays in the draft). */
+export function removePage(draft: EvidenceDraft, index: number): EvidenceDraft {
+  return withPages(draft, draft.arrangement.pages.filter((_, k) => k !== index));
+}
+
+/** A new preset starts from its own settings: the adjustments made to the last one go. */
+export function setPreset(draft: EvidenceDraft, preset: EvidenceDraft['preset']): EvidenceDraft {
+  return { ...draft, preset, overrides: {} };
+}
+
+/** Adjusts the preset's settings, keeping the other adjustments. */
+export function setOverrides(draft: EvidenceDraft, change: Partial<Overrides>): EvidenceDraft {
+  return { ...draft, overrides: { ...(draft.overrides ?? {}), ...change } };
+}
+
+/** An image file holds one page and no letter: choosing it leaves the letter out. */
+export function setOutput(draft: EvidenceDraft, output: NonNullable<EvidenceDraft['output']>): EvidenceDraft {
+  return { ...draft, output, ...(output === 'image' ? { coverLetter: false } : {}) };
+}
+
+export function setCoverLetter(draft: EvidenceDraft, on: boolean): EvidenceDraft {
+  return { ...draft, coverLetter: on };
+}
+
+export function setRebuttal(draft: EvidenceDraft, rebuttal: string): EvidenceDraft {
+  return { ...draft, rebuttal };
+}
+
+export function setPageSize(draft: EvidenceDraft, pageSize: EvidenceDraft['pageSize']): EvidenceDraft {
+  return { ...draft, pageSize };
+}
+
+export function setPdfPages(draft: EvidenceDraft, pdfPages: NonNullable<EvidenceDraft['pdfPages']>): EvidenceDraft {
+  return { ...draft, pdfPages };
+}
+
+export function setKeepScanPaper(draft: EvidenceDraft, keep: boolean): EvidenceDraft {
+  return { ...draft, keepScanPaper: keep };
+}

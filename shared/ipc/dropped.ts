@@ -1,0 +1,34 @@
+// Files dropped on the window reach main as paths, never as bytes: the preload asks Electron
+// where each dropped File lives (webUtils.getPathForFile) and main imports the paths through the
+// same walker as files and folders picked in its own dialogs. A File the page made itself has no
+// path; it is sent by name so main can say why it was not added.
+import { z } from 'zod';
+import type { DroppedFile } from './define.ts';
+
+export const droppedEntrySchema = z.union([
+  z.strictObject({ path: z.string().min(1).max(4096) }),
+  z.strictObject({ name: z.string().max(255), noPath: z.literal(true) }),
+]);
+export type DroppedEntry = z.infer<typeof droppedEntrySchema>;
+
+/** At most this many top-level items in one drop (a folder counts as one; main walks it). */
+export const droppedEntriesSchema = z.array(droppedEntrySchema).min(1).max(5000);
+
+/** Each dropped File as a path, or by name when it has none (made in the page, not from a disk). */
+export function resolveDropped(files: readonly DroppedFile[], pathForFile: ((f: DroppedFile) => string) | undefined): DroppedEntry[] {
+  return files.map((f) => {
+    let path = '';
+    try {
+      path = pathForFile?.(f) ?? '';
+    } catch {
+      // Electron throws for something that is not a File: it has no path either.
+    }
+    return path ? { path } : { name: String(f.name ?? '').slice(0, 255), noPath: true as const };
+  });
+}
+
+/** Why a dropped item with no path was not added, for the merchant. */
+export function noPathReason(name: string): string {
+  const shown = name || 'The dropped item';
+  return `${shown} was not added: it did not come from a folder on this computer. Save it to a folder first, then drop it or use "Add files…".`;
+}
