@@ -11,6 +11,8 @@ export interface VirtualListProps<T> {
   render(row: T | undefined, index: number, focused: boolean): ReactNode;
   onOpen(index: number): void;
   label: string;
+  /** A class for a row other than a chargeback's (a section heading): replaces `vrow`. */
+  rowClass?(index: number): string | undefined;
 }
 
 export function VirtualList<T>(p: VirtualListProps<T>) {
@@ -36,10 +38,18 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
     const el = box.current;
     if (!el) return;
     if (i * p.rowHeight < el.scrollTop) el.scrollTop = i * p.rowHeight;
-    else if ((i + 1) * p.rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = (i + 1) * p.rowHeight - el.clientHeight;
+    else if ((i + 1) * p.rowHeight > el.scrollTop + el.clientHeight)
+      el.scrollTop = (i + 1) * p.rowHeight - el.clientHeight;
   };
   const onKey = (e: KeyboardEvent): void => {
-    const targets: Record<string, number> = { ArrowDown: focus + 1, ArrowUp: focus - 1, Home: 0, End: p.total - 1, PageDown: focus + 10, PageUp: focus - 10 };
+    const targets: Record<string, number> = {
+      ArrowDown: focus + 1,
+      ArrowUp: focus - 1,
+      Home: 0,
+      End: p.total - 1,
+      PageDown: focus + 10,
+      PageUp: focus - 10,
+    };
     const target = targets[e.key];
     if (target !== undefined) {
       e.preventDefault();
@@ -49,13 +59,32 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
-      <div key={i} id={`${rowId}-${i}`} role="row" aria-rowindex={i + 1} aria-selected={i === focus} className={`vrow${i === focus ? ' focused' : ''}`} style={{ top: i * p.rowHeight, height: p.rowHeight }} onClick={() => (setFocus(i), p.onOpen(i))}>
+      <div
+        key={i}
+        id={`${rowId}-${i}`}
+        role="row"
+        aria-rowindex={i + 1}
+        aria-selected={i === focus}
+        className={`${p.rowClass?.(i) ?? 'vrow'}${i === focus ? ' focused' : ''}`}
+        style={{ top: i * p.rowHeight, height: p.rowHeight }}
+        onClick={() => (setFocus(i), p.onOpen(i))}
+      >
         {p.render(p.rowAt(i), i, i === focus)}
       </div>,
     );
   }
   return (
-    <div ref={box} className="vlist" role="grid" aria-label={p.label} aria-rowcount={p.total} aria-activedescendant={focus >= first && focus < last ? `${rowId}-${focus}` : undefined} tabIndex={0} onKeyDown={onKey} onScroll={(e) => setScroll(e.currentTarget.scrollTop)}>
+    <div
+      ref={box}
+      className="vlist"
+      role="grid"
+      aria-label={p.label}
+      aria-rowcount={p.total}
+      aria-activedescendant={focus >= first && focus < last ? `${rowId}-${focus}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKey}
+      onScroll={(e) => setScroll(e.currentTarget.scrollTop)}
+    >
       <div style={{ height: p.total * p.rowHeight, position: 'relative' }}>{rows}</div>
     </div>
   );

@@ -1,97 +1,336 @@
-// The inbox: open, actionable chargebacks first by reply deadline, then the rest.
+// The inbox as a worklist: the chargebacks that can still be answered first, by deadline; then
+// those whose answer is out, the decided ones, and last, folded, the ones past their deadline.
+// Each section says how many and how much is at risk; columns sort within sections.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
-import type { InboxRowView } from '../../shared/views/inbox-row.ts';
+import type { InboxRowView, InboxSectionSummary } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { describeDeadline, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
 import { cycles } from '../../shared/domain/enums.ts';
+import {
+  inboxSectionAmountLabel,
+  inboxSectionLabel,
+  inboxSortLabel,
+  type InboxSection,
+  type InboxSort,
+  type SortDirection,
+} from '../../shared/domain/inbox-sections.ts';
 
 const PAGE = 100;
+const ROW_HEIGHT = 52;
+/** The columns left to right; each heading sorts by its column. */
+const columns: readonly InboxSort[] = ['deadline', 'reason', 'customer', 'stage', 'amount'];
 
-export function Inbox({ profileId, version }: { profileId: string; version: number }) {
-  const go = useApp((s) => s.go);
-  const [filters, setFilters] = useState({ status: '', category: '', cycle: '', network: '', search: '' });
+interface Filters {
+  status: string;
+  category: string;
+  cycle: string;
+  network: string;
+  search: string;
+}
+const noFilters: Filters = { status: '', category: '', cycle: '', network: '', search: '' };
+
+interface View {
+  sort: InboxSort;
+  dir: SortDirection;
+  collapsed: InboxSection[];
+}
+
+type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row'; index: number };
+
+/**
+ * The worklist's data: pages of rows loaded as they scroll into view, the section summaries,
+ * and whether the first answer has come (until then the screen shows a skeleton, never a false
+ * "no chargebacks"). One hook, so the renderer's data layer can take it over whole.
+ */
+function useWorklist(profileId: string, version: number, filters: Filters, view: View) {
+  const [loaded, setLoaded] = useState(false);
   const [total, setTotal] = useState(0);
+  const [sections, setSections] = useState<InboxSectionSummary[]>([]);
   const [counts, setCounts] = useState({ open: 0, dueSoon: 0, overdue: 0, total: 0 });
   const [, bump] = useState(0);
   const rows = useRef(new Map<number, InboxRowView>());
   const loading = useRef(new Set<number>());
-  const query = useMemo(() => ({ profileId, ...(filters.status ? { status: filters.status } : {}), ...(filters.category ? { category: filters.category } : {}), ...(filters.cycle ? { cycle: filters.cycle } : {}), ...(filters.network ? { network: Number(filters.network) } : {}), ...(filters.search.trim() ? { search: filters.search.trim() } : {}) }), [profileId, filters]);
+  const query = useMemo(
+    () => ({
+      profileId,
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.category ? { category: filters.category } : {}),
+      ...(filters.cycle ? { cycle: filters.cycle } : {}),
+      ...(filters.network ? { network: Number(filters.network) } : {}),
+      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+      sort: view.sort,
+      dir: view.dir,
+      collapsed: view.collapsed,
+    }),
+    [profileId, filters, view],
+  );
 
-  const loadPage = useCallback(async (page: number) => {
-    if (loading.current.has(page)) return;
-    loading.current.add(page);
-    const r = await api().listInbox({ ...query, offset: page * PAGE, limit: PAGE });
-    if (!r.ok) return;
-    r.value.rows.forEach((row, i) => rows.current.set(page * PAGE + i, row));
-    setTotal(r.value.total);
-    setCounts(r.value.counts);
-    bump((n) => n + 1);
-  }, [query]);
+  const loadPage = useCallback(
+    async (page: number) => {
+      if (loading.current.has(page)) return;
+      loading.current.add(page);
+      const r = await api().listInbox({ ...query, offset: page * PAGE, limit: PAGE });
+      if (!r.ok) return;
+      r.value.rows.forEach((row, i) => rows.current.set(page * PAGE + i, row));
+      setTotal(r.value.total);
+      setSections(r.value.sections);
+      setCounts(r.value.counts);
+      setLoaded(true);
+      bump((n) => n + 1);
+    },
+    [query],
+  );
 
   useEffect(() => {
+    // A keystroke waits for the next before asking: typing a word is one query, not five.
     const t = setTimeout(() => {
       rows.current = new Map();
       loading.current = new Set();
       void loadPage(0);
-    }, 150);
+    }, 60);
     return () => clearTimeout(t);
   }, [loadPage, version]);
 
-  const ensure = useCallback((from: number, to: number) => {
-    for (let p = Math.floor(from / PAGE); p <= Math.floor(Math.max(from, to - 1) / PAGE); p++) void loadPage(p);
-  }, [loadPage]);
+  const ensure = useCallback(
+    (from: number, to: number) => {
+      for (let p = Math.floor(from / PAGE); p <= Math.floor(Math.max(from, to - 1) / PAGE); p++) void loadPage(p);
+    },
+    [loadPage],
+  );
+  return { loaded, total, sections, counts, rowAt: (i: number) => rows.current.get(i), ensure, query };
+}
+
+/** Sections with rows, each under its heading; a folded one is its heading alone. */
+function itemsOf(sections: InboxSectionSummary[], collapsed: readonly InboxSection[]): Item[] {
+  const items: Item[] = [];
+  let index = 0;
+  for (const summary of sections) {
+    if (summary.count === 0) continue;
+    items.push({ kind: 'head', summary });
+    if (collapsed.includes(summary.section)) continue;
+    for (let i = 0; i < summary.count; i++) items.push({ kind: 'row', index: index++ });
+  }
+  return items;
+}
+
+function amountsText(s: InboxSectionSummary): string {
+  return s.amounts.map((a) => formatAmount(a.total, a.currency)).join(' + ');
+}
+
+/** The first cell: the deadline while it can be met, where the answer stands once it is out,
+ * the outcome once decided. */
+function deadlineCell(row: InboxRowView): { text: string; state: string } {
+  if (row.section === 'decided')
+    return { text: row.status[0]!.toUpperCase() + row.status.slice(1), state: `outcome ${row.status}` };
+  const answered = row.answer.stage !== 'not-answered' && row.answer.stage !== 'decided';
+  if (answered) return { text: row.answer.label, state: 'answered' };
+  if (!row.actionable) return { text: 'Not answerable', state: 'none' };
+  return {
+    text: describeDeadline(row.daysLeft ?? undefined, row.replyInvalid),
+    state: deadlineState(row.daysLeft ?? undefined, row.replyInvalid),
+  };
+}
+
+export function Inbox({ profileId, version }: { profileId: string; version: number }) {
+  const go = useApp((s) => s.go);
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [view, setView] = useState<View>({ sort: 'deadline', dir: 'asc', collapsed: ['past-deadline'] });
+  const [note, setNote] = useState<string | undefined>();
+  const w = useWorklist(profileId, version, filters, view);
+  const items = useMemo(() => itemsOf(w.sections, view.collapsed), [w.sections, view.collapsed]);
+  const filtered = Object.values(filters).some((v) => v.trim() !== '');
+
+  const toggle = (section: InboxSection): void =>
+    setView((v) => ({
+      ...v,
+      collapsed: v.collapsed.includes(section) ? v.collapsed.filter((s) => s !== section) : [...v.collapsed, section],
+    }));
+  const sortBy = (sort: InboxSort): void =>
+    setView((v) => ({ ...v, sort, dir: v.sort === sort && v.dir === 'asc' ? 'desc' : 'asc' }));
+  const exportCsv = async (): Promise<void> => {
+    const r = await api().exportInboxCsv(w.query);
+    setNote(
+      r.ok
+        ? r.value.saved
+          ? `Saved ${r.value.rows} chargebacks to ${r.value.name ?? 'the file'}.`
+          : undefined
+        : r.error.message,
+    );
+  };
 
   return (
     <section className="inbox" aria-label="Inbox">
-      <header className="toolbar">
+      <header className="toolbar inbox-toolbar">
         <div className="counts" aria-live="polite">
-          <span><strong>{counts.open}</strong> open</span>
-          <span className={counts.dueSoon ? 'warn' : ''}><strong>{counts.dueSoon}</strong> due within 3 days</span>
-          <span className={counts.overdue ? 'danger' : ''}><strong>{counts.overdue}</strong> overdue</span>
+          <span>
+            <strong>{w.counts.open}</strong> open
+          </span>
+          <span className={w.counts.dueSoon ? 'warn' : ''}>
+            <strong>{w.counts.dueSoon}</strong> due within 3 days
+          </span>
+          <span className={w.counts.overdue ? 'danger' : ''}>
+            <strong>{w.counts.overdue}</strong> overdue
+          </span>
         </div>
-        <label className="search">Search<input type="search" placeholder="ID, transaction, amount, reason" value={filters.search} onChange={(e) => setFilters({ ...filters, search: e.target.value })} /></label>
-        <label>Status<select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}><option value="">All</option><option value="open">Open</option><option value="won">Won</option><option value="lost">Lost</option><option value="closed">Closed</option></select></label>
-        <label>Stage<select value={filters.cycle} onChange={(e) => setFilters({ ...filters, cycle: e.target.value })}><option value="">All</option>{cycles.map((c) => <option key={c} value={c}>{cycleLabel(c)}</option>)}</select></label>
-        <label>Network<select value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}><option value="">All</option>{networkIds.map((n) => <option key={n} value={n}>{networkLabel(n)}</option>)}</select></label>
-        <label>Kind<select value={filters.category} onChange={(e) => setFilters({ ...filters, category: e.target.value })}><option value="">All</option>{disputeCategories.map((c) => <option key={c} value={c}>{categoryLabel[c]}</option>)}</select></label>
+        <label className="search">
+          Search
+          <input
+            type="search"
+            placeholder="ID, order, customer, email, amount, reason"
+            value={filters.search}
+            onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+          />
+        </label>
+        <label>
+          Status
+          <select value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}>
+            <option value="">All</option>
+            <option value="open">Open</option>
+            <option value="won">Won</option>
+            <option value="lost">Lost</option>
+            <option value="closed">Closed</option>
+          </select>
+        </label>
+        <label>
+          Stage
+          <select value={filters.cycle} onChange={(e) => setFilters({ ...filters, cycle: e.target.value })}>
+            <option value="">All</option>
+            {cycles.map((c) => (
+              <option key={c} value={c}>
+                {cycleLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Network
+          <select value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}>
+            <option value="">All</option>
+            {networkIds.map((n) => (
+              <option key={n} value={n}>
+                {networkLabel(n)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Kind
+          <select value={filters.category} onChange={(e) => setFilters({ ...filters, category: e.target.value })}>
+            <option value="">All</option>
+            {disputeCategories.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void exportCsv()} disabled={!w.loaded}>
+          Export CSV
+        </button>
       </header>
-      {total === 0 ? (
-        <p className="empty">{filters.search || filters.status || filters.category || filters.cycle || filters.network ? 'No chargeback matches these filters.' : 'No chargebacks yet. Sync to bring in your portfolio.'}</p>
-      ) : (
-        <VirtualList<InboxRowView>
-          label="Chargebacks, open ones first by reply deadline"
-          total={total}
-          rowHeight={56}
-          rowAt={(i) => rows.current.get(i)}
-          ensure={ensure}
-          onOpen={(i) => {
-            const row = rows.current.get(i);
-            if (row) go({ name: 'dispute', chargebackId: row.id });
-          }}
-          render={(row) => {
-            if (!row) return <div className="cell muted">Loading…</div>;
-            // Once answered, the deadline is met: the row says where the answer stands instead.
-            const answered = row.answer && row.answer.stage !== 'not-answered' && row.answer.stage !== 'decided' ? row.answer : undefined;
-            const state = answered ? 'answered' : row.status === 'open' && row.actionable ? deadlineState(row.daysLeft ?? undefined, row.replyInvalid) : 'none';
-            return (
-              <>
-                <div className={`cell deadline ${state}`} data-testid="days-left">{answered ? answered.label : row.status === 'open' && row.actionable ? describeDeadline(row.daysLeft ?? undefined, row.replyInvalid) : row.status === 'open' ? 'Not answerable' : row.status[0]!.toUpperCase() + row.status.slice(1)}</div>
-                <div className="cell main">
-                  <span className="reason">{row.reasonCode} · {row.reason}</span>
-                  <span className="muted id">{row.id}{row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}</span>
-                </div>
-                <div className="cell muted">{cycleLabel(row.cycle)}</div>
-                <div className="cell amount">{formatAmount(row.total, row.currency)}</div>
-              </>
-            );
-          }}
-        />
-      )}
+      {note ? (
+        <p className="hint inbox-note" role="status">
+          {note}
+        </p>
+      ) : null}
+      <div className="worklist">
+        <div className="colheads" role="presentation">
+          {columns.map((sort) => (
+            <button
+              key={sort}
+              type="button"
+              className={`colhead col-${sort}`}
+              aria-sort={view.sort === sort ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+              onClick={() => sortBy(sort)}
+            >
+              {inboxSortLabel[sort]}
+              <span aria-hidden="true">{view.sort === sort ? (view.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+            </button>
+          ))}
+        </div>
+        {!w.loaded ? (
+          <div className="skeleton" role="status" aria-label="Loading chargebacks">
+            {Array.from({ length: 8 }, (_, i) => (
+              <div key={i} className="skeleton-row" />
+            ))}
+          </div>
+        ) : items.length === 0 ? (
+          <p className="empty">
+            {filtered ? 'No chargeback matches these filters.' : 'No chargebacks yet. Sync to bring in your portfolio.'}
+          </p>
+        ) : (
+          <VirtualList<Item>
+            label="Chargebacks, the ones to answer now first by reply deadline"
+            total={items.length}
+            rowHeight={ROW_HEIGHT}
+            rowAt={(i) => items[i]}
+            rowClass={(i) => (items[i]?.kind === 'head' ? 'vsection' : undefined)}
+            ensure={(from, to) => {
+              const indexes = items.slice(from, to).flatMap((it) => (it.kind === 'row' ? [it.index] : []));
+              if (indexes.length > 0) w.ensure(indexes[0]!, indexes.at(-1)! + 1);
+            }}
+            onOpen={(i) => {
+              const item = items[i];
+              if (item?.kind === 'head') return toggle(item.summary.section);
+              const row = item ? w.rowAt(item.index) : undefined;
+              if (row) go({ name: 'dispute', chargebackId: row.id });
+            }}
+            render={(item) => {
+              if (!item) return null;
+              if (item.kind === 'head') {
+                const s = item.summary;
+                const folded = view.collapsed.includes(s.section);
+                return (
+                  <div className={`section-head section-${s.section}`} data-testid={`section-${s.section}`}>
+                    <span className="fold" aria-hidden="true">
+                      {folded ? '▸' : '▾'}
+                    </span>
+                    <strong>{inboxSectionLabel[s.section]}</strong>
+                    <span className="section-count" data-testid="section-count">
+                      {s.count}
+                    </span>
+                    <span className="section-amount muted">
+                      {amountsText(s)} {inboxSectionAmountLabel[s.section]}
+                    </span>
+                    <span className="muted section-action">{folded ? 'Show' : 'Hide'}</span>
+                  </div>
+                );
+              }
+              const row = w.rowAt(item.index);
+              if (!row) return <div className="cell muted">Loading…</div>;
+              const d = deadlineCell(row);
+              const customer = [row.customerName, row.order].filter(Boolean).join(' · ');
+              return (
+                <>
+                  <div className={`cell deadline ${d.state}`} data-testid="days-left" title={d.text}>
+                    {d.text}
+                  </div>
+                  <div className="cell main">
+                    <span className="reason">
+                      {row.reasonCode} · {row.reason}
+                    </span>
+                    <span className="muted id">
+                      {row.id}
+                      {row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}
+                    </span>
+                  </div>
+                  <div className="cell customer" data-testid="customer">
+                    <span className="name">{customer || '—'}</span>
+                    {row.customerEmail ? <span className="muted email">{row.customerEmail}</span> : null}
+                  </div>
+                  <div className="cell muted stage">{cycleLabel(row.cycle)}</div>
+                  <div className="cell amount">{formatAmount(row.total, row.currency)}</div>
+                </>
+              );
+            }}
+          />
+        )}
+      </div>
     </section>
   );
 }

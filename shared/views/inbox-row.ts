@@ -2,6 +2,7 @@
 // reads them into this shape), and, across IPC, where its answer stands.
 import { z } from 'zod';
 import { answerStateSchema } from '../domain/answer-lifecycle.ts';
+import { inboxSections, inboxSorts, sortDirections } from '../domain/inbox-sections.ts';
 
 export const inboxRowSchema = z.object({
   id: z.string(),
@@ -22,6 +23,13 @@ export const inboxRowSchema = z.object({
   currency: z.string(),
   txn: z.string().nullable(),
   modified: z.string().nullable(),
+  /** The cardholder as the transaction names them (or the company); null when it does not. */
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  /** The merchant's order number from the transaction. */
+  order: z.string().nullable(),
+  /** Where it belongs on the worklist (shared/domain/inbox-sections.ts). */
+  section: z.enum(inboxSections),
 });
 export type InboxRow = z.infer<typeof inboxRowSchema>;
 
@@ -30,3 +38,16 @@ export const inboxRowViewSchema = inboxRowSchema.extend({
   answer: answerStateSchema.pick({ stage: true, label: true }),
 });
 export type InboxRowView = z.infer<typeof inboxRowViewSchema>;
+
+/** A section's size and its money, one total per currency (amounts never add across currencies). */
+export const inboxSectionSummarySchema = z.object({
+  section: z.enum(inboxSections),
+  count: z.number().int(),
+  amounts: z.array(z.object({ currency: z.string(), total: z.number().int() })),
+});
+export type InboxSectionSummary = z.infer<typeof inboxSectionSummarySchema>;
+
+/** How the worklist is read: which order within each section, and which sections are folded. */
+export const inboxSortSchema = z.enum(inboxSorts);
+export const sortDirectionSchema = z.enum(sortDirections);
+export const inboxSectionSchema = z.enum(inboxSections);

@@ -9,11 +9,15 @@ import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv, type CsvColumn } from '../../export/csv.ts';
+import { answerIsOut, inboxSectionLabel } from '../../../shared/domain/inbox-sections.ts';
+import type { InboxRow } from '../../../shared/views/inbox-row.ts';
+import type { WorklistQuery } from '../../store/portfolio-repo.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);
   const end = parseServiceTimestamp(`${to} 00:00:00`);
-  if (!start || !end || end < start) throw new AppError('validation', 'Choose a date window whose end is on or after its start.');
+  if (!start || !end || end < start)
+    throw new AppError('validation', 'Choose a date window whose end is on or after its start.');
   return { from: start, to: new Date(end.getTime() + 86_400_000) };
 }
 
@@ -26,21 +30,60 @@ const ledgerCsvColumns: Array<CsvColumn<EntryLine>> = [
   { header: 'description', kind: 'text', value: (e) => e.description },
 ];
 
+const inboxCsvColumns: Array<CsvColumn<InboxRow>> = [
+  { header: 'section', kind: 'text', value: (r) => inboxSectionLabel[r.section] },
+  { header: 'chargeback', kind: 'text', value: (r) => r.id },
+  { header: 'status', kind: 'text', value: (r) => r.status },
+  { header: 'stage', kind: 'text', value: (r) => r.cycle },
+  { header: 'reply by', kind: 'text', value: (r) => (r.reply === null ? (r.replyInvalid ?? '') : String(r.reply)) },
+  { header: 'days left', kind: 'number', value: (r) => r.daysLeft },
+  { header: 'reason code', kind: 'text', value: (r) => r.reasonCode },
+  { header: 'reason', kind: 'text', value: (r) => r.reason },
+  { header: 'amount (minor units)', kind: 'number', value: (r) => r.total },
+  { header: 'currency', kind: 'text', value: (r) => r.currency },
+  { header: 'customer', kind: 'text', value: (r) => r.customerName },
+  { header: 'email', kind: 'text', value: (r) => r.customerEmail },
+  { header: 'order', kind: 'text', value: (r) => r.order },
+  { header: 'transaction', kind: 'text', value: (r) => r.txn },
+];
+
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   function ledger(profileId: string, from: string, to: string) {
     const w = window(from, to);
-    const currencyOf = (id: string | null) => (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
+    const currencyOf = (id: string | null) =>
+      (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
     return ledgerView(s.store.portfolio.listEntries(profileId, w.from, w.to), currencyOf);
   }
+  /** Open, answerable chargebacks whose answer is out: the worklist lists them as awaiting the issuer. */
+  function answered(profileId: string): string[] {
+    const states = s.answers.statesOf(profileId, s.store.portfolio.answerCandidates(profileId));
+    return [...states].filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
+  }
+  const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => ({ ...q, answered: answered(q.profileId) });
   return {
     listInbox: async (q) => {
-      const page = s.store.portfolio.listInbox(q);
-      const answers = s.answers.statesOf(q.profileId, page.rows.map((r) => r.id));
+      const page = s.store.portfolio.listWorklist(worklistQuery(q));
+      const answers = s.answers.statesOf(
+        q.profileId,
+        page.rows.map((r) => r.id),
+      );
       const rows = page.rows.map((r) => {
         const a = answers.get(r.id)!;
         return { ...r, answer: { stage: a.stage, label: a.label } };
       });
       return { ...page, rows, counts: s.store.portfolio.inboxCounts(q.profileId) };
+    },
+    exportInboxCsv: async (q) => {
+      const rows = s.store.portfolio.worklistAll(worklistQuery(q));
+      const day = new Date().toISOString().slice(0, 10);
+      const path = await s.platform.dialogs.saveFile({
+        title: 'Export the inbox as shown',
+        defaultName: `chargebacks ${day}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      });
+      if (!path) return { saved: false, rows: rows.length };
+      await writeFile(path, toCsv(inboxCsvColumns, rows));
+      return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path, rows: rows.length };
     },
     getDispute: async ({ profileId, chargebackId }) => {
       const view = readDisputeView(s, profileId, chargebackId);
@@ -54,9 +97,18 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     syncNow: async ({ profileId }) => {
       const r = await s.sync.syncProfile(profileId);
       s.updateBadge();
-      return { mode: r.mode, chargebacks: r.chargebacks, entries: r.entries, events: r.events, durationMs: r.durationMs };
+      return {
+        mode: r.mode,
+        chargebacks: r.chargebacks,
+        entries: r.entries,
+        events: r.events,
+        durationMs: r.durationMs,
+      };
     },
-    getSyncStatus: async ({ profileId }) => ({ ...s.sync.freshness(profileId), sending: sendingTrouble(s.outbox.list({ profileId })) }),
+    getSyncStatus: async ({ profileId }) => ({
+      ...s.sync.freshness(profileId),
+      sending: sendingTrouble(s.outbox.list({ profileId })),
+    }),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),
     markEventsRead: async ({ profileId, upToId }) => {
       s.store.events.markRead(profileId, Date.now(), upToId);
@@ -65,7 +117,11 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     listLedger: async ({ profileId, from, to }) => ledger(profileId, from, to),
     exportLedgerCsv: async ({ profileId, from, to }) => {
       const l = ledger(profileId, from, to);
-      const path = await s.platform.dialogs.saveFile({ title: 'Export ledger entries', defaultName: `ledger ${from} to ${to}.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      const path = await s.platform.dialogs.saveFile({
+        title: 'Export ledger entries',
+        defaultName: `ledger ${from} to ${to}.csv`,
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      });
       if (!path) return { saved: false };
       await writeFile(path, toCsv(ledgerCsvColumns, l.entries));
       return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path };

@@ -1,28 +1,111 @@
 // Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
 import { z } from 'zod';
 import { channel } from '../define.ts';
-import { inboxRowViewSchema } from '../../views/inbox-row.ts';
+import {
+  inboxRowViewSchema,
+  inboxSectionSchema,
+  inboxSectionSummarySchema,
+  inboxSortSchema,
+  sortDirectionSchema,
+} from '../../views/inbox-row.ts';
 import { disputeViewSchema } from '../../views/dispute-view.ts';
 import { ledgerViewSchema } from '../../views/ledger-view.ts';
 
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
+/** What the inbox shows: its filters, the order within each section, the folded sections. */
+const inboxView = {
+  profileId,
+  status: z.string().max(20).optional(),
+  cycle: z.string().max(60).optional(),
+  network: z.number().int().min(1).max(4).optional(),
+  category: z.string().max(60).optional(),
+  search: z.string().max(200).optional(),
+  sort: inboxSortSchema.optional(),
+  dir: sortDirectionSchema.optional(),
+  collapsed: z.array(inboxSectionSchema).max(4).optional(),
+};
 
 export const portfolioChannels = {
-  listInbox: channel('Chargebacks from the store: open and actionable first by reply deadline, then the rest.', z.strictObject({
-    profileId, status: z.string().max(20).optional(), cycle: z.string().max(60).optional(), network: z.number().int().min(1).max(4).optional(),
-    category: z.string().max(60).optional(), search: z.string().max(200).optional(), offset: z.number().int().min(0).max(10_000_000), limit: z.number().int().min(1).max(500),
-  }), z.object({
-    rows: z.array(inboxRowViewSchema),
-    total: z.number().int(),
-    counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
-  })),
-  getDispute: channel('Everything about one chargeback, explained.', z.strictObject({ profileId, chargebackId }), disputeViewSchema),
-  setChecklistItem: channel('Ticks or unticks an evidence checklist item.', z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }), z.object({ ok: z.literal(true) })),
-  syncNow: channel('Syncs a profile now.', z.strictObject({ profileId }), z.object({ mode: z.string(), chargebacks: z.number(), entries: z.number(), events: z.number(), durationMs: z.number() })),
-  getSyncStatus: channel('How fresh the data is, and whether sending is failing.', z.strictObject({ profileId }), z.object({ lastSuccessAt: z.number().nullable(), lastError: z.string().nullable(), running: z.boolean(), sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable() })),
-  listEvents: channel('Recent events (new chargebacks, decisions, money).', z.strictObject({ profileId }), z.array(z.object({ id: z.number(), kind: z.string(), chargebackId: z.string().nullable(), title: z.string(), body: z.string(), createdAt: z.number(), read: z.boolean() }))),
-  markEventsRead: channel('Marks a profile\'s events read, up to the newest one the merchant was shown.', z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }), z.object({ ok: z.literal(true) })),
-  listLedger: channel('Ledger entries in a window, with totals (charged back, fees, reversed, net) by currency and month.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), ledgerViewSchema),
-  exportLedgerCsv: channel('Saves the ledger window as CSV where the merchant chooses.', z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }), z.object({ saved: z.boolean(), name: z.string().optional() })),
+  listInbox: channel(
+    'The inbox as a worklist: answer now, awaiting the issuer, decided, past the deadline; each sorted, counted and summed.',
+    z.strictObject({
+      ...inboxView,
+      offset: z.number().int().min(0).max(10_000_000),
+      limit: z.number().int().min(1).max(500),
+    }),
+    z.object({
+      rows: z.array(inboxRowViewSchema),
+      /** Rows listed (folded sections are counted in `sections` only). */
+      total: z.number().int(),
+      sections: z.array(inboxSectionSummarySchema),
+      counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
+    }),
+  ),
+  exportInboxCsv: channel(
+    'Saves the inbox as shown (filters, order, folded sections left out) as CSV where the merchant chooses.',
+    z.strictObject(inboxView),
+    z.object({ saved: z.boolean(), name: z.string().optional(), rows: z.number().int() }),
+  ),
+  getDispute: channel(
+    'Everything about one chargeback, explained.',
+    z.strictObject({ profileId, chargebackId }),
+    disputeViewSchema,
+  ),
+  setChecklistItem: channel(
+    'Ticks or unticks an evidence checklist item.',
+    z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }),
+    z.object({ ok: z.literal(true) }),
+  ),
+  syncNow: channel(
+    'Syncs a profile now.',
+    z.strictObject({ profileId }),
+    z.object({
+      mode: z.string(),
+      chargebacks: z.number(),
+      entries: z.number(),
+      events: z.number(),
+      durationMs: z.number(),
+    }),
+  ),
+  getSyncStatus: channel(
+    'How fresh the data is, and whether sending is failing.',
+    z.strictObject({ profileId }),
+    z.object({
+      lastSuccessAt: z.number().nullable(),
+      lastError: z.string().nullable(),
+      running: z.boolean(),
+      sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable(),
+    }),
+  ),
+  listEvents: channel(
+    'Recent events (new chargebacks, decisions, money).',
+    z.strictObject({ profileId }),
+    z.array(
+      z.object({
+        id: z.number(),
+        kind: z.string(),
+        chargebackId: z.string().nullable(),
+        title: z.string(),
+        body: z.string(),
+        createdAt: z.number(),
+        read: z.boolean(),
+      }),
+    ),
+  ),
+  markEventsRead: channel(
+    "Marks a profile's events read, up to the newest one the merchant was shown.",
+    z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }),
+    z.object({ ok: z.literal(true) }),
+  ),
+  listLedger: channel(
+    'Ledger entries in a window, with totals (charged back, fees, reversed, net) by currency and month.',
+    z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }),
+    ledgerViewSchema,
+  ),
+  exportLedgerCsv: channel(
+    'Saves the ledger window as CSV where the merchant chooses.',
+    z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }),
+    z.object({ saved: z.boolean(), name: z.string().optional() }),
+  ),
 } as const;

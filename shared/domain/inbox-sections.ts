@@ -1,0 +1,64 @@
+// The inbox as a worklist: the sections a merchant works through, in the order they work them,
+// and the orders a section can be read in. The store answers the same rule in SQL
+// (electron/store/portfolio-repo.ts, worklistSections); a unit test holds the two together.
+import type { AnswerStage } from './answer-lifecycle.ts';
+import type { DeadlineState } from './dates.ts';
+
+export const inboxSections = ['answer-now', 'awaiting-issuer', 'decided', 'past-deadline'] as const;
+export type InboxSection = (typeof inboxSections)[number];
+
+export const inboxSectionLabel: Record<InboxSection, string> = {
+  'answer-now': 'Answer now',
+  'awaiting-issuer': 'Sent, awaiting the issuer',
+  decided: 'Decided',
+  'past-deadline': 'Past the deadline',
+};
+
+/** What a section's money means: still in play, or already settled. */
+export const inboxSectionAmountLabel: Record<InboxSection, string> = {
+  'answer-now': 'at risk',
+  'awaiting-issuer': 'at risk',
+  decided: 'disputed',
+  'past-deadline': 'at risk',
+};
+
+const decidedStatuses: ReadonlySet<string> = new Set(['won', 'lost', 'closed']);
+
+/** An answer that is made and on its way or with the issuer: the merchant's part is done. */
+export function answerIsOut(stage: AnswerStage): boolean {
+  return stage === 'queued' || stage === 'sending' || stage === 'sent';
+}
+
+export interface SectionFacts {
+  status: string;
+  actionable: boolean;
+  deadline: DeadlineState;
+  answer: AnswerStage;
+}
+
+/**
+ * Where a chargeback belongs on the worklist. Decided ones are done; an open one the service no
+ * longer lets the merchant answer, or one whose answer is out, waits on the issuer; an answerable
+ * one past its reply date can no longer be answered in time, so it goes last, out of the way of
+ * the ones that still can. A reply date that cannot be read may be today: it stays in "answer now".
+ */
+export function inboxSection(f: SectionFacts): InboxSection {
+  if (decidedStatuses.has(f.status) || f.answer === 'decided') return 'decided';
+  if (!f.actionable || answerIsOut(f.answer)) return 'awaiting-issuer';
+  if (f.deadline === 'overdue') return 'past-deadline';
+  return 'answer-now';
+}
+
+export const inboxSorts = ['deadline', 'amount', 'reason', 'customer', 'stage'] as const;
+export type InboxSort = (typeof inboxSorts)[number];
+
+export const inboxSortLabel: Record<InboxSort, string> = {
+  deadline: 'Deadline',
+  amount: 'Amount',
+  reason: 'Reason',
+  customer: 'Customer / order',
+  stage: 'Stage',
+};
+
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
