@@ -24,6 +24,7 @@ const appData = declareData(appChannels, {
 });
 const portfolioData = declareData(portfolioChannels, {
   listInbox: { tags: ['chargebacks', 'outbox'] },
+  exportInboxCsv: { invalidates: [] },
   getDispute: { tags: ['chargebacks', 'outbox', 'drafts'] },
   setChecklistItem: { invalidates: ['chargebacks'] },
   syncNow: { invalidates: ['chargebacks', 'sync', 'events', 'ledger', 'outbox'] },
