@@ -3,7 +3,7 @@
 import { createRoot } from 'react-dom/client';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './bridge.ts';
-import { dataClient, mutate, useDataVersion, useQuery } from './data/data.ts';
+import { dataClient, mutate, useQuery } from './data/data.ts';
 import { dataTags } from '../shared/ipc/define.ts';
 import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp } from './state/app-store.ts';
@@ -23,8 +23,6 @@ import './styles/app.css';
 
 function App() {
   const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
-  // Dispute, inbox, ledger and outbox still refetch on a number: it grows when their data goes stale.
-  const version = useDataVersion(dataTags);
   const listed = useQuery('listProfiles', {});
   const show = useCallback((list: ProfileView[]) => {
     setProfiles(list);
@@ -91,11 +89,11 @@ function App() {
       )}
       <div className="content">
         {screen.name === 'onboarding' && <Onboarding onReady={refresh} />}
-        {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} version={version} />}
-        {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} version={version} />}
-        {screen.name === 'outbox' && <Outbox version={version} />}
+        {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} />}
+        {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} />}
+        {screen.name === 'outbox' && <Outbox />}
         {screen.name === 'batch' && profileId && <Batch key={profileId} profileId={profileId} />}
-        {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} version={version} />}
+        {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} />}
         {screen.name === 'settings' && <Settings />}
       </div>
       <ToastRow toast={toast} onDismiss={clearToast} />

@@ -2,11 +2,11 @@
 // useQuery(channel, input) shows a query for the current input only, and stops asking (cancels in
 // main) when the input changes or the screen goes; mutate(channel, input) changes things and
 // refreshes what they touched. See query-client.ts for the rules.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../bridge.ts';
 import { ipcContract, ipcEventInvalidations, type IpcContract, type IpcEvents } from '../../shared/ipc/contract.ts';
 import type { z } from 'zod';
-import type { BridgeInput, DataTag } from '../../shared/ipc/define.ts';
+import type { BridgeInput } from '../../shared/ipc/define.ts';
 import { createQueryClient, queryKey, type QueryClient, type QueryState } from './query-client.ts';
 
 let client: QueryClient<IpcContract, IpcEvents> | undefined;
@@ -21,23 +21,19 @@ export function dataClient(): QueryClient<IpcContract, IpcEvents> {
 const none: QueryState<never> = Object.freeze({ fetching: false });
 
 /** A query for `input` (none while `input` is undefined). */
-export function useQuery<K extends keyof IpcContract & string>(channel: K, input: BridgeInput<IpcContract[K]> | undefined): QueryState<z.output<IpcContract[K]['output']>> {
+export function useQuery<K extends keyof IpcContract & string>(
+  channel: K,
+  input: BridgeInput<IpcContract[K]> | undefined,
+): QueryState<z.output<IpcContract[K]['output']>> {
   const key = input === undefined ? '' : queryKey(channel, input);
   // The key spells out the input: a new input, a new subscription; a re-render, none.
-  const subscribe = useCallback((l: () => void) => (input === undefined ? () => undefined : dataClient().subscribe(channel, input, l)), [key]);
+  const subscribe = useCallback(
+    (l: () => void) => (input === undefined ? () => undefined : dataClient().subscribe(channel, input, l)),
+    [key],
+  );
   const snapshot = useCallback(() => (input === undefined ? none : dataClient().getState(channel, input)), [key]);
   return useSyncExternalStore(subscribe, snapshot);
 }
 
-export const mutate: QueryClient<IpcContract, IpcEvents>['mutate'] = (channel, input, options) => dataClient().mutate(channel, input, options);
-
-/** A number that grows whenever any of `tags` goes stale: for screens still fetching by a version
- * prop (dispute, inbox, ledger, outbox) until they move onto useQuery. */
-export function useDataVersion(tags: readonly DataTag[]): number {
-  const [version, setVersion] = useState(0);
-  const watched = tags.join(' ');
-  useEffect(() => dataClient().onInvalidate((stale) => {
-    if (stale.some((t) => watched.split(' ').includes(t))) setVersion((v) => v + 1);
-  }), [watched]);
-  return version;
-}
+export const mutate: QueryClient<IpcContract, IpcEvents>['mutate'] = (channel, input, options) =>
+  dataClient().mutate(channel, input, options);

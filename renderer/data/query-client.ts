@@ -4,7 +4,14 @@
 // that read them are fetched again, and only while something shows them. Each fetch is made
 // with an AbortSignal: when nothing shows a query any more, its call is cancelled in main too,
 // and an answer that arrives for an input no longer asked for never reaches the screen.
-import type { Bridge, BridgeInput, Contract, DataTag, EventContract, EventInvalidations } from '../../shared/ipc/define.ts';
+import type {
+  Bridge,
+  BridgeInput,
+  Contract,
+  DataTag,
+  EventContract,
+  EventInvalidations,
+} from '../../shared/ipc/define.ts';
 import type { ErrorInfo, Result } from '../../shared/errors.ts';
 import type { z } from 'zod';
 
@@ -37,10 +44,17 @@ const idle: QueryState<never> = Object.freeze({ fetching: false });
 /** One key per channel and input: inputs are plain data, so their JSON names them. */
 export const queryKey = (channel: string, input: unknown): string => `${channel} ${JSON.stringify(input ?? null)}`;
 
-export function createQueryClient<C extends Contract, E extends EventContract>(o: { bridge: Bridge<C, E>; contract: C; eventInvalidations?: EventInvalidations<E> }) {
+export function createQueryClient<C extends Contract, E extends EventContract>(o: {
+  bridge: Bridge<C, E>;
+  contract: C;
+  eventInvalidations?: EventInvalidations<E>;
+}) {
   const entries = new Map<string, Entry>();
   const onInvalidate = new Set<(tags: readonly DataTag[]) => void>();
-  const call = o.bridge as unknown as Record<string, (input: unknown, options: { signal: AbortSignal }) => Promise<Result<unknown>>>;
+  const call = o.bridge as unknown as Record<
+    string,
+    (input: unknown, options: { signal: AbortSignal }) => Promise<Result<unknown>>
+  >;
 
   function entryOf(channel: string, input: unknown): Entry {
     const key = queryKey(channel, input);
@@ -67,7 +81,12 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
       // Superseded or cancelled: this answer is for a question no longer asked.
       if (control.signal.aborted || entry.control !== control) return;
       entry.control = undefined;
-      set(entry, r.ok ? { data: r.value, fetching: false } : { ...(entry.state.data !== undefined ? { data: entry.state.data } : {}), error: r.error, fetching: false });
+      set(
+        entry,
+        r.ok
+          ? { data: r.value, fetching: false }
+          : { ...(entry.state.data !== undefined ? { data: entry.state.data } : {}), error: r.error, fetching: false },
+      );
     });
     return entry.pending;
   }
@@ -104,8 +123,14 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
       return (entries.get(queryKey(channel, input))?.state ?? idle) as QueryState<Output<C, K>>;
     },
     /** Calls a mutation; once it succeeds, what it changed is fetched again where shown. */
-    async mutate<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>, options: { signal?: AbortSignal } = {}): Promise<Result<Output<C, K>>> {
-      const r = await (o.bridge[channel] as unknown as (i: unknown, opt: { signal?: AbortSignal }) => Promise<Result<Output<C, K>>>)(input, options);
+    async mutate<K extends keyof C & string>(
+      channel: K,
+      input: BridgeInput<C[K]>,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<Result<Output<C, K>>> {
+      const r = await (
+        o.bridge[channel] as unknown as (i: unknown, opt: { signal?: AbortSignal }) => Promise<Result<Output<C, K>>>
+      )(input, options);
       if (r.ok) invalidate(o.contract[channel]!.invalidates);
       return r;
     },
@@ -116,7 +141,7 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
       return entry.state as QueryState<Output<C, K>>;
     },
     invalidate,
-    /** Hears every invalidation (for screens not yet on queries, which refetch on a version number). */
+    /** Hears every invalidation, whatever it stales (a query already refetches what it reads). */
     onInvalidate(listener: (tags: readonly DataTag[]) => void): () => void {
       onInvalidate.add(listener);
       return () => onInvalidate.delete(listener);
@@ -125,7 +150,9 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
     connectEvents(): () => void {
       const table = o.eventInvalidations;
       if (!table) return () => undefined;
-      const offs = (Object.keys(table) as Array<keyof E & string>).filter((e) => table[e].length > 0).map((e) => o.bridge.on(e, () => invalidate(table[e])));
+      const offs = (Object.keys(table) as Array<keyof E & string>)
+        .filter((e) => table[e].length > 0)
+        .map((e) => o.bridge.on(e, () => invalidate(table[e])));
       return () => offs.forEach((off) => off());
     },
   };

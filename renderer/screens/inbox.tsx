@@ -1,9 +1,10 @@
 // The inbox as a worklist: the chargebacks that can still be answered first, by deadline; then
 // those whose answer is out, the decided ones, and last, folded, the ones past their deadline.
 // Each section says how many and how much is at risk; columns sort within sections.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
+import { usePages } from '../data/pages.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
 import type { InboxRowView, InboxSectionSummary } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
@@ -42,19 +43,23 @@ interface View {
 
 type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row'; index: number };
 
+/** The value as it was once it stopped changing for `ms`; the first value at once. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
- * The worklist's data: pages of rows loaded as they scroll into view, the section summaries,
- * and whether the first answer has come (until then the screen shows a skeleton, never a false
- * "no chargebacks"). One hook, so the renderer's data layer can take it over whole.
+ * The worklist's data: pages of rows asked for as they scroll into view (each page a query, see
+ * renderer/data/pages.ts), the section summaries, and whether the first answer has come (until
+ * then the screen shows a skeleton, never a false "no chargebacks"). New filters or a new order
+ * start the pages over: a page asked for under the old ones is cancelled and never shown.
  */
-function useWorklist(profileId: string, version: number, filters: Filters, view: View) {
-  const [loaded, setLoaded] = useState(false);
-  const [total, setTotal] = useState(0);
-  const [sections, setSections] = useState<InboxSectionSummary[]>([]);
-  const [counts, setCounts] = useState({ open: 0, dueSoon: 0, overdue: 0, total: 0 });
-  const [, bump] = useState(0);
-  const rows = useRef(new Map<number, InboxRowView>());
-  const loading = useRef(new Set<number>());
+function useWorklist(profileId: string, filters: Filters, view: View) {
   const query = useMemo(
     () => ({
       profileId,
@@ -69,40 +74,23 @@ function useWorklist(profileId: string, version: number, filters: Filters, view:
     }),
     [profileId, filters, view],
   );
-
-  const loadPage = useCallback(
-    async (page: number) => {
-      if (loading.current.has(page)) return;
-      loading.current.add(page);
-      const r = await api().listInbox({ ...query, offset: page * PAGE, limit: PAGE });
-      if (!r.ok) return;
-      r.value.rows.forEach((row, i) => rows.current.set(page * PAGE + i, row));
-      setTotal(r.value.total);
-      setSections(r.value.sections);
-      setCounts(r.value.counts);
-      setLoaded(true);
-      bump((n) => n + 1);
-    },
-    [query],
-  );
-
-  useEffect(() => {
-    // A keystroke waits for the next before asking: typing a word is one query, not five.
-    const t = setTimeout(() => {
-      rows.current = new Map();
-      loading.current = new Set();
-      void loadPage(0);
-    }, 60);
-    return () => clearTimeout(t);
-  }, [loadPage, version]);
-
-  const ensure = useCallback(
-    (from: number, to: number) => {
-      for (let p = Math.floor(from / PAGE); p <= Math.floor(Math.max(from, to - 1) / PAGE); p++) void loadPage(p);
-    },
-    [loadPage],
-  );
-  return { loaded, total, sections, counts, rowAt: (i: number) => rows.current.get(i), ensure, query };
+  // A keystroke waits for the next before asking: typing a word is one query, not five.
+  const asked = useSettled(query, 60);
+  const pages = usePages('listInbox', asked, PAGE);
+  const first = pages.page(0);
+  // Until the first page for new filters is in, the last summary stands and its rows say
+  // "Loading…": the list does not flash back to the skeleton at each keystroke.
+  const [summary, setSummary] = useState(first.data);
+  if (first.data && first.data !== summary) setSummary(first.data);
+  return {
+    loaded: summary !== undefined,
+    error: summary ? undefined : first.error?.message,
+    sections: summary?.sections ?? [],
+    counts: summary?.counts ?? { open: 0, dueSoon: 0, overdue: 0, total: 0 },
+    rowAt: (i: number): InboxRowView | undefined => pages.page(Math.floor(i / PAGE)).data?.rows[i % PAGE],
+    ensure: pages.ensure,
+    query: asked,
+  };
 }
 
 /** Sections with rows, each under its heading; a folded one is its heading alone. */
@@ -136,12 +124,12 @@ function deadlineCell(row: InboxRowView): { text: string; state: string } {
   };
 }
 
-export function Inbox({ profileId, version }: { profileId: string; version: number }) {
+export function Inbox({ profileId }: { profileId: string }) {
   const go = useApp((s) => s.go);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [view, setView] = useState<View>({ sort: 'deadline', dir: 'asc', collapsed: ['past-deadline'] });
   const [note, setNote] = useState<string | undefined>();
-  const w = useWorklist(profileId, version, filters, view);
+  const w = useWorklist(profileId, filters, view);
   const items = useMemo(() => itemsOf(w.sections, view.collapsed), [w.sections, view.collapsed]);
   const filtered = Object.values(filters).some((v) => v.trim() !== '');
 
@@ -253,7 +241,11 @@ export function Inbox({ profileId, version }: { profileId: string; version: numb
             </button>
           ))}
         </div>
-        {!w.loaded ? (
+        {w.error ? (
+          <p className="error" role="alert">
+            {w.error}
+          </p>
+        ) : !w.loaded ? (
           <div className="skeleton" role="status" aria-label="Loading chargebacks">
             {Array.from({ length: 8 }, (_, i) => (
               <div key={i} className="skeleton-row" />

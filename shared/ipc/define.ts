@@ -11,7 +11,16 @@ import type { Result, ErrorInfo } from '../errors.ts';
 import type { DroppedEntry } from './dropped.ts';
 
 /** What the window's data is made of; a query reads some, a mutation or an event stales some. */
-export const dataTags = ['profiles', 'keychain', 'chargebacks', 'sync', 'events', 'ledger', 'outbox', 'drafts'] as const;
+export const dataTags = [
+  'profiles',
+  'keychain',
+  'chargebacks',
+  'sync',
+  'events',
+  'ledger',
+  'outbox',
+  'drafts',
+] as const;
 export type DataTag = (typeof dataTags)[number];
 
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -29,23 +38,33 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
   readonly dropped?: true;
 }
 
-export function query<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O, o: { tags: readonly DataTag[] }): ChannelDef<I, O> {
+export function query<I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+  o: { tags: readonly DataTag[] },
+): ChannelDef<I, O> {
   return { summary, input, output, kind: 'query', tags: o.tags, invalidates: [] };
 }
 
-export function mutation<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O, o: { invalidates: readonly DataTag[] }): ChannelDef<I, O> {
+export function mutation<I extends z.ZodType, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+  o: { invalidates: readonly DataTag[] },
+): ChannelDef<I, O> {
   return { summary, input, output, kind: 'mutation', tags: [], invalidates: o.invalidates };
 }
 
 /** A mutation whose input has `dropped`: the bridge takes the window's File objects instead and the
  * preload turns them into paths (the window itself never names a path). */
-export function droppedFilesMutation<I extends z.ZodType<{ dropped: DroppedEntry[] }>, O extends z.ZodType>(summary: string, input: I, output: O, o: { invalidates: readonly DataTag[] }): ChannelDef<I, O> & { readonly dropped: true } {
+export function droppedFilesMutation<I extends z.ZodType<{ dropped: DroppedEntry[] }>, O extends z.ZodType>(
+  summary: string,
+  input: I,
+  output: O,
+  o: { invalidates: readonly DataTag[] },
+): ChannelDef<I, O> & { readonly dropped: true } {
   return { ...mutation(summary, input, output, o), dropped: true };
-}
-
-/** Not yet declared as a query or a mutation: treated as a mutation that stales nothing. */
-export function channel<I extends z.ZodType, O extends z.ZodType>(summary: string, input: I, output: O): ChannelDef<I, O> {
-  return mutation(summary, input, output, { invalidates: [] });
 }
 
 export type Contract = Record<string, ChannelDef>;
@@ -60,7 +79,11 @@ export const eventPrefix = 'dd-event:';
 export const cancelChannel = 'dd-cancel';
 
 /** The answer a cancelled call gets, on both sides: the caller stopped waiting. */
-export const cancelledError: ErrorInfo = { kind: 'cancelled', message: 'Stopped: the window no longer needed this answer.', retryable: false };
+export const cancelledError: ErrorInfo = {
+  kind: 'cancelled',
+  message: 'Stopped: the window no longer needed this answer.',
+  retryable: false,
+};
 
 /** The part of AbortSignal the contract relies on (shared/ has neither the DOM's types nor Node's). */
 export interface CallSignal {
@@ -92,7 +115,10 @@ export type BridgeInput<D extends ChannelDef> = D extends { readonly dropped: tr
 
 /** What the renderer calls: every method answers a Result, never throws for a handled failure. */
 export type BridgeMethods<C extends Contract> = {
-  readonly [K in keyof C]: (input: BridgeInput<C[K]>, options?: CallOptions) => Promise<Result<z.output<C[K]['output']>>>;
+  readonly [K in keyof C]: (
+    input: BridgeInput<C[K]>,
+    options?: CallOptions,
+  ) => Promise<Result<z.output<C[K]['output']>>>;
 };
 
 export type EventListener<E extends EventContract, K extends keyof E> = (payload: z.output<E[K]>) => void;
@@ -106,17 +132,3 @@ export type Bridge<C extends Contract, E extends EventContract> = BridgeMethods<
 export type Handlers<C extends Contract> = {
   readonly [K in keyof C]: (input: z.output<C[K]['input']>, context?: CallContext) => Promise<z.input<C[K]['output']>>;
 };
-
-/** What a channel does to the window's data, declared apart from its schemas. */
-export type DataDeclaration = { readonly tags: readonly DataTag[] } | { readonly invalidates: readonly DataTag[] };
-
-/** Declares channels written with `channel()` as queries or mutations, every one of them (the type
- * says so), for areas whose channel files have not been moved to query()/mutation() yet. */
-export function declareData<C extends Contract>(channels: C, declared: { readonly [K in keyof C]: DataDeclaration }): C {
-  const out: Record<string, ChannelDef> = {};
-  for (const [name, def] of Object.entries(channels)) {
-    const d = declared[name as keyof C];
-    out[name] = 'tags' in d ? { ...def, kind: 'query', tags: d.tags, invalidates: [] } : { ...def, kind: 'mutation', tags: [], invalidates: d.invalidates };
-  }
-  return out as C;
-}

@@ -1,26 +1,53 @@
 // Answers: one submission is one outbox job; progress and state changes arrive as events.
 import { z } from 'zod';
-import { channel } from '../define.ts';
+import { query, mutation } from '../define.ts';
 import { outboxJobSchema } from '../../outbox.ts';
 import { messageTypeSchema } from '../../domain/enums.ts';
 import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
 import { outboxJobViewSchema } from '../../views/outbox-job-view.ts';
 
 const jobId = z.strictObject({ jobId: z.string().min(1).max(100) });
+// A job's state is also where its chargeback's answer stands.
+const jobChange = { invalidates: ['outbox', 'chargebacks'] } as const;
 
 export const outboxChannels = {
-  submitResponse: channel('Builds the evidence and queues the answer (message, then documents).', z.strictObject({
-    profileId: z.string().min(1), chargebackId: z.string().min(1), messageType: messageTypeSchema, note: z.string().max(5000).optional(),
-    amount: z.number().int().positive().optional(), confirmed: z.boolean(),
-    /** The merchant saw what this stage already has and answers again anyway. */
-    anotherAnswer: z.boolean().optional(),
-    evidence: z.strictObject({ arrangement: arrangementSchema, settings: buildSettingsSchema, rebuttal: z.string().max(20_000) }).optional(),
-  }), outboxJobSchema),
-  listOutbox: channel('Every job and step, with where its chargeback\'s answer stands.', z.strictObject({}),
-    z.array(outboxJobViewSchema)),
-  pauseJob: channel('Pauses a job after its current step.', jobId, outboxJobSchema),
-  resumeJob: channel('Resumes a paused job.', jobId, outboxJobSchema),
-  cancelJob: channel('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema),
-  retryJob: channel('Tries a failed or waiting job again now.', jobId, outboxJobSchema),
-  dismissJob: channel('Closes a failed job for good (part of it may have been sent): its record stays, marked dismissed; it is never sent again.', jobId, outboxJobSchema),
+  submitResponse: mutation(
+    'Builds the evidence and queues the answer (message, then documents).',
+    z.strictObject({
+      profileId: z.string().min(1),
+      chargebackId: z.string().min(1),
+      messageType: messageTypeSchema,
+      note: z.string().max(5000).optional(),
+      amount: z.number().int().positive().optional(),
+      confirmed: z.boolean(),
+      /** The merchant saw what this stage already has and answers again anyway. */
+      anotherAnswer: z.boolean().optional(),
+      evidence: z
+        .strictObject({
+          arrangement: arrangementSchema,
+          settings: buildSettingsSchema,
+          rebuttal: z.string().max(20_000),
+        })
+        .optional(),
+    }),
+    outboxJobSchema,
+    { invalidates: ['outbox', 'chargebacks', 'drafts', 'sync'] },
+  ),
+  listOutbox: query(
+    "Every job and step, with where its chargeback's answer stands.",
+    z.strictObject({}),
+    z.array(outboxJobViewSchema),
+    { tags: ['outbox'] },
+  ),
+  pauseJob: mutation('Pauses a job after its current step.', jobId, outboxJobSchema, jobChange),
+  resumeJob: mutation('Resumes a paused job.', jobId, outboxJobSchema, jobChange),
+  cancelJob: mutation('Cancels a job that has sent nothing yet.', jobId, outboxJobSchema, jobChange),
+  retryJob: mutation('Tries a failed or waiting job again now.', jobId, outboxJobSchema, jobChange),
+  dismissJob: mutation(
+    'Closes a failed job for good (part of it may have been sent): its record stays, marked dismissed; ' +
+      'it is never sent again.',
+    jobId,
+    outboxJobSchema,
+    jobChange,
+  ),
 } as const;

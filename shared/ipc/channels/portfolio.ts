@@ -1,6 +1,6 @@
 // Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
 import { z } from 'zod';
-import { channel } from '../define.ts';
+import { query, mutation } from '../define.ts';
 import {
   inboxRowViewSchema,
   inboxSectionSchema,
@@ -27,8 +27,9 @@ const inboxView = {
 };
 
 export const portfolioChannels = {
-  listInbox: channel(
-    'The inbox as a worklist: answer now, awaiting the issuer, decided, past the deadline; each sorted, counted and summed.',
+  listInbox: query(
+    'The inbox as a worklist: answer now, awaiting the issuer, decided, past the deadline; ' +
+      'each sorted, counted and summed.',
     z.strictObject({
       ...inboxView,
       offset: z.number().int().min(0).max(10_000_000),
@@ -41,23 +42,27 @@ export const portfolioChannels = {
       sections: z.array(inboxSectionSummarySchema),
       counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
     }),
+    { tags: ['chargebacks', 'outbox'] },
   ),
-  exportInboxCsv: channel(
+  exportInboxCsv: mutation(
     'Saves the inbox as shown (filters, order, folded sections left out) as CSV where the merchant chooses.',
     z.strictObject(inboxView),
     z.object({ saved: z.boolean(), name: z.string().optional(), rows: z.number().int() }),
+    { invalidates: [] },
   ),
-  getDispute: channel(
+  getDispute: query(
     'Everything about one chargeback, explained.',
     z.strictObject({ profileId, chargebackId }),
     disputeViewSchema,
+    { tags: ['chargebacks', 'outbox', 'drafts'] },
   ),
-  setChecklistItem: channel(
+  setChecklistItem: mutation(
     'Ticks or unticks an evidence checklist item.',
     z.strictObject({ profileId, chargebackId, itemId: z.string().min(1).max(100), checked: z.boolean() }),
     z.object({ ok: z.literal(true) }),
+    { invalidates: ['chargebacks'] },
   ),
-  syncNow: channel(
+  syncNow: mutation(
     'Syncs a profile now.',
     z.strictObject({ profileId }),
     z.object({
@@ -67,8 +72,9 @@ export const portfolioChannels = {
       events: z.number(),
       durationMs: z.number(),
     }),
+    { invalidates: ['chargebacks', 'sync', 'events', 'ledger', 'outbox'] },
   ),
-  getSyncStatus: channel(
+  getSyncStatus: query(
     'How fresh the data is, and whether sending is failing.',
     z.strictObject({ profileId }),
     z.object({
@@ -77,8 +83,9 @@ export const portfolioChannels = {
       running: z.boolean(),
       sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable(),
     }),
+    { tags: ['sync', 'outbox'] },
   ),
-  listEvents: channel(
+  listEvents: query(
     'Recent events (new chargebacks, decisions, money).',
     z.strictObject({ profileId }),
     z.array(
@@ -92,20 +99,25 @@ export const portfolioChannels = {
         read: z.boolean(),
       }),
     ),
+    { tags: ['events'] },
   ),
-  markEventsRead: channel(
+  // The list keeps what was new highlighted for a moment after opening (components/activity.tsx).
+  markEventsRead: mutation(
     "Marks a profile's events read, up to the newest one the merchant was shown.",
     z.strictObject({ profileId, upToId: z.number().int().min(0).optional() }),
     z.object({ ok: z.literal(true) }),
+    { invalidates: [] },
   ),
-  listLedger: channel(
+  listLedger: query(
     'Ledger entries in a window, with totals (charged back, fees, reversed, net) by currency and month.',
     z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }),
     ledgerViewSchema,
+    { tags: ['ledger'] },
   ),
-  exportLedgerCsv: channel(
+  exportLedgerCsv: mutation(
     'Saves the ledger window as CSV where the merchant chooses.',
     z.strictObject({ profileId, from: z.iso.date(), to: z.iso.date() }),
     z.object({ saved: z.boolean(), name: z.string().optional() }),
+    { invalidates: [] },
   ),
 } as const;
