@@ -41,6 +41,10 @@ interface Entry {
 
 const idle: QueryState<never> = Object.freeze({ fetching: false });
 
+/** Answers kept for queries nothing shows (the last ones left, for a quick way back); older ones
+ * are forgotten, so a session of many searches and date ranges does not grow without end. */
+export const keptUnwatched = 100;
+
 /** One key per channel and input: inputs are plain data, so their JSON names them. */
 export const queryKey = (channel: string, input: unknown): string => `${channel} ${JSON.stringify(input ?? null)}`;
 
@@ -50,6 +54,8 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
   eventInvalidations?: EventInvalidations<E>;
 }) {
   const entries = new Map<string, Entry>();
+  // Keys of entries nothing shows, oldest first (a Map keeps insertion order).
+  const unwatched = new Map<string, true>();
   const onInvalidate = new Set<(tags: readonly DataTag[]) => void>();
   const call = o.bridge as unknown as Record<
     string,
@@ -91,6 +97,17 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
     return entry.pending;
   }
 
+  /** `key` is no longer shown: it joins the kept answers, and the oldest beyond the bound go. */
+  function forgetOldest(key: string): void {
+    unwatched.delete(key);
+    unwatched.set(key, true);
+    for (const old of unwatched.keys()) {
+      if (unwatched.size <= keptUnwatched) break;
+      unwatched.delete(old);
+      entries.delete(old);
+    }
+  }
+
   function invalidate(tags: readonly DataTag[]): void {
     if (tags.length === 0) return;
     for (const entry of entries.values()) {
@@ -106,10 +123,13 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
     subscribe<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>, listener: Listener): () => void {
       if (o.contract[channel]?.kind !== 'query') throw new Error(`${channel} is not a query`);
       const entry = entryOf(channel, input);
+      const key = queryKey(channel, input);
+      unwatched.delete(key);
       entry.listeners.add(listener);
       if (entry.stale && !entry.control) fetch(entry);
       return () => {
         entry.listeners.delete(listener);
+        if (entry.listeners.size === 0) forgetOldest(key);
         if (entry.listeners.size > 0 || !entry.control) return;
         // Nobody shows it any more: the call is cancelled in main, and asked again when shown.
         entry.control.abort();

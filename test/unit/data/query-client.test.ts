@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { z } from 'zod';
 import { query, mutation, type Bridge, type CallOptions } from '../../../shared/ipc/define.ts';
 import type { Result } from '../../../shared/errors.ts';
-import { createQueryClient } from '../../../renderer/data/query-client.ts';
+import { createQueryClient, keptUnwatched } from '../../../renderer/data/query-client.ts';
 
 const contract = {
   getDispute: query('One chargeback.', z.object({ id: z.string() }), z.string(), { tags: ['chargebacks'] }),
@@ -120,4 +120,28 @@ test('a query that is not one is refused; an answered query is not fetched again
   client.subscribe('listLedger', {}, () => undefined);
   assert.equal(calls.length, 1, 'answered and still fresh: shown from the cache');
   assert.equal(client.getState('listLedger', {}).data, 7);
+});
+
+test('answers nothing shows are kept up to a bound, the oldest forgotten first; a shown one never', async () => {
+  const { bridge, calls } = fakeBridge();
+  const client = createQueryClient({ bridge, contract });
+  const shown = client.subscribe('getDispute', { id: 'shown' }, () => undefined);
+  calls[0]!.answer('kept while shown');
+  // A merchant types many searches: each answer is kept only while it is among the last ones.
+  for (let i = 0; i < keptUnwatched + 5; i++) {
+    const off = client.subscribe('getDispute', { id: `search ${i}` }, () => undefined);
+    calls.at(-1)!.answer(`answer ${i}`);
+    await settle();
+    off();
+  }
+  assert.equal(client.getState('getDispute', { id: 'search 0' }).data, undefined, 'the oldest is forgotten');
+  assert.equal(client.getState('getDispute', { id: 'search 4' }).data, undefined);
+  assert.equal(client.getState('getDispute', { id: 'search 5' }).data, 'answer 5', 'the last ones are kept');
+  assert.equal(client.getState('getDispute', { id: `search ${keptUnwatched + 4}` }).data, `answer ${keptUnwatched + 4}`);
+  assert.equal(client.getState('getDispute', { id: 'shown' }).data, 'kept while shown', 'a shown query is never forgotten');
+  // A forgotten one is asked for again when shown again.
+  const before = calls.length;
+  client.subscribe('getDispute', { id: 'search 0' }, () => undefined);
+  assert.equal(calls.length, before + 1);
+  shown();
 });
