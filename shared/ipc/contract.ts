@@ -7,6 +7,7 @@ import { portfolioChannels } from './channels/portfolio.ts';
 import { evidenceChannels } from './channels/evidence.ts';
 import { outboxChannels } from './channels/outbox.ts';
 import { batchChannels } from './channels/batch.ts';
+import { insightsChannels } from './channels/insights.ts';
 import { outboxJobSchema } from '../outbox.ts';
 import { declareData, type EventInvalidations } from './define.ts';
 
@@ -51,6 +52,7 @@ export const ipcContract = {
   ...evidenceChannels,
   ...outboxData,
   ...batchChannels,
+  ...insightsChannels,
 } as const;
 
 export const ipcEvents = {
