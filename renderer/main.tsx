@@ -13,6 +13,7 @@ import { Dispute } from './screens/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch.tsx';
+import { Insights } from './screens/insights.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
 import { ToastRow } from './components/toast.tsx';
@@ -75,6 +76,7 @@ function App() {
           <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>Outbox</button>
           <button className={screen.name === 'batch' ? 'active' : ''} onClick={() => go({ name: 'batch' })}>Batch upload</button>
           <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
+          <button className={screen.name === 'insights' ? 'active' : ''} onClick={() => go({ name: 'insights' })}>Insights</button>
           <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
           <span className="spacer" />
           {profileId && <Activity key={profileId} profileId={profileId} />}
@@ -94,6 +96,7 @@ function App() {
         {screen.name === 'outbox' && <Outbox />}
         {screen.name === 'batch' && profileId && <Batch key={profileId} profileId={profileId} />}
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} />}
+        {screen.name === 'insights' && profileId && <Insights key={profileId} profileId={profileId} />}
         {screen.name === 'settings' && <Settings />}
       </div>
       <ToastRow toast={toast} onDismiss={clearToast} />

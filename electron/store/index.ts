@@ -6,6 +6,7 @@ import { createPortfolioRepo } from './portfolio-repo.ts';
 import { createEventsRepo } from './events-repo.ts';
 import { createSyncStateRepo } from './sync-state-repo.ts';
 import { createDraftsRepo } from './drafts-repo.ts';
+import { createInsightsRepo } from './insights-repo.ts';
 
 export function databaseFile(home: string): string {
   return join(home, 'dispute-desk.db');
@@ -20,6 +21,7 @@ export function openStore(file: string) {
     events: createEventsRepo(database),
     syncState: createSyncStateRepo(database),
     drafts: createDraftsRepo(database),
+    insights: createInsightsRepo(database),
     transaction: <T>(fn: () => T): T => database.transaction(fn),
     close: () => database.close(),
   };

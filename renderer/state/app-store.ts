@@ -10,6 +10,7 @@ export type Screen =
   | { name: 'outbox' }
   | { name: 'batch' }
   | { name: 'ledger' }
+  | { name: 'insights' }
   | { name: 'settings' };
 
 /** The screen a message belongs to (one dispute is not another). */

@@ -8,6 +8,7 @@ import { portfolioChannels } from './channels/portfolio.ts';
 import { evidenceChannels } from './channels/evidence.ts';
 import { outboxChannels } from './channels/outbox.ts';
 import { batchChannels } from './channels/batch.ts';
+import { insightsChannels } from './channels/insights.ts';
 import { outboxJobSchema } from '../outbox.ts';
 import type { EventInvalidations } from './define.ts';
 
@@ -17,6 +18,7 @@ export const ipcContract = {
   ...evidenceChannels,
   ...outboxChannels,
   ...batchChannels,
+  ...insightsChannels,
 } as const;
 
 export const ipcEvents = {

@@ -7,7 +7,11 @@ import { portfolioHandlers } from './portfolio.ts';
 import { evidenceHandlers } from './evidence.ts';
 import { outboxHandlers } from './outbox.ts';
 import { batchHandlers } from './batch.ts';
+import { insightsHandlers } from './insights.ts';
 
 export function createHandlers(s: AppServices): Handlers<IpcContract> {
-  return { ...appHandlers(s), ...portfolioHandlers(s), ...evidenceHandlers(s), ...outboxHandlers(s), ...batchHandlers(s) };
+  return {
+    ...appHandlers(s), ...portfolioHandlers(s), ...evidenceHandlers(s), ...outboxHandlers(s), ...batchHandlers(s),
+    ...insightsHandlers(s),
+  };
 }
