@@ -7,6 +7,7 @@ import { syncCommand } from './sync.ts';
 import { chargebacksCommand } from './chargebacks.ts';
 import { showCommand } from './show.ts';
 import { entriesCommand } from './entries.ts';
+import { insightsCommand } from './insights.ts';
 import { evidenceBuild } from './evidence-build.ts';
 import { respondCommand } from './respond.ts';
 import { outboxRun, outboxList } from './outbox.ts';
@@ -20,6 +21,7 @@ export const commands: readonly CliCommand[] = [
   chargebacksCommand,
   showCommand,
   entriesCommand,
+  insightsCommand,
   evidenceBuild,
   respondCommand,
   outboxRun,

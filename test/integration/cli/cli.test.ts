@@ -27,7 +27,7 @@ const cli = (args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}
 test('--help lists the commands; an unknown command exits 2 with one line', () => {
   const help = cli(['--help']);
   assert.equal(help.status, 0);
-  for (const c of ['profile add', 'sync', 'chargebacks', 'entries', 'sandbox']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
+  for (const c of ['profile add', 'sync', 'chargebacks', 'entries', 'insights', 'sandbox']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
   const bad = cli(['frobnicate']);
   assert.equal(bad.status, 2);
   assert.equal(bad.stderr.trim().split('\n').length, 1);
@@ -172,6 +172,30 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.deepEqual(lost.rows.map((r) => r.id).sort(), truth.filter((c) => c.status === 'lost').map((c) => c.id).sort());
     const soon = JSON.parse((await cliAsync(['chargebacks', '--due-within', '3', '--json'], { env })).stdout) as { rows: Row[] };
     assert.ok(soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3));
+
+    // Insights: every chargeback counted once, by reason and by network; won and lost as the service
+    // holds them; the same view as the window's screen.
+    type Insight = { disputes: number; won: number; lost: number; decided: number; winRate: number | null };
+    type Insights = { overall: Insight; byReason: Insight[]; byNetwork: Insight[]; byMonth: Insight[]; undated: number };
+    const insightsRun = await cliAsync(['insights', '--json'], { env });
+    assert.equal(insightsRun.status, 0, insightsRun.stderr);
+    const insights = JSON.parse(insightsRun.stdout) as Insights;
+    assert.equal(insights.overall.disputes, 40);
+    const sum = (rows: Insight[]) => rows.reduce((n, r) => n + r.disputes, 0);
+    assert.equal(sum(insights.byReason), 40, 'each chargeback under one reason');
+    assert.equal(sum(insights.byNetwork), 40, 'each chargeback under one network');
+    assert.equal(sum(insights.byMonth) + insights.undated, 40, 'each dated chargeback in one month');
+    assert.equal(insights.overall.won >= truth.filter((c) => c.status === 'won').length, true);
+    assert.equal(insights.overall.lost, truth.filter((c) => c.status === 'lost').length);
+    const { won, decided, winRate } = insights.overall;
+    assert.equal(winRate, decided ? won / decided : null);
+    const insightsText = await cliAsync(['insights'], { env });
+    assert.equal(insightsText.status, 0, insightsText.stderr);
+    assert.match(insightsText.stdout, /^All history\n  All disputes +40 /);
+    assert.match(insightsText.stdout, /\nBy reason\n[\s\S]*\nBy network\n/);
+    const wrongPeriod = await cliAsync(['insights', '--period', '2y'], { env });
+    assert.notEqual(wrongPeriod.status, 0);
+    assert.match(wrongPeriod.stderr, /--period must be one of 3m, 6m, 12m, all \(got "2y"\)/);
 
     type Entry = { id: string; created: string; amount: number; currency: string; chargeback: string | null; kind: string; label: string };
     type Totals = { currency: string; chargedBack: number; fees: number; reversed: number; net: number; count: number };
