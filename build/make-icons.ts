@@ -42,7 +42,15 @@ icoSizes.forEach((s, i) => {
 writeFileSync(join(dir, 'icon.ico'), Buffer.concat([header, ...icoSizes.map((s) => png.get(s)!)]));
 
 // ICNS: PNG-coded entries by type.
-const types: Array<[string, number]> = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024]];
+const types: Array<[string, number]> = [
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+];
 const chunks = types.map(([t, s]) => {
   const data = png.get(s)!;
   const h = Buffer.alloc(8);

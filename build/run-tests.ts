@@ -41,9 +41,24 @@ function testFiles(dir: string): string[] {
 
 const only = process.argv.slice(2);
 if (only.length === 0) {
-  run('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  run('typecheck shared (no Node, no DOM)', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'shared/tsconfig.json']);
-  run('typecheck renderer', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'renderer/tsconfig.json']);
+  run('typecheck', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+  ]);
+  run('typecheck shared (no Node, no DOM)', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'shared/tsconfig.json',
+  ]);
+  run('typecheck renderer', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'renderer/tsconfig.json',
+  ]);
   run('lint', process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
   run('bundle', process.execPath, [join(root, 'build/bundle.ts')]);
 }
@@ -54,7 +69,14 @@ function slowFirst(files: string[]): string[] {
 }
 
 const files = only.length > 0 ? only : slowFirst(testFiles(join(root, 'test')));
-const nodeTest = [process.execPath, '--test', '--test-concurrency=2', '--test-timeout=600000', '--test-force-exit', ...files];
+const nodeTest = [
+  process.execPath,
+  '--test',
+  '--test-concurrency=2',
+  '--test-timeout=600000',
+  '--test-force-exit',
+  ...files,
+];
 
 const home = mkdtempSync(join(tmpdir(), 'dd-test-home-'));
 const runtime = mkdtempSync(join(tmpdir(), 'dd-test-run-'));

@@ -68,8 +68,9 @@ export const respondCommand: CliCommand = {
           ? `${parts}, then 1 message`
           : `1 message and ${parts}`;
       const label = messageTypeRules[type.data].label.toLowerCase();
-      const queued = `Queued ${label} for ${job.chargebackId}: ${order} (job ${job.id}). `
-        + 'Send it with `dispute-desk outbox run`.';
+      const queued =
+        `Queued ${label} for ${job.chargebackId}: ${order} (job ${job.id}). ` +
+        'Send it with `dispute-desk outbox run`.';
       return {
         data: { job, warnings },
         text: [queued, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n'),

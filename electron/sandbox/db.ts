@@ -48,13 +48,17 @@ export function openSandboxDb(dataDir: string | undefined): SandboxDb {
     CREATE TABLE IF NOT EXISTS deliveries (id INTEGER PRIMARY KEY, url TEXT NOT NULL, event TEXT NOT NULL, chargeback TEXT NOT NULL, attempts INTEGER NOT NULL, status TEXT NOT NULL, at INTEGER NOT NULL);
   `);
   // Sandboxes saved before files had a time of arrival.
-  if (!(db.prepare('PRAGMA table_info(blobs)').all() as Array<{ name: string }>).some((c) => c.name === 'at')) db.exec('ALTER TABLE blobs ADD COLUMN at INTEGER');
+  if (!(db.prepare('PRAGMA table_info(blobs)').all() as Array<{ name: string }>).some((c) => c.name === 'at'))
+    db.exec('ALTER TABLE blobs ADD COLUMN at INTEGER');
   const getStmt = db.prepare('SELECT json FROM records WHERE kind = ? AND id = ?');
-  const putStmt = db.prepare(`INSERT INTO records (kind, id, chargeback, json, seq) VALUES (?, ?, ?, ?, COALESCE((SELECT seq FROM records WHERE kind = ? AND id = ?), (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE kind = ?)))
+  const putStmt =
+    db.prepare(`INSERT INTO records (kind, id, chargeback, json, seq) VALUES (?, ?, ?, ?, COALESCE((SELECT seq FROM records WHERE kind = ? AND id = ?), (SELECT COALESCE(MAX(seq), 0) + 1 FROM records WHERE kind = ?)))
     ON CONFLICT (kind, id) DO UPDATE SET json = excluded.json, chargeback = excluded.chargeback`);
   const byCbStmt = db.prepare('SELECT json FROM records WHERE kind = ? AND chargeback = ? ORDER BY seq');
   const metaGet = db.prepare('SELECT value FROM meta WHERE key = ?');
-  const metaSet = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const metaSet = db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   let version = 0;
   return {
     db,
@@ -70,7 +74,9 @@ export function openSandboxDb(dataDir: string | undefined): SandboxDb {
       putStmt.run(kind, id, chargeback, JSON.stringify(record), kind, id, kind);
     },
     byChargeback(kind, chargeback) {
-      return (byCbStmt.all(kind, chargeback) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as Record<string, unknown>);
+      return (byCbStmt.all(kind, chargeback) as Array<{ json: string }>).map(
+        (r) => JSON.parse(r.json) as Record<string, unknown>,
+      );
     },
     meta(key) {
       return (metaGet.get(key) as { value: string } | undefined)?.value;

@@ -19,16 +19,28 @@ export interface Reminder {
   body: string;
 }
 
-export function dueReminders(database: Database, portfolio: PortfolioRepo, profileId: string, thresholds: readonly number[], now: Date): Reminder[] {
+export function dueReminders(
+  database: Database,
+  portfolio: PortfolioRepo,
+  profileId: string,
+  thresholds: readonly number[],
+  now: Date,
+): Reminder[] {
   const levels = [...new Set([...thresholds, OVERDUE])].sort((a, b) => b - a);
   const fired = database.db.prepare('SELECT threshold FROM reminders WHERE profile_id = ? AND chargeback_id = ?');
-  const mark = database.db.prepare('INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const mark = database.db.prepare(
+    'INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
   const out: Reminder[] = [];
   database.transaction(() => {
     for (const { id, reply, replyInvalid } of portfolio.openActionable(profileId)) {
       const days = daysLeft(reply, now);
       if (days === undefined) {
-        if (replyInvalid === null || (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)) continue;
+        if (
+          replyInvalid === null ||
+          (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)
+        )
+          continue;
         mark.run(profileId, id, UNREADABLE, now.getTime());
         const cb = portfolio.getChargeback(profileId, id);
         const amount = cb ? formatAmount(cb.total, cb.currency) : '';

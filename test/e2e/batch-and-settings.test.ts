@@ -41,9 +41,11 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     await demo(app);
     const { page, services } = app;
     const profile = services.store.profiles.list()[0]!;
-    const answerable = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
+    const answerable = services.store.portfolio
+      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+      .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
     assert.ok(answerable.length >= 2, 'the demo portfolio has chargebacks still inside their deadline');
-    const [a, b] = answerable as [typeof answerable[number], typeof answerable[number]];
+    const [a, b] = answerable as [(typeof answerable)[number], (typeof answerable)[number]];
     await scanJpeg(join(files, `receipt ${a.id}.jpg`), { width: 700, height: 1000 });
     await scanJpeg(join(files, `delivery ${a.id}.jpg`), { width: 720, height: 1000 });
     await scanJpeg(join(files, `${b.id}.jpg`), { width: 740, height: 1000 });
@@ -58,7 +60,11 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     assert.equal(await table.locator('tbody tr').count(), 5);
     const last = table.locator('tbody tr').last();
     assert.equal(await last.locator('.file').textContent(), '.DS_Store');
-    assert.equal(await last.locator('.state').textContent(), 'Skipped', 'system files are listed as skipped, not refused');
+    assert.equal(
+      await last.locator('.state').textContent(),
+      'Skipped',
+      'system files are listed as skipped, not refused',
+    );
     await page.getByText('1 skipped').waitFor();
     // What needs the merchant comes first, with the reason.
     const first = table.locator('tbody tr').first();
@@ -90,10 +96,28 @@ test('batch upload: a folder with one unmatched file → review → confirm → 
     await page.getByRole('button', { name: 'Open the outbox' }).click();
     await page.locator('.job .state.done').nth(1).waitFor({ timeout: 60_000 });
     const key = (await services.vault.getKey(profile.id))!;
-    const docs = async (id: string) => ((await (await fetch(`${profile.url}/chargebackDocuments`, { headers: { APIKEY: key, search: `chargeback[equals]=${id}` } })).json()) as { response: { data: Array<{ name: string }> } }).response.data;
-    const msgs = async (id: string) => ((await (await fetch(`${profile.url}/chargebackMessages`, { headers: { APIKEY: key, search: `chargeback[equals]=${id}` } })).json()) as { response: { data: Array<{ type: string }> } }).response.data;
+    const docs = async (id: string) =>
+      (
+        (await (
+          await fetch(`${profile.url}/chargebackDocuments`, {
+            headers: { APIKEY: key, search: `chargeback[equals]=${id}` },
+          })
+        ).json()) as { response: { data: Array<{ name: string }> } }
+      ).response.data;
+    const msgs = async (id: string) =>
+      (
+        (await (
+          await fetch(`${profile.url}/chargebackMessages`, {
+            headers: { APIKEY: key, search: `chargeback[equals]=${id}` },
+          })
+        ).json()) as { response: { data: Array<{ type: string }> } }
+      ).response.data;
     for (const id of [a.id, b.id]) {
-      assert.deepEqual((await msgs(id)).map((m) => m.type), ['respond'], `one response for ${id}`);
+      assert.deepEqual(
+        (await msgs(id)).map((m) => m.type),
+        ['respond'],
+        `one response for ${id}`,
+      );
       const d = await docs(id);
       assert.equal(d.length, 1, `one packet for ${id}`);
       assert.match(d[0]!.name, /\.pdf$/);
@@ -112,13 +136,22 @@ test('batch upload reads scans whose names say nothing: progress, a match with i
     await demo(app);
     const { page, services } = app;
     const profile = services.store.profiles.list()[0]!;
-    const rows = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable);
+    const rows = services.store.portfolio
+      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+      .rows.filter((r) => r.actionable);
     const printed = rows.slice(0, 3).map((r, i) => {
       const d = services.store.portfolio.detail(profile.id, r.id)!;
       const issued = String(d.chargeback.issued);
-      return receiptLines({ order: d.txn?.order ?? undefined, total: formatAmount(d.chargeback.total, d.chargeback.currency), date: `${issued.slice(0, 4)}-${issued.slice(4, 6)}-${issued.slice(6)}`, items: 10, seed: i + 1 });
+      return receiptLines({
+        order: d.txn?.order ?? undefined,
+        total: formatAmount(d.chargeback.total, d.chargeback.currency),
+        date: `${issued.slice(0, 4)}-${issued.slice(4, 6)}-${issued.slice(6)}`,
+        items: 10,
+        seed: i + 1,
+      });
     });
-    for (const [i, lines] of printed.entries()) writeFileSync(join(files, `Scan 000${i + 1}.jpg`), await receiptScan(lines, { seed: i + 1 }));
+    for (const [i, lines] of printed.entries())
+      writeFileSync(join(files, `Scan 000${i + 1}.jpg`), await receiptScan(lines, { seed: i + 1 }));
 
     await page.getByRole('button', { name: 'Batch upload' }).click();
     app.dialogs.answerFolder(files);
@@ -134,7 +167,10 @@ test('batch upload reads scans whose names say nothing: progress, a match with i
     assert.equal(await table.locator('tbody tr').count(), 3, 'every file stays in the plan');
     const row = (name: string) => table.locator('tbody tr').filter({ has: page.locator('.file', { hasText: name }) });
     assert.equal(await row('Scan 0001.jpg').locator('.state').first().textContent(), 'Matched');
-    assert.match((await row('Scan 0001.jpg').locator('.why').textContent()) ?? '', /match this chargeback's transaction\. \(read from the scan, \d+% sure\)/);
+    assert.match(
+      (await row('Scan 0001.jpg').locator('.why').textContent()) ?? '',
+      /match this chargeback's transaction\. \(read from the scan, \d+% sure\)/,
+    );
     assert.match((await row('Scan 0003.jpg').locator('.why').textContent()) ?? '', /reading the scans was stopped/);
     await app.shot('14-batch-read-and-stopped');
     assert.equal(services.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
@@ -186,13 +222,23 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     assert.ok((saved.alertReceiver?.secret.length ?? 0) >= 16, 'a random secret was made in main');
     const receiverUrl = (await url.textContent())!;
     assert.equal(receiverUrl, `http://127.0.0.1:${port}/alerts`, 'the secret is not in the address');
-    assert.equal(await form.getByTestId('receiver-header').textContent(), `X-Alert-Secret: ${saved.alertReceiver!.secret}`);
+    assert.equal(
+      await form.getByTestId('receiver-header').textContent(),
+      `X-Alert-Secret: ${saved.alertReceiver!.secret}`,
+    );
     // It listens and checks what it gets: a post that is not an alert is refused.
-    const refused = await fetch(receiverUrl, { method: 'POST', body: '{"hello":1}', headers: { 'content-type': 'application/json', 'X-Alert-Secret': saved.alertReceiver!.secret } });
+    const refused = await fetch(receiverUrl, {
+      method: 'POST',
+      body: '{"hello":1}',
+      headers: { 'content-type': 'application/json', 'X-Alert-Secret': saved.alertReceiver!.secret },
+    });
     assert.equal(refused.status, 400);
     const log = readFileSync(join(services.home, 'logs', 'dispute-desk.log'), 'utf8');
     assert.match(log, /Demo shop: alert refused: 400 not an alert payload/);
-    assert.ok(!log.includes(saved.alertReceiver!.secret) && !log.includes('hello'), 'neither the secret path nor the body is logged');
+    assert.ok(
+      !log.includes(saved.alertReceiver!.secret) && !log.includes('hello'),
+      'neither the secret path nor the body is logged',
+    );
 
     // A port already in use is named, and the receiver that worked keeps working.
     const blocker = createServer();
@@ -201,10 +247,21 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     try {
       await form.getByLabel('Port').fill(String(busyPort));
       await form.getByRole('button', { name: 'Save settings' }).click();
-      await form.getByRole('alert').filter({ hasText: `port ${busyPort} is already used by another program` }).waitFor();
-      assert.equal(services.store.profiles.get(demoProfile.id)!.alertReceiver?.port, port, 'the working settings were kept');
+      await form
+        .getByRole('alert')
+        .filter({ hasText: `port ${busyPort} is already used by another program` })
+        .waitFor();
+      assert.equal(
+        services.store.profiles.get(demoProfile.id)!.alertReceiver?.port,
+        port,
+        'the working settings were kept',
+      );
       const secret = { 'X-Alert-Secret': saved.alertReceiver!.secret };
-      assert.equal((await fetch(receiverUrl, { method: 'POST', body: '{}', headers: secret })).status, 400, 'the old receiver still listens');
+      assert.equal(
+        (await fetch(receiverUrl, { method: 'POST', body: '{}', headers: secret })).status,
+        400,
+        'the old receiver still listens',
+      );
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
     }
@@ -221,7 +278,11 @@ test('settings: limits, reminders and interval saved; the alert receiver listens
     await add.getByRole('button', { name: 'Add profile' }).click();
     const switcher = page.getByRole('combobox', { name: 'Profile' });
     await switcher.waitFor();
-    assert.equal(await switcher.inputValue(), services.store.profiles.findByName('Second shop')!.id, 'the new profile is in use');
+    assert.equal(
+      await switcher.inputValue(),
+      services.store.profiles.findByName('Second shop')!.id,
+      'the new profile is in use',
+    );
     await page.getByRole('form', { name: 'Settings of Second shop' }).waitFor();
     await app.shot('14-settings-two-profiles');
     await switcher.selectOption({ label: `${demoProfile.name} (demo)` });

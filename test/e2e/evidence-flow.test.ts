@@ -15,7 +15,7 @@ import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 let browser: Browser | undefined;
 
 async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
-  for (const until = Date.now() + ms; !done(); ) {
+  for (const until = Date.now() + ms; !done();) {
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -55,9 +55,16 @@ test('evidence from scans and a PDF → preview → add to outbox → the sandbo
     await page.getByRole('button', { name: 'Remove page 4' }).click();
     await page.getByRole('button', { name: 'Rotate page 2' }).click();
     await page.getByRole('button', { name: 'Move page 3 earlier' }).click();
-    assert.deepEqual(await page.locator('.page-name').allTextContents(), ['1. receipt.jpg', '2. terms.pdf p.1', '3. delivery.jpg']);
+    assert.deepEqual(await page.locator('.page-name').allTextContents(), [
+      '1. receipt.jpg',
+      '2. terms.pdf p.1',
+      '3. delivery.jpg',
+    ]);
     // The live meter counts the cover letter too: 1 + 3 pages.
-    await page.getByRole('status', { name: 'Size against the limits' }).filter({ hasText: /^4 pages \(limit 19\) · \d+ KB of 10\.0 MB · 1 file/ }).waitFor();
+    await page
+      .getByRole('status', { name: 'Size against the limits' })
+      .filter({ hasText: /^4 pages \(limit 19\) · \d+ KB of 10\.0 MB · 1 file/ })
+      .waitFor();
     await page.locator('canvas.thumb').first().waitFor();
     await app.shot('07-evidence-builder');
     await page.getByRole('button', { name: 'Preview the packet' }).click();
@@ -82,8 +89,18 @@ test('evidence from scans and a PDF → preview → add to outbox → the sandbo
     await app.shot('09-outbox-sent');
     const profile = app.services.store.profiles.list()[0]!;
     const key = (await app.services.vault.getKey(profile.id))!;
-    const get = async (path: string) => ((await (await fetch(`${profile.url}${path}`, { headers: { APIKEY: key, search: `chargeback[equals]=${chargebackId}` } })).json()) as { response: { data: Array<{ type?: string; name?: string; documentType?: string }> } }).response.data;
-    assert.deepEqual((await get('/chargebackMessages')).map((m) => m.type), ['respond']);
+    const get = async (path: string) =>
+      (
+        (await (
+          await fetch(`${profile.url}${path}`, {
+            headers: { APIKEY: key, search: `chargeback[equals]=${chargebackId}` },
+          })
+        ).json()) as { response: { data: Array<{ type?: string; name?: string; documentType?: string }> } }
+      ).response.data;
+    assert.deepEqual(
+      (await get('/chargebackMessages')).map((m) => m.type),
+      ['respond'],
+    );
     const docs = await get('/chargebackDocuments');
     assert.equal(docs.length, 1);
     assert.match(docs[0]!.name!, /^evidence t1_chb_.*\.pdf$/);
@@ -118,7 +135,11 @@ test('a single page as an image file; preset adjustments saved with the draft; a
     await page.locator('.page-tile').first().waitFor();
     await meter.filter({ hasText: /^2 pages/ }).waitFor();
     await builder.getByLabel('Send as', { exact: true }).selectOption('image');
-    assert.equal(await builder.getByLabel('Start with a cover letter', { exact: true }).isChecked(), false, 'an image file has no cover letter');
+    assert.equal(
+      await builder.getByLabel('Start with a cover letter', { exact: true }).isChecked(),
+      false,
+      'an image file has no cover letter',
+    );
     assert.equal(await builder.getByLabel('Cover letter', { exact: true }).count(), 0);
     await meter.filter({ hasText: /^1 pages .* 1 file/ }).waitFor();
     await page.getByRole('button', { name: 'Preview the packet' }).click();
@@ -140,7 +161,10 @@ test('a single page as an image file; preset adjustments saved with the draft; a
     // Once for the shared document of the thumbnails, once for the estimate's measurement, and
     // once for each page the "belongs to another chargeback" check reads (the first, perhaps the
     // second): never once per thumbnail.
-    assert.ok((reads.get(statement.id) ?? 0) <= 4, `statement.pdf was read ${reads.get(statement.id)} times for 40 thumbnails`);
+    assert.ok(
+      (reads.get(statement.id) ?? 0) <= 4,
+      `statement.pdf was read ${reads.get(statement.id)} times for 40 thumbnails`,
+    );
 
     await meter.filter({ hasText: /^42 pages/ }).waitFor();
     const kbShown = async () => Number(/· (\d+) KB of/.exec((await meter.textContent()) ?? '')?.[1]);
@@ -148,10 +172,17 @@ test('a single page as an image file; preset adjustments saved with the draft; a
     assert.ok(before > 0, `a figure is shown before the change: ${await meter.textContent()}`);
     await builder.getByLabel('Resolution', { exact: true }).selectOption('100');
     await builder.getByLabel('Colour', { exact: true }).selectOption('bw');
-    assert.equal(await builder.getByLabel('JPEG quality', { exact: true }).isDisabled(), true, 'quality does not apply to black and white');
+    assert.equal(
+      await builder.getByLabel('JPEG quality', { exact: true }).isDisabled(),
+      true,
+      'quality does not apply to black and white',
+    );
     // The live estimate follows the settings: "calculating…" (no figure) until the new
     // arrangement's own estimate is in, then a smaller one.
-    const shrunk = async () => { const kb = await kbShown(); return !Number.isNaN(kb) && kb < before; };
+    const shrunk = async () => {
+      const kb = await kbShown();
+      return !Number.isNaN(kb) && kb < before;
+    };
     for (let i = 0; i < 300 && !(await shrunk()); i++) await page.waitForTimeout(100);
     assert.ok(await shrunk(), `the estimate shrank from ${before} KB (shown: ${await meter.textContent()})`);
     await app.shot('07c-evidence-adjustments');
@@ -162,7 +193,10 @@ test('a single page as an image file; preset adjustments saved with the draft; a
       saved = app.services.store.drafts.get(profileId, chargebackId);
     }
     assert.deepEqual(saved?.overrides, { dpi: 100, colour: 'bw' }, 'the adjustments are saved with the draft');
-    assert.match((await meter.textContent()) ?? '', /PDF pages turned into images because the preset is black and white: statement\.pdf pages 1–40/);
+    assert.match(
+      (await meter.textContent()) ?? '',
+      /PDF pages turned into images because the preset is black and white: statement\.pdf pages 1–40/,
+    );
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });
@@ -189,33 +223,65 @@ test('dropped on the window: a folder is read to its depth, hidden and system fi
     // for Electron's webUtils.getPathForFile and knows where the folder is.
     await page.locator('.dropzone').evaluate((zone, folder) => {
       const onDisk = (globalThis as unknown as { __ddTestFiles: { fromDisk(path: string): File } }).__ddTestFiles;
-      const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
+      const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', {
+        bubbles: true,
+        cancelable: true,
+      });
       Object.defineProperty(drop, 'dataTransfer', { value: { items: [], files: [onDisk.fromDisk(folder)] } });
       (zone as unknown as EventTarget).dispatchEvent(drop);
     }, scans);
     await page.locator('.page-tile').nth(2).waitFor();
-    assert.deepEqual(await page.locator('.page-name').allTextContents(), ['1. receipt.jpg', '2. invoice.pdf p.1', '3. invoice.pdf p.2']);
+    assert.deepEqual(await page.locator('.page-name').allTextContents(), [
+      '1. receipt.jpg',
+      '2. invoice.pdf p.1',
+      '3. invoice.pdf p.2',
+    ]);
     const notAdded = page.getByRole('list', { name: 'Files not added' });
     await notAdded.getByText('notes.txt', { exact: false }).waitFor();
     const reasons = await notAdded.locator('li').allTextContents();
     assert.equal(reasons.length, 3, reasons.join('\n'));
-    assert.ok(reasons.some((r) => /^\.secret\.jpg is hidden .* was skipped\. If it is evidence, rename it without the dot/.test(r)), reasons.join('\n'));
-    assert.ok(reasons.some((r) => /^Thumbs\.db is a file the system keeps for itself, not evidence, and was skipped\./.test(r)), reasons.join('\n'));
-    assert.ok(reasons.some((r) => /^notes\.txt is .*text/i.test(r)), reasons.join('\n'));
-    assert.equal(await notAdded.locator('li.muted').count(), 2, 'the two skipped files are shown as skipped, not as errors');
+    assert.ok(
+      reasons.some((r) =>
+        /^\.secret\.jpg is hidden .* was skipped\. If it is evidence, rename it without the dot/.test(r),
+      ),
+      reasons.join('\n'),
+    );
+    assert.ok(
+      reasons.some((r) => /^Thumbs\.db is a file the system keeps for itself, not evidence, and was skipped\./.test(r)),
+      reasons.join('\n'),
+    );
+    assert.ok(
+      reasons.some((r) => /^notes\.txt is .*text/i.test(r)),
+      reasons.join('\n'),
+    );
+    assert.equal(
+      await notAdded.locator('li.muted').count(),
+      2,
+      'the two skipped files are shown as skipped, not as errors',
+    );
 
     // A loose file, dropped on its own.
-    await page.locator('.dropzone').evaluate((zone, path) => {
-      const onDisk = (globalThis as unknown as { __ddTestFiles: { fromDisk(path: string): File } }).__ddTestFiles;
-      const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', { bubbles: true, cancelable: true });
-      Object.defineProperty(drop, 'dataTransfer', { value: { items: [], files: [onDisk.fromDisk(path)] } });
-      (zone as unknown as EventTarget).dispatchEvent(drop);
-    }, join(files, 'delivery photo.jpg'));
+    await page.locator('.dropzone').evaluate(
+      (zone, path) => {
+        const onDisk = (globalThis as unknown as { __ddTestFiles: { fromDisk(path: string): File } }).__ddTestFiles;
+        const drop = new (globalThis as unknown as { DragEvent: typeof Event }).DragEvent('drop', {
+          bubbles: true,
+          cancelable: true,
+        });
+        Object.defineProperty(drop, 'dataTransfer', { value: { items: [], files: [onDisk.fromDisk(path)] } });
+        (zone as unknown as EventTarget).dispatchEvent(drop);
+      },
+      join(files, 'delivery photo.jpg'),
+    );
     await page.locator('.page-tile').nth(3).waitFor();
     assert.equal(await page.locator('.page-name').nth(3).textContent(), '4. delivery photo.jpg');
     // What was dropped is in main's evidence store, with its own name.
     const stored = await app.services.evidence.list();
-    assert.deepEqual(stored.map((i) => `${i.name}: ${i.kind}, ${i.pages}`).sort(), ['delivery photo.jpg: jpeg, 1', 'invoice.pdf: pdf, 2', 'receipt.jpg: jpeg, 1']);
+    assert.deepEqual(stored.map((i) => `${i.name}: ${i.kind}, ${i.pages}`).sort(), [
+      'delivery photo.jpg: jpeg, 1',
+      'invoice.pdf: pdf, 2',
+      'receipt.jpg: jpeg, 1',
+    ]);
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });

@@ -38,16 +38,46 @@ test('finding 1: conceding 999999 on a chargeback is refused where it is typed a
     const refusal = page.getByRole('alert').filter({ hasText: 'is more than' });
     await refusal.waitFor();
     const typed = formatAmount(majorToMinor('999999', cb.currency)!, cb.currency);
-    assert.equal(await refusal.textContent(), `${typed} is more than the ${total} disputed: you can concede at most ${total}.`);
-    assert.equal(await page.getByRole('button', { name: 'Confirm and send' }).count(), 0, 'no confirmation is offered for an amount that cannot be sent');
+    assert.equal(
+      await refusal.textContent(),
+      `${typed} is more than the ${total} disputed: you can concede at most ${total}.`,
+    );
+    assert.equal(
+      await page.getByRole('button', { name: 'Confirm and send' }).count(),
+      0,
+      'no confirmation is offered for an amount that cannot be sent',
+    );
     await app.shot('13-over-concession-refused');
 
     // A window that skipped its own check is stopped by the handler, and by the outbox under it.
-    const direct = await page.evaluate(([p, c]) => (globalThis as unknown as { disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { message: string } }> } }).disputeDesk
-      .submitResponse({ profileId: p, chargebackId: c, messageType: 'acceptLiability', amount: 99_999_900, confirmed: true }), [profile.id, chargebackId] as const);
+    const direct = await page.evaluate(
+      ([p, c]) =>
+        (
+          globalThis as unknown as {
+            disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { message: string } }> };
+          }
+        ).disputeDesk.submitResponse({
+          profileId: p,
+          chargebackId: c,
+          messageType: 'acceptLiability',
+          amount: 99_999_900,
+          confirmed: true,
+        }),
+      [profile.id, chargebackId] as const,
+    );
     assert.equal(direct.ok, false);
     assert.match(direct.error!.message, /is more than the .* disputed/);
-    await assert.rejects(services.outbox.submit({ profileId: profile.id, chargebackId, messageType: 'acceptLiability', amount: cb.total + 1, currency: cb.currency, documents: [] }), /is more than/);
+    await assert.rejects(
+      services.outbox.submit({
+        profileId: profile.id,
+        chargebackId,
+        messageType: 'acceptLiability',
+        amount: cb.total + 1,
+        currency: cb.currency,
+        documents: [],
+      }),
+      /is more than/,
+    );
     assert.deepEqual(services.outbox.list(), [], 'nothing was queued');
 
     // The right amount: the confirmation says what is conceded, in which currency, and what it means.
@@ -56,13 +86,21 @@ test('finding 1: conceding 999999 on a chargeback is refused where it is typed a
     await page.getByRole('button', { name: 'Send' }).click();
     const confirm = page.getByRole('alert').filter({ hasText: 'cannot be undone' });
     await confirm.waitFor();
-    assert.match((await confirm.textContent()) ?? '', new RegExp(`You concede ${total.replace(/[$.()]/g, '\\$&')} \\(${cb.currency}\\), the whole amount disputed\\. The cardholder keeps it`));
+    assert.match(
+      (await confirm.textContent()) ?? '',
+      new RegExp(
+        `You concede ${total.replace(/[$.()]/g, '\\$&')} \\(${cb.currency}\\), the whole amount disputed\\. The cardholder keeps it`,
+      ),
+    );
     assert.equal(await page.locator('.toast').count(), 0, 'no stale toast is left on screen');
     await app.shot('13-concession-confirmation');
     await page.getByRole('button', { name: 'Confirm and send' }).click();
     await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
     const received = services.outbox.list();
-    assert.deepEqual(received.map((j) => [j.messageType, j.amount, j.currency]), [['acceptLiability', cb.total, cb.currency]]);
+    assert.deepEqual(
+      received.map((j) => [j.messageType, j.amount, j.currency]),
+      [['acceptLiability', cb.total, cb.currency]],
+    );
   } finally {
     await app.close();
   }
@@ -87,7 +125,10 @@ test('finding 3: after a send the inbox, dispute and outbox say where the answer
     await page.getByRole('button', { name: 'Add to outbox' }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     const card = page.locator('.job').filter({ hasText: chargebackId });
-    await card.getByTestId('answer-stage').filter({ hasText: 'Sent, awaiting the issuer' }).waitFor({ timeout: 30_000 });
+    await card
+      .getByTestId('answer-stage')
+      .filter({ hasText: 'Sent, awaiting the issuer' })
+      .waitFor({ timeout: 30_000 });
 
     // The inbox no longer says the deadline is pending: the answer is with the issuer.
     await page.getByRole('button', { name: 'Inbox' }).click();
@@ -99,7 +140,10 @@ test('finding 3: after a send the inbox, dispute and outbox say where the answer
     // The dispute says what was sent; the draft went with it, so the builder starts empty.
     await row.click();
     await stage.filter({ hasText: 'Sent, awaiting the issuer' }).waitFor();
-    assert.match(await page.getByRole('list', { name: 'Answers at this stage' }).textContent() ?? '', /Respond with evidence with 1 document, sent .* UTC · its packet: 1 page/);
+    assert.match(
+      (await page.getByRole('list', { name: 'Answers at this stage' }).textContent()) ?? '',
+      /Respond with evidence with 1 document, sent .* UTC · its packet: 1 page/,
+    );
     await page.getByLabel('Response').selectOption('respond');
     await page.getByRole('button', { name: 'Add files…' }).waitFor();
     assert.equal(await page.locator('.page-tile').count(), 0, 'the sent draft is archived, not offered again');
@@ -109,11 +153,22 @@ test('finding 3: after a send the inbox, dispute and outbox say where the answer
     await page.getByRole('button', { name: 'Send' }).click();
     const ask = page.getByRole('alert').filter({ hasText: 'already has an answer at this stage' });
     await ask.waitFor();
-    assert.match(await ask.textContent() ?? '', /Respond with evidence with 1 document, sent/);
+    assert.match((await ask.textContent()) ?? '', /Respond with evidence with 1 document, sent/);
     await app.shot('13-second-answer-asks');
-    const direct = await page.evaluate(([p, c]) => (globalThis as unknown as { disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { kind: string } }> } }).disputeDesk
-      .submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true }), [profile.id, chargebackId] as const);
-    assert.deepEqual([direct.ok, direct.error?.kind], [false, 'conflict'], 'the handler refuses a second answer nobody confirmed');
+    const direct = await page.evaluate(
+      ([p, c]) =>
+        (
+          globalThis as unknown as {
+            disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { kind: string } }> };
+          }
+        ).disputeDesk.submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true }),
+      [profile.id, chargebackId] as const,
+    );
+    assert.deepEqual(
+      [direct.ok, direct.error?.kind],
+      [false, 'conflict'],
+      'the handler refuses a second answer nobody confirmed',
+    );
     assert.equal(services.outbox.list().length, 1, 'nothing more was queued');
     const admin = createSandboxAdmin(services.demoSandbox()!.url, services.demoSandbox()!.adminToken);
     assert.equal((await admin.received(chargebackId))[0]?.messages.length, 1);
@@ -134,12 +189,15 @@ test('finding 2: a blank in the letter cannot be sent; with terms.png the only e
   const app = await openBrowserApp({ browser });
   try {
     const { page, services } = app;
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } }).png().toFile(join(files, 'terms.png'));
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toFile(join(files, 'terms.png'));
     await exploreDemo(page, async () => undefined);
     const profile = services.store.profiles.list()[0]!;
     // A card-absent fraud claim: its letter argues from the authorization record.
-    const target = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 500 }).rows
-      .find((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.category === 'fraud-card-absent');
+    const target = services.store.portfolio
+      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 500 })
+      .rows.find((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.category === 'fraud-card-absent');
     assert.ok(target, 'the demo portfolio has an open card-absent fraud chargeback');
     await page.getByLabel('Search').fill(target.id);
     await page.locator('.vrow').filter({ hasText: target.id }).click();
@@ -149,7 +207,11 @@ test('finding 2: a blank in the letter cannot be sent; with terms.png the only e
     await page.locator('.page-tile').first().waitFor();
     const letter = page.getByRole('textbox', { name: 'Cover letter' });
     const generated = await letter.inputValue();
-    assert.match(generated, /The enclosed authorization record shows/, 'the draft offers the claim; the build keeps it only with its exhibit');
+    assert.match(
+      generated,
+      /The enclosed authorization record shows/,
+      'the draft offers the claim; the build keeps it only with its exhibit',
+    );
     assert.doesNotMatch(generated, /\[/, 'no blank in a generated letter');
 
     await letter.fill(`${generated}\n\nTracking number [tracking number].`);
@@ -160,9 +222,26 @@ test('finding 2: a blank in the letter cannot be sent; with terms.png the only e
     // A window that skipped its own check: the handler refuses the same letter.
     const [imported] = await services.evidence.importPaths([join(files, 'terms.png')]);
     assert.ok(imported?.ok);
-    const evidence = { arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] }, settings: { preset: 'document', limits: profile.limits, pageSize: 'letter', output: 'pdf', baseName: 'evidence' }, rebuttal: `${generated} [tracking number]` };
-    const direct = await page.evaluate(([p, c, e]) => (globalThis as unknown as { disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { message: string } }> } }).disputeDesk
-      .submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true, evidence: e }), [profile.id, target.id, evidence] as const);
+    const evidence = {
+      arrangement: { pages: [{ itemId: imported.item.id, page: 0, rotation: 0 }] },
+      settings: { preset: 'document', limits: profile.limits, pageSize: 'letter', output: 'pdf', baseName: 'evidence' },
+      rebuttal: `${generated} [tracking number]`,
+    };
+    const direct = await page.evaluate(
+      ([p, c, e]) =>
+        (
+          globalThis as unknown as {
+            disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { message: string } }> };
+          }
+        ).disputeDesk.submitResponse({
+          profileId: p,
+          chargebackId: c,
+          messageType: 'respond',
+          confirmed: true,
+          evidence: e,
+        }),
+      [profile.id, target.id, evidence] as const,
+    );
     assert.equal(direct.ok, false);
     assert.match(direct.error!.message, /still has a blank to fill: \[tracking number\]\. .*nothing was queued/);
     assert.deepEqual(services.outbox.list(), []);
@@ -203,7 +282,8 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
     const sandbox = services.demoSandbox()!;
     await createSandboxAdmin(sandbox.url, sandbox.adminToken).modify(arb.id, { cycle: 'arbitration' });
     await services.sync.syncChargeback(profile.id, arb.id);
-    for (const id of [lost.id, arb.id, fine.id]) await scanJpeg(join(files, `receipt ${id}.jpg`), { width: 700, height: 1000 });
+    for (const id of [lost.id, arb.id, fine.id])
+      await scanJpeg(join(files, `receipt ${id}.jpg`), { width: 700, height: 1000 });
 
     await page.getByRole('button', { name: 'Batch upload' }).click();
     app.dialogs.answerFolder(files);
@@ -212,25 +292,40 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
     await packets.waitFor({ timeout: 30_000 });
     const card = (id: string) => packets.getByRole('listitem', { name: `Packet for ${id}` });
     assert.equal(await card(lost.id).getByTestId('packet-state').textContent(), 'Cannot be answered');
-    assert.match(await card(lost.id).textContent() ?? '', /It is lost and no longer accepts responses: the issuer decided it\./);
+    assert.match(
+      (await card(lost.id).textContent()) ?? '',
+      /It is lost and no longer accepts responses: the issuer decided it\./,
+    );
     assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
     assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Held back');
-    assert.match(await card(arb.id).textContent() ?? '', /"Respond with evidence" is unusual at its stage \(Arbitration\)/);
+    assert.match(
+      (await card(arb.id).textContent()) ?? '',
+      /"Respond with evidence" is unusual at its stage \(Arbitration\)/,
+    );
     assert.equal(await card(fine.id).getByTestId('packet-state').textContent(), 'Will be queued');
     // Every letter is there to read, exactly as it will be written.
-    const letter = await card(fine.id).getByLabel(`Cover letter for ${fine.id}`).textContent() ?? '';
+    const letter = (await card(fine.id).getByLabel(`Cover letter for ${fine.id}`).textContent()) ?? '';
     assert.match(letter, new RegExp(`^We respond to chargeback ${fine.id}`));
     assert.doesNotMatch(letter, /\[/);
-    assert.equal(await page.getByTestId('held').count(), 2, 'the files matched to held chargebacks say so in the table');
+    assert.equal(
+      await page.getByTestId('held').count(),
+      2,
+      'the files matched to held chargebacks say so in the table',
+    );
     await page.getByRole('button', { name: 'Queue 1 packet…' }).waitFor();
     await app.shot('13-batch-holds');
 
-    await card(arb.id).getByRole('checkbox', { name: `Include ${arb.id} anyway` }).check();
+    await card(arb.id)
+      .getByRole('checkbox', { name: `Include ${arb.id} anyway` })
+      .check();
     await page.getByRole('button', { name: 'Queue 2 packets…' }).click();
     await page.getByRole('alert').filter({ hasText: '1 chargeback held back is left out' }).waitFor();
     await page.getByRole('button', { name: 'Confirm and queue' }).click();
     await page.getByLabel('Batch report').waitFor({ timeout: 60_000 });
-    const queued = services.outbox.list().map((j) => j.chargebackId).sort();
+    const queued = services.outbox
+      .list()
+      .map((j) => j.chargebackId)
+      .sort();
     assert.deepEqual(queued, [arb.id, fine.id].sort(), 'the lost chargeback was left out; the insisted one went');
   } finally {
     await app.close();
@@ -238,7 +333,7 @@ test('finding 4: batch review shows every letter and holds back a lost and an ar
   }
 });
 
-test('finding 5: the money card and its totals use the service\'s entry descriptions: a fee is a fee, not a chargeback', async (t) => {
+test("finding 5: the money card and its totals use the service's entry descriptions: a fee is a fee, not a chargeback", async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
   const app = await openBrowserApp({ browser });
   try {
@@ -250,9 +345,11 @@ test('finding 5: the money card and its totals use the service\'s entry descript
     const ofChargeback = (id: string) => entries.filter((e) => e.chargeback.id === id);
     const target = [...new Set(entries.map((e) => e.chargeback.id))].find((id) => {
       const own = ofChargeback(id);
-      return services.store.portfolio.getChargeback(profile.id, id)?.status === 'open'
-        && own.some((e) => e.description === 'Chargeback fee' && e.isFee === 1 && e.event === 11)
-        && own.some((e) => e.isFee === 0 && e.amount < 0);
+      return (
+        services.store.portfolio.getChargeback(profile.id, id)?.status === 'open' &&
+        own.some((e) => e.description === 'Chargeback fee' && e.isFee === 1 && e.event === 11) &&
+        own.some((e) => e.isFee === 0 && e.amount < 0)
+      );
     });
     assert.ok(target, 'the demo has an open chargeback with a chargeback fee');
     const own = ofChargeback(target);
@@ -260,19 +357,27 @@ test('finding 5: the money card and its totals use the service\'s entry descript
 
     await page.getByLabel('Search').fill(target);
     await page.locator('.vrow').filter({ hasText: target }).click();
-    const card = page.locator('article.card').filter({ has: page.getByRole('heading', { name: 'Money', exact: true }) });
+    const card = page
+      .locator('article.card')
+      .filter({ has: page.getByRole('heading', { name: 'Money', exact: true }) });
     await card.locator('tbody tr').first().waitFor();
     await card.scrollIntoViewIfNeeded();
     await app.shot('13-money-card');
     const rows = (await rowsWithKind(card.locator('tbody tr'))).map((r) => [r.cells[1], r.kind]);
-    const kindOf = (e: WireEntry): string => (e.isFee === 1 ? 'fee' : e.amount < 0 ? 'disputed' : e.amount > 0 ? 'reversal' : 'record');
+    const kindOf = (e: WireEntry): string =>
+      e.isFee === 1 ? 'fee' : e.amount < 0 ? 'disputed' : e.amount > 0 ? 'reversal' : 'record';
     const order = (a: unknown[], b: unknown[]): number => String(a).localeCompare(String(b));
     assert.deepEqual(rows.sort(order), own.map((e) => [e.description, kindOf(e)]).sort(order));
 
     const shown = await definitions(card.locator('dl'));
     const w = wireTotals(own).get(currency)!;
     const money = (n: number): string => formatAmount(n, currency);
-    assert.deepEqual(shown, { 'Charged back': money(w.chargedBack), Fees: money(w.fees), Reversed: money(w.reversed), Net: money(w.net) });
+    assert.deepEqual(shown, {
+      'Charged back': money(w.chargedBack),
+      Fees: money(w.fees),
+      Reversed: money(w.reversed),
+      Net: money(w.net),
+    });
     assert.notEqual(w.chargedBack, w.net, 'the fees are not counted as charged back');
   } finally {
     await app.close();
@@ -287,24 +392,35 @@ test('finding 6: with the service down the outbox card shows its error and next 
     await exploreDemo(page, async () => undefined);
     await page.getByText(/^Up to date/).waitFor();
     const profile = services.store.profiles.list()[0]!;
-    const [target] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 1);
+    const [target] = services.store.portfolio
+      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+      .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 1);
     const sandbox = services.demoSandbox()!;
     await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 1, kinds: ['500'] });
-    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'notate', note: 'Service down test.', documents: [] });
+    const job = await services.outbox.submit({
+      profileId: profile.id,
+      chargebackId: target!.id,
+      messageType: 'notate',
+      note: 'Service down test.',
+      documents: [],
+    });
     await services.outbox.runOnce();
     await page.getByRole('button', { name: 'Outbox' }).click();
     const card = page.locator('.job').filter({ hasText: target!.id });
     const retry = card.getByTestId('retry');
     await retry.waitFor();
-    assert.match(await retry.textContent() ?? '', /^Last attempt failed: .+ (Next try at .+\.|Trying again now\.)$/);
+    assert.match((await retry.textContent()) ?? '', /^Last attempt failed: .+ (Next try at .+\.|Trying again now\.)$/);
     // The status bar says sending is failing, on the outbox screen too.
-    await page.locator('.statusbar').getByText(/Sending failed: /).waitFor();
+    await page
+      .locator('.statusbar')
+      .getByText(/Sending failed: /)
+      .waitFor();
     // Attempt after attempt, the card keeps one word: no flipping between sending and queued.
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
       services.outbox.retry(job.id);
       await services.outbox.runOnce();
-      seen.add(await card.getByTestId('job-state').textContent() ?? '');
+      seen.add((await card.getByTestId('job-state').textContent()) ?? '');
     }
     assert.deepEqual([...seen], ['retrying']);
     await app.shot('13-outbox-retrying');
@@ -312,15 +428,18 @@ test('finding 6: with the service down the outbox card shows its error and next 
     // A failed "Sync now" says so, with how old the data is.
     await page.getByRole('button', { name: 'Sync now' }).click();
     const bar = page.locator('.statusbar');
-    await bar.getByText(/^Last sync failed: .* Offline since .*: showing the data of then\./).waitFor({ timeout: 60_000 });
-    assert.doesNotMatch(await bar.textContent() ?? '', /Up to date/);
+    await bar
+      .getByText(/^Last sync failed: .* Offline since .*: showing the data of then\./)
+      .waitFor({ timeout: 60_000 });
+    assert.doesNotMatch((await bar.textContent()) ?? '', /Up to date/);
   } finally {
     await app.close();
   }
 });
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('finding 8: a toast leaves with the screen that raised it, and an error toast never lies over "Add to outbox"', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
@@ -343,7 +462,7 @@ test('finding 8: a toast leaves with the screen that raised it, and an error toa
     await windowError.waitFor();
     await page.getByRole('button', { name: 'Inbox' }).click();
     await page.locator('.vrow').first().waitFor();
-    assert.equal(await page.locator('.toast').count(), 0, 'the Ledger\'s error did not follow to the Inbox');
+    assert.equal(await page.locator('.toast').count(), 0, "the Ledger's error did not follow to the Inbox");
 
     // On a dispute with evidence, scrolled to its end as a merchant does to send, an error arrives.
     await openFirstAnswerable(page, async () => undefined);
@@ -369,7 +488,10 @@ test('finding 8: a toast leaves with the screen that raised it, and an error toa
     await app.shot('13-error-toast-beside-add-to-outbox');
     const [toastBox, buttonBox] = [await toast.boundingBox(), await addToOutbox.boundingBox()];
     assert.ok(toastBox && buttonBox);
-    assert.ok(!overlaps(toastBox, buttonBox), `the toast ${JSON.stringify(toastBox)} lies over the button ${JSON.stringify(buttonBox)}`);
+    assert.ok(
+      !overlaps(toastBox, buttonBox),
+      `the toast ${JSON.stringify(toastBox)} lies over the button ${JSON.stringify(buttonBox)}`,
+    );
     // The button takes the click itself (Playwright refuses when another element would receive it).
     await addToOutbox.click({ trial: true, timeout: 5_000 });
 
@@ -381,7 +503,7 @@ test('finding 8: a toast leaves with the screen that raised it, and an error toa
     await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 0 });
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
-    assert.equal(await page.locator('.toast').count(), 0, 'the dispute\'s error did not follow to the Outbox');
+    assert.equal(await page.locator('.toast').count(), 0, "the dispute's error did not follow to the Outbox");
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });
@@ -430,31 +552,51 @@ test('finding 8: the size meter says "calculating" until the new arrangement is 
     await app.shot('13-meter-calculating');
     await figures.filter({ hasText: /^3 pages/ }).waitFor({ timeout: 120_000 });
     assert.equal(await addToOutbox.isEnabled(), true);
-    const seen = await page.evaluate('globalThis.__seen') as Array<{ tiles: number; meter: string; hold: string; disabled: boolean | null }>;
+    const seen = (await page.evaluate('globalThis.__seen')) as Array<{
+      tiles: number;
+      meter: string;
+      hold: string;
+      disabled: boolean | null;
+    }>;
     const afterAdd = seen.filter((s) => s.tiles === 2);
-    assert.ok(afterAdd.some((s) => /calculating/i.test(s.meter) && s.disabled === true && /still being calculated/.test(s.hold)),
-      'while the new arrangement is sized, the meter says so and the button waits, saying why');
-    assert.deepEqual(afterAdd.filter((s) => s.meter === before), [], 'the old figures are never shown for the new arrangement');
-    assert.deepEqual(afterAdd.filter((s) => !/^3 pages/.test(s.meter) && s.disabled === false), [], 'never enabled until sized');
+    assert.ok(
+      afterAdd.some(
+        (s) => /calculating/i.test(s.meter) && s.disabled === true && /still being calculated/.test(s.hold),
+      ),
+      'while the new arrangement is sized, the meter says so and the button waits, saying why',
+    );
+    assert.deepEqual(
+      afterAdd.filter((s) => s.meter === before),
+      [],
+      'the old figures are never shown for the new arrangement',
+    );
+    assert.deepEqual(
+      afterAdd.filter((s) => !/^3 pages/.test(s.meter) && s.disabled === false),
+      [],
+      'never enabled until sized',
+    );
 
     // Over the limits (23 pages with the letter, 19 allowed): the button stays disabled, saying why.
     app.dialogs.answerFiles([join(files, 'statement.pdf')]);
     await page.getByRole('button', { name: 'Add files…' }).click();
     await figures.filter({ hasText: /^23 pages/ }).waitFor({ timeout: 120_000 });
     assert.equal(await addToOutbox.isDisabled(), true);
-    assert.match(await page.locator('#packet-hold').textContent() ?? '', /^The packet is over the limits: The packet has 23 pages with the cover letter; the limit is 19\./);
+    assert.match(
+      (await page.locator('#packet-hold').textContent()) ?? '',
+      /^The packet is over the limits: The packet has 23 pages with the cover letter; the limit is 19\./,
+    );
     await page.locator('#packet-hold').scrollIntoViewIfNeeded();
     await app.shot('13-meter-over-limits');
 
     // A window that skips the check (or claims larger limits) is refused by the handler, nothing queued.
-    const direct = await page.evaluate(`(async () => {
+    const direct = (await page.evaluate(`(async () => {
       const dd = globalThis.disputeDesk;
       const draft = (await dd.getDraft({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)} })).value;
       const limits = { maxFileBytes: 50_000_000, maxTotalBytes: 50_000_000, maxPages: 500, maxDpi: 600, colour: 'colour' };
       const settings = { preset: draft.preset, limits, pageSize: draft.pageSize, output: 'pdf', baseName: 'evidence' };
       return dd.submitResponse({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)}, messageType: 'respond',
         confirmed: true, evidence: { arrangement: draft.arrangement, settings, rebuttal: draft.rebuttal } });
-    })()`) as { ok: boolean; error?: { message: string } };
+    })()`)) as { ok: boolean; error?: { message: string } };
     assert.equal(direct.ok, false);
     assert.match(direct.error!.message, /the limit is 19/);
     assert.deepEqual(services.outbox.list(), [], 'nothing was queued');

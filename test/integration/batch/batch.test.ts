@@ -35,7 +35,10 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     await make(`IMG_0042.jpg`, 5);
     await make(`closed ${closed.id}.jpg`, 6);
     writeFileSync(join(dir, '.hidden receipt.jpg'), 'hidden');
-    writeFileSync(join(dir, 'notes.docx'), Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('word/document.xml')]));
+    writeFileSync(
+      join(dir, 'notes.docx'),
+      Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('word/document.xml')]),
+    );
 
     const batch = createBatchService({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox });
     let plan = await batch.plan(f.profile, [dir]);
@@ -44,7 +47,10 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     assert.equal((status('invoice R1112223.jpg') as { chargebackId?: string }).chargebackId, a.id);
     assert.equal((status(`${bDate} ${bTotal}.jpg`) as { chargebackId?: string }).chargebackId, b.id);
     assert.equal(status('2025-03-01 7.77.jpg').status, 'ambiguous');
-    assert.deepEqual((status('2025-03-01 7.77.jpg') as { candidates: string[] }).candidates.sort(), [twinA.id, twinB.id].sort());
+    assert.deepEqual(
+      (status('2025-03-01 7.77.jpg') as { candidates: string[] }).candidates.sort(),
+      [twinA.id, twinB.id].sort(),
+    );
     assert.equal(status('IMG_0042.jpg').status, 'unmatched');
     assert.equal(status('notes.docx').status, 'refused');
     assert.equal(status('.hidden receipt.jpg').status, 'skipped', 'a hidden file is passed over, with its reason');
@@ -56,12 +62,20 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
     const report = await batch.queue(f.profile, plan);
     const byCb = new Map(report.chargebacks.map((c) => [c.chargebackId, c]));
     assert.equal(byCb.get(a.id)?.outcome, 'queued');
-    assert.deepEqual(byCb.get(a.id)?.files.sort(), ['invoice R1112223.jpg', `receipt ${a.id}.jpg`].sort(), 'one packet per chargeback');
+    assert.deepEqual(
+      byCb.get(a.id)?.files.sort(),
+      ['invoice R1112223.jpg', `receipt ${a.id}.jpg`].sort(),
+      'one packet per chargeback',
+    );
     assert.equal(byCb.get(b.id)?.outcome, 'queued');
     assert.equal(byCb.get(twinB.id)?.outcome, 'queued');
     assert.equal(byCb.get(closed.id)?.outcome, 'skipped');
     assert.match(byCb.get(closed.id)?.reason ?? '', /lost and no longer accepts/);
-    assert.deepEqual(report.files.map((x) => `${x.name}:${x.outcome}`).sort(), ['.hidden receipt.jpg:skipped', 'IMG_0042.jpg:unmatched', 'notes.docx:refused']);
+    assert.deepEqual(report.files.map((x) => `${x.name}:${x.outcome}`).sort(), [
+      '.hidden receipt.jpg:skipped',
+      'IMG_0042.jpg:unmatched',
+      'notes.docx:refused',
+    ]);
 
     const sent = await f.h.outbox.runOnce();
     assert.deepEqual(sent, { done: 3, failed: 0, waiting: 0 });
@@ -72,7 +86,10 @@ test('a folder of receipts: matched by each rule, one ambiguous, one unmatched, 
       assert.equal(r?.documents.length, 1);
       assert.match(r!.documents[0]!.name, /^evidence t1_chb_.*\.pdf$/);
     }
-    assert.equal(received.find((x) => x.chargeback === twinA.id), undefined);
+    assert.equal(
+      received.find((x) => x.chargeback === twinA.id),
+      undefined,
+    );
   } finally {
     await f.close();
   }
@@ -94,14 +111,26 @@ test('same file names in subfolders stay separate rows; a match can be changed o
     let plan = await batch.plan(f.profile, [dir]);
     const names = plan.files.map((x) => x.name).sort();
     assert.deepEqual(names, [`${a.id} (copy 2).jpg`, `${a.id}.jpg`], 'two rows, two names');
-    assert.ok(plan.files.every((x) => x.match.status === 'matched'), 'both were matched on their original names');
+    assert.ok(
+      plan.files.every((x) => x.match.status === 'matched'),
+      'both were matched on their original names',
+    );
     // One goes to another chargeback, the other is left out: neither choice touches the other row.
     plan = batch.assign(plan, `${a.id}.jpg`, b.id);
     plan = batch.assign(plan, `${a.id} (copy 2).jpg`, undefined, true);
-    assert.deepEqual(plan.files.map((x) => [x.name, x.assigned ?? null, x.leftOut ?? false]).sort(), [[`${a.id} (copy 2).jpg`, null, true], [`${a.id}.jpg`, b.id, false]]);
+    assert.deepEqual(plan.files.map((x) => [x.name, x.assigned ?? null, x.leftOut ?? false]).sort(), [
+      [`${a.id} (copy 2).jpg`, null, true],
+      [`${a.id}.jpg`, b.id, false],
+    ]);
     const report = await batch.queue(f.profile, plan);
-    assert.deepEqual(report.chargebacks.map((c) => [c.chargebackId, c.outcome, c.files]), [[b.id, 'queued', [`${a.id}.jpg`]]]);
-    assert.deepEqual(report.files.map((x) => [x.name, x.outcome]), [[`${a.id} (copy 2).jpg`, 'left out']]);
+    assert.deepEqual(
+      report.chargebacks.map((c) => [c.chargebackId, c.outcome, c.files]),
+      [[b.id, 'queued', [`${a.id}.jpg`]]],
+    );
+    assert.deepEqual(
+      report.files.map((x) => [x.name, x.outcome]),
+      [[`${a.id} (copy 2).jpg`, 'left out']],
+    );
   } finally {
     await f.close();
   }

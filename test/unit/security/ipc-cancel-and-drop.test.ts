@@ -6,7 +6,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { query, droppedFilesMutation, cancelChannel, channelPrefix, type CallContext } from '../../../shared/ipc/define.ts';
+import {
+  query,
+  droppedFilesMutation,
+  cancelChannel,
+  channelPrefix,
+  type CallContext,
+} from '../../../shared/ipc/define.ts';
 import { buildBridge, type BridgeTransport } from '../../../shared/ipc/bridge.ts';
 import { droppedEntriesSchema, resolveDropped } from '../../../shared/ipc/dropped.ts';
 import { ipcContract } from '../../../shared/ipc/contract.ts';
@@ -19,7 +25,9 @@ import { scanJpeg } from '../../integration/evidence/corpus.ts';
 const trusted = { url: 'app://dispute-desk/index.html', isMainFrame: true };
 const contract = {
   slow: query('Waits until cancelled.', z.strictObject({ n: z.number() }), z.number(), { tags: [] }),
-  drop: droppedFilesMutation('Takes dropped files.', z.strictObject({ dropped: droppedEntriesSchema }), z.number(), { invalidates: [] }),
+  drop: droppedFilesMutation('Takes dropped files.', z.strictObject({ dropped: droppedEntriesSchema }), z.number(), {
+    invalidates: [],
+  }),
 };
 
 function slowRouter() {
@@ -31,7 +39,9 @@ function slowRouter() {
       slow: async (_input, call?: CallContext) => {
         seen.signal = call!.signal as AbortSignal;
         // Never answers on its own: only the abort ends it.
-        await new Promise((_, reject) => call!.signal.addEventListener('abort', () => ((seen.abortedAt = Date.now()), reject(new Error('stopped')))));
+        await new Promise((_, reject) =>
+          call!.signal.addEventListener('abort', () => ((seen.abortedAt = Date.now()), reject(new Error('stopped')))),
+        );
         return 1;
       },
       drop: async ({ dropped }) => dropped.length,
@@ -45,7 +55,11 @@ test('router: cancelling a call aborts the signal its handler holds, and the cal
   const answer = router.invoke('slow', trusted, { n: 1 }, 'call-1');
   await new Promise((r) => setImmediate(r));
   assert.equal(seen.signal?.aborted, false);
-  assert.equal(router.cancel({ url: 'https://evil.example/', isMainFrame: true }, 'call-1'), false, 'another origin cannot cancel');
+  assert.equal(
+    router.cancel({ url: 'https://evil.example/', isMainFrame: true }, 'call-1'),
+    false,
+    'another origin cannot cancel',
+  );
   assert.equal(seen.signal?.aborted, false);
   assert.equal(router.cancel(trusted, 'call-1'), true);
   assert.equal(seen.signal?.aborted, true, 'the handler sees its signal aborted');
@@ -56,7 +70,7 @@ test('router: cancelling a call aborts the signal its handler holds, and the cal
   assert.equal(router.cancel(trusted, 'call-1'), false, 'a finished call is forgotten');
 });
 
-test('bridge → router: aborting the caller\'s signal answers at once and cancels the call in main', async () => {
+test("bridge → router: aborting the caller's signal answers at once and cancels the call in main", async () => {
   const { router, seen } = slowRouter();
   const cancelled: string[] = [];
   const transport: BridgeTransport = {
@@ -70,7 +84,10 @@ test('bridge → router: aborting the caller\'s signal answers at once and cance
   await new Promise((r) => setImmediate(r));
   stop.abort();
   const r = await answer;
-  assert.deepEqual(r, { ok: false, error: { kind: 'cancelled', message: 'Stopped: the window no longer needed this answer.', retryable: false } });
+  assert.deepEqual(r, {
+    ok: false,
+    error: { kind: 'cancelled', message: 'Stopped: the window no longer needed this answer.', retryable: false },
+  });
   assert.equal(cancelled.length, 1);
   assert.equal(seen.signal?.aborted, true);
   // Already aborted: nothing is sent at all.
@@ -82,27 +99,45 @@ test('bridge → router: aborting the caller\'s signal answers at once and cance
 test('the long calls honour the signal: estimate, preview and page pictures stop before working when cancelled', async () => {
   const { evidenceHandlers } = await import('../../../electron/ipc/handlers/evidence.ts');
   const touched: string[] = [];
-  const services = new Proxy({}, { get: (_t, k) => (touched.push(String(k)), new Proxy({}, { get: () => () => undefined })) });
+  const services = new Proxy(
+    {},
+    { get: (_t, k) => (touched.push(String(k)), new Proxy({}, { get: () => () => undefined })) },
+  );
   const h = evidenceHandlers(services as never);
   const aborted = { signal: AbortSignal.abort() };
   const id = 'a'.repeat(64);
   await assert.rejects(h.getPagePicture({ itemId: id, page: 0, maxWidth: 100 }, aborted), { name: 'AbortError' });
-  await assert.rejects(h.estimatePacket({ arrangement: { pages: [] }, settings: {} as never }, aborted), { name: 'AbortError' });
-  await assert.rejects(h.previewPacket({ profileId: 'p', chargebackId: 'c', draft: {} as never }, aborted), { name: 'AbortError' });
+  await assert.rejects(h.estimatePacket({ arrangement: { pages: [] }, settings: {} as never }, aborted), {
+    name: 'AbortError',
+  });
+  await assert.rejects(h.previewPacket({ profileId: 'p', chargebackId: 'c', draft: {} as never }, aborted), {
+    name: 'AbortError',
+  });
   assert.deepEqual(touched, [], 'no service was reached');
 });
 
 test('dropped files: the bridge sends the paths the preload resolved; a File with no path goes by name only', async () => {
   const sent: unknown[] = [];
-  const bridge = buildBridge(contract, {}, { invoke: async (_c, payload) => (sent.push(payload), { ok: true, value: 0 }), subscribe: () => () => undefined }, {
-    pathForFile: (f) => (f.name === 'made-in-page.jpg' ? '' : `/home/m/${f.name}`),
-  });
-  const files = [{ name: 'scans', size: 0 }, { name: 'made-in-page.jpg', size: 10 }];
+  const bridge = buildBridge(
+    contract,
+    {},
+    { invoke: async (_c, payload) => (sent.push(payload), { ok: true, value: 0 }), subscribe: () => () => undefined },
+    { pathForFile: (f) => (f.name === 'made-in-page.jpg' ? '' : `/home/m/${f.name}`) },
+  );
+  const files = [
+    { name: 'scans', size: 0 },
+    { name: 'made-in-page.jpg', size: 10 },
+  ];
   assert.equal((await bridge.drop({ files })).ok, true);
   assert.deepEqual(sent, [{ dropped: [{ path: '/home/m/scans' }, { name: 'made-in-page.jpg', noPath: true }] }]);
   // Without a resolver (or when it throws, as Electron does for a non-File), nothing has a path.
   assert.deepEqual(resolveDropped([{ name: 'a.jpg' }], undefined), [{ name: 'a.jpg', noPath: true }]);
-  assert.deepEqual(resolveDropped([{ name: 'b.jpg' }], () => { throw new TypeError('not a File'); }), [{ name: 'b.jpg', noPath: true }]);
+  assert.deepEqual(
+    resolveDropped([{ name: 'b.jpg' }], () => {
+      throw new TypeError('not a File');
+    }),
+    [{ name: 'b.jpg', noPath: true }],
+  );
   // The window cannot name a path itself: `dropped` is not what the bridge method takes.
   await bridge.drop({ files: [{ name: 'x.jpg' }], dropped: [{ path: '/etc/passwd' }] } as never);
   assert.deepEqual(sent.at(-1), { dropped: [{ path: '/home/m/x.jpg' }] }, 'only what the resolver said is sent');
@@ -115,12 +150,17 @@ test('the preload bridge: calls on dd:<channel> with the call ID, cancels on dd-
   const sentMessages: unknown[][] = [];
   let release = (): void => undefined;
   const ipc = {
-    invoke: (...args: unknown[]) => (invoked.push(args), new Promise((r) => (release = () => r({ ok: true, value: [] })))),
+    invoke: (...args: unknown[]) => (
+      invoked.push(args),
+      new Promise((r) => (release = () => r({ ok: true, value: [] })))
+    ),
     send: (...args: unknown[]) => void sentMessages.push(args),
     on: () => ipc,
     off: () => ipc,
   };
-  const bridge = createPreloadBridge(ipc as never, { getPathForFile: (f) => `/Users/m/Desktop/${(f as { name: string }).name}` });
+  const bridge = createPreloadBridge(ipc as never, {
+    getPathForFile: (f) => `/Users/m/Desktop/${(f as { name: string }).name}`,
+  });
   const dropped = bridge.importDropped({ files: [{ name: 'receipts' }] });
   release();
   await dropped;
@@ -144,11 +184,19 @@ test('main imports dropped paths with its one walker: folders to their depth, hi
     await scanJpeg(join(dir, 'scans', 'deeper', 'receipt.jpg'), { width: 400, height: 500 });
     writeFileSync(join(dir, 'scans', '.hidden.jpg'), 'x');
     const outcomes = await importDropped(store, [{ path: join(dir, 'scans') }, { name: 'pasted.png', noPath: true }]);
-    assert.deepEqual(outcomes.map((o) => [o.ok ? o.item.name : o.name, o.ok ? 'added' : o.skipped ? 'skipped' : 'refused']), [
-      ['.hidden.jpg', 'skipped'], ['receipt.jpg', 'added'], ['pasted.png', 'refused'],
-    ]);
+    assert.deepEqual(
+      outcomes.map((o) => [o.ok ? o.item.name : o.name, o.ok ? 'added' : o.skipped ? 'skipped' : 'refused']),
+      [
+        ['.hidden.jpg', 'skipped'],
+        ['receipt.jpg', 'added'],
+        ['pasted.png', 'refused'],
+      ],
+    );
     const refused = outcomes.at(-1)!;
-    assert.match(!refused.ok ? refused.reason : '', /^pasted\.png was not added: it did not come from a folder on this computer/);
+    assert.match(
+      !refused.ok ? refused.reason : '',
+      /^pasted\.png was not added: it did not come from a folder on this computer/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
