@@ -41,13 +41,16 @@ export function checkNodeCurrency(o: { packageJson: string; lockJson: string; ru
     const behind = minorsBehind(pinned, lockedTypes);
     if (behind > 1)
       problems.push(
-        `node ${pinned} is ${behind === Infinity ? 'a major' : `${behind} minor releases`} behind Node ${lockedTypes.replace(/\.\d+$/, '')} (the lock file's @types/node): run npm install node@${parts(lockedTypes)[0]} --save-exact`,
+        `node ${pinned} is ${behind === Infinity ? 'a major' : `${behind} minor releases`} ` +
+          `behind Node ${lockedTypes.replace(/\.\d+$/, '')} (the lock file's ` +
+          `@types/node): run npm install node@${parts(lockedTypes)[0]} --save-exact`,
       );
     const [rMajor, rMinor] = parts(o.running);
     const [pMajor, pMinor] = parts(pinned);
     if (rMajor !== pMajor || rMinor !== pMinor)
       problems.push(
-        `the tests run on Node ${o.running}, not the pinned ${pinned}: run them through npm (npm test), which uses the project's Node`,
+        `the tests run on Node ${o.running}, not the pinned ${pinned}: ` +
+          `run them through npm (npm test), which uses the project's Node`,
       );
   }
   return { pinned, lockedTypes, running: o.running, problems };

@@ -84,7 +84,9 @@ const env = { ...process.env, HOME: home, XDG_RUNTIME_DIR: runtime, NODE_NO_WARN
 try {
   if (has('dbus-run-session') && has('gnome-keyring-daemon')) {
     const quoted = nodeTest.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const script = `eval "$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)"; export GNOME_KEYRING_CONTROL; DD_KEYCHAIN_AVAILABLE=1 exec ${quoted}`;
+    const script =
+      `eval "$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)"; ` +
+      `export GNOME_KEYRING_CONTROL; DD_KEYCHAIN_AVAILABLE=1 exec ${quoted}`;
     run('tests (inside a D-Bus session with gnome-keyring)', 'dbus-run-session', ['--', 'sh', '-c', script], env);
   } else {
     process.stdout.write('\nNo dbus-run-session/gnome-keyring here: keychain tests will report that they skip.\n');

@@ -4,7 +4,8 @@
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(
-    `dispute-desk needs Node 22.18 or newer (this is ${process.version}); run it through npx or npm so the project's Node 24 is used.\n`,
+    `dispute-desk needs Node 22.18 or newer (this is ${process.version}); ` +
+      `run it through npx or npm so the project's Node 24 is used.\n`,
   );
   process.exit(1);
 }

@@ -65,7 +65,8 @@ export function openHeadless(o: HeadlessOptions) {
     if (!key)
       throw new AppError(
         'key-rejected',
-        `No API key is stored for the profile "${profile.name}". Add it again with \`dispute-desk profile add\`, or give one for this run in DISPUTE_DESK_API_KEY.`,
+        `No API key is stored for the profile "${profile.name}". Add it again with ` +
+          `\`dispute-desk profile add\`, or give one for this run in DISPUTE_DESK_API_KEY.`,
       );
     return key;
   }
@@ -114,7 +115,8 @@ export function openHeadless(o: HeadlessOptions) {
     if (all.length === 0)
       throw new AppError(
         'not-found',
-        'No profile yet. Add one with `dispute-desk profile add --name N --deployment test --url URL` (the key is read from standard input).',
+        'No profile yet. Add one with `dispute-desk profile add --name N ' +
+          '--deployment test --url URL` (the key is read from standard input).',
       );
     if (all.length > 1)
       throw new AppError(

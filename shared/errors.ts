@@ -71,9 +71,15 @@ export function isAppError(e: unknown, kind?: ErrorKind): e is AppError {
 export function userMessage(e: unknown): string {
   if (e instanceof AppError) return e.message;
   if (e instanceof z.ZodError)
-    return `Some values are not valid: ${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}.`;
+    return (
+      'Some values are not valid: ' +
+      `${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}.`
+    );
   if (e instanceof Error && e.name === 'AbortError') return 'Cancelled.';
-  return `Something went wrong inside Dispute Desk (${e instanceof Error ? e.message : String(e)}). Your data is safe; try again, and report it if it happens again.`;
+  return (
+    `Something went wrong inside Dispute Desk (${e instanceof Error ? e.message : String(e)}). ` +
+    'Your data is safe; try again, and report it if it happens again.'
+  );
 }
 
 export function toErrorInfo(e: unknown): ErrorInfo {

@@ -38,7 +38,10 @@ export function serviceUrlProblem(url: string, o: { httpOnLan?: boolean | undefi
   if (o.httpOnLan && isPrivateNetworkHost(u.host)) return undefined;
   if (o.httpOnLan)
     return `http:// is only allowed to this computer or a local-network address; ${u.host} is neither: use https://`;
-  return `the URL must start with https://: over http:// the API key would cross the network unencrypted (http is only for a sandbox on this computer, or on your local network when you allow it explicitly)`;
+  return (
+    'the URL must start with https://: over http:// the API key would cross the network unencrypted ' +
+    '(http is only for a sandbox on this computer, or on your local network when you allow it explicitly)'
+  );
 }
 
 /** What is wrong with listening for alerts on `address`, or undefined. Loopback unless the merchant
@@ -46,5 +49,8 @@ export function serviceUrlProblem(url: string, o: { httpOnLan?: boolean | undefi
 export function bindAddressProblem(address: string, o: { onNetwork?: boolean | undefined } = {}): string | undefined {
   if (isLoopbackHost(address)) return undefined;
   if (o.onNetwork) return undefined;
-  return `${address} is reachable from other computers: listen on 127.0.0.1, or choose explicitly to listen on the network`;
+  return (
+    `${address} is reachable from other computers: listen on ` +
+    '127.0.0.1, or choose explicitly to listen on the network'
+  );
 }

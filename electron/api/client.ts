@@ -307,12 +307,14 @@ export function createApiClient(opts: ApiClientOptions) {
         if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds)
           throw new AppError(
             'server',
-            'The chargeback service returned the same page twice; the list was stopped to avoid counting records twice.',
+            'The chargeback service returned the same page twice; ' +
+              'the list was stopped to avoid counting records twice.',
           );
         if (page.current !== number && number > 1)
           throw new AppError(
             'server',
-            `The chargeback service returned page ${page.current} when page ${number} was asked for; the list was stopped.`,
+            `The chargeback service returned page ${page.current} ` +
+              `when page ${number} was asked for; the list was stopped.`,
           );
         lastSeenIds = ids;
         const { records, invalid } = parseRecords(schema, body.data, readExpanded);
@@ -610,7 +612,8 @@ export function createApiClient(opts: ApiClientOptions) {
       if (!created)
         throw new AppError(
           'server',
-          'The service accepted the document record but its answer could not be read; Dispute Desk will check what it holds.',
+          'The service accepted the document record but its answer ' +
+            'could not be read; Dispute Desk will check what it holds.',
         );
       return created;
     },

@@ -14,7 +14,8 @@ export function errorFromItems(items: ApiErrorItem[], httpStatus: number, retryA
   if (httpStatus === 401 || codes.includes('invalid_auth')) {
     return new AppError(
       'key-rejected',
-      'The chargeback service rejected the API key. Check the key in Settings (it may have been revoked or mistyped) and save it again.',
+      'The chargeback service rejected the API key. Check the key in ' +
+        'Settings (it may have been revoked or mistyped) and save it again.',
     );
   }
   if (httpStatus === 429 || codes.some((c) => c.includes('rate_limit'))) {
@@ -55,7 +56,8 @@ export function errorFromItems(items: ApiErrorItem[], httpStatus: number, retryA
   const perField = items.filter((i) => i.field).map((i) => `${i.field}: ${i.msg}`);
   return new AppError(
     'validation',
-    `The chargeback service refused the request: ${perField.length ? perField.join('; ') : detail || 'no reason given'}.`,
+    'The chargeback service refused the request: ' +
+      `${perField.length ? perField.join('; ') : detail || 'no reason given'}.`,
     { fields },
   );
 }
@@ -63,7 +65,8 @@ export function errorFromItems(items: ApiErrorItem[], httpStatus: number, retryA
 export function serverError(httpStatus: number): AppError {
   return new AppError(
     'server',
-    `The chargeback service is having trouble right now (HTTP ${httpStatus}). Nothing is lost; Dispute Desk will try again.`,
+    'The chargeback service is having trouble right now (HTTP ' +
+      `${httpStatus}). Nothing is lost; Dispute Desk will try again.`,
   );
 }
 
@@ -71,7 +74,9 @@ export function notJsonError(httpStatus: number, contentType: string | undefined
   // A proxy's HTML page or an empty answer: say so without dumping it.
   return new AppError(
     'server',
-    `The chargeback service answered with something other than data (HTTP ${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). It may be down or behind a proxy; Dispute Desk will try again.`,
+    'The chargeback service answered with something other than data (HTTP ' +
+      `${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). ` +
+      'It may be down or behind a proxy; Dispute Desk will try again.',
   );
 }
 
@@ -80,7 +85,9 @@ export function notJsonError(httpStatus: number, contentType: string | undefined
 export function unexpectedAnswerError(httpStatus: number): AppError {
   return new AppError(
     'server',
-    `Unexpected answer from the chargeback service (HTTP ${httpStatus}): it is not in the form the service answers with. Check the profile's URL; if it is right, the service may be down or have changed. Dispute Desk will try again.`,
+    `Unexpected answer from the chargeback service (HTTP ${httpStatus}): it is ` +
+      `not in the form the service answers with. Check the profile's URL; if it is ` +
+      'right, the service may be down or have changed. Dispute Desk will try again.',
   );
 }
 
@@ -101,7 +108,8 @@ export function networkError(cause: unknown, baseUrl: string): AppError {
   }
   return new AppError(
     'network',
-    `Could not reach the chargeback service at ${hostOf(baseUrl)} (${code || 'connection failed'}). Check your internet connection; your work is kept.`,
+    `Could not reach the chargeback service at ${hostOf(baseUrl)} ` +
+      `(${code || 'connection failed'}). Check your internet connection; your work is kept.`,
     { cause: safeCause(cause) },
   );
 }
@@ -125,7 +133,9 @@ export function tooLargeError(bytes: number, max: number): AppError {
   const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
   return new AppError(
     'server',
-    `The chargeback service sent an answer of ${bytes > max * 4 ? `more than ${mb(max)}` : mb(bytes)}, larger than Dispute Desk reads (${mb(max)}); it was not read. The service or a proxy in between may be misbehaving; Dispute Desk will try again.`,
+    `The chargeback service sent an answer of ${bytes > max * 4 ? `more than ${mb(max)}` : mb(bytes)}, ` +
+      `larger than Dispute Desk reads (${mb(max)}); it was not read. The service ` +
+      'or a proxy in between may be misbehaving; Dispute Desk will try again.',
   );
 }
 
@@ -134,7 +144,8 @@ export function redirectError(status: number, location: string | string[] | unde
   const target = typeof location === 'string' ? originOf(location) : undefined;
   return new AppError(
     'server',
-    `The chargeback service answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ''}). Dispute Desk does not follow redirects, so the API key goes nowhere else: check the profile's URL.`,
+    `The chargeback service answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ''}). ` +
+      `Dispute Desk does not follow redirects, so the API key goes nowhere else: check the profile's URL.`,
   );
 }
 

@@ -136,7 +136,8 @@ async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<Envelope
     if (timeout.aborted)
       throw new AppError(
         'timeout',
-        `The chargeback service did not answer within ${Math.round(config.timeoutMs / 1000)} seconds. Dispute Desk will try again.`,
+        'The chargeback service did not answer within ' +
+          `${Math.round(config.timeoutMs / 1000)} seconds. Dispute Desk will try again.`,
       );
     throw networkError(e, config.baseUrl);
   }

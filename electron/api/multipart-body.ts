@@ -32,11 +32,13 @@ export function documentUploadBody(
   const boundary = `----DisputeDesk${randomBytes(12).toString('hex')}`;
   const json = Object.entries(jsonParts).map(
     ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(value)}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: ` +
+      `application/json\r\n\r\n${JSON.stringify(value)}\r\n`,
   );
   const head = Buffer.from(
     json.join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+      (`--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; ` +
+        `filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`),
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + file.size + tail.length;

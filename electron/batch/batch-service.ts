@@ -62,7 +62,9 @@ function flagShared(files: PlannedFile[]): PlannedFile[] {
     return others.length
       ? {
           ...f,
-          warning: `${others.join(', ')} ${others.length === 1 ? 'also fits' : 'also fit'} this chargeback: check that each belongs to it.`,
+          warning:
+            `${others.join(', ')} ${others.length === 1 ? 'also fits' : 'also fit'} ` +
+            'this chargeback: check that each belongs to it.',
         }
       : f;
   });
@@ -258,7 +260,10 @@ export function createBatchService(deps: {
       if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
-      return `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`;
+      return (
+        `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this ` +
+        `one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`
+      );
     },
 
     /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */

@@ -93,7 +93,9 @@ export function matchContent(
     const seen = [facts.amounts[0]?.text, facts.dates[0] ? longDate(facts.dates[0].ymd) : undefined].filter(Boolean);
     return {
       status: 'unmatched',
-      reason: `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but nothing on it matches a chargeback's transaction. Assign it by hand.`,
+      reason:
+        `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but ` +
+        `nothing on it matches a chargeback's transaction. Assign it by hand.`,
     };
   }
   const close = scored.filter((s) => s.confidence >= ASK_CONFIDENCE && top.confidence - s.confidence < 0.2);
@@ -113,11 +115,16 @@ export function matchContent(
   if (close.length > 5)
     return {
       status: 'unmatched',
-      reason: `${phrase(top.agreed)} on this scan fit ${close.length} chargebacks; nothing on it tells them apart. Assign it by hand.`,
+      reason:
+        `${phrase(top.agreed)} on this scan fit ${close.length} ` +
+        'chargebacks; nothing on it tells them apart. Assign it by hand.',
     };
   return {
     status: 'ambiguous',
     candidates: close.map((s) => s.c.id),
-    reason: `${phrase(top.agreed)} on this scan fit ${close.length === 1 ? 'this chargeback, but not surely enough' : `${close.length} chargebacks`}; choose one.`,
+    reason:
+      `${phrase(top.agreed)} on this scan fit ` +
+      `${close.length === 1 ? 'this chargeback, but not surely enough' : `${close.length} chargebacks`}; ` +
+      'choose one.',
   };
 }

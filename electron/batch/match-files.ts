@@ -122,7 +122,9 @@ export function matchFile(fileName: string, candidates: readonly MatchCandidate[
         status: 'matched',
         chargebackId: hits[0]!.id,
         rule: 'amount-and-date',
-        reason: `The amount and the date in the name (${amounts.join(', ')} on ${dates.map((d) => formatYmd(d)).join(', ')}) match this chargeback's transaction.`,
+        reason:
+          `The amount and the date in the name (${amounts.join(', ')} on ` +
+          `${dates.map((d) => formatYmd(d)).join(', ')}) match this chargeback's transaction.`,
       };
     if (hits.length > 1)
       return {
@@ -138,7 +140,8 @@ export function matchFile(fileName: string, candidates: readonly MatchCandidate[
   return {
     status: 'unmatched',
     reason:
-      'The name has no chargeback or transaction ID, reference, or amount and date that Dispute Desk recognises. Assign it by hand.',
+      'The name has no chargeback or transaction ID, reference, or ' +
+      'amount and date that Dispute Desk recognises. Assign it by hand.',
   };
 }
 

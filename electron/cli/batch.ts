@@ -10,7 +10,8 @@ export const batchCommand: CliCommand = {
   name: 'batch',
   summary: 'Match a folder of scanned receipts to chargebacks and queue one packet for each.',
   usage:
-    'dispute-desk batch <folder or files...> [--dry-run] [--yes] [--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
+    'dispute-desk batch <folder or files...> [--dry-run] [--yes] ' +
+    '[--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
   positionals: true,
   options: {
     'dry-run': { type: 'boolean', default: false },
@@ -53,7 +54,8 @@ export const batchCommand: CliCommand = {
         const target = targetOf(f);
         const line = target
           ? `✓ ${f.name} → ${target}: ${f.match.reason}`
-          : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
+          : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ` +
+            `${f.name}: ${f.match.reason}`;
         return f.warning ? `${line}\n  ! ${f.warning}` : line;
       });
       // Every packet with its letter, and what holds it back, before anything is queued.
@@ -74,7 +76,9 @@ export const batchCommand: CliCommand = {
       const heldBack = packets.length - groups;
       lines.push(
         '',
-        `${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`,
+        `${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ` +
+          `${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} ` +
+          `file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`,
       );
       if (ctx.values['dry-run'] === true)
         return { data: { plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };

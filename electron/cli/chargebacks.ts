@@ -8,7 +8,8 @@ export const chargebacksCommand: CliCommand = {
   name: 'chargebacks',
   summary: 'List chargebacks from the local store, open ones first by reply deadline.',
   usage:
-    'dispute-desk chargebacks [--profile NAME] [--status open|closed|won|lost] [--due-within DAYS] [--search TEXT] [--limit N] [--json]',
+    'dispute-desk chargebacks [--profile NAME] [--status open|closed|won|lost] ' +
+    '[--due-within DAYS] [--search TEXT] [--limit N] [--json]',
   options: {
     profile: { type: 'string' },
     status: { type: 'string' },
@@ -33,7 +34,10 @@ export const chargebacksCommand: CliCommand = {
       const text = [
         ...rows.map(
           (r) =>
-            `${r.id}  ${r.status.padEnd(6)} ${r.actionable ? ' ' : '!'} ${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ${describeDeadline(r.daysLeft ?? undefined, r.replyInvalid).padEnd(16)} ${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`,
+            `${r.id}  ${r.status.padEnd(6)} ${r.actionable ? ' ' : '!'} ` +
+            `${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ` +
+            `${describeDeadline(r.daysLeft ?? undefined, r.replyInvalid).padEnd(16)} ` +
+            `${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`,
         ),
         `${rows.length} of ${total} chargebacks (${age}).`,
       ].join('\n');

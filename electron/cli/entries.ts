@@ -37,7 +37,8 @@ export const entriesCommand: CliCommand = {
       const totals = summariseEntries(entries);
       const money = (n: number, currency: string) => formatAmount(n, currency);
       const row = (e: (typeof entries)[number]) =>
-        `${(e.created ?? '').slice(0, 19)}  ${money(e.amount, e.currency).padStart(14)}  ${e.label.padEnd(28)} ${e.chargeback ?? ''}`;
+        `${(e.created ?? '').slice(0, 19)}  ${money(e.amount, e.currency).padStart(14)}  ` +
+        `${e.label.padEnd(28)} ${e.chargeback ?? ''}`;
       const total = (t: (typeof totals.byCurrency)[number]) =>
         `${t.currency}: charged back ${money(t.chargedBack, t.currency)}, fees ${money(t.fees, t.currency)}, ` +
         `reversed ${money(t.reversed, t.currency)}, net ${money(t.net, t.currency)} (${t.count} entries)`;

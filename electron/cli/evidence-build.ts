@@ -67,7 +67,12 @@ export const evidenceBuild: CliCommand = {
   name: 'evidence build',
   summary: "Turn photos, scans and PDFs into an evidence packet within the processor's limits.",
   usage:
-    "dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] [--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--fit-scans] [--cover-for CHARGEBACK_ID] [--json]. A full-page scan keeps its own paper size (A4 stays A4) unless --fit-scans shrinks it onto --page. Limits, preset and page size come from --profile (or from the profile holding --cover-for's chargeback), else the defaults; the flags override them.",
+    'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset ' +
+    'document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] ' +
+    '[--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] ' +
+    '[--fit-scans] [--cover-for CHARGEBACK_ID] [--json]. A full-page scan keeps its own paper size (A4 ' +
+    'stays A4) unless --fit-scans shrinks it onto --page. Limits, preset and page size come from --profile ' +
+    "(or from the profile holding --cover-for's chargeback), else the defaults; the flags override them.",
   positionals: true,
   options: {
     out: { type: 'string' },
@@ -128,7 +133,9 @@ export const evidenceBuild: CliCommand = {
           .find((x) => x.cb);
         if (!found?.cb)
           throw new CliError(
-            `Chargeback ${coverFor} is not in the local store${profile ? ` of the profile "${profile.name}"` : ''}: run \`dispute-desk sync\` first, or check the ID.`,
+            `Chargeback ${coverFor} is not in the local ` +
+              `store${profile ? ` of the profile "${profile.name}"` : ''}: ` +
+              `run \`dispute-desk sync\` first, or check the ID.`,
           );
         // The chargeback's own profile holds the limits its processor applies.
         profile ??= found.p;
@@ -155,7 +162,10 @@ export const evidenceBuild: CliCommand = {
       if (!o.ok) return `${o.skipped ? '–' : '✗'} ${o.reason}`;
       const earlier = firstName.get(o.item.id);
       if (earlier === undefined) firstName.set(o.item.id, o.item.name);
-      return `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${earlier !== undefined ? ` (the same content as ${earlier}: used once)` : ''}`;
+      return (
+        `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ` +
+        `${o.item.pages === 1 ? 'page' : 'pages'}${earlier !== undefined ? ` (the same content as ${earlier}: used once)` : ''}`
+      );
     });
     if (pages.length === 0) {
       return {
@@ -194,12 +204,16 @@ export const evidenceBuild: CliCommand = {
       ...lines,
       ...(profile
         ? [
-            `Limits of the profile "${profile.name}"${(maxFile ?? maxTotal ?? maxPages) ? ", with the flags' changes" : ''}: ${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`,
+            'Limits of the profile ' +
+              `"${profile.name}"${(maxFile ?? maxTotal ?? maxPages) ? ", with the flags' changes" : ''}: ` +
+              `${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} ` +
+              `KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`,
           ]
         : []),
       ...result.files.map(
         (f) =>
-          `→ ${join(resolve(out), f.name)}: ${f.pages} ${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`,
+          `→ ${join(resolve(out), f.name)}: ${f.pages} ` +
+          `${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`,
       ),
       ...result.warnings.map((w) => `! ${w}`),
       ...result.problems.map((p) => `✗ ${p.message}`),

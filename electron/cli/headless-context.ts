@@ -7,7 +7,8 @@ import type { CliContext } from './command.ts';
 /** A key kept "for this session" dies with the command, so the CLI's way without a keychain is
  * the key in the environment, given to every command. */
 export const cliWithoutKeychain =
-  'Until then, give the key in DISPUTE_DESK_API_KEY: a profile is then saved without its key, and every command reads the key from DISPUTE_DESK_API_KEY.';
+  'Until then, give the key in DISPUTE_DESK_API_KEY: a profile is then saved ' +
+  'without its key, and every command reads the key from DISPUTE_DESK_API_KEY.';
 
 export async function withHeadless<T>(ctx: CliContext, fn: (h: Headless) => Promise<T>): Promise<T> {
   const [{ openHeadless }, { createKeyVault }, { createRecordingNotifier }] = await Promise.all([

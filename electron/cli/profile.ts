@@ -13,7 +13,8 @@ export const profileAdd: CliCommand = {
   name: 'profile add',
   summary: 'Add a profile; its API key goes to the OS keychain (without one: DISPUTE_DESK_API_KEY on every command).',
   usage:
-    'dispute-desk profile add --name N --deployment core|test|microservice --url URL [--merchant ID] [--allow-http-lan] < key.txt',
+    'dispute-desk profile add --name N --deployment core|test|microservice ' +
+    '--url URL [--merchant ID] [--allow-http-lan] < key.txt',
   // Known only to refuse it with a reason rather than as an unknown option.
   options: {
     name: { type: 'string' },
@@ -26,7 +27,10 @@ export const profileAdd: CliCommand = {
   async run(ctx) {
     if (ctx.values['session-only'] === true)
       throw new CliError(
-        `--session-only cannot work from the command line: each command is its own session, so the key would be forgotten as soon as \`profile add\` ends. Where there is a keychain, leave the option out; where there is none, give the key in DISPUTE_DESK_API_KEY: the profile is then saved without its key, and every later command reads the key from DISPUTE_DESK_API_KEY.`,
+        '--session-only cannot work from the command line: each command is its own session, so the ' +
+          `key would be forgotten as soon as \`profile add\` ends. Where there is a keychain, leave ` +
+          'the option out; where there is none, give the key in DISPUTE_DESK_API_KEY: the profile is ' +
+          'then saved without its key, and every later command reads the key from DISPUTE_DESK_API_KEY.',
       );
     const name = stringOption(ctx, 'name');
     const url = stringOption(ctx, 'url');
@@ -39,7 +43,8 @@ export const profileAdd: CliCommand = {
     if (problem) throw new CliError(`--url refused: ${problem}.`);
     if (httpOnLan && url.startsWith('http:'))
       ctx.stderr.write(
-        `Warning: ${url} is plain http: the API key crosses your local network unencrypted. Use this only for a sandbox.\n`,
+        `Warning: ${url} is plain http: the API key crosses your ` +
+          `local network unencrypted. Use this only for a sandbox.\n`,
       );
     const fromEnv = ctx.env.DISPUTE_DESK_API_KEY?.trim();
     const key = fromEnv || (await readSecret(ctx, 'API key: '));
@@ -62,7 +67,8 @@ export const profileAdd: CliCommand = {
       );
       const where = keychain.ok
         ? 'its key is in the keychain.'
-        : `its key was checked but not stored (${keychain.reason.replace(/\.$/, '')}): keep DISPUTE_DESK_API_KEY set for every command of this profile.`;
+        : `its key was checked but not stored (${keychain.reason.replace(/\.$/, '')}): ` +
+          'keep DISPUTE_DESK_API_KEY set for every command of this profile.';
       return {
         data: {
           id: p.id,

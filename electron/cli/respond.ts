@@ -21,7 +21,8 @@ export const respondCommand: CliCommand = {
   name: 'respond',
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
   usage:
-    'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
+    'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount ' +
+    'N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
   positionals: true,
   options: {
     type: { type: 'string' },

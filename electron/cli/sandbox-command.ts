@@ -8,7 +8,10 @@ export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the local sandbox of the chargeback service (demo and tests).',
   usage:
-    'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+    'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] ' +
+    '[--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] ' +
+    '[--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] ' +
+    '[--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
   options: {
     dialect: { type: 'string' },
     port: { type: 'string' },

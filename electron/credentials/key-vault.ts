@@ -19,7 +19,8 @@ export const sessionOnlyAdvice = 'Until then you can keep the key for this sessi
 function howToFix(platform: NodeJS.Platform, meanwhile: string): string {
   const fix =
     platform === 'linux'
-      ? 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo apt install gnome-keyring`, then log out and in) or KWallet, then try again.'
+      ? 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo ' +
+        'apt install gnome-keyring`, then log out and in) or KWallet, then try again.'
       : platform === 'darwin'
         ? 'Unlock your login keychain in Keychain Access, then try again.'
         : 'Check that Windows Credential Manager is available for your account, then try again.';
@@ -43,7 +44,8 @@ export function createKeyVault(
   function unavailable(e: unknown): AppError {
     return new AppError(
       'keychain',
-      `Dispute Desk cannot reach this computer's keychain (${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform, meanwhile)}`,
+      `Dispute Desk cannot reach this computer's keychain ` +
+        `(${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform, meanwhile)}`,
       { cause: e },
     );
   }

@@ -73,7 +73,8 @@ export function createProfileService(deps: {
       if (saved.url !== edited.url || saved.deployment !== edited.deployment)
         throw new AppError(
           'validation',
-          'The service address and deployment go with the API key that was checked against them: add a new profile to use another service.',
+          'The service address and deployment go with the API key that was ' +
+            'checked against them: add a new profile to use another service.',
           { fields: [{ field: 'url', message: 'cannot be changed' }] },
         );
       uniqueName(edited.name, edited.id);

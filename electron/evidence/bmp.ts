@@ -53,7 +53,8 @@ export function decodeBmp(b: Buffer, maxPixels: number): RawImage {
   if (width <= 0 || height <= 0) throw new DecodeError(`it has no pixels. ${resave}`);
   if (width * height > maxPixels)
     throw new DecodeError(
-      `it is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels, too large to be a scan or photo`,
+      `it is ${width.toLocaleString('en-US')} × ` +
+        `${height.toLocaleString('en-US')} pixels, too large to be a scan or photo`,
     );
   if (compression !== 0 && compression !== 3)
     throw new DecodeError(`it is a compressed bitmap, which Dispute Desk cannot read. ${resave}`);
@@ -62,7 +63,8 @@ export function decodeBmp(b: Buffer, maxPixels: number): RawImage {
   const rowSize = Math.ceil((bpp * width) / 32) * 4;
   if (offset + rowSize * height > b.length)
     throw new DecodeError(
-      'the file is cut short (truncated): it may not have finished copying. Copy it again from where it came from and add the new copy',
+      'the file is cut short (truncated): it may not have finished ' +
+        'copying. Copy it again from where it came from and add the new copy',
     );
   const core = headerSize === 12;
   const colours = bpp <= 8 ? (core ? 1 << bpp : b.readUInt32LE(46) || 1 << bpp) : 0;

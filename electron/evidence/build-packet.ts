@@ -572,7 +572,9 @@ async function solve(
       });
     if (arrangement.pages.length !== 1)
       shape.push({
-        message: `An image file holds a single page; this packet has ${arrangement.pages.length} pages. Choose a PDF, or keep one page.`,
+        message:
+          'An image file holds a single page; this packet has ' +
+          `${arrangement.pages.length} pages. Choose a PDF, or keep one page.`,
       });
     if (shape.length) return emptyPlan(shape);
   }
@@ -600,7 +602,9 @@ async function solve(
           itemId: p.item.id,
           page: p.page.page,
           name: p.item.name,
-          message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB as an image file even at the smallest legible size; the limit is ${kb(limit)} KB. Crop it, or choose a PDF with the strict preset.`,
+          message:
+            `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB as an image file even at the smallest ` +
+            `legible size; the limit is ${kb(limit)} KB. Crop it, or choose a PDF with the strict preset.`,
         });
       plan = {
         step: s,
@@ -627,13 +631,16 @@ async function solve(
       const p = pages[i]!;
       const advice =
         p.item.kind === 'pdf'
-          ? ' Even drawn as an image it does not fit: ask for a lighter copy of this PDF, or print only the part that matters.'
+          ? ' Even drawn as an image it does not fit: ask for a lighter ' +
+            'copy of this PDF, or print only the part that matters.'
           : ' Crop it or photograph it again in better light.';
       problems.push({
         itemId: p.item.id,
         page: p.page.page,
         name: p.item.name,
-        message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB even at the smallest legible size; the limit is ${kb(limits.maxFileBytes)} KB per file.${advice}`,
+        message:
+          `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB even at the smallest ` +
+          `legible size; the limit is ${kb(limits.maxFileBytes)} KB per file.${advice}`,
       });
     }
     if (estimatedBytes > limits.maxTotalBytes) {
@@ -642,13 +649,19 @@ async function solve(
         .slice(0, 3)
         .map((p) => `${pageLabel(p.item, p.page.page)} (${kb(p.bytes)} KB)`);
       problems.push({
-        message: `The packet needs about ${(estimatedBytes / 1048576).toFixed(1)} MB; the limit is ${(limits.maxTotalBytes / 1048576).toFixed(1)} MB per chargeback. The largest pages: ${biggest.join(', ')}. Remove pages or choose the strict preset.`,
+        message:
+          `The packet needs about ${(estimatedBytes / 1048576).toFixed(1)} MB; the limit ` +
+          `is ${(limits.maxTotalBytes / 1048576).toFixed(1)} MB per chargeback. The ` +
+          `largest pages: ${biggest.join(', ')}. Remove pages or choose the strict preset.`,
       });
     }
     const totalPages = pages.length + coverPages;
     if (totalPages > limits.maxPages)
       problems.push({
-        message: `The packet has ${totalPages} pages${coverPages ? ' with the cover letter' : ''}; the limit is ${limits.maxPages}. Remove ${totalPages - limits.maxPages} ${totalPages - limits.maxPages === 1 ? 'page' : 'pages'}.`,
+        message:
+          `The packet has ${totalPages} pages${coverPages ? ' with the cover letter' : ''}; ` +
+          `the limit is ${limits.maxPages}. Remove ${totalPages - limits.maxPages} ` +
+          `${totalPages - limits.maxPages === 1 ? 'page' : 'pages'}.`,
       });
     plan = { step: s, pages, packing, coverPages, exhibits, problems, estimatedBytes };
     // Fewer pages cannot be reached by compressing harder: stop stepping for that alone.
@@ -667,7 +680,8 @@ function warningsOf(plan: Plan, settings: BuildSettings): string[] {
   const warnings: string[] = [];
   if (plan.step > 0)
     warnings.push(
-      `Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of ${solverSteps(settings).steps.length - 1}); check that every page is still legible.`,
+      `Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} ` +
+        `of ${solverSteps(settings).steps.length - 1}); check that every page is still legible.`,
     );
   const why: Record<Exclude<DrawnBecause, 'chosen' | 'file'>, string> = {
     colour:

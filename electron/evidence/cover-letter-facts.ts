@@ -96,7 +96,9 @@ export function letterProblem(letter: Pick<CoverLetterInput, 'rebuttal' | 'charg
   if (blanks.length === 0) return undefined;
   return new AppError(
     'bad-input',
-    `The cover letter for ${letter.chargebackId} still has ${blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: ${blanks.join(', ')}. Write in what belongs there, or take the sentence out; nothing was queued.`,
+    `The cover letter for ${letter.chargebackId} still has ` +
+      `${blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: ${blanks.join(', ')}. ` +
+      'Write in what belongs there, or take the sentence out; nothing was queued.',
     { fields: blanks.map((b) => ({ field: 'rebuttal', message: `blank: ${b}` })) },
   );
 }

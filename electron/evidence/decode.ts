@@ -36,7 +36,8 @@ export const heicLimits = { ms: 30_000, heapMb: 512 };
 
 const tooLarge = (w: number, h: number): DecodeError =>
   new DecodeError(
-    `it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`,
+    `it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, ` +
+      'too large to be a scan or photo. Export it at a lower resolution and add that',
   );
 
 function heicWorkerFile(): string | URL {
@@ -63,7 +64,8 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
         () =>
           reject(
             new DecodeError(
-              `decoding it took longer than ${heicLimits.ms / 1000} seconds, so it was stopped. Open it and export it as JPEG, then add that`,
+              `decoding it took longer than ${heicLimits.ms / 1000} seconds, ` +
+                'so it was stopped. Open it and export it as JPEG, then add that',
             ),
           ),
         heicLimits.ms,
@@ -100,7 +102,8 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
 
 export const tooManyPages = (pages: number): DecodeError =>
   new DecodeError(
-    `it has ${pages.toLocaleString('en-US')} pages, more than Dispute Desk reads from one file (${MAX_FILE_PAGES.toLocaleString('en-US')}). Split it and add the pages you need`,
+    `it has ${pages.toLocaleString('en-US')} pages, more than Dispute Desk reads from one ` +
+      `file (${MAX_FILE_PAGES.toLocaleString('en-US')}). Split it and add the pages you need`,
   );
 
 /** A library's failure, in the merchant's words: what is wrong and what to do. */
@@ -109,10 +112,19 @@ function describe(e: unknown): string {
   if (/pixel limit|exceeds pixel/i.test(m))
     return 'it is too large to be a scan or photo (over 120 megapixels). Export it at a lower resolution and add that';
   if (/premature end|truncated|unexpected end|end of file|not enough data|short read/i.test(m))
-    return 'the file is cut short (truncated): it may not have finished copying or downloading. Copy it again from where it came from and add the new copy';
+    return (
+      'the file is cut short (truncated): it may not have finished copying or ' +
+      'downloading. Copy it again from where it came from and add the new copy'
+    );
   if (/crc|checksum/i.test(m))
-    return 'the file is damaged (its checksums do not match). Copy it again from where it came from, or open it and save it as a new file, then add that';
-  return 'its picture data is damaged and cannot be read. Open it in a photo viewer and save or export it again, then add the new copy';
+    return (
+      'the file is damaged (its checksums do not match). Copy it again from ' +
+      'where it came from, or open it and save it as a new file, then add that'
+    );
+  return (
+    'its picture data is damaged and cannot be read. Open it in a ' +
+    'photo viewer and save or export it again, then add the new copy'
+  );
 }
 
 /** A pipeline for one page of an image, EXIF orientation applied. */
@@ -185,7 +197,9 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
         const pm = await sharp(bytes, { page: p, limitInputPixels: false }).metadata();
         if ((pm.width ?? 0) * (pm.height ?? 0) > MAX_PIXELS)
           throw new DecodeError(
-            `page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`,
+            `page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ` +
+              `${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to ` +
+              'be a scan or photo. Export it at a lower resolution and add that',
           );
       }
       await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' })

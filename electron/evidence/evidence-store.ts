@@ -18,7 +18,10 @@ import { displayName } from './safe-names.ts';
 function unreadable(name: string, code: string | undefined, folder = false): string {
   const what = folder ? `The folder ${name}` : name;
   if (code === 'EACCES' || code === 'EPERM')
-    return `${what} could not be read: this account has no permission to open it. Copy it somewhere you can open it, or ask whoever owns it, then add the copy.`;
+    return (
+      `${what} could not be read: this account has no permission to open it. Copy ` +
+      'it somewhere you can open it, or ask whoever owns it, then add the copy.'
+    );
   if (code === 'ENOENT') return `${what} no longer exists: it was moved or deleted while being added.`;
   if (code === 'EIO') return `${what} could not be read from the disk. Copy it to another place and add the copy.`;
   if (code === 'ENAMETOOLONG')

@@ -185,7 +185,8 @@ export function readPageContent(page: PDFPage): PageContent {
         if (form && !open.has(form)) {
           if (depth + 1 > pageBudget.formNesting)
             throw new DecodeError(
-              `a page nests forms more than ${pageBudget.formNesting} deep, too deep to draw safely. Print it to a new PDF and add that`,
+              `a page nests forms more than ${pageBudget.formNesting} deep, ` +
+                'too deep to draw safely. Print it to a new PDF and add that',
             );
           let c = costs.get(form);
           if (!c) {
@@ -318,11 +319,14 @@ export function readPageContent(page: PDFPage): PageContent {
   const price = cost(joined, page.node.Resources(), 0, new Set());
   if (price.operators > pageBudget.operators)
     throw new DecodeError(
-      `a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a content bomb, or forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`,
+      `a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a ` +
+        'content bomb, or forms drawn within forms), too many ' +
+        'to draw safely. Print it to a new PDF and add that',
     );
   if (price.bytes > pageBudget.contentBytes)
     throw new DecodeError(
-      `a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions (forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`,
+      `a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions ` +
+        '(forms drawn within forms), too many to draw safely. Print it to a new PDF and add that',
     );
   run(joined, page.node.Resources(), identity, 0, new Set());
   return out;

@@ -73,7 +73,8 @@ export function checkPageTree(doc: PDFDocument): void {
     if (!(node instanceof PDFDict)) continue;
     if (seen.has(node))
       throw new DecodeError(
-        'its page tree names the same page or branch more than once, as damaged or hostile files do. Print it to a new PDF and add that',
+        'its page tree names the same page or branch more than once, as ' +
+          'damaged or hostile files do. Print it to a new PDF and add that',
       );
     seen.add(node);
     const kids = lookup(node.get(PDFName.of('Kids')));
@@ -111,7 +112,8 @@ export async function probePdf(bytes: Uint8Array): Promise<{ pages: number }> {
   if (pages === 0) throw new DecodeError('it has no pages');
   if (bomb !== undefined)
     throw new DecodeError(
-      `page ${bomb + 1} holds a picture of over 120 megapixels, too large to be a scan or photo. Export the PDF again at a lower resolution and add that`,
+      `page ${bomb + 1} holds a picture of over 120 megapixels, too large to be ` +
+        'a scan or photo. Export the PDF again at a lower resolution and add that',
     );
   return { pages };
 }

@@ -101,7 +101,8 @@ export async function drawPdfPage(
         () =>
           stop(
             new DecodeError(
-              `drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} seconds, so it was stopped. Print it to a new PDF and add that`,
+              `drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} ` +
+                'seconds, so it was stopped. Print it to a new PDF and add that',
             ),
           ),
         pdfDrawLimits.pageMs,
@@ -111,7 +112,8 @@ export async function drawPdfPage(
         stop(
           oom
             ? new DecodeError(
-                `drawing one of its pages needs more than ${pdfDrawLimits.heapMb} MB, so it was stopped. Print it to a new PDF and add that`,
+                `drawing one of its pages needs more than ${pdfDrawLimits.heapMb} ` +
+                  'MB, so it was stopped. Print it to a new PDF and add that',
               )
             : new AppError('internal', `The PDF drawing thread failed: ${e.message}`),
         );

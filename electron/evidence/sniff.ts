@@ -90,5 +90,8 @@ function refusal(name: string, b: Uint8Array): string {
   );
   if (printable)
     return `${name} is a plain text file: paste its text into the cover letter, or print it to PDF and add that.`;
-  return `${name} is not an image or PDF that Dispute Desk can read. Add a photo, a scan (JPEG, PNG, TIFF, HEIC) or a PDF.`;
+  return (
+    `${name} is not an image or PDF that Dispute Desk can ` +
+    'read. Add a photo, a scan (JPEG, PNG, TIFF, HEIC) or a PDF.'
+  );
 }

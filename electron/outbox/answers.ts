@@ -19,7 +19,10 @@ export async function refreshForAnswer(
     await sync.syncChargeback(profileId, chargebackId, AbortSignal.timeout(timeoutMs));
     return undefined;
   } catch (e) {
-    return `Could not ask the service what ${chargebackId} already holds (${userMessage(e)}); checked against what was last synced.`;
+    return (
+      `Could not ask the service what ${chargebackId} already holds ` +
+      `(${userMessage(e)}); checked against what was last synced.`
+    );
   }
 }
 

@@ -121,7 +121,8 @@ export function createOutboxRepo(d: Database) {
       d.transaction(() => {
         const { steps, ...rest } = job;
         db.prepare(
-          'INSERT INTO outbox_jobs (id, profile_id, chargeback_id, state, json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO outbox_jobs (id, profile_id, chargeback_id, state, ' +
+            'json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         ).run(job.id, job.profileId, job.chargebackId, job.state, JSON.stringify(rest), job.createdAt, job.updatedAt);
         for (const s of steps) {
           const f = files.get(s.position)!;

@@ -88,7 +88,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   for (const r of opts.alertReceivers ?? []) {
     store.db
       .prepare(
-        'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
+        'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) ' +
+          'DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
       )
       .run(r.url, r.headerName ?? null, r.headerValue ?? null);
   }

@@ -418,12 +418,14 @@ export function createSandboxServer(ctx: ServerContext): Server {
       case 'GET summary': {
         const counts = ctx.store.db
           .prepare(
-            `SELECT json_extract(json, '$.status') AS status, COUNT(*) AS n FROM records WHERE kind = 'chargeback' GROUP BY 1`,
+            `SELECT json_extract(json, '$.status') AS status, COUNT(*) ` +
+              `AS n FROM records WHERE kind = 'chargeback' GROUP BY 1`,
           )
           .all() as Array<{ status: string; n: number }>;
         const entries = ctx.store.db
           .prepare(
-            `SELECT COUNT(*) AS n, COALESCE(SUM(json_extract(json, '$.amount')), 0) AS total FROM records WHERE kind = 'entry'`,
+            'SELECT COUNT(*) AS n, COALESCE(SUM(json_extract(json, ' +
+              `'$.amount')), 0) AS total FROM records WHERE kind = 'entry'`,
           )
           .get() as { n: number; total: number };
         return send(res, 200, {
@@ -473,7 +475,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
       case 'POST alert-receivers':
         ctx.store.db
           .prepare(
-            'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
+            'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) ' +
+              'DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
           )
           .run(
             String(body.url),
@@ -494,7 +497,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
         const only = url.searchParams.get('chargeback');
         const rows = ctx.store.db
           .prepare(
-            `SELECT kind, chargeback, json FROM records WHERE kind IN ('message', 'document') ${only ? 'AND chargeback = ?' : ''} ORDER BY seq`,
+            `SELECT kind, chargeback, json FROM records WHERE kind IN ('message', ` +
+              `'document') ${only ? 'AND chargeback = ?' : ''} ORDER BY seq`,
           )
           .all(...(only ? [only] : [])) as Array<{ kind: string; chargeback: string; json: string }>;
         const byCb = new Map<string, { chargeback: string; messages: Rec[]; documents: Rec[] }>();

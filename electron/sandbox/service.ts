@@ -122,7 +122,8 @@ export function createService(opts: ServiceOptions) {
     if (token === undefined || !opts.honourRequestTokens) return;
     store.db
       .prepare(
-        'INSERT INTO tokens (token, kind, record, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO UPDATE SET kind = excluded.kind, record = excluded.record, at = excluded.at',
+        'INSERT INTO tokens (token, kind, record, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) ' +
+          'DO UPDATE SET kind = excluded.kind, record = excluded.record, at = excluded.at',
       )
       .run(token, kind, record, clock.now().getTime());
   }
@@ -259,7 +260,8 @@ export function createService(opts: ServiceOptions) {
     if (used + f.bytes.length > opts.limits.maxTotalBytes)
       fail(
         'documents_too_large',
-        `The documents would total ${used + f.bytes.length} bytes; the limit is ${opts.limits.maxTotalBytes} bytes per chargeback`,
+        `The documents would total ${used + f.bytes.length} bytes; ` +
+          `the limit is ${opts.limits.maxTotalBytes} bytes per chargeback`,
         field,
         18,
       );
@@ -442,7 +444,8 @@ export function createService(opts: ServiceOptions) {
     store.transaction(() => {
       for (const row of store.db
         .prepare(
-          `SELECT json FROM records WHERE kind = 'message' AND json_extract(json, '$.status') IN ('requested', 'processing')`,
+          `SELECT json FROM records WHERE kind = 'message' AND ` +
+            `json_extract(json, '$.status') IN ('requested', 'processing')`,
         )
         .all() as Array<{ json: string }>) {
         const m = JSON.parse(row.json) as Rec;
@@ -463,7 +466,8 @@ export function createService(opts: ServiceOptions) {
       }
       for (const row of store.db
         .prepare(
-          `SELECT json FROM records INDEXED BY records_decision_due WHERE kind = 'chargeback' AND json_extract(json, '$._decisionAt') <= ?`,
+          'SELECT json FROM records INDEXED BY records_decision_due WHERE ' +
+            `kind = 'chargeback' AND json_extract(json, '$._decisionAt') <= ?`,
         )
         .all(now) as Array<{ json: string }>) {
         const cb = JSON.parse(row.json) as Rec;

@@ -83,7 +83,8 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
           () =>
             o.store.database.db
               .prepare(
-                'INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING',
+                'INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, ' +
+                  'json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING',
               )
               .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0,
         );

@@ -48,7 +48,9 @@ export function dueReminders(
           chargebackId: id,
           threshold: UNREADABLE,
           title: `Reply date unreadable: chargeback ${amount}`.trim(),
-          body: `The service sent the reply date of chargeback ${id} as "${replyInvalid}", which is not a real date. Check the deadline with your processor and answer in time.`,
+          body:
+            `The service sent the reply date of chargeback ${id} as "${replyInvalid}", which ` +
+            'is not a real date. Check the deadline with your processor and answer in time.',
         });
         continue;
       }
@@ -65,7 +67,9 @@ export function dueReminders(
         chargebackId: id,
         threshold: urgent,
         title: days < 0 ? `Overdue: chargeback ${amount}` : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
-        body: `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ${days < 0 ? 'The reply date has passed; check with your processor whether a late response is still accepted.' : 'Prepare and send your evidence before the deadline.'}`,
+        body:
+          `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ` +
+          `${days < 0 ? 'The reply date has passed; check with your processor whether a late response is still accepted.' : 'Prepare and send your evidence before the deadline.'}`,
       });
     }
   });

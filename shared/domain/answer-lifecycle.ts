@@ -174,7 +174,10 @@ export function describeEarlierAnswer(e: EarlierAnswer): string {
   const when = e.at === null ? '' : ` ${new Date(e.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const where =
     e.where === 'sent' ? `sent${when}` : e.where === 'sending' ? `being sent (made${when})` : `queued${when}`;
-  return `${parts.join(' ')}, ${where}${e.note ? ` – “${e.note.length > 80 ? `${e.note.slice(0, 77)}…` : e.note}”` : ''}`;
+  return (
+    `${parts.join(' ')}, ` +
+    `${where}${e.note ? ` – “${e.note.length > 80 ? `${e.note.slice(0, 77)}…` : e.note}”` : ''}`
+  );
 }
 
 /** What a second answer to the same stage must say before it goes: what was already sent. */
@@ -182,5 +185,8 @@ export function secondAnswerWarning(state: AnswerState): string | undefined {
   if (state.earlier.length === 0 || state.stage === 'decided') return undefined;
   const list = state.earlier.map(describeEarlierAnswer).join('; ');
   const one = state.earlier.length === 1;
-  return `This chargeback already has ${one ? 'an answer' : `${state.earlier.length} answers`} at this stage: ${list}. Another answer gives the issuer two responses to weigh and cannot be taken back.`;
+  return (
+    `This chargeback already has ${one ? 'an answer' : `${state.earlier.length} answers`} at this ` +
+    `stage: ${list}. Another answer gives the issuer two responses to weigh and cannot be taken back.`
+  );
 }

@@ -43,7 +43,8 @@ export function concessionProblem(
   }
   if (amount > total) {
     return amountError(
-      `${formatAmount(amount, code)} is more than the ${formatAmount(total, code)} disputed: you can concede at most ${formatAmount(total, code)}.`,
+      `${formatAmount(amount, code)} is more than the ${formatAmount(total, code)} ` +
+        `disputed: you can concede at most ${formatAmount(total, code)}.`,
     );
   }
   return undefined;
@@ -58,7 +59,8 @@ export function parseConcession(text: string, disputed: Disputed): { amount: num
   if (minor === undefined) {
     return {
       error: amountError(
-        `"${text.trim()}" is not an amount in ${code}: write it like ${like}, with at most ${currencyExponent(code)} decimals.`,
+        `"${text.trim()}" is not an amount in ${code}: write it like ` +
+          `${like}, with at most ${currencyExponent(code)} decimals.`,
       ),
     };
   }
@@ -90,5 +92,8 @@ export function concessionMeaning(amount: number, disputed: Disputed): string {
     disputed.total && amount < disputed.total
       ? ` of the ${formatAmount(disputed.total, code)} disputed`
       : ', the whole amount disputed';
-  return `You concede ${formatAmount(amount, code)} (${code})${of}. The cardholder keeps it, the processor records the chargeback as lost, and this cannot be undone.`;
+  return (
+    `You concede ${formatAmount(amount, code)} (${code})${of}. The cardholder keeps ` +
+    'it, the processor records the chargeback as lost, and this cannot be undone.'
+  );
 }

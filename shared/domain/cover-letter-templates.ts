@@ -75,7 +75,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [
       ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
       claim(
-        'The enclosed authorization record shows the issuer approved the payment and that the address and security code matched.',
+        'The enclosed authorization record shows the issuer approved ' +
+          'the payment and that the address and security code matched.',
         ['authorization'],
       ),
       claim('The enclosed 3-D Secure result shows the cardholder authenticated the payment.', ['authentication']),
@@ -101,7 +102,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that they did not receive what they paid for.')],
     [
       claim(
-        "The order was delivered: the enclosed delivery record shows the carrier, the tracking number, the ship date and the delivery to the cardholder's address.",
+        'The order was delivered: the enclosed delivery record shows the carrier, the ' +
+          "tracking number, the ship date and the delivery to the cardholder's address.",
         ['delivery'],
       ),
     ],
@@ -110,7 +112,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that the item was not as described.')],
     [
       claim(
-        'The item matched its description at the time of purchase, as the enclosed product description and photos show.',
+        'The item matched its description at the time of purchase, ' +
+          'as the enclosed product description and photos show.',
         ['product'],
       ),
       claim('Our return policy, shown at checkout and enclosed, offered the cardholder a return.', ['policy']),
@@ -121,7 +124,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [
       claim('The enclosed record shows the refund that was made.', ['refund']),
       claim(
-        'The enclosed cancellation and refund policy, which the cardholder accepted at checkout, sets out when a refund is due.',
+        'The enclosed cancellation and refund policy, which the ' +
+          'cardholder accepted at checkout, sets out when a refund is due.',
         ['policy'],
       ),
     ],
@@ -150,7 +154,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The issuer states that the payment was processed in error.')],
     [
       claim(
-        'The enclosed records show the payment was authorized and presented correctly, for the right amount and currency, on time.',
+        'The enclosed records show the payment was authorized and ' +
+          'presented correctly, for the right amount and currency, on time.',
         ['authorization', 'receipt'],
       ),
     ],
@@ -159,7 +164,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('We dispute this chargeback.')],
     [
       claim(
-        'The enclosed exhibits show that the purchase was genuine and that the goods or services were provided as agreed.',
+        'The enclosed exhibits show that the purchase was genuine ' +
+          'and that the goods or services were provided as agreed.',
         ['receipt', 'delivery', 'product', 'communication', 'usage', 'authorization'],
       ),
     ],
@@ -175,7 +181,8 @@ const closingClaims = [
 
 function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
   const opening = claim(
-    `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`,
+    `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ` +
+      `${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`,
   );
   return [[opening], ...bodies[category ?? 'general'](facts).filter((p) => p.length > 0), closingClaims];
 }

@@ -66,7 +66,8 @@ const byCategory: Record<DisputeCategory, EvidenceGuidance> = {
       item(
         'prior-undisputed-payments',
         'Two earlier undisputed payments',
-        'Two or more earlier undisputed payments on the same card 120–365 days before, with matching IP, device, address or account (Visa Compelling Evidence 3.0).',
+        'Two or more earlier undisputed payments on the same card 120–365 days before, ' +
+          'with matching IP, device, address or account (Visa Compelling Evidence 3.0).',
       ),
     ],
   },
@@ -182,7 +183,8 @@ const byCategory: Record<DisputeCategory, EvidenceGuidance> = {
 };
 
 export const generalAdvice =
-  'Issuers read documents only: they do not follow links and ignore audio or video. Put everything on paper, in order, behind a cover letter.';
+  'Issuers read documents only: they do not follow links and ignore audio ' +
+  'or video. Put everything on paper, in order, behind a cover letter.';
 
 export function evidenceGuidance(category: DisputeCategory | undefined): EvidenceGuidance {
   const base = category

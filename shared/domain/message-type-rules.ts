@@ -30,7 +30,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   represent: {
     label: 'Represent',
     description:
-      'Re-present the charge to the issuer with your evidence. The processor closes the case on this message, so the evidence is sent first.',
+      'Re-present the charge to the issuer with your evidence. The processor ' +
+      'closes the case on this message, so the evidence is sent first.',
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: true,

@@ -225,14 +225,18 @@ export function explainReasonCode(code: string): ReasonExplanation {
   if (!info) {
     return {
       title: `Reason code ${code.trim() || '(none)'}`,
-      plainWords: `Reason code ${code.trim() || '(none)'} is not in Dispute Desk's tables. Read the reason text from the processor and answer with the receipt, proof of delivery or service, and your customer messages.`,
+      plainWords:
+        `Reason code ${code.trim() || '(none)'} is not in Dispute Desk's tables. Read the reason text from ` +
+        'the processor and answer with the receipt, proof of delivery or service, and your customer messages.',
       category: undefined,
       network: undefined,
     };
   }
   return {
     // A prefixed code keeps the form the processor sent beside the network's: `13.5 (V1305)`.
-    title: `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} · ${info.text}`,
+    title:
+      `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} ` +
+      `· ${info.text}`,
     plainWords: categoryClaim[info.category],
     category: info.category,
     network: info.network,

@@ -15,7 +15,8 @@ export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never';
 export function statusLine(f: ConnectionFacts, time: (ms: number) => string): { kind: StatusKind; text: string } {
   if (f.running) return { kind: 'syncing', text: 'Syncing…' };
   const sendingNote = f.sending
-    ? ` Sending failed: ${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${time(f.sending.nextAttemptAt)}.` : ''}`
+    ? ' Sending failed: ' +
+      `${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${time(f.sending.nextAttemptAt)}.` : ''}`
     : '';
   if (f.lastError) {
     const since = f.lastSuccessAt

@@ -24,6 +24,9 @@ export function passedOverReason(name: string, shown = name): string | undefined
   if (systemNames.has(lower) || lower.startsWith('._'))
     return `${shown} is a file the system keeps for itself, not evidence, and was skipped.`;
   if (name.startsWith('.'))
-    return `${shown} is hidden (its name starts with a dot) and was skipped. If it is evidence, rename it without the dot and add it again.`;
+    return (
+      `${shown} is hidden (its name starts with a dot) and was skipped. ` +
+      'If it is evidence, rename it without the dot and add it again.'
+    );
   return undefined;
 }

@@ -108,7 +108,9 @@ try {
     .sort()
     .map((f) => join(scans, f));
   console.log(
-    `Generated ${PAGES} A4 scans at 300 dpi (2480 × 3508, colour, noise, tilt) in ${((performance.now() - genStart) / 1000).toFixed(1)} s; ${(scanFiles.reduce((s, f) => s + statSync(f).size, 0) / 1048576).toFixed(1)} MB in total.`,
+    `Generated ${PAGES} A4 scans at 300 dpi (2480 × 3508, colour, noise, tilt) ` +
+      `in ${((performance.now() - genStart) / 1000).toFixed(1)} s; ` +
+      `${(scanFiles.reduce((s, f) => s + statSync(f).size, 0) / 1048576).toFixed(1)} MB in total.`,
   );
 
   // Dispute Desk: the CLI, one process for the whole folder, as a merchant runs it.
@@ -151,7 +153,9 @@ try {
   mkdirSync(join(root, 'impolicy'));
   writeFileSync(
     join(root, 'impolicy', 'policy.xml'),
-    '<policymap><policy domain="resource" name="memory" value="16GiB"/><policy domain="resource" name="map" value="16GiB"/><policy domain="resource" name="area" value="4GP"/><policy domain="resource" name="disk" value="32GiB"/></policymap>',
+    '<policymap><policy domain="resource" name="memory" value="16GiB"/><policy ' +
+      'domain="resource" name="map" value="16GiB"/><policy domain="resource" name="area" ' +
+      'value="4GP"/><policy domain="resource" name="disk" value="32GiB"/></policymap>',
   );
   process.env.MAGICK_CONFIGURE_PATH = join(root, 'impolicy');
   const perPage: Run[] = scanFiles.map((f, i) =>
@@ -223,13 +227,18 @@ writeFileSync(out, await doc.save({ useObjectStreams: true }));
   }
   const row = (who: string, r: Run, out: { bytes: number; files: number }) =>
     console.log(
-      `${who.padEnd(14)} ${(PAGES / r.seconds).toFixed(2).padStart(7)} pages/s   ${(r.maxRssKb / 1024).toFixed(0).padStart(6)} MB peak   ${(out.bytes / PAGES / 1024).toFixed(0).padStart(5)} KB/page   ${out.files} file(s), ${(out.bytes / 1048576).toFixed(2)} MB, ${PAGES} pages   (${r.seconds.toFixed(1)} s)`,
+      `${who.padEnd(14)} ${(PAGES / r.seconds).toFixed(2).padStart(7)} pages/s   ` +
+        `${(r.maxRssKb / 1024).toFixed(0).padStart(6)} MB peak   ` +
+        `${(out.bytes / PAGES / 1024).toFixed(0).padStart(5)} KB/page   ${out.files} file(s), ` +
+        `${(out.bytes / 1048576).toFixed(2)} MB, ${PAGES} pages   (${r.seconds.toFixed(1)} s)`,
     );
   console.log(`On ${cpus().length} cores:`);
   row('Dispute Desk', ours, ourOut);
   row('ImageMagick', theirs, imOut);
   console.log(
-    `(ImageMagick: ${PAGES} converts, ${(perPage.reduce((s, r) => s + r.seconds, 0) / PAGES).toFixed(2)} s and up to ${(convertPeak / 1024).toFixed(0)} MB each; the PDF wrapped around its pages in ${wrap.seconds.toFixed(1)} s and ${(wrap.maxRssKb / 1024).toFixed(0)} MB.)`,
+    `(ImageMagick: ${PAGES} converts, ${(perPage.reduce((s, r) => s + r.seconds, 0) / PAGES).toFixed(2)} ` +
+      `s and up to ${(convertPeak / 1024).toFixed(0)} MB each; the PDF wrapped around its ` +
+      `pages in ${wrap.seconds.toFixed(1)} s and ${(wrap.maxRssKb / 1024).toFixed(0)} MB.)`,
   );
   const speed = theirs.seconds / ours.seconds;
   const memory = ours.maxRssKb / theirs.maxRssKb;
@@ -237,21 +246,28 @@ writeFileSync(out, await doc.save({ useObjectStreams: true }));
   const verdict = (ok: boolean, miss: string) => (ok ? 'ok' : `MISSED (${miss})`);
   const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MB`;
   console.log(
-    `speed:  ${speed.toFixed(2)}× ImageMagick's pages per second (target ≥ 4×) ${verdict(speed >= 4, `${((1 - speed / 4) * 100).toFixed(0)}% short`)}`,
+    `speed:  ${speed.toFixed(2)}× ImageMagick's pages per second (target ≥ ` +
+      `4×) ${verdict(speed >= 4, `${((1 - speed / 4) * 100).toFixed(0)}% short`)}`,
   );
   console.log(
-    `memory: ${memory.toFixed(2)} of ImageMagick's peak (target ≤ 0.25, ${mb(theirs.maxRssKb / 4)}) ${verdict(memory <= 0.25, `${(memory / 0.25).toFixed(1)}× the target`)}`,
+    `memory: ${memory.toFixed(2)} of ImageMagick's peak (target ≤ 0.25, ${mb(theirs.maxRssKb / 4)}) ` +
+      `${verdict(memory <= 0.25, `${(memory / 0.25).toFixed(1)}× the target`)}`,
   );
   console.log(
-    `        the Node runtime alone (node -e 0) peaks at ${mb(nodeAlone.maxRssKb)} = ${(nodeAlone.maxRssKb / theirs.maxRssKb).toFixed(2)} of ImageMagick's peak${nodeAlone.maxRssKb > theirs.maxRssKb / 4 ? ': no program on Node can meet this target' : ''}`,
+    `        the Node runtime alone (node -e 0) peaks at ${mb(nodeAlone.maxRssKb)} = ` +
+      `${(nodeAlone.maxRssKb / theirs.maxRssKb).toFixed(2)} of ImageMagick's ` +
+      `peak${nodeAlone.maxRssKb > theirs.maxRssKb / 4 ? ': no program on Node can meet this target' : ''}`,
   );
   const ourWork = ours.maxRssKb - ourFloor.maxRssKb;
   const theirWork = convertPeak - theirFloor.maxRssKb;
   console.log(
-    `        above each program's floor (the same command with nothing to do: ours ${mb(ourFloor.maxRssKb)}, convert ${mb(theirFloor.maxRssKb)}): ours ${mb(ourWork)} for all ${PAGES} pages, ImageMagick ${mb(theirWork)} for one page = ${(ourWork / theirWork).toFixed(2)}`,
+    `        above each program's floor (the same command with nothing to do: ours ` +
+      `${mb(ourFloor.maxRssKb)}, convert ${mb(theirFloor.maxRssKb)}): ours ${mb(ourWork)} for all ` +
+      `${PAGES} pages, ImageMagick ${mb(theirWork)} for one page = ${(ourWork / theirWork).toFixed(2)}`,
   );
   console.log(
-    `output: ${size.toFixed(2)} of ImageMagick's bytes (target ≤ 1) ${verdict(size <= 1, `${((size - 1) * 100).toFixed(0)}% larger`)}`,
+    `output: ${size.toFixed(2)} of ImageMagick's bytes (target ≤ 1) ` +
+      `${verdict(size <= 1, `${((size - 1) * 100).toFixed(0)}% larger`)}`,
   );
   const largest = Math.max(...readdirSync(join(root, 'ours')).map((f) => statSync(join(root, 'ours', f)).size));
   console.log(

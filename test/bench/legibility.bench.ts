@@ -63,7 +63,8 @@ try {
   };
   const { colour, denoise, steps } = solverSteps(settings);
   console.log(
-    `${SAMPLES.length} receipts; document preset steps: ${steps.map((s) => `q${s.quality} at ${s.dpi} dpi`).join(' → ')}${hasMagick ? '' : '; ImageMagick is not installed: its column is left out'}`,
+    `${SAMPLES.length} receipts; document preset steps: ` +
+      `${steps.map((s) => `q${s.quality} at ${s.dpi} dpi`).join(' → ')}${hasMagick ? '' : '; ImageMagick is not installed: its column is left out'}`,
   );
   console.log('receipt     output                       words   lines     bytes');
   // Every page is made first, so the reading phase's memory is the engine's alone.
@@ -122,14 +123,17 @@ try {
     const r = await read(p.jpeg, p.printed);
     add(`${p.label} (${p.dpi} dpi)`, r, p.jpeg.length);
     console.log(
-      `${p.sample.padEnd(11)} ${`${p.label} ${p.dpi} dpi`.padEnd(28)} ${pct(r, 'words')}  ${pct(r, 'lines')}  ${String(Math.round(p.jpeg.length / 1024)).padStart(5)} KB`,
+      `${p.sample.padEnd(11)} ${`${p.label} ${p.dpi} dpi`.padEnd(28)} ${pct(r, 'words')}  ` +
+        `${pct(r, 'lines')}  ${String(Math.round(p.jpeg.length / 1024)).padStart(5)} KB`,
     );
   }
   clearInterval(sampler);
   console.log('\nAll receipts:');
   for (const [label, t] of totals)
     console.log(
-      `  ${label.padEnd(36)} words ${((t.read / t.words) * 100).toFixed(1).padStart(5)}%   lines ${((t.linesRead / t.lines) * 100).toFixed(1).padStart(5)}%   ${Math.round(t.bytes / SAMPLES.length / 1024)} KB/page`,
+      `  ${label.padEnd(36)} words ${((t.read / t.words) * 100).toFixed(1).padStart(5)}%   ` +
+        `lines ${((t.linesRead / t.lines) * 100).toFixed(1).padStart(5)}%   ` +
+        `${Math.round(t.bytes / SAMPLES.length / 1024)} KB/page`,
     );
   const first = [...totals.entries()];
   const ours0 = first.find(([l]) => l.startsWith('Dispute Desk step 0'))![1];
@@ -137,14 +141,20 @@ try {
   const gap = ours0.read / ours0.words - plain0.read / plain0.words;
   const lineGap = ours0.linesRead / ours0.lines - plain0.linesRead / plain0.lines;
   console.log(
-    `document preset against the plain resample: ${(gap * 100).toFixed(1)} points of word recall, ${(lineGap * 100).toFixed(1)} of line recall (target ≥ -2 each) ${gap >= -0.02 && lineGap >= -0.02 ? 'ok' : 'MISSED'}`,
+    `document preset against the plain resample: ${(gap * 100).toFixed(1)} ` +
+      `points of word recall, ${(lineGap * 100).toFixed(1)} of line recall ` +
+      `(target ≥ -2 each) ${gap >= -0.02 && lineGap >= -0.02 ? 'ok' : 'MISSED'}`,
   );
   const largest = Math.max(...pages.filter((p) => p.label.startsWith('Dispute Desk')).map((p) => p.jpeg.length));
   console.log(
-    `largest page of ours: ${Math.round(largest / 1024)} KB (the default profile's limit: ${Math.round(defaultLimits.maxFileBytes / 1024)} KB per file) ${largest + 4096 <= defaultLimits.maxFileBytes ? 'ok' : 'MISSED'}`,
+    `largest page of ours: ${Math.round(largest / 1024)} KB (the default ` +
+      `profile's limit: ${Math.round(defaultLimits.maxFileBytes / 1024)} KB per ` +
+      `file) ${largest + 4096 <= defaultLimits.maxFileBytes ? 'ok' : 'MISSED'}`,
   );
   console.log(
-    `OCR: ${ocrPages} pages in ${ocrSeconds.toFixed(1)} s = ${(ocrPages / ocrSeconds).toFixed(2)} pages/s (150 dpi A4, one worker); peak memory ${(peakRss / 1048576).toFixed(0)} MB (${((peakRss - rssBefore) / 1048576).toFixed(0)} MB above the process before reading)`,
+    `OCR: ${ocrPages} pages in ${ocrSeconds.toFixed(1)} s = ${(ocrPages / ocrSeconds).toFixed(2)} ` +
+      `pages/s (150 dpi A4, one worker); peak memory ${(peakRss / 1048576).toFixed(0)} MB ` +
+      `(${((peakRss - rssBefore) / 1048576).toFixed(0)} MB above the process before reading)`,
   );
 } finally {
   await ocr.close();

@@ -131,10 +131,12 @@ try {
   );
   row('full sync', `${(fullMs / 1000).toFixed(2)} s`, '< 15 s', fullMs < 15_000);
   console.log(
-    `  read ${full.chargebacks} chargebacks, ${full.statuses} status records, ${full.entries} entries in ${fullRequests} requests`,
+    `  read ${full.chargebacks} chargebacks, ${full.statuses} status ` +
+      `records, ${full.entries} entries in ${fullRequests} requests`,
   );
   console.log(
-    `  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, sandbox ${sandboxStart !== undefined && sandboxEnd !== undefined ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s` : 'not measured here'}`,
+    `  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, ` +
+      `sandbox ${sandboxStart !== undefined && sandboxEnd !== undefined ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s` : 'not measured here'}`,
   );
   row(`incremental sync (${changed.length} changed)`, `${(incMs / 1000).toFixed(3)} s`, '< 1 s', incMs < 1000);
   console.log(`  read ${inc.chargebacks} chargebacks, ${inc.statuses} status records, ${inc.entries} entries`);
@@ -147,7 +149,8 @@ try {
     filtered[Math.floor(filtered.length / 2)]! < 20,
   );
   console.log(
-    `ratios: full ${(fullMs / 15_000).toFixed(2)} of target, incremental ${(incMs / 1000).toFixed(2)} of target, inbox ${(median / 20).toFixed(2)} of target`,
+    `ratios: full ${(fullMs / 15_000).toFixed(2)} of target, incremental ` +
+      `${(incMs / 1000).toFixed(2)} of target, inbox ${(median / 20).toFixed(2)} of target`,
   );
 } finally {
   await f.close();

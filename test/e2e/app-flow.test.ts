@@ -30,50 +30,54 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-test('demo onboarding → inbox in deadline order → dispute → accept liability with confirmation → sent once', async (t) => {
-  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const app = await openBrowserApp({ browser });
-  try {
-    const { page } = app;
-    await exploreDemo(page, app.shot);
+test(
+  'demo onboarding → inbox in deadline order → dispute ' + '→ accept liability with confirmation → sent once',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page } = app;
+      await exploreDemo(page, app.shot);
 
-    // The inbox's order, against the sandbox's own deadlines.
-    const profile = app.services.store.profiles.list()[0]!;
-    const key = await app.services.vault.getKey(profile.id);
-    const res = await fetch(`${profile.url}/chargebacks?page[limit]=100`, {
-      headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' },
-    });
-    const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
-    // Those past their reply date are folded at the end (issue 15): the list starts with what can still be answered.
-    const today = ymdToInt(easternToday(new Date()));
-    const expected = open
-      .filter((c) => c.reply >= today)
-      .sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id))
-      .slice(0, 8)
-      .map((c) => c.id);
-    assert.deepEqual(await inboxIds(page, 8), expected);
+      // The inbox's order, against the sandbox's own deadlines.
+      const profile = app.services.store.profiles.list()[0]!;
+      const key = await app.services.vault.getKey(profile.id);
+      const res = await fetch(`${profile.url}/chargebacks?page[limit]=100`, {
+        headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' },
+      });
+      const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
+      // Those past their reply date are folded at the end (issue 15): the list starts with what can still be answered.
+      const today = ymdToInt(easternToday(new Date()));
+      const expected = open
+        .filter((c) => c.reply >= today)
+        .sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id))
+        .slice(0, 8)
+        .map((c) => c.id);
+      assert.deepEqual(await inboxIds(page, 8), expected);
 
-    // The first chargeback still inside its deadline (overdue ones can no longer be answered).
-    const chargebackId = await openFirstAnswerable(page, app.shot);
-    const cb = app.services.store.portfolio.getChargeback(profile.id, chargebackId)!;
-    assert.equal(
-      await disputedAmountText(page),
-      minorToMajor(cb.total, cb.currency).toFixed(currencyExponent(cb.currency)),
-    );
-    await acceptLiability(page, await disputedAmountText(page), app.shot);
-    const msgs = await fetch(`${profile.url}/chargebackMessages`, {
-      headers: { APIKEY: key!, search: `chargeback[equals]=${chargebackId}` },
-    });
-    const list = ((await msgs.json()) as { response: { data: Array<{ type: string; amount: number }> } }).response.data;
-    assert.deepEqual(
-      list.map((m) => [m.type, m.amount]),
-      [['acceptLiability', cb.total]],
-      'the sandbox holds exactly that message',
-    );
-  } finally {
-    await app.close();
-  }
-});
+      // The first chargeback still inside its deadline (overdue ones can no longer be answered).
+      const chargebackId = await openFirstAnswerable(page, app.shot);
+      const cb = app.services.store.portfolio.getChargeback(profile.id, chargebackId)!;
+      assert.equal(
+        await disputedAmountText(page),
+        minorToMajor(cb.total, cb.currency).toFixed(currencyExponent(cb.currency)),
+      );
+      await acceptLiability(page, await disputedAmountText(page), app.shot);
+      const msgs = await fetch(`${profile.url}/chargebackMessages`, {
+        headers: { APIKEY: key!, search: `chargeback[equals]=${chargebackId}` },
+      });
+      const list = ((await msgs.json()) as { response: { data: Array<{ type: string; amount: number }> } }).response
+        .data;
+      assert.deepEqual(
+        list.map((m) => [m.type, m.amount]),
+        [['acceptLiability', cb.total]],
+        'the sandbox holds exactly that message',
+      );
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('a rejected API key shows a clear message next to the form', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
@@ -134,53 +138,56 @@ test("the ledger's totals equal the sandbox's entries: disputed amounts, fees an
   }
 });
 
-test('activity lists what changed, newest first; opening it marks all read; an event opens its chargeback', async (t) => {
-  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const app = await openBrowserApp({ browser });
-  try {
-    const { page, services } = app;
-    await exploreDemo(page, async () => undefined);
-    const profile = services.store.profiles.list()[0]!;
-    // The issuer decides one chargeback; the next sync brings the decision in as an event.
-    const sandbox = services.demoSandbox()!;
-    const [decided] = services.store.portfolio.listInbox({
-      profileId: profile.id,
-      status: 'open',
-      offset: 0,
-      limit: 1,
-    }).rows;
-    await createSandboxAdmin(sandbox.url, sandbox.adminToken).decide(decided!.id, 'won');
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByText(/^Up to date/).waitFor();
-    const stored = services.store.events.recent(profile.id);
-    assert.ok(
-      stored.some((e) => e.chargebackId === decided!.id),
-      'the decision is an event',
-    );
-    const unread = stored.filter((e) => !e.read).length;
-    assert.ok(unread > 0, 'the first sync and the deadlines raised events');
-    await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
-    const panel = page.getByRole('dialog', { name: 'Recent activity' });
-    await panel.waitFor();
-    await app.shot('15-activity');
-    assert.deepEqual(
-      await panel.locator('li strong').allTextContents(),
-      stored.map((e) => e.title),
-    );
-    assert.equal(
-      services.store.events.recent(profile.id).filter((e) => !e.read).length,
-      0,
-      'opening the list marks every event read',
-    );
-    const withChargeback = stored.findIndex((e) => e.chargebackId);
-    assert.ok(withChargeback >= 0, 'some event is about one chargeback');
-    await panel.locator('li .event').nth(withChargeback).click();
-    await page.getByRole('region', { name: `Chargeback ${stored[withChargeback]!.chargebackId}` }).waitFor();
-    await page.keyboard.press('Escape');
-  } finally {
-    await app.close();
-  }
-});
+test(
+  'activity lists what changed, newest first; opening ' + 'it marks all read; an event opens its chargeback',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page, services } = app;
+      await exploreDemo(page, async () => undefined);
+      const profile = services.store.profiles.list()[0]!;
+      // The issuer decides one chargeback; the next sync brings the decision in as an event.
+      const sandbox = services.demoSandbox()!;
+      const [decided] = services.store.portfolio.listInbox({
+        profileId: profile.id,
+        status: 'open',
+        offset: 0,
+        limit: 1,
+      }).rows;
+      await createSandboxAdmin(sandbox.url, sandbox.adminToken).decide(decided!.id, 'won');
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.getByText(/^Up to date/).waitFor();
+      const stored = services.store.events.recent(profile.id);
+      assert.ok(
+        stored.some((e) => e.chargebackId === decided!.id),
+        'the decision is an event',
+      );
+      const unread = stored.filter((e) => !e.read).length;
+      assert.ok(unread > 0, 'the first sync and the deadlines raised events');
+      await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
+      const panel = page.getByRole('dialog', { name: 'Recent activity' });
+      await panel.waitFor();
+      await app.shot('15-activity');
+      assert.deepEqual(
+        await panel.locator('li strong').allTextContents(),
+        stored.map((e) => e.title),
+      );
+      assert.equal(
+        services.store.events.recent(profile.id).filter((e) => !e.read).length,
+        0,
+        'opening the list marks every event read',
+      );
+      const withChargeback = stored.findIndex((e) => e.chargebackId);
+      assert.ok(withChargeback >= 0, 'some event is about one chargeback');
+      await panel.locator('li .event').nth(withChargeback).click();
+      await page.getByRole('region', { name: `Chargeback ${stored[withChargeback]!.chargebackId}` }).waitFor();
+      await page.keyboard.press('Escape');
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('the theme follows the system: dark colours when the system is dark', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);

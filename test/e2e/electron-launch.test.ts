@@ -13,7 +13,8 @@ import { installedElectron } from '../../electron/electron-binary.ts';
 const root = new URL('../..', import.meta.url).pathname;
 
 const skipReason =
-  'No Electron binary on this machine (its download is blocked here); the same steps run in Chromium through the browser bridge instead.';
+  'No Electron binary on this machine (its download is blocked here); ' +
+  'the same steps run in Chromium through the browser bridge instead.';
 
 test('the real app: one secure window on app://, demo onboarding, a dispute answered through the outbox', async (t) => {
   const binary = installedElectron(root);

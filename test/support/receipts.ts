@@ -85,15 +85,20 @@ export async function receiptScan(
   const rows = lines
     .map(
       (l, i) =>
-        `<text x="300" y="${300 + i * lead}" font-size="${px}" font-family="DejaVu Sans" fill="${ink}">${esc(l)}</text>`,
+        `<text x="300" y="${300 + i * lead}" font-size="${px}" ` +
+        `font-family="DejaVu Sans" fill="${ink}">${esc(l)}</text>`,
     )
     .join('');
   // A shadow across the page, as a hand or a phone casts over a photographed receipt.
   const shade =
     look === 'photo'
-      ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>'
+      ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" ' +
+        'stop-color="#000" stop-opacity="0.3"/><stop offset="0.6" stop-color="#000" ' +
+        'stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>'
       : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${A4.w}" height="${A4.h}"><rect width="100%" height="100%" fill="${paper}"/>${rows}${shade}</svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${A4.w}" height="${A4.h}"><rect ` +
+    `width="100%" height="100%" fill="${paper}"/>${rows}${shade}</svg>`;
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const data = base.data;
   const sigma = look === 'photo' ? 9 : 6;

@@ -56,7 +56,9 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
       if (waiting > 0)
         throw new AppError(
           'conflict',
-          `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ${waiting === 1 ? 'is' : 'are'} still in the outbox. Let ${waiting === 1 ? 'it' : 'them'} finish, or cancel or dismiss ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`,
+          `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ` +
+            `${waiting === 1 ? 'is' : 'are'} still in the outbox. Let ${waiting === 1 ? 'it' : 'them'} ` +
+            `finish, or cancel or dismiss ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`,
         );
       await s.profiles.remove(profileId);
       await s.profileChanged(profileId);

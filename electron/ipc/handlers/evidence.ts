@@ -58,7 +58,9 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
         const code = (e as NodeJS.ErrnoException).code;
         throw new AppError(
           'bad-input',
-          `The copy of ${name} could not be saved there (${code === 'EACCES' || code === 'EPERM' ? 'no permission to write in that folder' : code === 'ENOSPC' ? 'the disk is full' : code === 'EBUSY' ? 'a file of that name is open in another program' : 'the folder refused it'}). Choose another place.`,
+          `The copy of ${name} could not be saved there ` +
+            `(${code === 'EACCES' || code === 'EPERM' ? 'no permission to write in that folder' : code === 'ENOSPC' ? 'the disk is full' : code === 'EBUSY' ? 'a file of that name is open in another program' : 'the folder refused it'}). ` +
+            'Choose another place.',
           { cause: e },
         );
       });

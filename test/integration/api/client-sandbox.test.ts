@@ -119,63 +119,66 @@ test('a message with bad values never leaves the app: per-field validation', asy
   assert.equal((await createSandboxAdmin(sb.url, sb.adminToken).received(id)).length, 0);
 });
 
-test('upload: a document record, then its file streamed with progress; the service refuses wrong content per field', async () => {
-  const id = await freshChargeback();
-  const pdf = join(dir, 'evidence.pdf');
-  writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32), Buffer.from('\n%%EOF\n')]));
-  const progress: number[] = [];
-  let total = 0;
-  const record = await client.createDocumentRecord(
-    id,
-    { name: 'evidence.pdf', documentType: 'pdf' },
-    { requestToken: `d-${id}` },
-  );
-  assert.equal(record.status, 'created');
-  const done = await client.uploadDocumentFile(
-    record.id,
-    { path: pdf, name: 'evidence.pdf', documentType: 'pdf' },
-    {
-      requestToken: `f-${id}`,
-      onProgress: (s, t) => {
-        progress.push(s);
-        total = t;
-      },
-    },
-  );
-  assert.equal(done?.status, 'processed');
-  assert.equal(progress.at(-1), total);
-  assert.ok(progress.length > 2);
-  assert.deepEqual(
-    (await client.documentsOf(id)).map((d) => d.name),
-    ['evidence.pdf'],
-  );
-  const png = await client.createDocumentRecord(
-    id,
-    { name: 'evidence.png', documentType: 'png' },
-    { requestToken: `d2-${id}` },
-  );
-  try {
-    await client.uploadDocumentFile(
-      png.id,
-      { path: pdf, name: 'evidence.png', documentType: 'png' },
-      { requestToken: `f2-${id}` },
+test(
+  'upload: a document record, then its file streamed with ' + 'progress; the service refuses wrong content per field',
+  async () => {
+    const id = await freshChargeback();
+    const pdf = join(dir, 'evidence.pdf');
+    writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32), Buffer.from('\n%%EOF\n')]));
+    const progress: number[] = [];
+    let total = 0;
+    const record = await client.createDocumentRecord(
+      id,
+      { name: 'evidence.pdf', documentType: 'pdf' },
+      { requestToken: `d-${id}` },
     );
-    assert.fail('expected a refusal');
-  } catch (e) {
-    assert.ok(e instanceof AppError && e.kind === 'validation', String(e));
-    assert.equal(e.fields?.[0]?.field, 'type');
-  }
-  assert.equal(
-    await kindOf(
-      client.uploadDocumentFile(
+    assert.equal(record.status, 'created');
+    const done = await client.uploadDocumentFile(
+      record.id,
+      { path: pdf, name: 'evidence.pdf', documentType: 'pdf' },
+      {
+        requestToken: `f-${id}`,
+        onProgress: (s, t) => {
+          progress.push(s);
+          total = t;
+        },
+      },
+    );
+    assert.equal(done?.status, 'processed');
+    assert.equal(progress.at(-1), total);
+    assert.ok(progress.length > 2);
+    assert.deepEqual(
+      (await client.documentsOf(id)).map((d) => d.name),
+      ['evidence.pdf'],
+    );
+    const png = await client.createDocumentRecord(
+      id,
+      { name: 'evidence.png', documentType: 'png' },
+      { requestToken: `d2-${id}` },
+    );
+    try {
+      await client.uploadDocumentFile(
         png.id,
-        { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' },
-        { requestToken: 'x' },
+        { path: pdf, name: 'evidence.png', documentType: 'png' },
+        { requestToken: `f2-${id}` },
+      );
+      assert.fail('expected a refusal');
+    } catch (e) {
+      assert.ok(e instanceof AppError && e.kind === 'validation', String(e));
+      assert.equal(e.fields?.[0]?.field, 'type');
+    }
+    assert.equal(
+      await kindOf(
+        client.uploadDocumentFile(
+          png.id,
+          { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' },
+          { requestToken: 'x' },
+        ),
       ),
-    ),
-    'bad-input',
-  );
-});
+      'bad-input',
+    );
+  },
+);
 
 test('answers to a closed or non-actionable chargeback are refused as such', async () => {
   const admin = createSandboxAdmin(sb.url, sb.adminToken);

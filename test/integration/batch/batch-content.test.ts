@@ -146,65 +146,70 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   assert.match(text.stdout, /! Scan 0005\.jpg also fits this chargeback/);
 });
 
-test("the evidence builder's check: a receipt printed for another chargeback is named with the reason; its own, or one that says nothing, is not", async () => {
-  const f = await syncFixture({ seed: 31, chargebacks: 2, faultRate: 0 });
-  const ocr = createOcrEngine();
-  try {
-    const admin2 = createSandboxAdmin(f.sb.url, f.sb.adminToken);
-    const mine = await admin2.createChargeback({ total: 3150 });
-    const other = await admin2.createChargeback({ total: 9925 });
-    await f.h.sync.syncProfile(f.profile.id);
-    const facts = (id: string) => {
-      const d = f.h.store.portfolio.detail(f.profile.id, id)!;
-      return receiptLines({
-        order: d.txn!.order!,
-        total: formatAmount(d.chargeback.total, d.chargeback.currency),
-        date: printedDate(d.chargeback.issued!),
-        items: 10,
-        seed: 9,
+test(
+  "the evidence builder's check: a receipt printed for another chargeback " +
+    'is named with the reason; its own, or one that says nothing, is not',
+  async () => {
+    const f = await syncFixture({ seed: 31, chargebacks: 2, faultRate: 0 });
+    const ocr = createOcrEngine();
+    try {
+      const admin2 = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+      const mine = await admin2.createChargeback({ total: 3150 });
+      const other = await admin2.createChargeback({ total: 9925 });
+      await f.h.sync.syncProfile(f.profile.id);
+      const facts = (id: string) => {
+        const d = f.h.store.portfolio.detail(f.profile.id, id)!;
+        return receiptLines({
+          order: d.txn!.order!,
+          total: formatAmount(d.chargeback.total, d.chargeback.currency),
+          date: printedDate(d.chargeback.issued!),
+          items: 10,
+          seed: 9,
+        });
+      };
+      const batch = createBatchService({
+        store: f.h.store,
+        evidence: f.h.evidence,
+        outbox: f.h.outbox,
+        reader: createScanReader({ evidence: f.h.evidence, ocr }),
       });
-    };
-    const batch = createBatchService({
-      store: f.h.store,
-      evidence: f.h.evidence,
-      outbox: f.h.outbox,
-      reader: createScanReader({ evidence: f.h.evidence, ocr }),
-    });
-    const add = async (name: string, scan: Buffer) => {
-      writeFileSync(join(f.home, name), scan);
-      const [o] = await f.h.evidence.importPaths([join(f.home, name)]);
-      assert.ok(o?.ok);
-      return o.item.id;
-    };
-    const wrong = await add('Scan 0100.jpg', await receiptScan(facts(other.id), { seed: 9 }));
-    const warning = await batch.belongsElsewhere(f.profile, mine.id, wrong);
-    assert.match(
-      warning ?? '',
-      new RegExp(
-        `^Scan 0100\\.jpg looks like evidence for chargeback ${other.id}, not this one\\. What is printed on it: Order ORD-`,
-      ),
-    );
-    assert.equal(
-      await batch.belongsElsewhere(f.profile, other.id, wrong),
-      undefined,
-      'on its own chargeback: no warning',
-    );
-    const right = await add('Scan 0101.jpg', await receiptScan(facts(mine.id), { seed: 10 }));
-    assert.equal(await batch.belongsElsewhere(f.profile, mine.id, right), undefined);
-    const blank = await add(
-      'photo.jpg',
-      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8899aa' } })
-        .jpeg()
-        .toBuffer(),
-    );
-    assert.equal(await batch.belongsElsewhere(f.profile, mine.id, blank), undefined, 'nothing to read: nothing said');
-    const named = await add(`delivery ${other.id}.jpg`, await receiptScan(facts(mine.id), { seed: 11 }));
-    assert.match(
-      (await batch.belongsElsewhere(f.profile, mine.id, named)) ?? '',
-      /Its name: The name contains the chargeback ID/,
-    );
-  } finally {
-    await ocr.close();
-    await f.close();
-  }
-});
+      const add = async (name: string, scan: Buffer) => {
+        writeFileSync(join(f.home, name), scan);
+        const [o] = await f.h.evidence.importPaths([join(f.home, name)]);
+        assert.ok(o?.ok);
+        return o.item.id;
+      };
+      const wrong = await add('Scan 0100.jpg', await receiptScan(facts(other.id), { seed: 9 }));
+      const warning = await batch.belongsElsewhere(f.profile, mine.id, wrong);
+      assert.match(
+        warning ?? '',
+        new RegExp(
+          `^Scan 0100\\.jpg looks like evidence for chargeback ` +
+            `${other.id}, not this one\\. What is printed on it: Order ORD-`,
+        ),
+      );
+      assert.equal(
+        await batch.belongsElsewhere(f.profile, other.id, wrong),
+        undefined,
+        'on its own chargeback: no warning',
+      );
+      const right = await add('Scan 0101.jpg', await receiptScan(facts(mine.id), { seed: 10 }));
+      assert.equal(await batch.belongsElsewhere(f.profile, mine.id, right), undefined);
+      const blank = await add(
+        'photo.jpg',
+        await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8899aa' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      assert.equal(await batch.belongsElsewhere(f.profile, mine.id, blank), undefined, 'nothing to read: nothing said');
+      const named = await add(`delivery ${other.id}.jpg`, await receiptScan(facts(mine.id), { seed: 11 }));
+      assert.match(
+        (await batch.belongsElsewhere(f.profile, mine.id, named)) ?? '',
+        /Its name: The name contains the chargeback ID/,
+      );
+    } finally {
+      await ocr.close();
+      await f.close();
+    }
+  },
+);

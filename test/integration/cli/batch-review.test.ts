@@ -56,13 +56,15 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   assert.match(
     dry.stdout,
     new RegExp(
-      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is lost and no longer accepts responses: the issuer decided it\\.`,
+      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is ` +
+        `lost and no longer accepts responses: the issuer decided it\\.`,
     ),
   );
   assert.match(
     dry.stdout,
     new RegExp(
-      `== ${overdue.id} \\$49\\.99: held back \\(add --include ${overdue.id} to send it anyway\\)\\n   ! Its reply date \\(2020-01-01\\) has passed`,
+      `== ${overdue.id} \\$49\\.99: held back \\(add --include ${overdue.id} ` +
+        `to send it anyway\\)\\n   ! Its reply date \\(2020-01-01\\) has passed`,
     ),
   );
   assert.match(

@@ -120,41 +120,45 @@ test('DISPUTE_DESK_HOME chooses the data folder; a rejected key is said plainly 
   }
 });
 
-test('profile add: --session-only is refused with the way that works; without a keychain the key from DISPUTE_DESK_API_KEY is checked, not stored', async () => {
-  const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
-  const sb = await startSandbox({ seed: 2, chargebacks: 3 });
-  try {
-    const add = ['profile', 'add', '--home', home, '--name', 'Shop', '--deployment', 'test', '--url', sb.url];
-    const session = await cliAsync([...add, '--session-only'], { input: `${sb.apiKey}\n` });
-    assert.equal(session.status, 1);
-    assert.match(
-      session.stderr,
-      /^dispute-desk: --session-only cannot work from the command line: .*forgotten.*DISPUTE_DESK_API_KEY.*\n$/,
-    );
-    assert.ok(!session.stdout.includes('keychain'), 'no claim that the key is in the keychain');
+test(
+  'profile add: --session-only is refused with the way that works; without ' +
+    'a keychain the key from DISPUTE_DESK_API_KEY is checked, not stored',
+  async () => {
+    const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+    const sb = await startSandbox({ seed: 2, chargebacks: 3 });
+    try {
+      const add = ['profile', 'add', '--home', home, '--name', 'Shop', '--deployment', 'test', '--url', sb.url];
+      const session = await cliAsync([...add, '--session-only'], { input: `${sb.apiKey}\n` });
+      assert.equal(session.status, 1);
+      assert.match(
+        session.stderr,
+        /^dispute-desk: --session-only cannot work from the command line: .*forgotten.*DISPUTE_DESK_API_KEY.*\n$/,
+      );
+      assert.ok(!session.stdout.includes('keychain'), 'no claim that the key is in the keychain');
 
-    const piped = await cliAsync(add, { input: `${sb.apiKey}\n`, env: noKeychain });
-    assert.equal(piped.status, 1, 'a piped key with no keychain to keep it: refused');
-    assert.match(piped.stderr, /keychain is not available.*DISPUTE_DESK_API_KEY/);
-    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout), []);
+      const piped = await cliAsync(add, { input: `${sb.apiKey}\n`, env: noKeychain });
+      assert.equal(piped.status, 1, 'a piped key with no keychain to keep it: refused');
+      assert.match(piped.stderr, /keychain is not available.*DISPUTE_DESK_API_KEY/);
+      assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout), []);
 
-    const viaEnv = await cliAsync(add, { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
-    assert.equal(viaEnv.status, 0, viaEnv.stderr);
-    assert.match(viaEnv.stdout, /its key was checked but not stored .*keep DISPUTE_DESK_API_KEY set/);
-    assert.ok(!viaEnv.stdout.includes('in the keychain'));
-    assert.ok(!viaEnv.stdout.includes(sb.apiKey) && !viaEnv.stderr.includes(sb.apiKey));
-    const synced = await cliAsync(['sync', '--home', home], {
-      env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey },
-    });
-    assert.equal(synced.status, 0, synced.stderr);
-    const keyless = await cliAsync(['sync', '--home', home], { env: noKeychain });
-    assert.equal(keyless.status, 1);
-    assert.match(keyless.stderr, /DISPUTE_DESK_API_KEY/);
-  } finally {
-    await sb.close();
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+      const viaEnv = await cliAsync(add, { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
+      assert.equal(viaEnv.status, 0, viaEnv.stderr);
+      assert.match(viaEnv.stdout, /its key was checked but not stored .*keep DISPUTE_DESK_API_KEY set/);
+      assert.ok(!viaEnv.stdout.includes('in the keychain'));
+      assert.ok(!viaEnv.stdout.includes(sb.apiKey) && !viaEnv.stderr.includes(sb.apiKey));
+      const synced = await cliAsync(['sync', '--home', home], {
+        env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey },
+      });
+      assert.equal(synced.status, 0, synced.stderr);
+      const keyless = await cliAsync(['sync', '--home', home], { env: noKeychain });
+      assert.equal(keyless.status, 1);
+      assert.match(keyless.stderr, /DISPUTE_DESK_API_KEY/);
+    } finally {
+      await sb.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
 
 test('chargebacks and entries from the store, as text and as JSON, match what the service holds', async () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
@@ -294,36 +298,39 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
 
 test.after(() => rmSync(userHome, { recursive: true, force: true }));
 
-test('sandbox --json writes one JSON document: the address and keys when ready, nothing more when stopped', async () => {
-  const child = spawn(
-    process.execPath,
-    [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'],
-    { env: baseEnv() },
-  );
-  let stdout = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.includes('\n') && resolve());
-    child.once('exit', (code) =>
-      reject(new Error(`The sandbox stopped (exit ${code}) before it was ready: ${stderr}`)),
+test(
+  'sandbox --json writes one JSON document: the address ' + 'and keys when ready, nothing more when stopped',
+  async () => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'],
+      { env: baseEnv() },
     );
-  });
-  const started = JSON.parse(stdout) as { url: string; apiKey: string };
-  assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-  if (process.platform === 'linux') {
-    // The CLI restarted itself in place (same PID, so signals still reach it) with the
-    // allocator settings that keep the image library's memory bounded.
-    const environ = readFileSync(`/proc/${child.pid}/environ`, 'latin1').split('\0');
-    assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'two malloc arenas');
-    assert.ok(
-      readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0').includes('--max-semi-space-size=1'),
-      'a small young generation',
-    );
-  }
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  assert.equal(await exited, 0);
-  assert.deepEqual(JSON.parse(stdout), started, 'stdout holds that one document and nothing else');
-});
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => stdout.includes('\n') && resolve());
+      child.once('exit', (code) =>
+        reject(new Error(`The sandbox stopped (exit ${code}) before it was ready: ${stderr}`)),
+      );
+    });
+    const started = JSON.parse(stdout) as { url: string; apiKey: string };
+    assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    if (process.platform === 'linux') {
+      // The CLI restarted itself in place (same PID, so signals still reach it) with the
+      // allocator settings that keep the image library's memory bounded.
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'latin1').split('\0');
+      assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'two malloc arenas');
+      assert.ok(
+        readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0').includes('--max-semi-space-size=1'),
+        'a small young generation',
+      );
+    }
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.deepEqual(JSON.parse(stdout), started, 'stdout holds that one document and nothing else');
+  },
+);

@@ -210,129 +210,132 @@ test('--format image writes a single page as an image file', async () => {
   assert.match(many.stdout, /An image file holds a single page; this packet has 3 pages/);
 });
 
-test('--profile brings its limits, preset and page size; --cover-for writes the letter from the stored chargeback', async () => {
-  const home = join(dir, 'profile-home');
-  mkdirSync(home);
-  const store = openStore(databaseFile(home));
-  const tight: Profile = {
-    ...profileDefaults,
-    reminderThresholdDays: [7, 3, 1],
-    id: 'prof_amex',
-    name: 'Amex acquirer',
-    deployment: 'test',
-    url: 'http://127.0.0.1:9',
-    merchant: 'Corner Shop',
-    limits: { maxFileBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024, maxPages: 4, maxDpi: 200, colour: 'bw' },
-    preset: 'document',
-    pageSize: 'a4',
-  };
-  store.profiles.save(tight);
-  store.profiles.save({
-    ...tight,
-    id: 'prof_other',
-    name: 'Other',
-    merchant: 'Other Shop',
-    limits: profileDefaults.limits,
-    pageSize: 'letter',
-  });
-  store.portfolio.upsertChargebacks(tight.id, [
-    chargebackSchema.parse({
-      id: 't1_chb_cli',
-      total: 12345,
-      currency: 'KWD',
-      cycle: 'first',
-      reasonCode: '13.1',
-      reason: 'Merchandise not received',
-      status: 'open',
-      reply: 20261201,
-      txn: 't1_txn_9',
-    }),
-  ]);
-  store.close();
-  const withProfile = await cli(
-    ['evidence', 'build', inputs, '--out', join(dir, 'profiled'), '--profile', 'Amex acquirer', '--json'],
-    home,
-  );
-  assert.equal(withProfile.code, 0, withProfile.stderr);
-  const json = JSON.parse(withProfile.stdout);
-  assert.deepEqual(json.settings, {
-    preset: 'document',
-    pageSize: 'a4',
-    output: 'pdf',
-    limits: tight.limits,
-    profile: 'Amex acquirer',
-  });
-  const pages = await readPdf(join(dir, 'profiled', json.files[0].name));
-  assert.ok(
-    pages.every((p) => Math.round(p.width) === 595),
-    "the profile's A4",
-  );
-  assert.ok(
-    pages.every((p) => p.text.length === 0),
-    'the profile allows only black and white: every page drawn',
-  );
-  const overridden = JSON.parse(
-    (
-      await cli(
-        [
-          'evidence',
-          'build',
-          inputs,
-          '--out',
-          join(dir, 'profiled-2'),
-          '--profile',
-          'Amex acquirer',
-          '--max-pages',
-          '2',
-          '--json',
-        ],
-        home,
-      )
-    ).stdout,
-  );
-  assert.match(overridden.problems[0].message, /the limit is 2\./, 'a flag overrides the profile');
+test(
+  '--profile brings its limits, preset and page size; ' + '--cover-for writes the letter from the stored chargeback',
+  async () => {
+    const home = join(dir, 'profile-home');
+    mkdirSync(home);
+    const store = openStore(databaseFile(home));
+    const tight: Profile = {
+      ...profileDefaults,
+      reminderThresholdDays: [7, 3, 1],
+      id: 'prof_amex',
+      name: 'Amex acquirer',
+      deployment: 'test',
+      url: 'http://127.0.0.1:9',
+      merchant: 'Corner Shop',
+      limits: { maxFileBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024, maxPages: 4, maxDpi: 200, colour: 'bw' },
+      preset: 'document',
+      pageSize: 'a4',
+    };
+    store.profiles.save(tight);
+    store.profiles.save({
+      ...tight,
+      id: 'prof_other',
+      name: 'Other',
+      merchant: 'Other Shop',
+      limits: profileDefaults.limits,
+      pageSize: 'letter',
+    });
+    store.portfolio.upsertChargebacks(tight.id, [
+      chargebackSchema.parse({
+        id: 't1_chb_cli',
+        total: 12345,
+        currency: 'KWD',
+        cycle: 'first',
+        reasonCode: '13.1',
+        reason: 'Merchandise not received',
+        status: 'open',
+        reply: 20261201,
+        txn: 't1_txn_9',
+      }),
+    ]);
+    store.close();
+    const withProfile = await cli(
+      ['evidence', 'build', inputs, '--out', join(dir, 'profiled'), '--profile', 'Amex acquirer', '--json'],
+      home,
+    );
+    assert.equal(withProfile.code, 0, withProfile.stderr);
+    const json = JSON.parse(withProfile.stdout);
+    assert.deepEqual(json.settings, {
+      preset: 'document',
+      pageSize: 'a4',
+      output: 'pdf',
+      limits: tight.limits,
+      profile: 'Amex acquirer',
+    });
+    const pages = await readPdf(join(dir, 'profiled', json.files[0].name));
+    assert.ok(
+      pages.every((p) => Math.round(p.width) === 595),
+      "the profile's A4",
+    );
+    assert.ok(
+      pages.every((p) => p.text.length === 0),
+      'the profile allows only black and white: every page drawn',
+    );
+    const overridden = JSON.parse(
+      (
+        await cli(
+          [
+            'evidence',
+            'build',
+            inputs,
+            '--out',
+            join(dir, 'profiled-2'),
+            '--profile',
+            'Amex acquirer',
+            '--max-pages',
+            '2',
+            '--json',
+          ],
+          home,
+        )
+      ).stdout,
+    );
+    assert.match(overridden.problems[0].message, /the limit is 2\./, 'a flag overrides the profile');
 
-  const missing = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nobody'), '--profile', 'Nobody'], home);
-  assert.equal(missing.code, 1);
-  assert.match(missing.stderr, /No profile "Nobody"\. Profiles here: Amex acquirer, Other\./);
+    const missing = await cli(['evidence', 'build', inputs, '--out', join(dir, 'nobody'), '--profile', 'Nobody'], home);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /No profile "Nobody"\. Profiles here: Amex acquirer, Other\./);
 
-  const letter = await cli(
-    ['evidence', 'build', inputs, '--out', join(dir, 'letter'), '--cover-for', 't1_chb_cli', '--json'],
-    home,
-  );
-  assert.equal(letter.code, 0, letter.stderr);
-  const letterJson = JSON.parse(letter.stdout);
-  assert.equal(letterJson.files[0].name, 'evidence t1_chb_cli.pdf');
-  assert.equal(letterJson.settings.profile, 'Amex acquirer', 'the limits of the profile holding the chargeback');
-  const read = await readPdf(join(dir, 'letter', letterJson.files[0].name));
-  assert.equal(read.length, 4, 'letter and three pages');
-  assert.match(
-    read[0]!.plain,
-    /Chargeback t1_chb_cli .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due 2026-12-01/,
-  );
-  assert.match(read[0]!.plain, /Corner Shop/);
-  assert.match(read[0]!.plain, /Exhibits 1\. 1-receipt\.jpg – page 2 2\. 2-terms\.pdf – pages 3–4/);
+    const letter = await cli(
+      ['evidence', 'build', inputs, '--out', join(dir, 'letter'), '--cover-for', 't1_chb_cli', '--json'],
+      home,
+    );
+    assert.equal(letter.code, 0, letter.stderr);
+    const letterJson = JSON.parse(letter.stdout);
+    assert.equal(letterJson.files[0].name, 'evidence t1_chb_cli.pdf');
+    assert.equal(letterJson.settings.profile, 'Amex acquirer', 'the limits of the profile holding the chargeback');
+    const read = await readPdf(join(dir, 'letter', letterJson.files[0].name));
+    assert.equal(read.length, 4, 'letter and three pages');
+    assert.match(
+      read[0]!.plain,
+      /Chargeback t1_chb_cli .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due 2026-12-01/,
+    );
+    assert.match(read[0]!.plain, /Corner Shop/);
+    assert.match(read[0]!.plain, /Exhibits 1\. 1-receipt\.jpg – page 2 2\. 2-terms\.pdf – pages 3–4/);
 
-  const elsewhere = await cli(
-    ['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'],
-    home,
-  );
-  assert.equal(elsewhere.code, 1);
-  assert.match(elsewhere.stderr, /Chargeback t1_chb_cli is not in the local store of the profile "Other"/);
+    const elsewhere = await cli(
+      ['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'],
+      home,
+    );
+    assert.equal(elsewhere.code, 1);
+    assert.match(elsewhere.stderr, /Chargeback t1_chb_cli is not in the local store of the profile "Other"/);
 
-  // An ID no profile holds: looked for in every profile, refused with the reason and what to do.
-  const unknown = await cli(
-    ['evidence', 'build', inputs, '--out', join(dir, 'unknown'), '--cover-for', 't1_chb_missing'],
-    home,
-  );
-  assert.equal(unknown.code, 1);
-  assert.match(
-    unknown.stderr,
-    /^dispute-desk: Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\.$/m,
-  );
-  assert.equal(unknown.stdout, '');
-  assert.throws(() => readdirSync(join(dir, 'unknown')), /ENOENT/, 'nothing built without the letter asked for');
-});
+    // An ID no profile holds: looked for in every profile, refused with the reason and what to do.
+    const unknown = await cli(
+      ['evidence', 'build', inputs, '--out', join(dir, 'unknown'), '--cover-for', 't1_chb_missing'],
+      home,
+    );
+    assert.equal(unknown.code, 1);
+    assert.match(
+      unknown.stderr,
+      /^dispute-desk: Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\.$/m,
+    );
+    assert.equal(unknown.stdout, '');
+    assert.throws(() => readdirSync(join(dir, 'unknown')), /ENOENT/, 'nothing built without the letter asked for');
+  },
+);
 
 test('files passed over are listed with their reasons, and the build still exits 0', async () => {
   const folder = join(dir, 'with-junk');
@@ -359,21 +362,24 @@ test('files passed over are listed with their reasons, and the build still exits
   assert.equal(json.inputs.filter((i: { skipped?: boolean }) => i.skipped).length, 3);
 });
 
-test('--cover-for a chargeback not in the store (a home with no profiles) says so on stderr and builds nothing', async () => {
-  const empty = join(dir, 'empty-home');
-  mkdirSync(empty);
-  const r = await cli(
-    ['evidence', 'build', inputs, '--out', join(dir, 'missing-cover'), '--cover-for', 't1_chb_missing'],
-    empty,
-  );
-  assert.equal(r.code, 1);
-  assert.match(
-    r.stderr,
-    /Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\./,
-  );
-  assert.doesNotMatch(r.stderr, /of the profile/, 'no profile was named');
-  assert.throws(() => readdirSync(join(dir, 'missing-cover')), /ENOENT/);
-});
+test(
+  '--cover-for a chargeback not in the store (a home ' + 'with no profiles) says so on stderr and builds nothing',
+  async () => {
+    const empty = join(dir, 'empty-home');
+    mkdirSync(empty);
+    const r = await cli(
+      ['evidence', 'build', inputs, '--out', join(dir, 'missing-cover'), '--cover-for', 't1_chb_missing'],
+      empty,
+    );
+    assert.equal(r.code, 1);
+    assert.match(
+      r.stderr,
+      /Chargeback t1_chb_missing is not in the local store: run `dispute-desk sync` first, or check the ID\./,
+    );
+    assert.doesNotMatch(r.stderr, /of the profile/, 'no profile was named');
+    assert.throws(() => readdirSync(join(dir, 'missing-cover')), /ENOENT/);
+  },
+);
 
 test('text output names each file written with its pages and size', async () => {
   const check = async (from: string, out: string, ...flags: string[]) => {
@@ -452,39 +458,42 @@ test('--preset strict draws pages in black and white (1 bit) at 200 dpi on paper
   }
 });
 
-test('stdout holds only the JSON: a junk HEIC (its decoder prints to stdout) is named as unusable, the PNG built', async () => {
-  const files = join(dir, 'junk-heic');
-  mkdirSync(files);
-  // An 'ftyp' box with HEIC brands, then garbage: it sniffs as HEIC and libheif cannot parse it.
-  const junk = Buffer.alloc(4096, 0x5a);
-  junk.writeUInt32BE(24, 0);
-  junk.write('ftypheic', 4, 'latin1');
-  junk.writeUInt32BE(0, 12);
-  junk.write('mif1heic', 16, 'latin1');
-  writeFileSync(join(files, 'junk.heic'), junk);
-  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
-    .png()
-    .toFile(join(files, 'good.png'));
-  const r = await cli([
-    'evidence',
-    'build',
-    join(files, 'junk.heic'),
-    join(files, 'good.png'),
-    '--out',
-    join(dir, 'junk-heic-out'),
-    '--json',
-  ]);
-  let result: { inputs: Array<{ ok: boolean; name?: string; reason?: string }>; files: unknown[] };
-  try {
-    result = JSON.parse(r.stdout);
-  } catch (e) {
-    assert.fail(`stdout is not one JSON document (${(e as Error).message}):\n${r.stdout.slice(0, 300)}`);
-  }
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(result.inputs.length, 2);
-  const [heic, png] = result.inputs;
-  assert.equal(heic!.ok, false);
-  assert.match(heic!.reason!, /^junk\.heic could not be used: /);
-  assert.equal(png!.ok, true);
-  assert.equal(result.files.length, 1);
-});
+test(
+  'stdout holds only the JSON: a junk HEIC (its decoder ' + 'prints to stdout) is named as unusable, the PNG built',
+  async () => {
+    const files = join(dir, 'junk-heic');
+    mkdirSync(files);
+    // An 'ftyp' box with HEIC brands, then garbage: it sniffs as HEIC and libheif cannot parse it.
+    const junk = Buffer.alloc(4096, 0x5a);
+    junk.writeUInt32BE(24, 0);
+    junk.write('ftypheic', 4, 'latin1');
+    junk.writeUInt32BE(0, 12);
+    junk.write('mif1heic', 16, 'latin1');
+    writeFileSync(join(files, 'junk.heic'), junk);
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
+      .png()
+      .toFile(join(files, 'good.png'));
+    const r = await cli([
+      'evidence',
+      'build',
+      join(files, 'junk.heic'),
+      join(files, 'good.png'),
+      '--out',
+      join(dir, 'junk-heic-out'),
+      '--json',
+    ]);
+    let result: { inputs: Array<{ ok: boolean; name?: string; reason?: string }>; files: unknown[] };
+    try {
+      result = JSON.parse(r.stdout);
+    } catch (e) {
+      assert.fail(`stdout is not one JSON document (${(e as Error).message}):\n${r.stdout.slice(0, 300)}`);
+    }
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(result.inputs.length, 2);
+    const [heic, png] = result.inputs;
+    assert.equal(heic!.ok, false);
+    assert.match(heic!.reason!, /^junk\.heic could not be used: /);
+    assert.equal(png!.ok, true);
+    assert.equal(result.files.length, 1);
+  },
+);

@@ -10,10 +10,13 @@ export function textPage(width: number, height: number, lines = 50, label = 'Inv
   const rows = Array.from(
     { length: lines },
     (_, i) =>
-      `<text x="${width * 0.06}" y="${height * 0.06 + i * ((height * 0.85) / lines)}" font-size="${Math.round(height / 90)}" font-family="DejaVu Sans">${label} line ${i + 1} — Walnut board × 2 .......... $${(i * 3.17).toFixed(2)}</text>`,
+      `<text x="${width * 0.06}" y="${height * 0.06 + i * ((height * 0.85) / lines)}" ` +
+      `font-size="${Math.round(height / 90)}" font-family="DejaVu Sans">${label} ` +
+      `line ${i + 1} — Walnut board × 2 .......... $${(i * 3.17).toFixed(2)}</text>`,
   ).join('');
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f3ec"/>${rows}</svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" ` +
+      `height="${height}"><rect width="100%" height="100%" fill="#f6f3ec"/>${rows}</svg>`,
   );
 }
 
@@ -126,7 +129,8 @@ export function encryptedPdf(path: string): void {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
-    '<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) /P -4 >>',
+    '<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) ' +
+      '/U (0123456789abcdef0123456789abcdef) /P -4 >>',
   ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -135,8 +139,12 @@ export function encryptedPdf(path: string): void {
     body += `${i + 1} 0 obj\n${o}\nendobj\n`;
   });
   const xref = body.length;
-  body += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  body +=
+    `xref\n0 ${objs.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body +=
+    `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID ` +
+    `[<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n${xref}\n%%EOF\n`;
   writeFileSync(path, body, 'latin1');
 }
 

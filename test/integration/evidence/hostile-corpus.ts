@@ -11,7 +11,8 @@ export function rawPdf(bodies: Array<string | { dict: string; stream: string }>)
     const text =
       typeof b === 'string'
         ? `${i + 1} 0 obj\n${b}\nendobj\n`
-        : `${i + 1} 0 obj\n<< ${b.dict} /Length ${Buffer.byteLength(b.stream, 'latin1')} >>\nstream\n${b.stream}\nendstream\nendobj\n`;
+        : `${i + 1} 0 obj\n<< ${b.dict} /Length ${Buffer.byteLength(b.stream, 'latin1')} ` +
+          `>>\nstream\n${b.stream}\nendstream\nendobj\n`;
     const buf = Buffer.from(text, 'latin1');
     parts.push(buf);
     at += buf.length;
@@ -33,7 +34,8 @@ export function formBombPdf(levels = 40, draws = 2): Buffer {
   const bodies: Array<string | { dict: string; stream: string }> = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /F ${form(levels)} 0 R >> >> /Contents 4 0 R >>`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources ' +
+      `<< /XObject << /F ${form(levels)} 0 R >> >> /Contents 4 0 R >>`,
     { dict: '', stream: '/F Do '.repeat(draws) },
   ];
   for (let k = 1; k <= levels; k++) {

@@ -93,7 +93,9 @@ for (const look of ['scan', 'photo'] as ScanLook[]) {
     const plain = await plainResample(scan, ours.jpeg);
     const a = await read(ours.jpeg, printed);
     const b = await read(plain, printed);
-    const msg = `ours ${a.wordsRead}/${a.words} words, ${a.linesRead}/${a.lines} lines; plain ${b.wordsRead} words, ${b.linesRead} lines`;
+    const msg =
+      `ours ${a.wordsRead}/${a.words} words, ${a.linesRead}/${a.lines} ` +
+      `lines; plain ${b.wordsRead} words, ${b.linesRead} lines`;
     assert.ok(ratio(a, 'words') >= ratio(b, 'words') - 0.02, msg);
     assert.ok(ratio(a, 'lines') >= ratio(b, 'lines') - 0.02, msg);
   });
@@ -136,7 +138,9 @@ test('strict preset (1 bit at 200 dpi) reads as well as a plain threshold of the
     .toBuffer();
   const a = await read(ours, printed);
   const b = await read(plain, printed);
-  const msg = `ours ${a.wordsRead}/${a.words} words, ${a.linesRead}/${a.lines} lines; plain ${b.wordsRead} words, ${b.linesRead} lines`;
+  const msg =
+    `ours ${a.wordsRead}/${a.words} words, ${a.linesRead}/${a.lines} ` +
+    `lines; plain ${b.wordsRead} words, ${b.linesRead} lines`;
   assert.ok(ratio(a, 'words') >= ratio(b, 'words') - 0.02, msg);
   assert.ok(ratio(a, 'lines') >= ratio(b, 'lines') - 0.02, msg);
 });

@@ -301,433 +301,452 @@ test('the solver steps down to fit, splits by the per-file limit, and names what
   }
 });
 
-test('the arrangement decides order, rotation and removal; the cover letter states the facts and lists the exhibits with their pages', async () => {
-  const f = await fixture();
-  try {
-    await pdfWithPages(join(f.dir, 'terms.pdf'), 3);
-    await scanJpeg(join(f.dir, 'receipt.jpg'));
-    const terms = await f.add('terms.pdf');
-    const receipt = await f.add('receipt.jpg');
-    const arrangement = {
-      pages: [
-        { itemId: receipt.id, page: 0, rotation: 90 as const },
-        { itemId: terms.id, page: 2, rotation: 0 as const },
-        { itemId: terms.id, page: 0, rotation: 180 as const },
-      ],
-    };
-    const cb = chargebackSchema.parse({
-      id: 't1_chb_abc',
-      total: 4999,
-      currency: 'JPY',
-      cycle: 'first',
-      reasonCode: '13.1',
-      reason: 'Merchandise not received',
-      status: 'open',
-      reply: 20261201,
-      issued: 20261101,
-      txn: 't1_txn_1',
-    });
-    const template = coverLetterFor(cb, { merchantName: 'Corner Shop' });
-    assert.match(template.rebuttal, /We respond to chargeback t1_chb_abc \(reason code 13\.1\) for ¥4,999\./);
-    const rebuttal = 'The parcel was left at the front door on 3 November; the carrier photo is enclosed.';
-    const cover = coverLetterFor(cb, { merchantName: 'Corner Shop', rebuttal });
-    const built = await buildPacket(f.store, arrangement, settings({ baseName: 'evidence t1_chb_abc' }), {
-      outDir: join(f.dir, 'out'),
-      coverLetter: cover,
-    });
-    assert.ok(built.ok);
-    assert.equal(built.totalPages, 4, 'cover + 3 kept pages (terms page 2 removed)');
-    const pages = await readPdf(join(f.dir, 'out', built.files[0]!.name));
-    assert.equal(pages.length, 4);
-    const letter = pages[0]!.plain;
-    for (const fact of [
-      /Chargeback t1_chb_abc/,
-      /Reason code 13\.1 – Merchandise not received/,
-      /What is claimed The cardholder says they paid but did not receive the goods or services\./,
-      /Amount ¥4,999 /,
-      /Transaction t1_txn_1/,
-      /Issued 2026-11-01/,
-      /Reply due 2026-12-01/,
-      /The parcel was left at the front door on 3 November; the carrier photo is enclosed\./,
-      /Exhibits 1\. receipt\.jpg – page 2 2\. terms\.pdf – pages 3–4/,
-    ])
-      assert.match(letter, fact);
-    assert.doesNotMatch(letter, /\?/, 'nothing the font lacks');
-    // The exhibits in the merchant's order, each turned as asked.
-    assert.equal(pages[1]!.text.length, 0);
-    assert.ok(
-      pages[1]!.pictures[0]!.width > pages[1]!.pictures[0]!.height,
-      'the portrait receipt turned a quarter: landscape',
-    );
-    assert.deepEqual(
-      pages[2]!.text.map((t) => [t.str, t.angle]),
-      [['Page 3', 0]],
-    );
-    assert.deepEqual(
-      pages[3]!.text.map((t) => [t.str, t.angle]),
-      [['Page 1', 180]],
-      'upside down',
-    );
-
-    const single = await buildPacket(
-      f.store,
-      { pages: [{ itemId: receipt.id, page: 0, rotation: 0 }] },
-      settings({ output: 'image' }),
-      { outDir: join(f.dir, 'single') },
-    );
-    assert.deepEqual(
-      single.files.map((x) => x.documentType),
-      ['jpg'],
-    );
-  } finally {
-    f.close();
-  }
-});
-
-test('the cover letter writes every currency exactly (symbol or ISO code, its own decimals), dates it locally, and keeps app advice out', async () => {
-  const f = await fixture();
-  const tz = process.env.TZ;
-  try {
-    // Every character the letter treats as drawable is one the standard font has.
-    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    const fontSet = new Set(font.getCharacterSet());
-    for (const c of winAnsiCodePoints) assert.ok(fontSet.has(c), `U+${c.toString(16)} drawable`);
-
-    const cb = (o: Record<string, unknown>) =>
-      chargebackSchema.parse({
-        id: 't1_chb_x',
-        total: 100,
-        currency: 'USD',
+test(
+  'the arrangement decides order, rotation and removal; the cover ' +
+    'letter states the facts and lists the exhibits with their pages',
+  async () => {
+    const f = await fixture();
+    try {
+      await pdfWithPages(join(f.dir, 'terms.pdf'), 3);
+      await scanJpeg(join(f.dir, 'receipt.jpg'));
+      const terms = await f.add('terms.pdf');
+      const receipt = await f.add('receipt.jpg');
+      const arrangement = {
+        pages: [
+          { itemId: receipt.id, page: 0, rotation: 90 as const },
+          { itemId: terms.id, page: 2, rotation: 0 as const },
+          { itemId: terms.id, page: 0, rotation: 180 as const },
+        ],
+      };
+      const cb = chargebackSchema.parse({
+        id: 't1_chb_abc',
+        total: 4999,
+        currency: 'JPY',
         cycle: 'first',
         reasonCode: '13.1',
-        reason: '',
+        reason: 'Merchandise not received',
         status: 'open',
         reply: 20261201,
-        ...o,
+        issued: 20261101,
+        txn: 't1_txn_1',
       });
-    const amounts: Array<[number, string, string]> = [
-      [4999, 'USD', '$49.99'],
-      [4999, 'JPY', '¥4,999'],
-      [12345, 'KWD', 'KWD 12.345'],
-      [123450, 'INR', 'INR 1,234.50'],
-      [1500000, 'KRW', 'KRW 1,500,000'],
-      [9900, 'ILS', 'ILS 99.00'],
-      [250000, 'VND', 'VND 250,000'],
-      [4550, 'PHP', 'PHP 45.50'],
-      [1999, 'EUR', '€19.99'],
-      [1999, 'GBP', '£19.99'],
-    ];
-    for (const [total, currency, text] of amounts) assert.equal(letterAmount(total, currency), text, currency);
-
-    // Midday UTC on 1 March is already 2 March at UTC+14: the letter carries the merchant's date.
-    process.env.TZ = 'Pacific/Kiritimati';
-    const now = new Date('2026-03-01T12:00:00Z');
-    const unknown = coverLetterFor(cb({ reasonCode: 'ZZ9', total: 123450, currency: 'INR' }), {
-      now,
-      rebuttal: 'Paid ₹1,234.50 in person; receipt enclosed.',
-    });
-    assert.equal(unknown.date, '2026-03-02');
-    await scanJpeg(join(f.dir, 'r.jpg'));
-    const r = await f.add('r.jpg');
-    const built = await buildPacket(f.store, { pages: [{ itemId: r.id, page: 0, rotation: 0 }] }, settings(), {
-      outDir: join(f.dir, 'out'),
-      coverLetter: unknown,
-    });
-    const letter = (await readPdf(join(f.dir, 'out', built.files[0]!.name)))[0]!.plain;
-    assert.match(letter, /· 2026-03-02|^Response to chargeback 2026-03-02/);
-    assert.match(letter, /Amount INR 1,234\.50/);
-    assert.match(letter, /Paid INR 1,234\.50 in person/, 'a symbol typed in the rebuttal becomes its code, not "?"');
-    assert.doesNotMatch(letter, /\?/);
-    assert.match(letter, /Reason code ZZ9 – as given by the issuer/);
-    assert.match(letter, /What is claimed The claim as the issuer states it under this reason code\./);
-    assert.doesNotMatch(letter, /Dispute Desk|tables|answer with/i, 'no advice meant for the merchant');
-
-    const kwd = coverLetterFor(cb({ total: 12345, currency: 'KWD', reason: 'Merchandise not received' }), { now });
-    assert.match(kwd.rebuttal, /for KWD 12\.345\./);
-  } finally {
-    if (tz === undefined) delete process.env.TZ;
-    else process.env.TZ = tz;
-    f.close();
-  }
-});
-
-test("a single page may be sent as an image file: rendered like any page (BMP, HEIC, TIFF page 2, PDF), at the preset's dpi, within the per-file limit", async (t) => {
-  const f = await fixture();
-  try {
-    const image = (o: Partial<BuildSettings> = {}) => settings({ output: 'image', ...o });
-    const one = (item: EvidenceItem, page = 0) => ({ pages: [{ itemId: item.id, page, rotation: 0 as const }] });
-    bmp24(join(f.dir, 'a.bmp'), 900, 600);
-    await sharp(textPage(600, 800, 10))
-      .png()
-      .toFile(join(f.dir, 'tall.png'));
-    await sharp(textPage(1200, 400, 4))
-      .png()
-      .toFile(join(f.dir, 'wide.png'));
-    imageMagick([join(f.dir, 'tall.png'), join(f.dir, 'wide.png'), join(f.dir, 'two.tif')]);
-    await scanJpeg(join(f.dir, 'scan.jpg'), { width: 2480, height: 3508, density: 300 });
-    await pdfWithPages(join(f.dir, 'terms.pdf'), 1);
-    // A PNG of noise: several megabytes, far over a 1 MB limit as it stands.
-    await sharp({
-      create: {
-        width: 1800,
-        height: 1800,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .png()
-      .toFile(join(f.dir, 'big.png'));
-    const bigBytes = readFileSync(join(f.dir, 'big.png')).length;
-    assert.ok(bigBytes > 5_000_000, `the PNG is large (${bigBytes} bytes)`);
-
-    const bmp = await f.add('a.bmp');
-    const bmpOut = await buildPacket(f.store, one(bmp), image(), { outDir: join(f.dir, 'bmp') });
-    assert.ok(bmpOut.ok, JSON.stringify(bmpOut.problems));
-    assert.deepEqual(
-      bmpOut.files.map((x) => [x.name, x.documentType]),
-      [['evidence.jpg', 'jpg']],
-    );
-    const bmpMeta = await sharp(join(f.dir, 'bmp', 'evidence.jpg')).metadata();
-    assert.equal(bmpMeta.format, 'jpeg');
-    assert.equal(bmpMeta.channels, 1, 'the document preset is grayscale');
-
-    const tiff = await f.add('two.tif');
-    assert.equal(tiff.pages, 2);
-    const tiffOut = await buildPacket(f.store, one(tiff, 1), image(), { outDir: join(f.dir, 'tif') });
-    const tiffMeta = await sharp(join(f.dir, 'tif', tiffOut.files[0]!.name)).metadata();
-    assert.ok(
-      tiffMeta.width! > tiffMeta.height! * 2,
-      `page 2 (wide), not page 1 (tall): ${tiffMeta.width} × ${tiffMeta.height}`,
-    );
-
-    const scan = await f.add('scan.jpg');
-    const scanOut = await buildPacket(f.store, one(scan), image({ pageSize: 'a4' }), { outDir: join(f.dir, 'scan') });
-    const scanMeta = await sharp(join(f.dir, 'scan', scanOut.files[0]!.name)).metadata();
-    assert.ok(
-      scanMeta.width! <= 1241 && scanMeta.width! > 1100,
-      `300 dpi scan written at about 150 dpi (${scanMeta.width} px wide)`,
-    );
-    assert.ok(Math.abs((scanMeta.density ?? 0) - 150) < 8, `the file says its resolution (${scanMeta.density} dpi)`);
-    assert.equal(scanMeta.exif, undefined);
-
-    const strict = await buildPacket(f.store, one(scan), image({ preset: 'strict', limits: strictLimits }), {
-      outDir: join(f.dir, 'strict'),
-    });
-    assert.deepEqual(
-      strict.files.map((x) => x.documentType),
-      ['png'],
-    );
-    const strictMeta = await sharp(join(f.dir, 'strict', strict.files[0]!.name)).metadata();
-    assert.equal(strictMeta.format, 'png');
-    assert.equal(strictMeta.bitsPerSample, 1, 'black and white: one bit a pixel');
-    assert.ok(strict.files[0]!.bytes <= strictLimits.maxFileBytes);
-
-    const big = await f.add('big.png');
-    const limit = 1024 * 1024;
-    const bigOut = await buildPacket(
-      f.store,
-      one(big),
-      image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: limit } }),
-      { outDir: join(f.dir, 'big') },
-    );
-    assert.ok(bigOut.ok, JSON.stringify(bigOut.problems));
-    assert.ok(
-      bigOut.files[0]!.bytes <= limit && readFileSync(join(f.dir, 'big', bigOut.files[0]!.name)).length <= limit,
-      'compressed to the limit, not passed through',
-    );
-    const tooSmall = await buildPacket(
-      f.store,
-      one(big),
-      image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: 50_000, maxTotalBytes: 50_000 } }),
-      { outDir: join(f.dir, 'small') },
-    );
-    assert.equal(tooSmall.ok, false);
-    assert.match(
-      tooSmall.problems[0]!.message,
-      /big\.png is \d+ KB as an image file even at the smallest legible size; the limit is 49 KB/,
-    );
-
-    const terms = await f.add('terms.pdf');
-    const pdfOut = await buildPacket(f.store, one(terms), image(), { outDir: join(f.dir, 'pdf') });
-    assert.deepEqual(
-      pdfOut.files.map((x) => x.documentType),
-      ['jpg'],
-      'a PDF page drawn as an image file',
-    );
-
-    if (imageMagickCan('HEIC')) {
-      imageMagick([join(f.dir, 'wide.png'), join(f.dir, 'phone.heic')]);
-      const heic = await f.add('phone.heic');
-      const heicOut = await buildPacket(f.store, one(heic), image(), { outDir: join(f.dir, 'heic') });
+      const template = coverLetterFor(cb, { merchantName: 'Corner Shop' });
+      assert.match(template.rebuttal, /We respond to chargeback t1_chb_abc \(reason code 13\.1\) for ¥4,999\./);
+      const rebuttal = 'The parcel was left at the front door on 3 November; the carrier photo is enclosed.';
+      const cover = coverLetterFor(cb, { merchantName: 'Corner Shop', rebuttal });
+      const built = await buildPacket(f.store, arrangement, settings({ baseName: 'evidence t1_chb_abc' }), {
+        outDir: join(f.dir, 'out'),
+        coverLetter: cover,
+      });
+      assert.ok(built.ok);
+      assert.equal(built.totalPages, 4, 'cover + 3 kept pages (terms page 2 removed)');
+      const pages = await readPdf(join(f.dir, 'out', built.files[0]!.name));
+      assert.equal(pages.length, 4);
+      const letter = pages[0]!.plain;
+      for (const fact of [
+        /Chargeback t1_chb_abc/,
+        /Reason code 13\.1 – Merchandise not received/,
+        /What is claimed The cardholder says they paid but did not receive the goods or services\./,
+        /Amount ¥4,999 /,
+        /Transaction t1_txn_1/,
+        /Issued 2026-11-01/,
+        /Reply due 2026-12-01/,
+        /The parcel was left at the front door on 3 November; the carrier photo is enclosed\./,
+        /Exhibits 1\. receipt\.jpg – page 2 2\. terms\.pdf – pages 3–4/,
+      ])
+        assert.match(letter, fact);
+      assert.doesNotMatch(letter, /\?/, 'nothing the font lacks');
+      // The exhibits in the merchant's order, each turned as asked.
+      assert.equal(pages[1]!.text.length, 0);
+      assert.ok(
+        pages[1]!.pictures[0]!.width > pages[1]!.pictures[0]!.height,
+        'the portrait receipt turned a quarter: landscape',
+      );
       assert.deepEqual(
-        heicOut.files.map((x) => x.documentType),
+        pages[2]!.text.map((t) => [t.str, t.angle]),
+        [['Page 3', 0]],
+      );
+      assert.deepEqual(
+        pages[3]!.text.map((t) => [t.str, t.angle]),
+        [['Page 1', 180]],
+        'upside down',
+      );
+
+      const single = await buildPacket(
+        f.store,
+        { pages: [{ itemId: receipt.id, page: 0, rotation: 0 }] },
+        settings({ output: 'image' }),
+        { outDir: join(f.dir, 'single') },
+      );
+      assert.deepEqual(
+        single.files.map((x) => x.documentType),
         ['jpg'],
       );
-      const heicMeta = await sharp(join(f.dir, 'heic', heicOut.files[0]!.name)).metadata();
-      assert.ok(
-        Math.abs(heicMeta.width! / heicMeta.height! - 3) < 0.05 && heicMeta.width! <= 1200,
-        `the decoded photo, fitted to 150 dpi (${heicMeta.width} × ${heicMeta.height})`,
+    } finally {
+      f.close();
+    }
+  },
+);
+
+test(
+  'the cover letter writes every currency exactly (symbol or ISO ' +
+    'code, its own decimals), dates it locally, and keeps app advice out',
+  async () => {
+    const f = await fixture();
+    const tz = process.env.TZ;
+    try {
+      // Every character the letter treats as drawable is one the standard font has.
+      const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+      const fontSet = new Set(font.getCharacterSet());
+      for (const c of winAnsiCodePoints) assert.ok(fontSet.has(c), `U+${c.toString(16)} drawable`);
+
+      const cb = (o: Record<string, unknown>) =>
+        chargebackSchema.parse({
+          id: 't1_chb_x',
+          total: 100,
+          currency: 'USD',
+          cycle: 'first',
+          reasonCode: '13.1',
+          reason: '',
+          status: 'open',
+          reply: 20261201,
+          ...o,
+        });
+      const amounts: Array<[number, string, string]> = [
+        [4999, 'USD', '$49.99'],
+        [4999, 'JPY', '¥4,999'],
+        [12345, 'KWD', 'KWD 12.345'],
+        [123450, 'INR', 'INR 1,234.50'],
+        [1500000, 'KRW', 'KRW 1,500,000'],
+        [9900, 'ILS', 'ILS 99.00'],
+        [250000, 'VND', 'VND 250,000'],
+        [4550, 'PHP', 'PHP 45.50'],
+        [1999, 'EUR', '€19.99'],
+        [1999, 'GBP', '£19.99'],
+      ];
+      for (const [total, currency, text] of amounts) assert.equal(letterAmount(total, currency), text, currency);
+
+      // Midday UTC on 1 March is already 2 March at UTC+14: the letter carries the merchant's date.
+      process.env.TZ = 'Pacific/Kiritimati';
+      const now = new Date('2026-03-01T12:00:00Z');
+      const unknown = coverLetterFor(cb({ reasonCode: 'ZZ9', total: 123450, currency: 'INR' }), {
+        now,
+        rebuttal: 'Paid ₹1,234.50 in person; receipt enclosed.',
+      });
+      assert.equal(unknown.date, '2026-03-02');
+      await scanJpeg(join(f.dir, 'r.jpg'));
+      const r = await f.add('r.jpg');
+      const built = await buildPacket(f.store, { pages: [{ itemId: r.id, page: 0, rotation: 0 }] }, settings(), {
+        outDir: join(f.dir, 'out'),
+        coverLetter: unknown,
+      });
+      const letter = (await readPdf(join(f.dir, 'out', built.files[0]!.name)))[0]!.plain;
+      assert.match(letter, /· 2026-03-02|^Response to chargeback 2026-03-02/);
+      assert.match(letter, /Amount INR 1,234\.50/);
+      assert.match(letter, /Paid INR 1,234\.50 in person/, 'a symbol typed in the rebuttal becomes its code, not "?"');
+      assert.doesNotMatch(letter, /\?/);
+      assert.match(letter, /Reason code ZZ9 – as given by the issuer/);
+      assert.match(letter, /What is claimed The claim as the issuer states it under this reason code\./);
+      assert.doesNotMatch(letter, /Dispute Desk|tables|answer with/i, 'no advice meant for the merchant');
+
+      const kwd = coverLetterFor(cb({ total: 12345, currency: 'KWD', reason: 'Merchandise not received' }), { now });
+      assert.match(kwd.rebuttal, /for KWD 12\.345\./);
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+      f.close();
+    }
+  },
+);
+
+test(
+  'a single page may be sent as an image file: rendered like any page (BMP, ' +
+    "HEIC, TIFF page 2, PDF), at the preset's dpi, within the per-file limit",
+  async (t) => {
+    const f = await fixture();
+    try {
+      const image = (o: Partial<BuildSettings> = {}) => settings({ output: 'image', ...o });
+      const one = (item: EvidenceItem, page = 0) => ({ pages: [{ itemId: item.id, page, rotation: 0 as const }] });
+      bmp24(join(f.dir, 'a.bmp'), 900, 600);
+      await sharp(textPage(600, 800, 10))
+        .png()
+        .toFile(join(f.dir, 'tall.png'));
+      await sharp(textPage(1200, 400, 4))
+        .png()
+        .toFile(join(f.dir, 'wide.png'));
+      imageMagick([join(f.dir, 'tall.png'), join(f.dir, 'wide.png'), join(f.dir, 'two.tif')]);
+      await scanJpeg(join(f.dir, 'scan.jpg'), { width: 2480, height: 3508, density: 300 });
+      await pdfWithPages(join(f.dir, 'terms.pdf'), 1);
+      // A PNG of noise: several megabytes, far over a 1 MB limit as it stands.
+      await sharp({
+        create: {
+          width: 1800,
+          height: 1800,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .png()
+        .toFile(join(f.dir, 'big.png'));
+      const bigBytes = readFileSync(join(f.dir, 'big.png')).length;
+      assert.ok(bigBytes > 5_000_000, `the PNG is large (${bigBytes} bytes)`);
+
+      const bmp = await f.add('a.bmp');
+      const bmpOut = await buildPacket(f.store, one(bmp), image(), { outDir: join(f.dir, 'bmp') });
+      assert.ok(bmpOut.ok, JSON.stringify(bmpOut.problems));
+      assert.deepEqual(
+        bmpOut.files.map((x) => [x.name, x.documentType]),
+        [['evidence.jpg', 'jpg']],
       );
-    } else t.diagnostic('ImageMagick here cannot write HEIC, so the HEIC case was not run');
+      const bmpMeta = await sharp(join(f.dir, 'bmp', 'evidence.jpg')).metadata();
+      assert.equal(bmpMeta.format, 'jpeg');
+      assert.equal(bmpMeta.channels, 1, 'the document preset is grayscale');
 
-    // One page and no letter, or it says why not.
-    const two = await buildPacket(f.store, { pages: [...one(scan).pages, ...one(bmp).pages] }, image(), {
-      outDir: join(f.dir, 'two'),
-    });
-    assert.match(two.problems.map((p) => p.message).join(' '), /holds a single page; this packet has 2 pages/);
-    const withLetter = await buildPacket(f.store, one(scan), image(), {
-      outDir: join(f.dir, 'letter'),
-      coverLetter: coverLetterFor(
-        chargebackSchema.parse({
-          id: 't1_chb_i',
-          total: 100,
-          currency: 'USD',
-          cycle: 'first',
-          reasonCode: '13.1',
-          status: 'open',
-        }),
-      ),
-    });
-    assert.match(withLetter.problems.map((p) => p.message).join(' '), /without a cover letter/);
-    const letterOff = await buildPacket(f.store, one(scan), image({ coverLetter: false }), {
-      outDir: join(f.dir, 'letter-off'),
-      coverLetter: coverLetterFor(
-        chargebackSchema.parse({
-          id: 't1_chb_i',
-          total: 100,
-          currency: 'USD',
-          cycle: 'first',
-          reasonCode: '13.1',
-          status: 'open',
-        }),
-      ),
-    });
-    assert.ok(letterOff.ok, 'the letter left out by the settings');
-  } finally {
-    f.close();
-  }
-});
+      const tiff = await f.add('two.tif');
+      assert.equal(tiff.pages, 2);
+      const tiffOut = await buildPacket(f.store, one(tiff, 1), image(), { outDir: join(f.dir, 'tif') });
+      const tiffMeta = await sharp(join(f.dir, 'tif', tiffOut.files[0]!.name)).metadata();
+      assert.ok(
+        tiffMeta.width! > tiffMeta.height! * 2,
+        `page 2 (wide), not page 1 (tall): ${tiffMeta.width} × ${tiffMeta.height}`,
+      );
 
-test('PDF pages are kept as they are when they fit and meet the limits, and otherwise drawn and compressed like photos', async () => {
-  const f = await fixture();
-  try {
-    await pdfWithPages(join(f.dir, 'terms.pdf'), 2);
-    await pdfWithPhoto(join(f.dir, 'fine.pdf'), { widthPx: 1200, heightPx: 900, inches: 2.4 });
-    await pdfWithPhoto(join(f.dir, 'coarse.pdf'), { widthPx: 900, heightPx: 600, inches: 6 });
-    await pdfWithPhoto(join(f.dir, 'heavy.pdf'), {
-      widthPx: 1400,
-      heightPx: 1800,
-      inches: 7.5,
-      noise: 20,
-      scanOnly: true,
-    });
-    const terms = await f.add('terms.pdf');
-    const fine = await f.add('fine.pdf');
-    const coarse = await f.add('coarse.pdf');
-    const heavy = await f.add('heavy.pdf');
-    const one = (item: EvidenceItem) => ({ pages: [{ itemId: item.id, page: 0, rotation: 0 as const }] });
-    const exif = (file: string) => {
-      const b = readFileSync(file);
-      return b.includes('Exif\0\0') || b.includes('PhoneMaker');
-    };
-    assert.ok(exif(join(f.dir, 'fine.pdf')), "the sample PDF carries the photo's EXIF");
+      const scan = await f.add('scan.jpg');
+      const scanOut = await buildPacket(f.store, one(scan), image({ pageSize: 'a4' }), { outDir: join(f.dir, 'scan') });
+      const scanMeta = await sharp(join(f.dir, 'scan', scanOut.files[0]!.name)).metadata();
+      assert.ok(
+        scanMeta.width! <= 1241 && scanMeta.width! > 1100,
+        `300 dpi scan written at about 150 dpi (${scanMeta.width} px wide)`,
+      );
+      assert.ok(Math.abs((scanMeta.density ?? 0) - 150) < 8, `the file says its resolution (${scanMeta.density} dpi)`);
+      assert.equal(scanMeta.exif, undefined);
 
-    // Text and a 150 dpi photo within a colour, 200 dpi profile: kept (text stays text), EXIF gone.
-    const kept = await buildPacket(f.store, { pages: [...one(terms).pages, ...one(coarse).pages] }, settings(), {
-      outDir: join(f.dir, 'kept'),
-    });
-    assert.ok(kept.ok, JSON.stringify(kept.problems));
-    assert.deepEqual(kept.warnings, []);
-    const keptRead = await readPdf(join(f.dir, 'kept', kept.files[0]!.name));
-    assert.match(keptRead[0]!.plain, /Page 1/);
-    assert.match(keptRead[1]!.plain, /Delivered to the front door/, 'kept as it is: its text is still text');
-    assert.equal(keptRead[1]!.pictures[0]!.widthPx, 900, 'the photo itself untouched');
-    assert.ok(!exif(join(f.dir, 'kept', kept.files[0]!.name)), "no EXIF or device data left in a kept page's photo");
+      const strict = await buildPacket(f.store, one(scan), image({ preset: 'strict', limits: strictLimits }), {
+        outDir: join(f.dir, 'strict'),
+      });
+      assert.deepEqual(
+        strict.files.map((x) => x.documentType),
+        ['png'],
+      );
+      const strictMeta = await sharp(join(f.dir, 'strict', strict.files[0]!.name)).metadata();
+      assert.equal(strictMeta.format, 'png');
+      assert.equal(strictMeta.bitsPerSample, 1, 'black and white: one bit a pixel');
+      assert.ok(strict.files[0]!.bytes <= strictLimits.maxFileBytes);
 
-    // A photo at 500 dpi on the page (545 once fitted to Letter) breaks a 200 dpi limit: the page is drawn at 200 dpi.
-    const dpi = await buildPacket(f.store, one(fine), settings({ preset: 'photo' }), { outDir: join(f.dir, 'dpi') });
-    assert.ok(dpi.ok, JSON.stringify(dpi.problems));
-    assert.match(
-      dpi.warnings.join(' '),
-      /turned into images because they hold pictures finer than the 200 dpi limit: fine\.pdf page 1/,
-    );
-    const dpiRead = await readPdf(join(f.dir, 'dpi', dpi.files[0]!.name));
-    assert.equal(dpiRead[0]!.text.length, 0, 'drawn: no text objects left');
-    const pic = dpiRead[0]!.pictures[0]!;
-    assert.ok(
-      pic.widthPx / (pic.width / 72) <= 201,
-      `drawn at no more than 200 dpi (${(pic.widthPx / (pic.width / 72)).toFixed(0)})`,
-    );
-    assert.ok(!exif(join(f.dir, 'dpi', dpi.files[0]!.name)));
-    // The same page within a 600 dpi profile is kept.
-    const allowed = await buildPacket(f.store, one(fine), settings({ limits: { ...defaultLimits, maxDpi: 600 } }), {
-      outDir: join(f.dir, 'allowed'),
-    });
-    assert.equal((await readPdf(join(f.dir, 'allowed', allowed.files[0]!.name)))[0]!.pictures[0]!.widthPx, 1200);
+      const big = await f.add('big.png');
+      const limit = 1024 * 1024;
+      const bigOut = await buildPacket(
+        f.store,
+        one(big),
+        image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: limit } }),
+        { outDir: join(f.dir, 'big') },
+      );
+      assert.ok(bigOut.ok, JSON.stringify(bigOut.problems));
+      assert.ok(
+        bigOut.files[0]!.bytes <= limit && readFileSync(join(f.dir, 'big', bigOut.files[0]!.name)).length <= limit,
+        'compressed to the limit, not passed through',
+      );
+      const tooSmall = await buildPacket(
+        f.store,
+        one(big),
+        image({ preset: 'photo', limits: { ...defaultLimits, maxFileBytes: 50_000, maxTotalBytes: 50_000 } }),
+        { outDir: join(f.dir, 'small') },
+      );
+      assert.equal(tooSmall.ok, false);
+      assert.match(
+        tooSmall.problems[0]!.message,
+        /big\.png is \d+ KB as an image file even at the smallest legible size; the limit is 49 KB/,
+      );
 
-    // Black and white only: every PDF page is drawn in 1-bit, text pages included.
-    const bw = await buildPacket(f.store, one(terms), settings({ preset: 'strict', limits: strictLimits }), {
-      outDir: join(f.dir, 'bw'),
-    });
-    assert.ok(bw.ok);
-    assert.match(bw.warnings.join(' '), /allow only black and white: terms\.pdf page 1/);
-    const bwDoc = await PDFDocument.load(readFileSync(join(f.dir, 'bw', bw.files[0]!.name)));
-    const images = bwDoc.context
-      .enumerateIndirectObjects()
-      .map(([, o]) => o)
-      .filter(
-        (o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
-      ) as PDFRawStream[];
-    assert.equal(images.length, 1);
-    assert.equal(images[0]!.dict.get(PDFName.of('BitsPerComponent'))?.toString(), '1');
-    assert.equal((await readPdf(join(f.dir, 'bw', bw.files[0]!.name)))[0]!.text.length, 0);
+      const terms = await f.add('terms.pdf');
+      const pdfOut = await buildPacket(f.store, one(terms), image(), { outDir: join(f.dir, 'pdf') });
+      assert.deepEqual(
+        pdfOut.files.map((x) => x.documentType),
+        ['jpg'],
+        'a PDF page drawn as an image file',
+      );
 
-    // A heavy scan page over the per-file limit is drawn smaller instead of refused.
-    const heavyKept = await buildPacket(f.store, one(heavy), settings({ limits: { ...defaultLimits, maxDpi: 600 } }), {
-      outDir: join(f.dir, 'heavy-kept'),
-    });
-    assert.ok(
-      heavyKept.ok && heavyKept.totalBytes > 1_200_000,
-      `kept, the scan is heavy (${heavyKept.totalBytes} bytes)`,
-    );
-    const limit = 1_000_000;
-    const heavyDrawn = await buildPacket(
-      f.store,
-      one(heavy),
-      settings({ limits: { ...defaultLimits, maxDpi: 600, maxFileBytes: limit } }),
-      { outDir: join(f.dir, 'heavy') },
-    );
-    assert.ok(heavyDrawn.ok, JSON.stringify(heavyDrawn.problems));
-    assert.ok(heavyDrawn.files[0]!.bytes <= limit);
-    assert.match(heavyDrawn.warnings.join(' '), /because they were too large as they were: heavy\.pdf page 1/);
-    const heavyPic = (await readPdf(join(f.dir, 'heavy', heavyDrawn.files[0]!.name)))[0]!.pictures[0]!;
-    assert.ok(
-      heavyPic.widthPx / (heavyPic.width / 72) <= 190,
-      'a scan is not drawn finer than itself (1400 px over 7.5 in)',
-    );
-    // Within the per-file limit but over the packet's: the solver steps down and draws it then.
-    const squeezed = await buildPacket(
-      f.store,
-      one(heavy),
-      settings({ limits: { ...defaultLimits, maxDpi: 600, maxTotalBytes: 1_000_000 } }),
-      { outDir: join(f.dir, 'heavy-total') },
-    );
-    assert.ok(squeezed.ok && squeezed.totalBytes <= 1_000_000, JSON.stringify(squeezed.problems));
-    assert.equal(squeezed.step, 1);
-    assert.match(squeezed.warnings.join(' '), /too large as they were: heavy\.pdf page 1/);
+      if (imageMagickCan('HEIC')) {
+        imageMagick([join(f.dir, 'wide.png'), join(f.dir, 'phone.heic')]);
+        const heic = await f.add('phone.heic');
+        const heicOut = await buildPacket(f.store, one(heic), image(), { outDir: join(f.dir, 'heic') });
+        assert.deepEqual(
+          heicOut.files.map((x) => x.documentType),
+          ['jpg'],
+        );
+        const heicMeta = await sharp(join(f.dir, 'heic', heicOut.files[0]!.name)).metadata();
+        assert.ok(
+          Math.abs(heicMeta.width! / heicMeta.height! - 3) < 0.05 && heicMeta.width! <= 1200,
+          `the decoded photo, fitted to 150 dpi (${heicMeta.width} × ${heicMeta.height})`,
+        );
+      } else t.diagnostic('ImageMagick here cannot write HEIC, so the HEIC case was not run');
 
-    // The merchant may ask for every PDF page as an image.
-    const chosen = await buildPacket(f.store, one(terms), settings({ pdfPages: 'image' }), {
-      outDir: join(f.dir, 'chosen'),
-    });
-    assert.ok(chosen.ok);
-    assert.deepEqual(chosen.warnings, [], 'asked for: nothing to warn about');
-    assert.equal((await readPdf(join(f.dir, 'chosen', chosen.files[0]!.name)))[0]!.text.length, 0);
-  } finally {
-    f.close();
-  }
-});
+      // One page and no letter, or it says why not.
+      const two = await buildPacket(f.store, { pages: [...one(scan).pages, ...one(bmp).pages] }, image(), {
+        outDir: join(f.dir, 'two'),
+      });
+      assert.match(two.problems.map((p) => p.message).join(' '), /holds a single page; this packet has 2 pages/);
+      const withLetter = await buildPacket(f.store, one(scan), image(), {
+        outDir: join(f.dir, 'letter'),
+        coverLetter: coverLetterFor(
+          chargebackSchema.parse({
+            id: 't1_chb_i',
+            total: 100,
+            currency: 'USD',
+            cycle: 'first',
+            reasonCode: '13.1',
+            status: 'open',
+          }),
+        ),
+      });
+      assert.match(withLetter.problems.map((p) => p.message).join(' '), /without a cover letter/);
+      const letterOff = await buildPacket(f.store, one(scan), image({ coverLetter: false }), {
+        outDir: join(f.dir, 'letter-off'),
+        coverLetter: coverLetterFor(
+          chargebackSchema.parse({
+            id: 't1_chb_i',
+            total: 100,
+            currency: 'USD',
+            cycle: 'first',
+            reasonCode: '13.1',
+            status: 'open',
+          }),
+        ),
+      });
+      assert.ok(letterOff.ok, 'the letter left out by the settings');
+    } finally {
+      f.close();
+    }
+  },
+);
+
+test(
+  'PDF pages are kept as they are when they fit and meet ' +
+    'the limits, and otherwise drawn and compressed like photos',
+  async () => {
+    const f = await fixture();
+    try {
+      await pdfWithPages(join(f.dir, 'terms.pdf'), 2);
+      await pdfWithPhoto(join(f.dir, 'fine.pdf'), { widthPx: 1200, heightPx: 900, inches: 2.4 });
+      await pdfWithPhoto(join(f.dir, 'coarse.pdf'), { widthPx: 900, heightPx: 600, inches: 6 });
+      await pdfWithPhoto(join(f.dir, 'heavy.pdf'), {
+        widthPx: 1400,
+        heightPx: 1800,
+        inches: 7.5,
+        noise: 20,
+        scanOnly: true,
+      });
+      const terms = await f.add('terms.pdf');
+      const fine = await f.add('fine.pdf');
+      const coarse = await f.add('coarse.pdf');
+      const heavy = await f.add('heavy.pdf');
+      const one = (item: EvidenceItem) => ({ pages: [{ itemId: item.id, page: 0, rotation: 0 as const }] });
+      const exif = (file: string) => {
+        const b = readFileSync(file);
+        return b.includes('Exif\0\0') || b.includes('PhoneMaker');
+      };
+      assert.ok(exif(join(f.dir, 'fine.pdf')), "the sample PDF carries the photo's EXIF");
+
+      // Text and a 150 dpi photo within a colour, 200 dpi profile: kept (text stays text), EXIF gone.
+      const kept = await buildPacket(f.store, { pages: [...one(terms).pages, ...one(coarse).pages] }, settings(), {
+        outDir: join(f.dir, 'kept'),
+      });
+      assert.ok(kept.ok, JSON.stringify(kept.problems));
+      assert.deepEqual(kept.warnings, []);
+      const keptRead = await readPdf(join(f.dir, 'kept', kept.files[0]!.name));
+      assert.match(keptRead[0]!.plain, /Page 1/);
+      assert.match(keptRead[1]!.plain, /Delivered to the front door/, 'kept as it is: its text is still text');
+      assert.equal(keptRead[1]!.pictures[0]!.widthPx, 900, 'the photo itself untouched');
+      assert.ok(!exif(join(f.dir, 'kept', kept.files[0]!.name)), "no EXIF or device data left in a kept page's photo");
+
+      // A photo at 500 dpi on the page (545 once fitted to Letter) breaks a 200 dpi limit: the page is drawn at 200 dpi.
+      const dpi = await buildPacket(f.store, one(fine), settings({ preset: 'photo' }), { outDir: join(f.dir, 'dpi') });
+      assert.ok(dpi.ok, JSON.stringify(dpi.problems));
+      assert.match(
+        dpi.warnings.join(' '),
+        /turned into images because they hold pictures finer than the 200 dpi limit: fine\.pdf page 1/,
+      );
+      const dpiRead = await readPdf(join(f.dir, 'dpi', dpi.files[0]!.name));
+      assert.equal(dpiRead[0]!.text.length, 0, 'drawn: no text objects left');
+      const pic = dpiRead[0]!.pictures[0]!;
+      assert.ok(
+        pic.widthPx / (pic.width / 72) <= 201,
+        `drawn at no more than 200 dpi (${(pic.widthPx / (pic.width / 72)).toFixed(0)})`,
+      );
+      assert.ok(!exif(join(f.dir, 'dpi', dpi.files[0]!.name)));
+      // The same page within a 600 dpi profile is kept.
+      const allowed = await buildPacket(f.store, one(fine), settings({ limits: { ...defaultLimits, maxDpi: 600 } }), {
+        outDir: join(f.dir, 'allowed'),
+      });
+      assert.equal((await readPdf(join(f.dir, 'allowed', allowed.files[0]!.name)))[0]!.pictures[0]!.widthPx, 1200);
+
+      // Black and white only: every PDF page is drawn in 1-bit, text pages included.
+      const bw = await buildPacket(f.store, one(terms), settings({ preset: 'strict', limits: strictLimits }), {
+        outDir: join(f.dir, 'bw'),
+      });
+      assert.ok(bw.ok);
+      assert.match(bw.warnings.join(' '), /allow only black and white: terms\.pdf page 1/);
+      const bwDoc = await PDFDocument.load(readFileSync(join(f.dir, 'bw', bw.files[0]!.name)));
+      const images = bwDoc.context
+        .enumerateIndirectObjects()
+        .map(([, o]) => o)
+        .filter(
+          (o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+        ) as PDFRawStream[];
+      assert.equal(images.length, 1);
+      assert.equal(images[0]!.dict.get(PDFName.of('BitsPerComponent'))?.toString(), '1');
+      assert.equal((await readPdf(join(f.dir, 'bw', bw.files[0]!.name)))[0]!.text.length, 0);
+
+      // A heavy scan page over the per-file limit is drawn smaller instead of refused.
+      const heavyKept = await buildPacket(
+        f.store,
+        one(heavy),
+        settings({ limits: { ...defaultLimits, maxDpi: 600 } }),
+        { outDir: join(f.dir, 'heavy-kept') },
+      );
+      assert.ok(
+        heavyKept.ok && heavyKept.totalBytes > 1_200_000,
+        `kept, the scan is heavy (${heavyKept.totalBytes} bytes)`,
+      );
+      const limit = 1_000_000;
+      const heavyDrawn = await buildPacket(
+        f.store,
+        one(heavy),
+        settings({ limits: { ...defaultLimits, maxDpi: 600, maxFileBytes: limit } }),
+        { outDir: join(f.dir, 'heavy') },
+      );
+      assert.ok(heavyDrawn.ok, JSON.stringify(heavyDrawn.problems));
+      assert.ok(heavyDrawn.files[0]!.bytes <= limit);
+      assert.match(heavyDrawn.warnings.join(' '), /because they were too large as they were: heavy\.pdf page 1/);
+      const heavyPic = (await readPdf(join(f.dir, 'heavy', heavyDrawn.files[0]!.name)))[0]!.pictures[0]!;
+      assert.ok(
+        heavyPic.widthPx / (heavyPic.width / 72) <= 190,
+        'a scan is not drawn finer than itself (1400 px over 7.5 in)',
+      );
+      // Within the per-file limit but over the packet's: the solver steps down and draws it then.
+      const squeezed = await buildPacket(
+        f.store,
+        one(heavy),
+        settings({ limits: { ...defaultLimits, maxDpi: 600, maxTotalBytes: 1_000_000 } }),
+        { outDir: join(f.dir, 'heavy-total') },
+      );
+      assert.ok(squeezed.ok && squeezed.totalBytes <= 1_000_000, JSON.stringify(squeezed.problems));
+      assert.equal(squeezed.step, 1);
+      assert.match(squeezed.warnings.join(' '), /too large as they were: heavy\.pdf page 1/);
+
+      // The merchant may ask for every PDF page as an image.
+      const chosen = await buildPacket(f.store, one(terms), settings({ pdfPages: 'image' }), {
+        outDir: join(f.dir, 'chosen'),
+      });
+      assert.ok(chosen.ok);
+      assert.deepEqual(chosen.warnings, [], 'asked for: nothing to warn about');
+      assert.equal((await readPdf(join(f.dir, 'chosen', chosen.files[0]!.name)))[0]!.text.length, 0);
+    } finally {
+      f.close();
+    }
+  },
+);
 
 test('PDF pages: the crop box is what is shown, and any /Rotate (even -90) turns the page the right way', async () => {
   const f = await fixture();
@@ -793,27 +812,30 @@ test('PDF pages: the crop box is what is shown, and any /Rotate (even -90) turns
   }
 });
 
-test('a draft survives its originals: moved or deleted after the import, they still show and build from the store', async () => {
-  const f = await fixture();
-  try {
-    await scanJpeg(join(f.dir, 'r.jpg'));
-    await pdfWithPages(join(f.dir, 't.pdf'), 2);
-    const r = await f.add('r.jpg');
-    const t = await f.add('t.pdf');
-    renameSync(join(f.dir, 'r.jpg'), join(f.dir, 'moved.jpg'));
-    rmSync(join(f.dir, 't.pdf'));
-    rmSync(join(f.dir, 'moved.jpg'));
-    // A store opened afresh, as after a restart of the app.
-    const again = createEvidenceStore(join(f.dir, 'store'));
-    assert.deepEqual((await again.list()).map((i) => i.name).sort(), ['r.jpg', 't.pdf']);
-    assert.equal((await pagePicture(again, r.id, 0, 120)).kind, 'image');
-    const built = await buildPacket(again, pagesOf([r, t]), settings(), { outDir: join(f.dir, 'out') });
-    assert.ok(built.ok, JSON.stringify(built.problems));
-    assert.equal(built.totalPages, 3);
-  } finally {
-    f.close();
-  }
-});
+test(
+  'a draft survives its originals: moved or deleted after ' + 'the import, they still show and build from the store',
+  async () => {
+    const f = await fixture();
+    try {
+      await scanJpeg(join(f.dir, 'r.jpg'));
+      await pdfWithPages(join(f.dir, 't.pdf'), 2);
+      const r = await f.add('r.jpg');
+      const t = await f.add('t.pdf');
+      renameSync(join(f.dir, 'r.jpg'), join(f.dir, 'moved.jpg'));
+      rmSync(join(f.dir, 't.pdf'));
+      rmSync(join(f.dir, 'moved.jpg'));
+      // A store opened afresh, as after a restart of the app.
+      const again = createEvidenceStore(join(f.dir, 'store'));
+      assert.deepEqual((await again.list()).map((i) => i.name).sort(), ['r.jpg', 't.pdf']);
+      assert.equal((await pagePicture(again, r.id, 0, 120)).kind, 'image');
+      const built = await buildPacket(again, pagesOf([r, t]), settings(), { outDir: join(f.dir, 'out') });
+      assert.ok(built.ok, JSON.stringify(built.problems));
+      assert.equal(built.totalPages, 3);
+    } finally {
+      f.close();
+    }
+  },
+);
 
 test('thumbnails: images drawn here, PDFs handed to the window; unknown IDs are clear errors', async () => {
   const f = await fixture();

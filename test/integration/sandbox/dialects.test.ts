@@ -104,7 +104,8 @@ async function call(
 }
 
 const pdfBytes = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 ' +
+    'obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
 /** The fields of a record and the type of each value that is set. */
@@ -422,6 +423,9 @@ async function answerThroughCli(dialect: DialectName): Promise<void> {
 }
 
 for (const dialect of ['core', 'microservice'] as const) {
-  test(`${dialect}: through the CLI a profile syncs, shows a dispute's status history, answers with evidence, represents, and everything arrives once`, () =>
-    answerThroughCli(dialect));
+  test(
+    `${dialect}: through the CLI a profile syncs, shows a dispute's status ` +
+      'history, answers with evidence, represents, and everything arrives once',
+    () => answerThroughCli(dialect),
+  );
 }

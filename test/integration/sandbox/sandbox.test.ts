@@ -44,7 +44,8 @@ function multipart(info: unknown, name: string, bytes: Buffer, type = 'applicati
   const b = 'XbOuNdArY42';
   const body = Buffer.concat([
     Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="documentInfo"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(info)}\r\n`,
+      `--${b}\r\nContent-Disposition: form-data; name="documentInfo"\r\nContent-Type: ` +
+        `application/json\r\n\r\n${JSON.stringify(info)}\r\n`,
     ),
     Buffer.from(
       `--${b}\r\nContent-Disposition: form-data; name="document"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
@@ -188,35 +189,40 @@ test('IDs carry their creation time in the first 8 hex digits', async () => {
   assert.ok(Math.abs(secs * 1000 - Date.parse(cb.created.replace(' ', 'T') + 'Z')) < 24 * 3600 * 1000);
 });
 
-test('a message: validated per field, then requested → processing → processed; request-token is idempotent', async () => {
-  const id = await openActionable();
-  const missing = errorsOf((await post('/ChargebackMessages/', { Chargeback: id })).body);
-  assert.deepEqual(missing.map((e) => e.field).sort(), ['frozen', 'imported', 'inactive', 'status', 'type']);
-  assert.ok(missing.every((e) => e.errorCode === 'required_field'));
-  const msg = {
-    Chargeback: id,
-    type: 'respondToDispute',
-    status: 'requested',
-    imported: '0',
-    inactive: '0',
-    frozen: '0',
-    note: 'hello',
-  };
-  const first = envelopeSchema.parse((await post('/ChargebackMessages/', msg, { 'request-token': `tok-${id}` })).body);
-  assert.deepEqual(first.errors, []);
-  const created = first.data[0] as { id: string; status: string };
-  assert.equal(created.status, 'requested');
-  const again = errorsOf((await post('/ChargebackMessages', msg, { 'request-token': `tok-${id}` })).body);
-  assert.equal(again[0]?.errorCode, 'duplicate_request_token');
-  assert.match(again[0]!.msg, new RegExp(created.id));
-  const admin = createSandboxAdmin(sb.url, sb.adminToken);
-  assert.equal((await admin.received(id))[0]?.messages.length, 1);
-  await admin.advanceClock(200);
-  await admin.advanceClock(200);
-  const listed = envelopeSchema.parse((await get('/ChargebackMessages', { search: `Chargeback[equals]=${id}` })).body)
-    .data as Array<{ status: string }>;
-  assert.equal(listed[0]?.status, 'processed');
-});
+test(
+  'a message: validated per field, then requested → ' + 'processing → processed; request-token is idempotent',
+  async () => {
+    const id = await openActionable();
+    const missing = errorsOf((await post('/ChargebackMessages/', { Chargeback: id })).body);
+    assert.deepEqual(missing.map((e) => e.field).sort(), ['frozen', 'imported', 'inactive', 'status', 'type']);
+    assert.ok(missing.every((e) => e.errorCode === 'required_field'));
+    const msg = {
+      Chargeback: id,
+      type: 'respondToDispute',
+      status: 'requested',
+      imported: '0',
+      inactive: '0',
+      frozen: '0',
+      note: 'hello',
+    };
+    const first = envelopeSchema.parse(
+      (await post('/ChargebackMessages/', msg, { 'request-token': `tok-${id}` })).body,
+    );
+    assert.deepEqual(first.errors, []);
+    const created = first.data[0] as { id: string; status: string };
+    assert.equal(created.status, 'requested');
+    const again = errorsOf((await post('/ChargebackMessages', msg, { 'request-token': `tok-${id}` })).body);
+    assert.equal(again[0]?.errorCode, 'duplicate_request_token');
+    assert.match(again[0]!.msg, new RegExp(created.id));
+    const admin = createSandboxAdmin(sb.url, sb.adminToken);
+    assert.equal((await admin.received(id))[0]?.messages.length, 1);
+    await admin.advanceClock(200);
+    await admin.advanceClock(200);
+    const listed = envelopeSchema.parse((await get('/ChargebackMessages', { search: `Chargeback[equals]=${id}` })).body)
+      .data as Array<{ status: string }>;
+    assert.equal(listed[0]?.status, 'processed');
+  },
+);
 
 test('documents: checked by content, limits enforced, token idempotent, listed', async () => {
   const id = await openActionable();
@@ -402,44 +408,47 @@ test('denied messages: the admin makes a chargeback deny its answers, which then
   }
 });
 
-test('retrievals move no money: no entries for seeded or created retrievals; default amounts fit the currency', async () => {
-  const all: Array<{ id: string; cycle: string }> = [];
-  for (let page = 1, more = true; more; page++) {
-    const body = envelopeSchema.parse((await get(`/Chargebacks?page[number]=${page}&page[limit]=100`)).body);
-    all.push(...(body.data as Array<{ id: string; cycle: string }>));
-    more = body.details.page!.hasMore;
-  }
-  const retrievals = new Set(all.filter((c) => c.cycle === 'retrieval').map((c) => c.id));
-  assert.ok(retrievals.size > 0, 'the seed has retrievals');
-  const entryChargebacks: string[] = [];
-  for (let page = 1, more = true; more; page++) {
-    const body = envelopeSchema.parse((await get(`/entries?page[number]=${page}&page[limit]=100`)).body);
-    entryChargebacks.push(...(body.data as Array<{ chargeback: string }>).map((e) => e.chargeback));
-    more = body.details.page!.hasMore;
-  }
-  assert.equal(entryChargebacks.length, 137 * 3, 'the asked-for number of entries, all the same');
-  assert.deepEqual(
-    entryChargebacks.filter((c) => retrievals.has(c)),
-    [],
-  );
+test(
+  'retrievals move no money: no entries for seeded or ' + 'created retrievals; default amounts fit the currency',
+  async () => {
+    const all: Array<{ id: string; cycle: string }> = [];
+    for (let page = 1, more = true; more; page++) {
+      const body = envelopeSchema.parse((await get(`/Chargebacks?page[number]=${page}&page[limit]=100`)).body);
+      all.push(...(body.data as Array<{ id: string; cycle: string }>));
+      more = body.details.page!.hasMore;
+    }
+    const retrievals = new Set(all.filter((c) => c.cycle === 'retrieval').map((c) => c.id));
+    assert.ok(retrievals.size > 0, 'the seed has retrievals');
+    const entryChargebacks: string[] = [];
+    for (let page = 1, more = true; more; page++) {
+      const body = envelopeSchema.parse((await get(`/entries?page[number]=${page}&page[limit]=100`)).body);
+      entryChargebacks.push(...(body.data as Array<{ chargeback: string }>).map((e) => e.chargeback));
+      more = body.details.page!.hasMore;
+    }
+    assert.equal(entryChargebacks.length, 137 * 3, 'the asked-for number of entries, all the same');
+    assert.deepEqual(
+      entryChargebacks.filter((c) => retrievals.has(c)),
+      [],
+    );
 
-  const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 1 });
-  try {
-    const admin = createSandboxAdmin(local.url, local.adminToken);
-    const before = (await admin.summary()).entries.count;
-    const retrieval = await admin.createChargeback({ cycle: 'retrieval' });
-    assert.equal((await admin.summary()).entries.count, before, 'no entry, not even one of 0');
-    await admin.decide(retrieval.id, 'won');
-    assert.equal((await admin.summary()).entries.count, before, 'nor a reversal');
-    const yen = await admin.createChargeback({ currency: 'JPY' });
-    assert.equal(yen.total, 50);
-    assert.equal((await admin.createChargeback({ currency: 'BHD' })).total, 49990);
-    assert.equal((await admin.createChargeback()).total, 4999);
-    assert.equal((await admin.summary()).entries.count, before + 3);
-  } finally {
-    await local.close();
-  }
-});
+    const local = await startSandbox({ dialect: 'microservice', seed: 3, chargebacks: 1 });
+    try {
+      const admin = createSandboxAdmin(local.url, local.adminToken);
+      const before = (await admin.summary()).entries.count;
+      const retrieval = await admin.createChargeback({ cycle: 'retrieval' });
+      assert.equal((await admin.summary()).entries.count, before, 'no entry, not even one of 0');
+      await admin.decide(retrieval.id, 'won');
+      assert.equal((await admin.summary()).entries.count, before, 'nor a reversal');
+      const yen = await admin.createChargeback({ currency: 'JPY' });
+      assert.equal(yen.total, 50);
+      assert.equal((await admin.createChargeback({ currency: 'BHD' })).total, 49990);
+      assert.equal((await admin.createChargeback()).total, 4999);
+      assert.equal((await admin.summary()).entries.count, before + 3);
+    } finally {
+      await local.close();
+    }
+  },
+);
 
 test('closed and non-actionable chargebacks refuse answers and store nothing', async () => {
   const admin = createSandboxAdmin(sb.url, sb.adminToken);

@@ -127,96 +127,102 @@ test('cancelling a sync keeps what was saved and resumes later', async () => {
   }
 });
 
-test('offline, deadline reminders still fire: after a failed sync and on the schedule, from what the store holds', async () => {
-  const f = await syncFixture({ seed: 11, chargebacks: 300 });
-  let clock = new Date();
-  const notifier = createRecordingNotifier();
-  const engine = createSyncEngine({
-    store: f.h.store,
-    clientFor: f.h.clientFor,
-    notifier,
-    now: () => clock,
-    notifyLimit: 100_000,
-  });
-  const levels = [7, 3, 1];
-  const crossed = (reply: number | null, at: Date): number[] => {
-    const days = daysLeft(reply, at);
-    return days === undefined ? [] : [...levels.filter((t) => days <= t), ...(days < 0 ? [-1] : [])];
-  };
-  /** The chargebacks that cross a threshold they had not crossed before, moving from a to b. */
-  const dueBetween = (a: Date, b: Date): string[] =>
-    f.h.store.portfolio
-      .openActionable(f.profile.id)
-      .filter((r) => crossed(r.reply, b).some((t) => !crossed(r.reply, a).includes(t)))
-      .map((r) => r.id)
-      .sort();
-  const reminded = (): string[] =>
-    notifier.shown
-      .filter((n) => n.kind === 'reminder')
-      .map((n) => n.chargebackId!)
-      .sort();
-  try {
-    await engine.syncProfile(f.profile.id);
-    assert.ok(reminded().length > 0, 'the seeded portfolio has deadlines inside the thresholds');
-    await f.sb.close();
+test(
+  'offline, deadline reminders still fire: after a failed ' + 'sync and on the schedule, from what the store holds',
+  async () => {
+    const f = await syncFixture({ seed: 11, chargebacks: 300 });
+    let clock = new Date();
+    const notifier = createRecordingNotifier();
+    const engine = createSyncEngine({
+      store: f.h.store,
+      clientFor: f.h.clientFor,
+      notifier,
+      now: () => clock,
+      notifyLimit: 100_000,
+    });
+    const levels = [7, 3, 1];
+    const crossed = (reply: number | null, at: Date): number[] => {
+      const days = daysLeft(reply, at);
+      return days === undefined ? [] : [...levels.filter((t) => days <= t), ...(days < 0 ? [-1] : [])];
+    };
+    /** The chargebacks that cross a threshold they had not crossed before, moving from a to b. */
+    const dueBetween = (a: Date, b: Date): string[] =>
+      f.h.store.portfolio
+        .openActionable(f.profile.id)
+        .filter((r) => crossed(r.reply, b).some((t) => !crossed(r.reply, a).includes(t)))
+        .map((r) => r.id)
+        .sort();
+    const reminded = (): string[] =>
+      notifier.shown
+        .filter((n) => n.kind === 'reminder')
+        .map((n) => n.chargebackId!)
+        .sort();
+    try {
+      await engine.syncProfile(f.profile.id);
+      assert.ok(reminded().length > 0, 'the seeded portfolio has deadlines inside the thresholds');
+      await f.sb.close();
 
-    notifier.shown.length = 0;
-    const t0 = clock;
-    clock = new Date(t0.getTime() + 5 * 86_400_000);
-    const expected = dueBetween(t0, clock);
-    assert.ok(expected.length > 0, 'five days later, some deadlines cross a threshold');
-    await assert.rejects(engine.syncProfile(f.profile.id), (e: Error & { kind?: string }) => e.kind === 'network');
-    assert.deepEqual(reminded(), expected, 'the failed sync still checked the deadlines');
+      notifier.shown.length = 0;
+      const t0 = clock;
+      clock = new Date(t0.getTime() + 5 * 86_400_000);
+      const expected = dueBetween(t0, clock);
+      assert.ok(expected.length > 0, 'five days later, some deadlines cross a threshold');
+      await assert.rejects(engine.syncProfile(f.profile.id), (e: Error & { kind?: string }) => e.kind === 'network');
+      assert.deepEqual(reminded(), expected, 'the failed sync still checked the deadlines');
 
-    notifier.shown.length = 0;
-    const t1 = clock;
-    clock = new Date(t1.getTime() + 60 * 86_400_000);
-    const overdue = dueBetween(t1, clock);
-    assert.ok(overdue.length > 0);
-    const failure = new Promise<unknown>((resolve) => engine.startSchedule((_id, e) => resolve(e)));
-    assert.equal(((await failure) as { kind?: string }).kind, 'network', 'the scheduled sync failed');
-    assert.deepEqual(reminded(), overdue, 'the scheduled run reminded all the same');
-    assert.ok(notifier.shown.filter((n) => n.kind === 'reminder').every((n) => /^Overdue: /.test(n.title)));
-  } finally {
-    engine.stopSchedule();
-    await f.close();
-  }
-});
-
-test('a chargeback whose reply date is no real date is kept, flagged with the date as sent, and reminded once', async () => {
-  const f = await syncFixture({ seed: 15, chargebacks: 50 });
-  try {
-    await f.h.sync.syncProfile(f.profile.id);
-    const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
-    const target = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows[0]!;
-    assert.ok(target.actionable && target.status === 'open');
-    await admin.modify(target.id, { reply: 20250231 });
-    const fresh = await admin.createChargeback({ reply: '20261340' });
-    f.notifier.shown.length = 0;
-    const report = await f.h.sync.syncProfile(f.profile.id);
-    assert.equal(report.invalidRecords, 0, 'no record skipped');
-    for (const [id, raw] of [
-      [target.id, '20250231'],
-      [fresh.id, '20261340'],
-    ] as const) {
-      const row = f.h.store.portfolio.listInbox({ profileId: f.profile.id, search: id }).rows[0];
-      assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, raw, null], id);
-      assert.deepEqual(f.h.store.portfolio.getChargeback(f.profile.id, id)?.invalidDates, { reply: raw });
+      notifier.shown.length = 0;
+      const t1 = clock;
+      clock = new Date(t1.getTime() + 60 * 86_400_000);
+      const overdue = dueBetween(t1, clock);
+      assert.ok(overdue.length > 0);
+      const failure = new Promise<unknown>((resolve) => engine.startSchedule((_id, e) => resolve(e)));
+      assert.equal(((await failure) as { kind?: string }).kind, 'network', 'the scheduled sync failed');
+      assert.deepEqual(reminded(), overdue, 'the scheduled run reminded all the same');
+      assert.ok(notifier.shown.filter((n) => n.kind === 'reminder').every((n) => /^Overdue: /.test(n.title)));
+    } finally {
+      engine.stopSchedule();
+      await f.close();
     }
-    const reminders = f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title));
-    assert.deepEqual(reminders.map((n) => n.chargebackId).sort(), [target.id, fresh.id].sort());
-    assert.match(
-      f.notifier.shown.find((n) => n.kind === 'new-chargeback' && n.chargebackId === fresh.id)?.body ?? '',
-      /"20261340", which is not a real date/,
-    );
-    f.notifier.shown.length = 0;
-    await f.h.sync.syncProfile(f.profile.id);
-    assert.equal(
-      f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title)).length,
-      0,
-      'reminded once',
-    );
-  } finally {
-    await f.close();
-  }
-});
+  },
+);
+
+test(
+  'a chargeback whose reply date is no real date is ' + 'kept, flagged with the date as sent, and reminded once',
+  async () => {
+    const f = await syncFixture({ seed: 15, chargebacks: 50 });
+    try {
+      await f.h.sync.syncProfile(f.profile.id);
+      const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+      const target = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows[0]!;
+      assert.ok(target.actionable && target.status === 'open');
+      await admin.modify(target.id, { reply: 20250231 });
+      const fresh = await admin.createChargeback({ reply: '20261340' });
+      f.notifier.shown.length = 0;
+      const report = await f.h.sync.syncProfile(f.profile.id);
+      assert.equal(report.invalidRecords, 0, 'no record skipped');
+      for (const [id, raw] of [
+        [target.id, '20250231'],
+        [fresh.id, '20261340'],
+      ] as const) {
+        const row = f.h.store.portfolio.listInbox({ profileId: f.profile.id, search: id }).rows[0];
+        assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, raw, null], id);
+        assert.deepEqual(f.h.store.portfolio.getChargeback(f.profile.id, id)?.invalidDates, { reply: raw });
+      }
+      const reminders = f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title));
+      assert.deepEqual(reminders.map((n) => n.chargebackId).sort(), [target.id, fresh.id].sort());
+      assert.match(
+        f.notifier.shown.find((n) => n.kind === 'new-chargeback' && n.chargebackId === fresh.id)?.body ?? '',
+        /"20261340", which is not a real date/,
+      );
+      f.notifier.shown.length = 0;
+      await f.h.sync.syncProfile(f.profile.id);
+      assert.equal(
+        f.notifier.shown.filter((n) => n.kind === 'reminder' && /unreadable/.test(n.title)).length,
+        0,
+        'reminded once',
+      );
+    } finally {
+      await f.close();
+    }
+  },
+);

@@ -261,7 +261,12 @@ async function exactlyOnce(dialect: DialectName): Promise<void> {
     }
     const earlier = [...expected.values()].reduce((n, w) => n + w.length, 0) - JOBS * 3;
     console.log(
-      `exactly-once (${dialect}): ${JOBS} chargebacks, ${messages} messages, ${documents} documents (${earlier} of them sent before the jobs), ${duplicates} duplicates, ${missing} missing (after ${kills} kills, ${interrupted} steps caught mid-send, ${between} between a record and its file, ${rounds} extra runs; set-up ${Math.round(setupMs / 1000)} s, killed runs ${Math.round(killMs / 1000)} s, the rest ${Math.round((performance.now() - t0 - setupMs - killMs) / 1000)} s)`,
+      `exactly-once (${dialect}): ${JOBS} chargebacks, ${messages} messages, ${documents} documents ` +
+        `(${earlier} of them sent before the jobs), ${duplicates} duplicates, ${missing} missing (after ` +
+        `${kills} kills, ${interrupted} steps caught mid-send, ${between} between a record and its ` +
+        `file, ${rounds} extra runs; set-up ${Math.round(setupMs / 1000)} s, killed runs ` +
+        `${Math.round(killMs / 1000)} s, the rest ` +
+        `${Math.round((performance.now() - t0 - setupMs - killMs) / 1000)} s)`,
     );
     assert.equal(duplicates, 0);
     assert.equal(missing, 0);
@@ -287,6 +292,9 @@ async function exactlyOnce(dialect: DialectName): Promise<void> {
 }
 
 for (const dialect of ['core', 'microservice'] as const) {
-  test(`${dialect}: ${JOBS} jobs (a message and 3 documents each), 20% faults, SIGKILLs, no help from request tokens: exactly one message and the intended documents each`, () =>
-    exactlyOnce(dialect));
+  test(
+    `${dialect}: ${JOBS} jobs (a message and 3 documents each), 20% faults, SIGKILLs, ` +
+      'no help from request tokens: exactly one message and the intended documents each',
+    () => exactlyOnce(dialect),
+  );
 }

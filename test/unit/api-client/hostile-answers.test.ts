@@ -106,49 +106,53 @@ test('a 3xx with a valid body is a failure, never followed, and says where it po
   }
 });
 
-test('a key the server echoes in `msg` reaches neither the error nor its fields, so not sync_state.lastError (which the window and the CLI print)', async () => {
-  const f = await fake((res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        response: {},
-        errors: [{ code: 9, severity: 3, field: 'APIKEY', msg: `Key ${key} is not allowed for merchant` }],
-      }),
-    );
-  });
-  const home = mkdtempSync(join(tmpdir(), 'dd-echo-'));
-  const vault = createKeyVault({
-    keytarLoader: async () => {
-      throw new Error('no keychain here');
-    },
-  });
-  const h = openHeadless({ home, notifier: createRecordingNotifier(), vault });
-  try {
-    const c = createApiClient({ baseUrl: f.url, apiKey: key, deployment: 'core', retry: once });
-    const e = await c.verifyKey().then(
-      () => undefined,
-      (x: unknown) => x as AppError,
-    );
-    assert.ok(e instanceof AppError);
-    assert.match(e.message, /Key \[API key hidden\] is not allowed/);
-    assert.ok(!JSON.stringify({ m: e.message, f: e.fields }).includes(key));
-
-    h.store.profiles.save({
-      ...profileDefaults,
-      reminderThresholdDays: [7],
-      id: 'prof_e',
-      name: 'Echo',
-      deployment: 'core',
-      url: f.url,
+test(
+  'a key the server echoes in `msg` reaches neither the error nor its ' +
+    'fields, so not sync_state.lastError (which the window and the CLI print)',
+  async () => {
+    const f = await fake((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          response: {},
+          errors: [{ code: 9, severity: 3, field: 'APIKEY', msg: `Key ${key} is not allowed for merchant` }],
+        }),
+      );
     });
-    await vault.setKey('prof_e', key, { sessionOnly: true });
-    await assert.rejects(h.sync.syncProfile('prof_e'));
-    const stored = h.store.syncState.get('prof_e').lastError ?? '';
-    assert.match(stored, /\[API key hidden\]/);
-    assert.ok(!stored.includes(key));
-  } finally {
-    h.close();
-    rmSync(home, { recursive: true, force: true });
-    await f.close();
-  }
-});
+    const home = mkdtempSync(join(tmpdir(), 'dd-echo-'));
+    const vault = createKeyVault({
+      keytarLoader: async () => {
+        throw new Error('no keychain here');
+      },
+    });
+    const h = openHeadless({ home, notifier: createRecordingNotifier(), vault });
+    try {
+      const c = createApiClient({ baseUrl: f.url, apiKey: key, deployment: 'core', retry: once });
+      const e = await c.verifyKey().then(
+        () => undefined,
+        (x: unknown) => x as AppError,
+      );
+      assert.ok(e instanceof AppError);
+      assert.match(e.message, /Key \[API key hidden\] is not allowed/);
+      assert.ok(!JSON.stringify({ m: e.message, f: e.fields }).includes(key));
+
+      h.store.profiles.save({
+        ...profileDefaults,
+        reminderThresholdDays: [7],
+        id: 'prof_e',
+        name: 'Echo',
+        deployment: 'core',
+        url: f.url,
+      });
+      await vault.setKey('prof_e', key, { sessionOnly: true });
+      await assert.rejects(h.sync.syncProfile('prof_e'));
+      const stored = h.store.syncState.get('prof_e').lastError ?? '';
+      assert.match(stored, /\[API key hidden\]/);
+      assert.ok(!stored.includes(key));
+    } finally {
+      h.close();
+      rmSync(home, { recursive: true, force: true });
+      await f.close();
+    }
+  },
+);

@@ -100,65 +100,69 @@ test('a page asked for ahead that fails fails the listing when its turn comes, a
   }
 });
 
-test('an expanded chargeback that repeats unchanged is read once and shared; a changed one is read afresh; an unreadable one fails its entries on every page', async () => {
-  const txn = { id: 't1_txn_x', email: 'old@example.com', first: 'Sam' };
-  const x = { ...cb('t1_chb_x'), txn };
-  const bad = { ...cb('t1_chb_bad'), total: 'lots' };
-  const entry = (id: string, chargeback: unknown) => ({
-    id,
-    event: 11,
-    amount: -100,
-    created: '2025-01-02 10:00:00.0000',
-    chargeback,
-  });
-  const pages: unknown[][] = [
-    [entry('e1', x), entry('e2', bad)],
-    [
-      entry('e3', structuredClone(x)),
-      entry('e4', { ...x, txn: { ...txn, email: 'new@example.com' } }),
-      entry('e5', structuredClone(bad)),
-    ],
-    // Same content, keys in another order: validated again, not taken for the same.
-    [entry('e6', { txn: { ...txn, email: 'new@example.com' }, ...cb('t1_chb_x') })],
-  ];
-  const f = await fake((req, res) => {
-    const n = pageOf(req.url);
-    json(res, 200, {
-      response: { data: pages[n - 1], details: { page: { current: n, last: 3, hasMore: n < 3 } }, errors: [] },
+test(
+  'an expanded chargeback that repeats unchanged is read once and shared; a ' +
+    'changed one is read afresh; an unreadable one fails its entries on every page',
+  async () => {
+    const txn = { id: 't1_txn_x', email: 'old@example.com', first: 'Sam' };
+    const x = { ...cb('t1_chb_x'), txn };
+    const bad = { ...cb('t1_chb_bad'), total: 'lots' };
+    const entry = (id: string, chargeback: unknown) => ({
+      id,
+      event: 11,
+      amount: -100,
+      created: '2025-01-02 10:00:00.0000',
+      chargeback,
     });
-  });
-  try {
-    const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'test' });
-    const records = [];
-    const invalid = [];
-    for await (const p of c.entryPages({
-      from: new Date('2025-01-01T00:00:00Z'),
-      to: new Date('2025-02-01T00:00:00Z'),
-    })) {
-      records.push(...p.records);
-      invalid.push(...p.invalid);
-    }
-    assert.deepEqual(
-      records.map((e) => e.id),
-      ['e1', 'e3', 'e4', 'e6'],
-    );
-    const [e1, e3, e4, e6] = records.map((e) => e.chargeback as { id: string; txn: { email: string } });
-    assert.equal(e3, e1, 'the same chargeback on a later page shares the first reading');
-    assert.equal(e1?.txn.email, 'old@example.com');
-    assert.equal(e4?.txn.email, 'new@example.com', 'a changed copy is read afresh');
-    assert.notEqual(e6, e4);
-    assert.equal(e6?.txn.email, 'new@example.com');
-    assert.deepEqual(
-      invalid.map((i) => [i.id, i.problem]),
+    const pages: unknown[][] = [
+      [entry('e1', x), entry('e2', bad)],
       [
-        ['e2', 'its chargeback could not be read'],
-        ['e5', 'its chargeback could not be read'],
+        entry('e3', structuredClone(x)),
+        entry('e4', { ...x, txn: { ...txn, email: 'new@example.com' } }),
+        entry('e5', structuredClone(bad)),
       ],
-    );
-  } finally {
-    await f.close();
-  }
-});
+      // Same content, keys in another order: validated again, not taken for the same.
+      [entry('e6', { txn: { ...txn, email: 'new@example.com' }, ...cb('t1_chb_x') })],
+    ];
+    const f = await fake((req, res) => {
+      const n = pageOf(req.url);
+      json(res, 200, {
+        response: { data: pages[n - 1], details: { page: { current: n, last: 3, hasMore: n < 3 } }, errors: [] },
+      });
+    });
+    try {
+      const c = createApiClient({ baseUrl: f.url, apiKey: 'k', deployment: 'test' });
+      const records = [];
+      const invalid = [];
+      for await (const p of c.entryPages({
+        from: new Date('2025-01-01T00:00:00Z'),
+        to: new Date('2025-02-01T00:00:00Z'),
+      })) {
+        records.push(...p.records);
+        invalid.push(...p.invalid);
+      }
+      assert.deepEqual(
+        records.map((e) => e.id),
+        ['e1', 'e3', 'e4', 'e6'],
+      );
+      const [e1, e3, e4, e6] = records.map((e) => e.chargeback as { id: string; txn: { email: string } });
+      assert.equal(e3, e1, 'the same chargeback on a later page shares the first reading');
+      assert.equal(e1?.txn.email, 'old@example.com');
+      assert.equal(e4?.txn.email, 'new@example.com', 'a changed copy is read afresh');
+      assert.notEqual(e6, e4);
+      assert.equal(e6?.txn.email, 'new@example.com');
+      assert.deepEqual(
+        invalid.map((i) => [i.id, i.problem]),
+        [
+          ['e2', 'its chargeback could not be read'],
+          ['e5', 'its chargeback could not be read'],
+        ],
+      );
+    } finally {
+      await f.close();
+    }
+  },
+);
 
 test("the client keeps under the service's rate limit per path instead of running into its block", async () => {
   const paths: string[] = [];

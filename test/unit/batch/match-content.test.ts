@@ -18,28 +18,33 @@ const c = (id: string, o: Partial<MatchCandidate> = {}): MatchCandidate => ({
   ...o,
 });
 
-test('facts read from OCR text: amounts with currency, dates in every common form, card last four, order numbers', () => {
-  const f = readReceipt(
-    'Harbor Lane Goods\nDate: 6 Oct 2026\nOrder number: ORD-48213\n2 x Oak spoon 12.50\nTotal charged: $129.00\nEUR 1.234,50  99,95 €  ¥12,000\nCard: Visa ending 4242\nPaid Oct 7, 2026 · 2026-10-08 · 10/09/2026',
-  );
-  assert.deepEqual(
-    f.amounts.map((a) => [a.value, a.currency ?? (a.dollar ? '$' : '')]),
-    [
-      ['129.00', '$'],
-      ['1234.50', 'EUR'],
-      ['99.95', 'EUR'],
-      ['12000', 'JPY'],
-    ],
-  );
-  assert.deepEqual(
-    f.dates.map((d) => d.ymd).sort(),
-    [20261006, 20261007, 20261008, 20260910, 20261009].sort(),
-    '10/09/2026 is kept both ways',
-  );
-  assert.deepEqual(f.last4, ['4242']);
-  assert.deepEqual(f.orders, ['0RD48213']);
-  assert.ok(f.tokens.has('0RD48213'));
-});
+test(
+  'facts read from OCR text: amounts with currency, dates ' + 'in every common form, card last four, order numbers',
+  () => {
+    const f = readReceipt(
+      'Harbor Lane Goods\nDate: 6 Oct 2026\nOrder number: ORD-48213\n2 x Oak spoon 12.50\nTotal charged: ' +
+        '$129.00\nEUR 1.234,50  99,95 €  ¥12,000\nCard: Visa ' +
+        'ending 4242\nPaid Oct 7, 2026 · 2026-10-08 · 10/09/2026',
+    );
+    assert.deepEqual(
+      f.amounts.map((a) => [a.value, a.currency ?? (a.dollar ? '$' : '')]),
+      [
+        ['129.00', '$'],
+        ['1234.50', 'EUR'],
+        ['99.95', 'EUR'],
+        ['12000', 'JPY'],
+      ],
+    );
+    assert.deepEqual(
+      f.dates.map((d) => d.ymd).sort(),
+      [20261006, 20261007, 20261008, 20260910, 20261009].sort(),
+      '10/09/2026 is kept both ways',
+    );
+    assert.deepEqual(f.last4, ['4242']);
+    assert.deepEqual(f.orders, ['0RD48213']);
+    assert.ok(f.tokens.has('0RD48213'));
+  },
+);
 
 test('OCR look-alikes (O/0, l/1, B/8) still match an order number', () => {
   const f = readReceipt('Order number: 0RD-4B2l3\nTotal: $129.00');

@@ -32,53 +32,60 @@ const lines = (...l: string[]): string => l.join('\n');
 const sharedList = 'shared/ runs in both processes: it may import zod and shared/ only';
 const rendererList = 'it may import react, react-dom, zustand, zod, pdfjs-dist, shared/ and renderer/ only';
 
-test('shared/ imports zod and shared/ only: no electron/ or renderer/ code however spelled, no Node, no other package', async () => {
-  const file = 'shared/api/x.ts';
-  const client = `(found '../../electron/api/client.ts', which is electron/api/client.ts)`;
-  await assertRefused(file, `import '../../electron/api/client.ts';`, sharedList, client);
-  await assertRefused(file, `import '../domain/../../electron/api/client.ts';`, 'which is electron/api/client.ts)');
-  await assertRefused(file, `import '../../renderer/bridge.ts';`, sharedList, 'which is renderer/bridge.ts)');
-  await assertRefused(file, `import '../../package.json';`, sharedList, 'which is package.json)');
-  for (const spec of ['sharp', 'node:fs', 'fs', 'undici', 'electron', 'zod-to-json-schema']) {
-    await assertRefused(file, `import '${spec}';`, `${sharedList} (found '${spec}')`);
-  }
-  await assertAllowed(
-    file,
-    lines(
-      `import { z } from 'zod';`,
-      `import 'zod/mini';`,
-      `import '../domain/money.ts';`,
-      `import './primitives.ts';`,
-      `export const s = z.string();`,
-    ),
-  );
-});
+test(
+  'shared/ imports zod and shared/ only: no electron/ or ' +
+    'renderer/ code however spelled, no Node, no other package',
+  async () => {
+    const file = 'shared/api/x.ts';
+    const client = `(found '../../electron/api/client.ts', which is electron/api/client.ts)`;
+    await assertRefused(file, `import '../../electron/api/client.ts';`, sharedList, client);
+    await assertRefused(file, `import '../domain/../../electron/api/client.ts';`, 'which is electron/api/client.ts)');
+    await assertRefused(file, `import '../../renderer/bridge.ts';`, sharedList, 'which is renderer/bridge.ts)');
+    await assertRefused(file, `import '../../package.json';`, sharedList, 'which is package.json)');
+    for (const spec of ['sharp', 'node:fs', 'fs', 'undici', 'electron', 'zod-to-json-schema']) {
+      await assertRefused(file, `import '${spec}';`, `${sharedList} (found '${spec}')`);
+    }
+    await assertAllowed(
+      file,
+      lines(
+        `import { z } from 'zod';`,
+        `import 'zod/mini';`,
+        `import '../domain/money.ts';`,
+        `import './primitives.ts';`,
+        `export const s = z.string();`,
+      ),
+    );
+  },
+);
 
-test('renderer/ imports react, react-dom, zustand, zod, pdfjs-dist (and their subpaths), shared/ and renderer/ only', async () => {
-  const file = 'renderer/screens/x.tsx';
-  for (const spec of ['undici', 'node:path', 'electron', 'react-is', 'sharp']) {
-    await assertRefused(file, `import '${spec}';`, 'renderer/ is web content', `${rendererList} (found '${spec}')`);
-  }
-  for (const spec of ['../../electron/api/client.ts', '../../test/support/receipts.ts']) {
-    await assertRefused(file, `import '${spec}';`, rendererList, `which is ${spec.slice('../../'.length)})`);
-  }
-  await assertAllowed(
-    file,
-    lines(
-      `import { createRoot } from 'react-dom/client';`,
-      `import { useState } from 'react';`,
-      `import 'react/jsx-runtime';`,
-      `import { create } from 'zustand';`,
-      `import { z } from 'zod';`,
-      `import 'pdfjs-dist';`,
-      `import 'pdfjs-dist/build/pdf.worker.mjs';`,
-      `import '../../shared/api/index.ts';`,
-      `import '../components/toast.tsx';`,
-      `import '../pdf.ts';`,
-      `export const all = [createRoot, useState, create, z];`,
-    ),
-  );
-});
+test(
+  'renderer/ imports react, react-dom, zustand, zod, ' + 'pdfjs-dist (and their subpaths), shared/ and renderer/ only',
+  async () => {
+    const file = 'renderer/screens/x.tsx';
+    for (const spec of ['undici', 'node:path', 'electron', 'react-is', 'sharp']) {
+      await assertRefused(file, `import '${spec}';`, 'renderer/ is web content', `${rendererList} (found '${spec}')`);
+    }
+    for (const spec of ['../../electron/api/client.ts', '../../test/support/receipts.ts']) {
+      await assertRefused(file, `import '${spec}';`, rendererList, `which is ${spec.slice('../../'.length)})`);
+    }
+    await assertAllowed(
+      file,
+      lines(
+        `import { createRoot } from 'react-dom/client';`,
+        `import { useState } from 'react';`,
+        `import 'react/jsx-runtime';`,
+        `import { create } from 'zustand';`,
+        `import { z } from 'zod';`,
+        `import 'pdfjs-dist';`,
+        `import 'pdfjs-dist/build/pdf.worker.mjs';`,
+        `import '../../shared/api/index.ts';`,
+        `import '../components/toast.tsx';`,
+        `import '../pdf.ts';`,
+        `export const all = [createRoot, useState, create, z];`,
+      ),
+    );
+  },
+);
 
 test('electron/ imports anything but renderer/; only the wiring files import electron', async () => {
   const anyPackage = lines(`import 'sharp';`, `import 'undici';`, `import 'node:fs';`, `import 'electron-builder';`);

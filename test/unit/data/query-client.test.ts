@@ -78,43 +78,46 @@ test('a refetch supersedes the one before: only the newest answer is kept', asyn
   assert.equal(client.getState('listLedger', {}).data, 2);
 });
 
-test('a mutation refetches only the shown queries that read what it changed; hidden ones wait until shown', async () => {
-  const { bridge, calls } = fakeBridge();
-  const client = createQueryClient({ bridge, contract });
-  const heard: number[] = [];
-  client.subscribe('getDispute', { id: 'A' }, () => heard.push(1));
-  client.subscribe('listLedger', {}, () => undefined);
-  const offB = client.subscribe('getDispute', { id: 'B' }, () => undefined);
-  for (const c of calls) c.answer(c.channel === 'listLedger' ? 5 : `dispute ${(c.input as { id: string }).id}`);
-  await settle();
-  offB();
-  calls.length = 0;
-  const done = client.mutate('setChecklistItem', { id: 'A' });
-  calls[0]!.answer(true);
-  assert.deepEqual(await done, { ok: true, value: true });
-  assert.deepEqual(
-    calls.slice(1).map((c) => `${c.channel} ${JSON.stringify(c.input)}`),
-    ['getDispute {"id":"A"}'],
-    'the ledger is untouched, hidden B waits',
-  );
-  assert.equal(
-    client.getState('getDispute', { id: 'A' }).data,
-    'dispute A',
-    'the old answer shows while the new one comes',
-  );
-  calls[1]!.answer('dispute A, ticked');
-  await settle();
-  assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A, ticked');
-  // Shown again, B is fetched again: it went stale while hidden.
-  client.subscribe('getDispute', { id: 'B' }, () => undefined);
-  assert.equal(calls.at(-1)!.channel, 'getDispute');
-  assert.deepEqual(calls.at(-1)!.input, { id: 'B' });
-  // A failed mutation stales nothing.
-  const n = calls.length;
-  const failed = client.mutate('setChecklistItem', { id: 'A' }, { signal: AbortSignal.abort() });
-  assert.equal((await failed).ok, false);
-  assert.equal(calls.length, n + 1);
-});
+test(
+  'a mutation refetches only the shown queries that ' + 'read what it changed; hidden ones wait until shown',
+  async () => {
+    const { bridge, calls } = fakeBridge();
+    const client = createQueryClient({ bridge, contract });
+    const heard: number[] = [];
+    client.subscribe('getDispute', { id: 'A' }, () => heard.push(1));
+    client.subscribe('listLedger', {}, () => undefined);
+    const offB = client.subscribe('getDispute', { id: 'B' }, () => undefined);
+    for (const c of calls) c.answer(c.channel === 'listLedger' ? 5 : `dispute ${(c.input as { id: string }).id}`);
+    await settle();
+    offB();
+    calls.length = 0;
+    const done = client.mutate('setChecklistItem', { id: 'A' });
+    calls[0]!.answer(true);
+    assert.deepEqual(await done, { ok: true, value: true });
+    assert.deepEqual(
+      calls.slice(1).map((c) => `${c.channel} ${JSON.stringify(c.input)}`),
+      ['getDispute {"id":"A"}'],
+      'the ledger is untouched, hidden B waits',
+    );
+    assert.equal(
+      client.getState('getDispute', { id: 'A' }).data,
+      'dispute A',
+      'the old answer shows while the new one comes',
+    );
+    calls[1]!.answer('dispute A, ticked');
+    await settle();
+    assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A, ticked');
+    // Shown again, B is fetched again: it went stale while hidden.
+    client.subscribe('getDispute', { id: 'B' }, () => undefined);
+    assert.equal(calls.at(-1)!.channel, 'getDispute');
+    assert.deepEqual(calls.at(-1)!.input, { id: 'B' });
+    // A failed mutation stales nothing.
+    const n = calls.length;
+    const failed = client.mutate('setChecklistItem', { id: 'A' }, { signal: AbortSignal.abort() });
+    assert.equal((await failed).ok, false);
+    assert.equal(calls.length, n + 1);
+  },
+);
 
 test('an event from main stales what the contract says it changes', async () => {
   const { bridge, calls, emit, listeners } = fakeBridge();

@@ -92,7 +92,9 @@ test("a message the service holds counts once: not again when this app's job sen
   );
   assert.equal(
     secondAnswerWarning(s),
-    'This chargeback already has 2 answers at this stage: Respond with evidence with 1 document, sent 2026-11-23 10:40 UTC – “Signed for.”; Respond with evidence, sent 2026-11-23 11:00 UTC – “From the portal”. Another answer gives the issuer two responses to weigh and cannot be taken back.',
+    'This chargeback already has 2 answers at this stage: Respond with evidence with 1 document, sent ' +
+      '2026-11-23 10:40 UTC – “Signed for.”; Respond with evidence, sent 2026-11-23 11:00 UTC – “From ' +
+      'the portal”. Another answer gives the issuer two responses to weigh and cannot be taken back.',
   );
 });
 

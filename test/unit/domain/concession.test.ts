@@ -92,7 +92,8 @@ test('only accepting liability carries an amount, and it must carry one', () => 
 test('the confirmation restates the amount, the currency and what conceding means', () => {
   assert.equal(
     concessionMeaning(55_362, gbp),
-    'You concede £553.62 (GBP), the whole amount disputed. The cardholder keeps it, the processor records the chargeback as lost, and this cannot be undone.',
+    'You concede £553.62 (GBP), the whole amount disputed. The cardholder keeps ' +
+      'it, the processor records the chargeback as lost, and this cannot be undone.',
   );
   assert.match(concessionMeaning(10_000, gbp), /^You concede £100\.00 \(GBP\) of the £553\.62 disputed\./);
 });

@@ -48,7 +48,8 @@ test('finding 2: with terms.png the only exhibit, the letter does not claim an e
 test("a letter with nothing enclosed lists no exhibits; the merchant's own sentences are never taken out", () => {
   const mine = 'The parcel was left at the front door on 3 November. The enclosed authorization record shows it all.';
   const tied = tieClaims(
-    `${mine}\n\nWe ask the issuer to reverse this chargeback. The exhibits are listed below in the order they are enclosed.`,
+    `${mine}\n\nWe ask the issuer to reverse this chargeback. ` +
+      'The exhibits are listed below in the order they are enclosed.',
     'not-received',
     facts,
     new Set(),
@@ -94,6 +95,7 @@ test('a letter with blanks is refused, naming each blank', () => {
   assert.equal(p?.kind, 'bad-input');
   assert.equal(
     p?.message,
-    'The cover letter for t1_chb_abc still has 3 blanks to fill: [tracking number], [date], ____. Write in what belongs there, or take the sentence out; nothing was queued.',
+    'The cover letter for t1_chb_abc still has 3 blanks to fill: [tracking number], [date], ' +
+      '____. Write in what belongs there, or take the sentence out; nothing was queued.',
   );
 });

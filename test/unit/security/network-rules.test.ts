@@ -42,27 +42,30 @@ test('a key goes over https anywhere, over http only to this computer (or a LAN 
   assert.ok(isLoopbackHost('127.9.9.9') && !isLoopbackHost('128.0.0.1'));
 });
 
-test('the receiver listens on loopback unless the merchant chose the network; the profile schemas apply both rules', () => {
-  assert.equal(bindAddressProblem('127.0.0.1'), undefined);
-  assert.equal(bindAddressProblem('::1'), undefined);
-  assert.match(bindAddressProblem('0.0.0.0')!, /reachable from other computers/);
-  assert.equal(bindAddressProblem('0.0.0.0', { onNetwork: true }), undefined);
-  const base = { name: 'Shop', deployment: 'core', url: 'http://api.example.com' } as const;
-  const refused = newProfileSchema.safeParse(base);
-  assert.ok(
-    !refused.success && refused.error.issues.some((i) => i.path.join('.') === 'url' && /https/.test(i.message)),
-  );
-  const wide = newProfileSchema.safeParse({
-    ...base,
-    url: 'https://api.example.com',
-    alertReceiver: { enabled: true, bindAddress: '0.0.0.0', port: 8787 },
-  });
-  assert.ok(!wide.success && wide.error.issues.some((i) => i.path.join('.') === 'alertReceiver.bindAddress'));
-  assert.ok(
-    newProfileSchema.safeParse({
+test(
+  'the receiver listens on loopback unless the merchant ' + 'chose the network; the profile schemas apply both rules',
+  () => {
+    assert.equal(bindAddressProblem('127.0.0.1'), undefined);
+    assert.equal(bindAddressProblem('::1'), undefined);
+    assert.match(bindAddressProblem('0.0.0.0')!, /reachable from other computers/);
+    assert.equal(bindAddressProblem('0.0.0.0', { onNetwork: true }), undefined);
+    const base = { name: 'Shop', deployment: 'core', url: 'http://api.example.com' } as const;
+    const refused = newProfileSchema.safeParse(base);
+    assert.ok(
+      !refused.success && refused.error.issues.some((i) => i.path.join('.') === 'url' && /https/.test(i.message)),
+    );
+    const wide = newProfileSchema.safeParse({
       ...base,
       url: 'https://api.example.com',
-      alertReceiver: { enabled: true, bindAddress: '0.0.0.0', onNetwork: true, port: 8787 },
-    }).success,
-  );
-});
+      alertReceiver: { enabled: true, bindAddress: '0.0.0.0', port: 8787 },
+    });
+    assert.ok(!wide.success && wide.error.issues.some((i) => i.path.join('.') === 'alertReceiver.bindAddress'));
+    assert.ok(
+      newProfileSchema.safeParse({
+        ...base,
+        url: 'https://api.example.com',
+        alertReceiver: { enabled: true, bindAddress: '0.0.0.0', onNetwork: true, port: 8787 },
+      }).success,
+    );
+  },
+);

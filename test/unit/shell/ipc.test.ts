@@ -153,31 +153,35 @@ function randomValue(rng: ReturnType<typeof createRng>, depth = 0): unknown {
   }
 }
 
-test('10,000 random and malformed payloads across all channels are refused as validation errors; no handler runs; nothing crashes', async () => {
-  const rng = createRng(20261122);
-  const channels = Object.keys(ipcContract);
-  let refused = 0;
-  let accepted = 0;
-  for (let i = 0; i < 10_000; i++) {
-    const channel = channels[i % channels.length]!;
-    const payload = randomValue(rng);
-    const schema = ipcContract[channel as keyof typeof ipcContract].input;
-    const r = await router.invoke(channel, trusted, payload);
-    if (schema.safeParse(payload).success) {
-      accepted++;
-      continue;
+test(
+  '10,000 random and malformed payloads across all channels are ' +
+    'refused as validation errors; no handler runs; nothing crashes',
+  async () => {
+    const rng = createRng(20261122);
+    const channels = Object.keys(ipcContract);
+    let refused = 0;
+    let accepted = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const channel = channels[i % channels.length]!;
+      const payload = randomValue(rng);
+      const schema = ipcContract[channel as keyof typeof ipcContract].input;
+      const r = await router.invoke(channel, trusted, payload);
+      if (schema.safeParse(payload).success) {
+        accepted++;
+        continue;
+      }
+      assert.equal(r.ok, false, `${channel} accepted ${JSON.stringify(payload)?.slice(0, 80)}`);
+      if (!r.ok) assert.equal(r.error.kind, 'validation');
+      refused++;
     }
-    assert.equal(r.ok, false, `${channel} accepted ${JSON.stringify(payload)?.slice(0, 80)}`);
-    if (!r.ok) assert.equal(r.error.kind, 'validation');
-    refused++;
-  }
-  const totalRuns = [...ran.values()].reduce((a, b) => a + b, 0);
-  assert.equal(totalRuns, accepted, 'handlers ran only for the payloads that were valid');
-  assert.ok(refused >= 9_900, `refused ${refused}`);
-  assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
-  const r = await router.invoke('getAppInfo', trusted, {});
-  assert.ok(r.ok, 'the router still answers afterwards');
-});
+    const totalRuns = [...ran.values()].reduce((a, b) => a + b, 0);
+    assert.equal(totalRuns, accepted, 'handlers ran only for the payloads that were valid');
+    assert.ok(refused >= 9_900, `refused ${refused}`);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
+    const r = await router.invoke('getAppInfo', trusted, {});
+    assert.ok(r.ok, 'the router still answers afterwards');
+  },
+);
 
 test('a forged sender is refused: another origin, a subframe, file://, http://localhost', async () => {
   ran.clear();

@@ -102,23 +102,27 @@ test('start-up wires the app:// protocol, the security handlers, the IPC router 
   }
 });
 
-test('when the services cannot start (a database from a newer version), the window opens on the recovery screen with the reason', () => {
-  const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
-  try {
-    const db = new DatabaseSync(join(home, 'dispute-desk.db'));
-    db.exec('CREATE TABLE t (x); PRAGMA user_version = 999;');
-    db.close();
-    const r = start(home);
-    assert.equal(r.windows.length, 1, 'a window opens');
-    const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);
-    assert.equal(notice?.kind, 'failed');
-    assert.match(notice?.text ?? '', /written by a newer Dispute Desk \(schema 999\); update the app to open it/);
-    assert.equal(notice?.dataFolder, home);
-    assert.deepEqual(r.ipcHandled, [], 'no router over services that did not start');
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+test(
+  'when the services cannot start (a database from a newer ' +
+    'version), the window opens on the recovery screen with the reason',
+  () => {
+    const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
+    try {
+      const db = new DatabaseSync(join(home, 'dispute-desk.db'));
+      db.exec('CREATE TABLE t (x); PRAGMA user_version = 999;');
+      db.close();
+      const r = start(home);
+      assert.equal(r.windows.length, 1, 'a window opens');
+      const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);
+      assert.equal(notice?.kind, 'failed');
+      assert.match(notice?.text ?? '', /written by a newer Dispute Desk \(schema 999\); update the app to open it/);
+      assert.equal(notice?.dataFolder, home);
+      assert.deepEqual(r.ipcHandled, [], 'no router over services that did not start');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
 
 test('a damaged database opens the window on the recovery account before the app', () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
@@ -129,7 +133,8 @@ test('a damaged database opens the window on the recovery account before the app
     // Garbage over the header.
     spawnSync('sh', [
       '-c',
-      `printf 'not a database at all, just text......' | dd of='${join(home, 'dispute-desk.db')}' conv=notrunc 2>/dev/null`,
+      `printf 'not a database at all, just text......' | dd ` +
+        `of='${join(home, 'dispute-desk.db')}' conv=notrunc 2>/dev/null`,
     ]);
     const r = start(home);
     const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);

@@ -50,6 +50,7 @@ test('a junk HEIC is refused with a reason and what libheif prints reaches no st
   assert.equal(r.stdout, '');
   assert.equal(
     r.stderr.trim(),
-    'refused: its picture data is damaged and cannot be read. Open it in a photo viewer and save or export it again, then add the new copy',
+    'refused: its picture data is damaged and cannot be read. Open it in ' +
+      'a photo viewer and save or export it again, then add the new copy',
   );
 });

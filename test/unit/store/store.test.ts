@@ -50,12 +50,15 @@ test('an older database is upgraded, never wiped', () => {
       .run(profile.id, JSON.stringify(profile), 1);
     v1.db
       .prepare(
-        "INSERT INTO events (profile_id, key, kind, title, body, created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)",
+        'INSERT INTO events (profile_id, key, kind, title, body, ' +
+          "created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)",
       )
       .run();
     // As an older version stored them: its check let day 31 of February through.
     const insertCb = v1.db.prepare(
-      "INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reason_code, currency, total, search_text, first_seen_at) VALUES ('p1', ?, ?, 'open', 'first', 1, ?, '13.1', 'USD', 100, '', 1)",
+      'INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, ' +
+        'reply, reason_code, currency, total, search_text, first_seen_at) ' +
+        "VALUES ('p1', ?, ?, 'open', 'first', 1, ?, '13.1', 'USD', 100, '', 1)",
     );
     insertCb.run('good', JSON.stringify({ id: 'good', reply: 20250228 }), 20250228);
     insertCb.run('bad', JSON.stringify({ id: 'bad', reply: 20250231 }), 20250231);
@@ -132,7 +135,8 @@ test('inbox: open and actionable first by deadline, then the rest by latest chan
   assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 4, dueSoon: 1, overdue: 0 });
   const plan = store.database.db
     .prepare(
-      "EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id = 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50",
+      'EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id ' +
+        "= 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50",
     )
     .all() as Array<{ detail: string }>;
   assert.ok(
@@ -165,8 +169,10 @@ test('inbox search: a literal, case-blind substring, with the status filter; ans
   // The search and status are in the inbox indexes (migration 005), so they are tested there,
   // before a row is read; no statement scans the table.
   for (const sql of [
-    "SELECT COUNT(*), SUM(open_actionable) FROM chargebacks WHERE profile_id = 'p1' AND status = 'open' AND search_text LIKE '%x%' ESCAPE '\\'",
-    "SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 100",
+    'SELECT COUNT(*), SUM(open_actionable) FROM chargebacks WHERE profile_id ' +
+      "= 'p1' AND status = 'open' AND search_text LIKE '%x%' ESCAPE '\\'",
+    "SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE " +
+      "'%x%' ESCAPE '\\' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 100",
   ]) {
     const plan = store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
     assert.ok(
