@@ -63,7 +63,8 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number; now?: n
       } catch (e) {
         throw new AppError(
           'internal',
-          `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. Nothing was changed; free some space or fix the folder's permissions, then start again.`,
+          `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. ` +
+            `Nothing was changed; free some space or fix the folder's permissions, then start again.`,
           { cause: e },
         );
       }

@@ -16,7 +16,9 @@ export function createDraftsRepo(d: Database) {
     save(profileId: string, chargebackId: string, draft: EvidenceDraft, now = Date.now()): void {
       d.db
         .prepare(
-          'INSERT INTO evidence_packets (profile_id, chargeback_id, json, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, chargeback_id) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at',
+          'INSERT INTO evidence_packets (profile_id, chargeback_id, json, ' +
+            'updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, chargeback_id) ' +
+            'DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at',
         )
         .run(profileId, chargebackId, JSON.stringify(evidenceDraftSchema.parse(draft)), now);
     },
@@ -30,7 +32,8 @@ export function createDraftsRepo(d: Database) {
         if (!row) return;
         d.db
           .prepare(
-            'INSERT INTO sent_drafts (job_id, profile_id, chargeback_id, json, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (job_id) DO NOTHING',
+            'INSERT INTO sent_drafts (job_id, profile_id, chargeback_id, json, ' +
+              'sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (job_id) DO NOTHING',
           )
           .run(jobId, profileId, chargebackId, row.json, now);
         d.db
@@ -45,7 +48,8 @@ export function createDraftsRepo(d: Database) {
     ): Array<{ jobId: string; sentAt: number; draft: EvidenceDraft | undefined }> {
       const rows = d.db
         .prepare(
-          'SELECT job_id, json, sent_at FROM sent_drafts WHERE profile_id = ? AND chargeback_id = ? ORDER BY sent_at, job_id',
+          'SELECT job_id, json, sent_at FROM sent_drafts WHERE ' +
+            'profile_id = ? AND chargeback_id = ? ORDER BY sent_at, job_id',
         )
         .all(profileId, chargebackId) as Array<{ job_id: string; json: string; sent_at: number }>;
       return rows.map((r) => {

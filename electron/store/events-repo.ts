@@ -44,10 +44,12 @@ const toEvent = (r: EventRow): AppEvent => ({
 
 export function createEventsRepo(d: Database) {
   const insert = d.db.prepare(
-    'INSERT INTO events (profile_id, key, kind, chargeback_id, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, key) DO NOTHING',
+    'INSERT INTO events (profile_id, key, kind, chargeback_id, title, body, ' +
+      'created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, key) DO NOTHING',
   );
   const unannounced = d.db.prepare(
-    'SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM events WHERE profile_id = ? AND announced_at IS NULL ORDER BY id',
+    'SELECT id, kind, chargeback_id, title, body, created_at, read_at ' +
+      'FROM events WHERE profile_id = ? AND announced_at IS NULL ORDER BY id',
   );
   const markAnnounced = d.db.prepare(
     'UPDATE events SET announced_at = ? WHERE profile_id = ? AND announced_at IS NULL AND id <= ?',
@@ -70,7 +72,8 @@ export function createEventsRepo(d: Database) {
       return (
         d.db
           .prepare(
-            'SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM events WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+            'SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM ' +
+              'events WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
           )
           .all(profileId, limit) as EventRow[]
       ).map(toEvent);

@@ -43,26 +43,32 @@ export function describeRecovery(r: RecoveryReport): string {
   if (r.restored) {
     lines.push(`The last good backup, taken ${when(r.restored.takenAt)}, was restored.`);
     lines.push(
-      `Chargebacks, statuses and ledger entries come back with the next sync. Changes to drafts, checklists and settings made after ${when(r.restored.takenAt)} are lost unless listed below.`,
+      'Chargebacks, statuses and ledger entries come back with the next sync. Changes to drafts, ' +
+        `checklists and settings made after ${when(r.restored.takenAt)} are lost unless listed below.`,
     );
   } else {
     lines.push('There was no good backup to restore, so Dispute Desk started an empty database.');
     lines.push(
-      'Chargebacks, statuses and ledger entries come back with the next sync. Drafts, checklists and any profile not listed below are lost: add those profiles again (their keys may still be in the keychain, but must be given again).',
+      'Chargebacks, statuses and ledger entries come back with the next sync. ' +
+        'Drafts, checklists and any profile not listed below are lost: add those profiles ' +
+        'again (their keys may still be in the keychain, but must be given again).',
     );
   }
   const s = r.salvage;
   if (s?.profiles.length)
     lines.push(
-      `Read back from the damaged file: profile${s.profiles.length > 1 ? 's' : ''} ${s.profiles.map((n) => `"${n}"`).join(', ')}.`,
+      `Read back from the damaged file: profile${s.profiles.length > 1 ? 's' : ''} ` +
+        `${s.profiles.map((n) => `"${n}"`).join(', ')}.`,
     );
   if (s?.jobsRebuilt.length)
     lines.push(
-      `Answers put back in the outbox from the damaged file: ${s.jobsRebuilt.map((j) => `${j.id} for ${j.chargebackId} (${j.state})`).join(', ')}.`,
+      'Answers put back in the outbox from the damaged file: ' +
+        `${s.jobsRebuilt.map((j) => `${j.id} for ${j.chargebackId} (${j.state})`).join(', ')}.`,
     );
   for (const f of s?.foldersNotQueued ?? []) {
     lines.push(
-      `Not queued: the answer in ${f.folder} could not be read back (its chargeback and message are lost); its files are kept there: ${f.files.join(', ') || 'none'}.`,
+      `Not queued: the answer in ${f.folder} could not be read back (its chargeback ` +
+        `and message are lost); its files are kept there: ${f.files.join(', ') || 'none'}.`,
     );
   }
   return lines.join('\n');

@@ -88,7 +88,8 @@ export function salvageInto(target: Database, damagedFile: string, outboxDir: st
       const ids =
         tryRead(() => (old.prepare('SELECT id FROM profiles').all() as Array<{ id: string }>).map((r) => r.id)) ?? [];
       const upsert = target.db.prepare(
-        'INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json',
+        'INSERT INTO profiles (id, json, created_at) VALUES (?, ' +
+          '?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json',
       );
       for (const id of ids) {
         const row = tryRead(

@@ -39,7 +39,8 @@ const empty: SyncState = {
 export function createSyncStateRepo(d: Database) {
   const get = d.db.prepare('SELECT json FROM sync_state WHERE profile_id = ?');
   const put = d.db.prepare(
-    'INSERT INTO sync_state (profile_id, json) VALUES (?, ?) ON CONFLICT (profile_id) DO UPDATE SET json = excluded.json',
+    'INSERT INTO sync_state (profile_id, json) VALUES (?, ?) ON ' +
+      'CONFLICT (profile_id) DO UPDATE SET json = excluded.json',
   );
   const enqueue = d.db.prepare(
     'INSERT INTO sync_status_queue (profile_id, chargeback_id) VALUES (?, ?) ON CONFLICT DO NOTHING',

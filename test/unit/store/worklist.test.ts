@@ -182,7 +182,8 @@ test(
       (store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail);
     // The first page of "answer now" by deadline: the index's own order, no sort step, no table scan.
     const first = plan(`SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\'
-    AND open_actionable = 1 AND reply_sort >= 20261122 AND NOT id IN (SELECT value FROM json_each('[]')) ORDER BY reply_sort ASC, id ASC LIMIT 100`);
+    AND open_actionable = 1 AND reply_sort >= 20261122 AND NOT id IN (SELECT value FROM json_each('[]'))
+    ORDER BY reply_sort ASC, id ASC LIMIT 100`);
     assert.ok(
       first.some((d) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(d)),
       first.join('\n'),
