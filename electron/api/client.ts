@@ -1,6 +1,7 @@
 // The chargeback API client: the contract's six operations and the reads the real service offers
-// beyond it, on any of the three deployments, each in its deployment's dialect (dialect.ts). Reads retry with jittered backoff; writes send the
-// caller's stable request-token and are resent only after a 429 (the service did not process it).
+// beyond it, on any of the three deployments, each in its deployment's dialect (dialect.ts). Reads
+// retry with jittered backoff; writes send the caller's stable request-token and are resent only
+// after a 429 (the service did not process it).
 import { stat } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';

@@ -27,7 +27,8 @@ export function letterAmount(minor: number, currency: string): string {
   if (drawable(shown)) return shown;
   const code = (currency || 'USD').toUpperCase();
   const exp = currencyExponent(code);
-  return `${code} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: exp, maximumFractionDigits: exp }).format(minorToMajor(minor, code))}`;
+  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: exp, maximumFractionDigits: exp });
+  return `${code} ${digits.format(minorToMajor(minor, code))}`;
 }
 
 /** Symbols the font lacks that a merchant may type in the rebuttal: written as their codes. */

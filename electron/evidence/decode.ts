@@ -1,7 +1,7 @@
 // Opens any accepted image as a sharp pipeline: what sharp reads itself, HEIC through a
-// maintained HEVC decoder (libheif compiled to WebAssembly, in a thread of its own), BMP through ours. Every pipeline is
-// bounded: decompression bombs are refused from the size the file declares, before any pixels
-// are allocated.
+// maintained HEVC decoder (libheif compiled to WebAssembly, in a thread of its own), BMP through
+// ours. Every pipeline is bounded: decompression bombs are refused from the size the file
+// declares, before any pixels are allocated.
 import sharp, { type Sharp } from 'sharp';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';

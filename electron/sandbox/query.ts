@@ -45,7 +45,8 @@ export function queryRecords(
       case 'less': {
         const op = c.op === 'greater' ? '>' : '<';
         if (numeric.test(value)) {
-          // Numbers compare as numbers; an ID compared with 0 ("chargeback[greater]=0") compares as text, so any set ID is greater.
+          // Numbers compare as numbers; an ID compared with 0 ("chargeback[greater]=0") compares as text,
+          // so any set ID is greater.
           where.push(
             `(CASE WHEN typeof(${v}) IN ('integer', 'real') THEN ${v} ${op} CAST(? AS REAL) ` +
               `WHEN ${v} IS NULL OR ${v} = '' THEN 0 ELSE CAST(${v} AS TEXT) ${op} ? END)`,

@@ -384,7 +384,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
       const head = JSON.stringify(rest);
       return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
     });
-    const text = `{"response":{"data":[${items.join(',')}],"details":${JSON.stringify({ totals: [], requestId: requestId++, page })},"errors":[]}}`;
+    const details = JSON.stringify({ totals: [], requestId: requestId++, page });
+    const text = `{"response":{"data":[${items.join(',')}],"details":${details},"errors":[]}}`;
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   }

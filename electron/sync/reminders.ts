@@ -69,7 +69,9 @@ export function dueReminders(
         title: days < 0 ? `Overdue: chargeback ${amount}` : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
         body:
           `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ` +
-          `${days < 0 ? 'The reply date has passed; check with your processor whether a late response is still accepted.' : 'Prepare and send your evidence before the deadline.'}`,
+          (days < 0
+            ? 'The reply date has passed; check with your processor whether a late response is still accepted.'
+            : 'Prepare and send your evidence before the deadline.'),
       });
     }
   });

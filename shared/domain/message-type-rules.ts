@@ -120,8 +120,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
 };
 
 // Why these sets: a retrieval asks for documents, not a defence; a first chargeback is answered
-// with evidence, represented on what the processor holds, or conceded; pre-arbitration stages take the pre-arbitration replies or an
-// escalation; decided cycles accept only notes.
+// with evidence, represented on what the processor holds, or conceded; pre-arbitration stages take
+// the pre-arbitration replies or an escalation; decided cycles accept only notes.
 const byCycle: Record<string, readonly MessageType[]> = {
   retrieval: ['respond', 'notate'],
   first: ['respond', 'represent', 'acceptLiability', 'notate'],

@@ -182,7 +182,8 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort()) {
   const img = await doc.embedJpg(readFileSync(join(dir, f)));
   const page = doc.addPage([595.44, 841.68]);
   const scale = Math.min(595.44 / img.width, 841.68 / img.height);
-  page.drawImage(img, { x: (595.44 - img.width * scale) / 2, y: (841.68 - img.height * scale) / 2, width: img.width * scale, height: img.height * scale });
+  const [width, height] = [img.width * scale, img.height * scale];
+  page.drawImage(img, { x: (595.44 - width) / 2, y: (841.68 - height) / 2, width, height });
 }
 writeFileSync(out, await doc.save({ useObjectStreams: true }));
 `;

@@ -64,7 +64,8 @@ try {
   const { colour, denoise, steps } = solverSteps(settings);
   console.log(
     `${SAMPLES.length} receipts; document preset steps: ` +
-      `${steps.map((s) => `q${s.quality} at ${s.dpi} dpi`).join(' → ')}${hasMagick ? '' : '; ImageMagick is not installed: its column is left out'}`,
+      steps.map((s) => `q${s.quality} at ${s.dpi} dpi`).join(' → ') +
+      (hasMagick ? '' : '; ImageMagick is not installed: its column is left out'),
   );
   console.log('receipt     output                       words   lines     bytes');
   // Every page is made first, so the reading phase's memory is the engine's alone.

@@ -136,7 +136,10 @@ try {
   );
   console.log(
     `  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, ` +
-      `sandbox ${sandboxStart !== undefined && sandboxEnd !== undefined ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s` : 'not measured here'}`,
+      'sandbox ' +
+      (sandboxStart !== undefined && sandboxEnd !== undefined
+        ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s`
+        : 'not measured here'),
   );
   row(`incremental sync (${changed.length} changed)`, `${(incMs / 1000).toFixed(3)} s`, '< 1 s', incMs < 1000);
   console.log(`  read ${inc.chargebacks} chargebacks, ${inc.statuses} status records, ${inc.entries} entries`);

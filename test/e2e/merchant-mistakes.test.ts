@@ -631,10 +631,13 @@ test(
       // A window that skips the check (or claims larger limits) is refused by the handler, nothing queued.
       const direct = (await page.evaluate(`(async () => {
       const dd = globalThis.disputeDesk;
-      const draft = (await dd.getDraft({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)} })).value;
-      const limits = { maxFileBytes: 50_000_000, maxTotalBytes: 50_000_000, maxPages: 500, maxDpi: 600, colour: 'colour' };
+      const ids = { profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)} };
+      const draft = (await dd.getDraft(ids)).value;
+      const limits = {
+        maxFileBytes: 50_000_000, maxTotalBytes: 50_000_000, maxPages: 500, maxDpi: 600, colour: 'colour',
+      };
       const settings = { preset: draft.preset, limits, pageSize: draft.pageSize, output: 'pdf', baseName: 'evidence' };
-      return dd.submitResponse({ profileId: ${JSON.stringify(profile.id)}, chargebackId: ${JSON.stringify(chargebackId)}, messageType: 'respond',
+      return dd.submitResponse({ ...ids, messageType: 'respond',
         confirmed: true, evidence: { arrangement: draft.arrangement, settings, rebuttal: draft.rebuttal } });
     })()`)) as { ok: boolean; error?: { message: string } };
       assert.equal(direct.ok, false);

@@ -56,11 +56,17 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       if (!to) return { saved: false };
       await copyFile(from, to).catch((e: unknown) => {
         const code = (e as NodeJS.ErrnoException).code;
+        const why =
+          code === 'EACCES' || code === 'EPERM'
+            ? 'no permission to write in that folder'
+            : code === 'ENOSPC'
+              ? 'the disk is full'
+              : code === 'EBUSY'
+                ? 'a file of that name is open in another program'
+                : 'the folder refused it';
         throw new AppError(
           'bad-input',
-          `The copy of ${name} could not be saved there ` +
-            `(${code === 'EACCES' || code === 'EPERM' ? 'no permission to write in that folder' : code === 'ENOSPC' ? 'the disk is full' : code === 'EBUSY' ? 'a file of that name is open in another program' : 'the folder refused it'}). ` +
-            'Choose another place.',
+          `The copy of ${name} could not be saved there (${why}). Choose another place.`,
           { cause: e },
         );
       });

@@ -660,7 +660,8 @@ test(
       assert.equal(keptRead[1]!.pictures[0]!.widthPx, 900, 'the photo itself untouched');
       assert.ok(!exif(join(f.dir, 'kept', kept.files[0]!.name)), "no EXIF or device data left in a kept page's photo");
 
-      // A photo at 500 dpi on the page (545 once fitted to Letter) breaks a 200 dpi limit: the page is drawn at 200 dpi.
+      // A photo at 500 dpi on the page (545 once fitted to Letter) breaks a 200 dpi limit: the page is
+      // drawn at 200 dpi.
       const dpi = await buildPacket(f.store, one(fine), settings({ preset: 'photo' }), { outDir: join(f.dir, 'dpi') });
       assert.ok(dpi.ok, JSON.stringify(dpi.problems));
       assert.match(

@@ -26,7 +26,11 @@ const page = (lines: string[]) =>
     Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="600"><rect width="100%" ' +
         'height="100%" ' +
-        `fill="#fff"/>${lines.map((l, i) => `<text x="80" y="${100 + i * 60}" font-size="36" font-family="DejaVu Sans">${l}</text>`).join('')}</svg>`,
+        'fill="#fff"/>' +
+        lines
+          .map((l, i) => `<text x="80" y="${100 + i * 60}" font-size="36" font-family="DejaVu Sans">${l}</text>`)
+          .join('') +
+        '</svg>',
     ),
   )
     .jpeg()
