@@ -164,7 +164,8 @@ export const evidenceBuild: CliCommand = {
       if (earlier === undefined) firstName.set(o.item.id, o.item.name);
       return (
         `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ` +
-        `${o.item.pages === 1 ? 'page' : 'pages'}${earlier !== undefined ? ` (the same content as ${earlier}: used once)` : ''}`
+        (o.item.pages === 1 ? 'page' : 'pages') +
+        (earlier !== undefined ? ` (the same content as ${earlier}: used once)` : '')
       );
     });
     if (pages.length === 0) {

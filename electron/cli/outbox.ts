@@ -7,7 +7,9 @@ function describe(j: OutboxJob): string {
   const steps = j.steps.map(
     (s) =>
       `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ` +
-      `${s.state}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}${s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''}`,
+      s.state +
+      (s.attempts > 1 ? ` (${s.attempts} attempts)` : '') +
+      (s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''),
   );
   return [
     `${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`,

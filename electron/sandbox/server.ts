@@ -382,7 +382,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
       const { chargeback, ...rest } = clean(r);
       const cb = typeof chargeback === 'string' ? expandedJson(chargeback, withTxn) : null;
       const head = JSON.stringify(rest);
-      return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
+      const comma = head.length > 2 ? ',' : '';
+      return `${head.slice(0, -1)}${comma}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
     });
     const details = JSON.stringify({ totals: [], requestId: requestId++, page });
     const text = `{"response":{"data":[${items.join(',')}],"details":${details},"errors":[]}}`;

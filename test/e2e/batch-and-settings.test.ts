@@ -34,7 +34,7 @@ async function freePort(): Promise<number> {
 }
 
 test(
-  'batch upload: a folder with one unmatched file → review ' + '→ confirm → report → sent, one packet per chargeback',
+  'batch upload: a folder with one unmatched file → review → confirm → report → sent, ' + 'one packet per chargeback',
   async (t) => {
     if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
     const files = mkdtempSync(join(tmpdir(), 'dd-e2e-batch-'));

@@ -236,7 +236,8 @@ test(
         const found: string[] = [];
         for (const [, obj] of packet.context.enumerateIndirectObjects()) {
           const d = obj instanceof PDFDict ? obj : obj instanceof PDFStream ? obj.dict : undefined;
-          const text = `${d?.toString() ?? ''}${obj instanceof PDFRawStream ? Buffer.from(obj.contents).toString('latin1') : ''}`;
+          const raw = obj instanceof PDFRawStream ? Buffer.from(obj.contents).toString('latin1') : '';
+          const text = `${d?.toString() ?? ''}${raw}`;
           for (const bad of [
             '/JavaScript',
             '/Launch',

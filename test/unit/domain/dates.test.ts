@@ -83,9 +83,10 @@ test('record timestamps: real moments only, in every listed form', () => {
 test('record timestamps are Eastern time, across both DST changes', () => {
   assert.equal(parseServiceTimestamp('2025-01-14 10:22:33.1234')?.toISOString(), '2025-01-14T15:22:33.123Z'); // EST
   assert.equal(parseServiceTimestamp('2025-07-14 10:22:33.123')?.toISOString(), '2025-07-14T14:22:33.123Z'); // EDT
-  assert.equal(parseServiceTimestamp('2025-03-09 03:30:00')?.toISOString(), '2025-03-09T07:30:00.000Z'); // just after spring forward
-  assert.equal(parseServiceTimestamp('2025-11-02 00:30:00')?.toISOString(), '2025-11-02T04:30:00.000Z'); // before fall back
-  assert.equal(parseServiceTimestamp('2025-11-02 02:30:00')?.toISOString(), '2025-11-02T07:30:00.000Z'); // after fall back
+  // Just after spring forward, before fall back, after fall back.
+  assert.equal(parseServiceTimestamp('2025-03-09 03:30:00')?.toISOString(), '2025-03-09T07:30:00.000Z');
+  assert.equal(parseServiceTimestamp('2025-11-02 00:30:00')?.toISOString(), '2025-11-02T04:30:00.000Z');
+  assert.equal(parseServiceTimestamp('2025-11-02 02:30:00')?.toISOString(), '2025-11-02T07:30:00.000Z');
   assert.equal(parseServiceTimestamp('2025-03-14T15:22:33.123Z')?.toISOString(), '2025-03-14T15:22:33.123Z');
   assert.equal(parseServiceTimestamp('yesterday'), undefined);
 });

@@ -23,7 +23,8 @@ test('every minute of ordinary and clock-change days reads as parseServiceTimest
   ]) {
     for (let h = 0; h < 24; h++) {
       for (let m = 0; m < 60; m += 7) {
-        const t = `${day} ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String((h * m) % 60).padStart(2, '0')}`;
+        const two = (n: number): string => String(n).padStart(2, '0');
+        const t = `${day} ${two(h)}:${two(m)}:${two((h * m) % 60)}`;
         same(t);
         same(`${t}.1234`);
         same(`${t}.999`);
