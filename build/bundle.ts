@@ -12,8 +12,16 @@ const production = process.argv.includes('--production') || process.env.NODE_ENV
 async function bundleElectron(): Promise<void> {
   // The PDF drawing and HEIC decoding threads are files of their own: a worker is started from a
   // file, beside main.cjs.
-  const entries = Object.fromEntries([['main', 'main'], ['preload', 'preload'], ['pdf-raster-worker', 'evidence/pdf-raster-worker'], ['heic-worker', 'evidence/heic-worker']]
-    .map(([name, path]) => [name, join(root, 'electron', `${path}.ts`)]).filter(([, p]) => existsSync(p!)));
+  const entries = Object.fromEntries(
+    [
+      ['main', 'main'],
+      ['preload', 'preload'],
+      ['pdf-raster-worker', 'evidence/pdf-raster-worker'],
+      ['heic-worker', 'evidence/heic-worker'],
+    ]
+      .map(([name, path]) => [name, join(root, 'electron', `${path}.ts`)])
+      .filter(([, p]) => existsSync(p!)),
+  );
   if (Object.keys(entries).length === 0) return;
   await build({
     entryPoints: entries,
@@ -25,7 +33,17 @@ async function bundleElectron(): Promise<void> {
     target: 'node22',
     sourcemap: true,
     // Native modules and Electron itself are loaded at run time from node_modules (unpacked from asar).
-    external: ['electron', 'sharp', 'keytar', 'heic-decode', 'libheif-js', 'pdfjs-dist', '@napi-rs/canvas', 'tesseract.js', '@tesseract.js-data/eng'],
+    external: [
+      'electron',
+      'sharp',
+      'keytar',
+      'heic-decode',
+      'libheif-js',
+      'pdfjs-dist',
+      '@napi-rs/canvas',
+      'tesseract.js',
+      '@tesseract.js-data/eng',
+    ],
     logLevel: 'warning',
   });
 }

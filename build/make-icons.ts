@@ -6,12 +6,18 @@ import { join } from 'node:path';
 
 const dir = new URL('./icons/', import.meta.url).pathname;
 mkdirSync(dir, { recursive: true });
-const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1024 1024">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2f6f5e"/><stop offset="1" stop-color="#1d4a3e"/></linearGradient></defs>
-  <rect x="64" y="64" width="896" height="896" rx="200" fill="url(#g)"/>
-  <path d="M512 196 L776 292 V508 C776 668 664 780 512 836 C360 780 248 668 248 508 V292 Z" fill="#f4f1ea"/>
-  <path d="M398 520 L486 606 L640 430" fill="none" stroke="#2f6f5e" stroke-width="64" stroke-linecap="round" stroke-linejoin="round"/>
-</svg>`);
+const svg = Buffer.from(
+  [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1024 1024">',
+    '  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">' +
+      '<stop offset="0" stop-color="#2f6f5e"/><stop offset="1" stop-color="#1d4a3e"/></linearGradient></defs>',
+    '  <rect x="64" y="64" width="896" height="896" rx="200" fill="url(#g)"/>',
+    '  <path d="M512 196 L776 292 V508 C776 668 664 780 512 836 C360 780 248 668 248 508 V292 Z" fill="#f4f1ea"/>',
+    '  <path d="M398 520 L486 606 L640 430" fill="none" stroke="#2f6f5e" ' +
+      'stroke-width="64" stroke-linecap="round" stroke-linejoin="round"/>',
+    '</svg>',
+  ].join('\n'),
+);
 
 const sizes = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 const png = new Map<number, Buffer>();
@@ -42,7 +48,15 @@ icoSizes.forEach((s, i) => {
 writeFileSync(join(dir, 'icon.ico'), Buffer.concat([header, ...icoSizes.map((s) => png.get(s)!)]));
 
 // ICNS: PNG-coded entries by type.
-const types: Array<[string, number]> = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024]];
+const types: Array<[string, number]> = [
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+];
 const chunks = types.map(([t, s]) => {
   const data = png.get(s)!;
   const h = Buffer.alloc(8);

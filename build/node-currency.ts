@@ -33,18 +33,33 @@ export function checkNodeCurrency(o: { packageJson: string; lockJson: string; ru
   const lockedNode = lock.packages?.['node_modules/node']?.version ?? '';
   const lockedTypes = lock.packages?.['node_modules/@types/node']?.version ?? '';
   const problems: string[] = [];
-  if (!/^\d+\.\d+\.\d+$/.test(pinned)) problems.push(`the node devDependency must be an exact version, not "${pinned}"`);
-  if (pinned !== lockedNode) problems.push(`package.json pins node ${pinned} but the lock file holds ${lockedNode}: run npm install`);
+  if (!/^\d+\.\d+\.\d+$/.test(pinned))
+    problems.push(`the node devDependency must be an exact version, not "${pinned}"`);
+  if (pinned !== lockedNode)
+    problems.push(`package.json pins node ${pinned} but the lock file holds ${lockedNode}: run npm install`);
   if (problems.length === 0) {
     const behind = minorsBehind(pinned, lockedTypes);
-    if (behind > 1) problems.push(`node ${pinned} is ${behind === Infinity ? 'a major' : `${behind} minor releases`} behind Node ${lockedTypes.replace(/\.\d+$/, '')} (the lock file's @types/node): run npm install node@${parts(lockedTypes)[0]} --save-exact`);
+    if (behind > 1)
+      problems.push(
+        `node ${pinned} is ${behind === Infinity ? 'a major' : `${behind} minor releases`} ` +
+          `behind Node ${lockedTypes.replace(/\.\d+$/, '')} (the lock file's ` +
+          `@types/node): run npm install node@${parts(lockedTypes)[0]} --save-exact`,
+      );
     const [rMajor, rMinor] = parts(o.running);
     const [pMajor, pMinor] = parts(pinned);
-    if (rMajor !== pMajor || rMinor !== pMinor) problems.push(`the tests run on Node ${o.running}, not the pinned ${pinned}: run them through npm (npm test), which uses the project's Node`);
+    if (rMajor !== pMajor || rMinor !== pMinor)
+      problems.push(
+        `the tests run on Node ${o.running}, not the pinned ${pinned}: ` +
+          `run them through npm (npm test), which uses the project's Node`,
+      );
   }
   return { pinned, lockedTypes, running: o.running, problems };
 }
 
 export function checkRepo(root: string): NodeCurrency {
-  return checkNodeCurrency({ packageJson: readFileSync(join(root, 'package.json'), 'utf8'), lockJson: readFileSync(join(root, 'package-lock.json'), 'utf8'), running: process.versions.node });
+  return checkNodeCurrency({
+    packageJson: readFileSync(join(root, 'package.json'), 'utf8'),
+    lockJson: readFileSync(join(root, 'package-lock.json'), 'utf8'),
+    running: process.versions.node,
+  });
 }

@@ -41,9 +41,24 @@ function testFiles(dir: string): string[] {
 
 const only = process.argv.slice(2);
 if (only.length === 0) {
-  run('typecheck', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  run('typecheck shared (no Node, no DOM)', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'shared/tsconfig.json']);
-  run('typecheck renderer', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'renderer/tsconfig.json']);
+  run('typecheck', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+  ]);
+  run('typecheck shared (no Node, no DOM)', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'shared/tsconfig.json',
+  ]);
+  run('typecheck renderer', process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--noEmit',
+    '-p',
+    'renderer/tsconfig.json',
+  ]);
   run('lint', process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
   run('bundle', process.execPath, [join(root, 'build/bundle.ts')]);
 }
@@ -54,7 +69,14 @@ function slowFirst(files: string[]): string[] {
 }
 
 const files = only.length > 0 ? only : slowFirst(testFiles(join(root, 'test')));
-const nodeTest = [process.execPath, '--test', '--test-concurrency=2', '--test-timeout=600000', '--test-force-exit', ...files];
+const nodeTest = [
+  process.execPath,
+  '--test',
+  '--test-concurrency=2',
+  '--test-timeout=600000',
+  '--test-force-exit',
+  ...files,
+];
 
 const home = mkdtempSync(join(tmpdir(), 'dd-test-home-'));
 const runtime = mkdtempSync(join(tmpdir(), 'dd-test-run-'));
@@ -62,7 +84,9 @@ const env = { ...process.env, HOME: home, XDG_RUNTIME_DIR: runtime, NODE_NO_WARN
 try {
   if (has('dbus-run-session') && has('gnome-keyring-daemon')) {
     const quoted = nodeTest.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-    const script = `eval "$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)"; export GNOME_KEYRING_CONTROL; DD_KEYCHAIN_AVAILABLE=1 exec ${quoted}`;
+    const script =
+      `eval "$(printf '\\n' | gnome-keyring-daemon --unlock --components=secrets)"; ` +
+      `export GNOME_KEYRING_CONTROL; DD_KEYCHAIN_AVAILABLE=1 exec ${quoted}`;
     run('tests (inside a D-Bus session with gnome-keyring)', 'dbus-run-session', ['--', 'sh', '-c', script], env);
   } else {
     process.stdout.write('\nNo dbus-run-session/gnome-keyring here: keychain tests will report that they skip.\n');

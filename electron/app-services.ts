@@ -24,12 +24,23 @@ export interface AppPlatform {
   notifier: Notifier;
 }
 
-export async function createAppServices(o: { home: string; platform: AppPlatform; events: EventHub<IpcEvents>; vault?: KeyVault; version?: string }) {
+export async function createAppServices(o: {
+  home: string;
+  platform: AppPlatform;
+  events: EventHub<IpcEvents>;
+  vault?: KeyVault;
+  version?: string;
+}) {
   const log = createAppLog(o.home);
   const notifier: Notifier = {
     notify(n) {
       o.platform.notifier.notify(n);
-      o.events.emit('notification', { title: n.title, body: n.body, kind: n.kind, ...(n.chargebackId ? { chargebackId: n.chargebackId } : {}) });
+      o.events.emit('notification', {
+        title: n.title,
+        body: n.body,
+        kind: n.kind,
+        ...(n.chargebackId ? { chargebackId: n.chargebackId } : {}),
+      });
     },
   };
   const h: Headless = openHeadless({
@@ -72,21 +83,44 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     const p = h.store.profiles.get(profileId);
     const r = p?.alertReceiver;
     if (!p || !r?.enabled) return;
-    receivers.set(p.id, await startAlertReceiver({
-      store: h.store, profileId: p.id, bindAddress: r.bindAddress, onNetwork: r.onNetwork, port: r.port, secret: r.secret,
-      headerName: r.headerName, headerValue: r.headerValue,
-      log: (line) => log(`${p.name}: ${line}`),
-      onAlert: (event, id) => {
-        if (closing) return;
-        // A failed re-read changes nothing; the next sync pass brings what changed.
-        h.sync.applyAlert(p.id, event, id).then(updateBadge, (e: unknown) => log(`${p.name}: re-reading ${id} after an alert failed: ${userMessage(e)}`));
-      },
-    }).catch((e: unknown) => {
-      const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'EADDRINUSE' ? `port ${r.port} is already used by another program` : code === 'EADDRNOTAVAIL' ? `${r.bindAddress} is not an address of this computer` : code === 'EACCES' ? `port ${r.port} needs administrator rights; choose one above 1024` : (e as Error).message;
-      if (isAppError(e)) throw e;
-      throw new AppError('validation', `The alert receiver could not start: ${why}.`, { cause: e, fields: [{ field: 'alertReceiver', message: why }] });
-    }));
+    receivers.set(
+      p.id,
+      await startAlertReceiver({
+        store: h.store,
+        profileId: p.id,
+        bindAddress: r.bindAddress,
+        onNetwork: r.onNetwork,
+        port: r.port,
+        secret: r.secret,
+        headerName: r.headerName,
+        headerValue: r.headerValue,
+        log: (line) => log(`${p.name}: ${line}`),
+        onAlert: (event, id) => {
+          if (closing) return;
+          // A failed re-read changes nothing; the next sync pass brings what changed.
+          h.sync
+            .applyAlert(p.id, event, id)
+            .then(updateBadge, (e: unknown) =>
+              log(`${p.name}: re-reading ${id} after an alert failed: ${userMessage(e)}`),
+            );
+        },
+      }).catch((e: unknown) => {
+        const code = (e as NodeJS.ErrnoException).code;
+        const why =
+          code === 'EADDRINUSE'
+            ? `port ${r.port} is already used by another program`
+            : code === 'EADDRNOTAVAIL'
+              ? `${r.bindAddress} is not an address of this computer`
+              : code === 'EACCES'
+                ? `port ${r.port} needs administrator rights; choose one above 1024`
+                : (e as Error).message;
+        if (isAppError(e)) throw e;
+        throw new AppError('validation', `The alert receiver could not start: ${why}.`, {
+          cause: e,
+          fields: [{ field: 'alertReceiver', message: why }],
+        });
+      }),
+    );
   }
 
   return {
@@ -155,7 +189,8 @@ export async function createAppServices(o: { home: string; platform: AppPlatform
     },
     /** Runs `work` so that close() waits for it; once closing, new work is refused. */
     async keepOpen<T>(work: () => Promise<T>): Promise<T> {
-      if (closing) throw new AppError('cancelled', 'Dispute Desk is closing; nothing was done. Try again after it starts.');
+      if (closing)
+        throw new AppError('cancelled', 'Dispute Desk is closing; nothing was done. Try again after it starts.');
       const p = work();
       keptOpen.add(p);
       try {

@@ -11,5 +11,10 @@ stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-const code = await runCli(commands, process.argv.slice(2), { stdout, stderr: process.stderr, stdin: process.stdin, env: process.env });
+const code = await runCli(commands, process.argv.slice(2), {
+  stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  env: process.env,
+});
 process.exitCode = code;

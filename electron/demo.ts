@@ -11,16 +11,32 @@ export const demoProfileId = 'prof_demo';
 
 /** The demo speaks the core API's dialect (as a real account on production or its test
  * deployment) unless asked for the micro-service's; a demo already made keeps its own. */
-export async function startDemo(h: Headless, home: string, o: { dialect?: DialectName } = {}): Promise<{ profile: Profile; sandbox: Sandbox }> {
+export async function startDemo(
+  h: Headless,
+  home: string,
+  o: { dialect?: DialectName } = {},
+): Promise<{ profile: Profile; sandbox: Sandbox }> {
   const existing = h.store.profiles.get(demoProfileId);
   const dialect = existing ? dialectOf(existing.deployment) : (o.dialect ?? 'core');
-  const sandbox = await startSandbox({ dataDir: join(home, 'demo-sandbox'), seed: 7, chargebacks: 60, decisionDelayMs: 120_000, dialect });
+  const sandbox = await startSandbox({
+    dataDir: join(home, 'demo-sandbox'),
+    seed: 7,
+    chargebacks: 60,
+    decisionDelayMs: 120_000,
+    dialect,
+  });
   const profile: Profile = existing
     ? { ...existing, url: sandbox.url }
     : {
-      ...profileDefaults, reminderThresholdDays: [...profileDefaults.reminderThresholdDays], id: demoProfileId, name: 'Demo shop',
-      deployment: dialect === 'core' ? 'test' : 'microservice', url: sandbox.url, merchant: 'Demo shop', demo: true,
-    };
+        ...profileDefaults,
+        reminderThresholdDays: [...profileDefaults.reminderThresholdDays],
+        id: demoProfileId,
+        name: 'Demo shop',
+        deployment: dialect === 'core' ? 'test' : 'microservice',
+        url: sandbox.url,
+        merchant: 'Demo shop',
+        demo: true,
+      };
   h.store.profiles.save(profile);
   // The sandbox's key is not a secret worth the keychain: held for the session only.
   await h.vault.setKey(profile.id, sandbox.apiKey, { sessionOnly: true });

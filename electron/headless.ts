@@ -30,9 +30,15 @@ export interface HeadlessOptions {
 
 /** The only way to a client: the address is checked before anything connects, so a key never
  * crosses the network unencrypted (a profile saved before the rule existed is refused here too). */
-export function clientForProfile(profile: Pick<Profile, 'url' | 'deployment' | 'httpOnLan'>, apiKey: string): ApiClient {
+export function clientForProfile(
+  profile: Pick<Profile, 'url' | 'deployment' | 'httpOnLan'>,
+  apiKey: string,
+): ApiClient {
   const problem = serviceUrlProblem(profile.url, { httpOnLan: profile.httpOnLan });
-  if (problem) throw new AppError('validation', `Nothing was sent to ${profile.url}: ${problem}.`, { fields: [{ field: 'url', message: problem }] });
+  if (problem)
+    throw new AppError('validation', `Nothing was sent to ${profile.url}: ${problem}.`, {
+      fields: [{ field: 'url', message: problem }],
+    });
   return createApiClient({ baseUrl: profile.url, apiKey, deployment: profile.deployment });
 }
 
@@ -41,7 +47,12 @@ export function openHeadless(o: HeadlessOptions) {
   const vault = o.vault ?? createKeyVault();
   const clients = new Map<string, ApiClient>();
   // A client holds its profile's key and address: a changed profile gets a new one.
-  const profiles = createProfileService({ profiles: store.profiles, vault, checkKey: (p, key) => clientForProfile(p, key).verifyKey(), onChange: (id) => clients.delete(id) });
+  const profiles = createProfileService({
+    profiles: store.profiles,
+    vault,
+    checkKey: (p, key) => clientForProfile(p, key).verifyKey(),
+    onChange: (id) => clients.delete(id),
+  });
 
   async function keyFor(profile: Profile): Promise<string> {
     let key: string | undefined;
@@ -51,7 +62,12 @@ export function openHeadless(o: HeadlessOptions) {
       if (!o.sessionKey) throw e;
     }
     key ??= o.sessionKey;
-    if (!key) throw new AppError('key-rejected', `No API key is stored for the profile "${profile.name}". Add it again with \`dispute-desk profile add\`, or give one for this run in DISPUTE_DESK_API_KEY.`);
+    if (!key)
+      throw new AppError(
+        'key-rejected',
+        `No API key is stored for the profile "${profile.name}". Add it again with ` +
+          `\`dispute-desk profile add\`, or give one for this run in DISPUTE_DESK_API_KEY.`,
+      );
     return key;
   }
 
@@ -76,7 +92,9 @@ export function openHeadless(o: HeadlessOptions) {
     onJobDone: (job) => {
       // The answer is in: refresh what the service now says about that chargeback (its messages
       // come only this way). A command waits for it before it closes (`settle`).
-      const refresh = sync.syncChargeback(job.profileId, job.chargebackId, AbortSignal.timeout(15_000)).catch(() => undefined);
+      const refresh = sync
+        .syncChargeback(job.profileId, job.chargebackId, AbortSignal.timeout(15_000))
+        .catch(() => undefined);
       followUps.add(refresh);
       void refresh.finally(() => followUps.delete(refresh));
     },
@@ -87,11 +105,24 @@ export function openHeadless(o: HeadlessOptions) {
     const all = store.profiles.list();
     if (nameOrId) {
       const p = store.profiles.get(nameOrId) ?? store.profiles.findByName(nameOrId);
-      if (!p) throw new AppError('not-found', `No profile "${nameOrId}". Profiles here: ${all.map((x) => x.name).join(', ') || 'none'}.`);
+      if (!p)
+        throw new AppError(
+          'not-found',
+          `No profile "${nameOrId}". Profiles here: ${all.map((x) => x.name).join(', ') || 'none'}.`,
+        );
       return p;
     }
-    if (all.length === 0) throw new AppError('not-found', 'No profile yet. Add one with `dispute-desk profile add --name N --deployment test --url URL` (the key is read from standard input).');
-    if (all.length > 1) throw new AppError('validation', `There are ${all.length} profiles; choose one with --profile (${all.map((x) => x.name).join(', ')}).`);
+    if (all.length === 0)
+      throw new AppError(
+        'not-found',
+        'No profile yet. Add one with `dispute-desk profile add --name N ' +
+          '--deployment test --url URL` (the key is read from standard input).',
+      );
+    if (all.length > 1)
+      throw new AppError(
+        'validation',
+        `There are ${all.length} profiles; choose one with --profile (${all.map((x) => x.name).join(', ')}).`,
+      );
     return all[0]!;
   }
 
@@ -104,7 +135,17 @@ export function openHeadless(o: HeadlessOptions) {
 
   let closed = false;
   return {
-    store, vault, profiles, sync, evidence, outbox, answers, packets, respond, clientFor, resolveProfile,
+    store,
+    vault,
+    profiles,
+    sync,
+    evidence,
+    outbox,
+    answers,
+    packets,
+    respond,
+    clientFor,
+    resolveProfile,
     /** Waits for the refreshes that follow sent answers (each ends within 15 s). */
     async settle(): Promise<void> {
       await Promise.allSettled([...followUps]);

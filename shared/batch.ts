@@ -8,7 +8,10 @@ export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amou
 /** What the file name says, or failing that, what is printed on the scan. */
 export const fileMatchSchema = z.discriminatedUnion('status', [
   z.object({
-    status: z.literal('matched'), chargebackId: z.string(), rule: z.enum(matchRules), reason: z.string(),
+    status: z.literal('matched'),
+    chargebackId: z.string(),
+    rule: z.enum(matchRules),
+    reason: z.string(),
     /** 0-1, for a match read from the scan: how many facts agreed and how telling they are. */
     confidence: z.number().min(0).max(1).optional(),
   }),
@@ -50,8 +53,22 @@ export const batchPlanSchema = z.object({
 export type BatchPlan = z.infer<typeof batchPlanSchema>;
 
 export const batchReportSchema = z.object({
-  chargebacks: z.array(z.object({ chargebackId: z.string(), outcome: z.enum(['queued', 'failed', 'skipped']), files: z.array(z.string()), jobId: z.string().optional(), reason: z.string().optional() })),
-  files: z.array(z.object({ name: z.string(), outcome: z.enum(['unmatched', 'ambiguous', 'refused', 'skipped', 'left out']), reason: z.string() })),
+  chargebacks: z.array(
+    z.object({
+      chargebackId: z.string(),
+      outcome: z.enum(['queued', 'failed', 'skipped']),
+      files: z.array(z.string()),
+      jobId: z.string().optional(),
+      reason: z.string().optional(),
+    }),
+  ),
+  files: z.array(
+    z.object({
+      name: z.string(),
+      outcome: z.enum(['unmatched', 'ambiguous', 'refused', 'skipped', 'left out']),
+      reason: z.string(),
+    }),
+  ),
 });
 export type BatchReport = z.infer<typeof batchReportSchema>;
 
@@ -66,7 +83,15 @@ export const unusable = (f: PlannedFile): boolean => f.match.status === 'refused
 
 /** Why a chargeback is held back from a batch. `closed`, `decided` and `not-actionable` cannot
  * take an answer at all; the others go only when the merchant insists. */
-export const holdKinds = ['not-in-store', 'closed', 'decided', 'not-actionable', 'overdue', 'unusual', 'answered'] as const;
+export const holdKinds = [
+  'not-in-store',
+  'closed',
+  'decided',
+  'not-actionable',
+  'overdue',
+  'unusual',
+  'answered',
+] as const;
 export const batchHoldSchema = z.object({ kind: z.enum(holdKinds), text: z.string() });
 export type BatchHold = z.infer<typeof batchHoldSchema>;
 const finalHolds: ReadonlySet<BatchHold['kind']> = new Set(['not-in-store', 'closed', 'decided', 'not-actionable']);

@@ -24,7 +24,11 @@ export const errorKinds = [
 export const errorKindSchema = z.enum(errorKinds);
 export type ErrorKind = z.infer<typeof errorKindSchema>;
 
-export const fieldErrorSchema = z.object({ field: z.string().optional(), message: z.string(), code: z.string().optional() });
+export const fieldErrorSchema = z.object({
+  field: z.string().optional(),
+  message: z.string(),
+  code: z.string().optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const errorInfoSchema = z.object({
@@ -44,7 +48,11 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly fields: FieldError[] | undefined;
   readonly retryAfterSeconds: number | undefined;
-  constructor(kind: ErrorKind, message: string, options?: { cause?: unknown; fields?: FieldError[]; retryAfterSeconds?: number }) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options?: { cause?: unknown; fields?: FieldError[]; retryAfterSeconds?: number },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.fields = options?.fields;
@@ -62,9 +70,16 @@ export function isAppError(e: unknown, kind?: ErrorKind): e is AppError {
 /** The message a person should see for any thrown value. Bugs are admitted, not dumped. */
 export function userMessage(e: unknown): string {
   if (e instanceof AppError) return e.message;
-  if (e instanceof z.ZodError) return `Some values are not valid: ${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}.`;
+  if (e instanceof z.ZodError)
+    return (
+      'Some values are not valid: ' +
+      `${e.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')}.`
+    );
   if (e instanceof Error && e.name === 'AbortError') return 'Cancelled.';
-  return `Something went wrong inside Dispute Desk (${e instanceof Error ? e.message : String(e)}). Your data is safe; try again, and report it if it happens again.`;
+  return (
+    `Something went wrong inside Dispute Desk (${e instanceof Error ? e.message : String(e)}). ` +
+    'Your data is safe; try again, and report it if it happens again.'
+  );
 }
 
 export function toErrorInfo(e: unknown): ErrorInfo {
@@ -77,7 +92,8 @@ export function toErrorInfo(e: unknown): ErrorInfo {
       ...(e.retryAfterSeconds !== undefined ? { retryAfterSeconds: e.retryAfterSeconds } : {}),
     };
   }
-  if (e instanceof Error && e.name === 'AbortError') return { kind: 'cancelled', message: 'Cancelled.', retryable: false };
+  if (e instanceof Error && e.name === 'AbortError')
+    return { kind: 'cancelled', message: 'Cancelled.', retryable: false };
   return { kind: 'internal', message: userMessage(e), retryable: false };
 }
 

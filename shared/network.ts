@@ -22,7 +22,9 @@ export function isPrivateNetworkHost(host: string): boolean {
 
 /** Scheme and host of a URL (shared/ has no URL class): user info is skipped, as browsers do. */
 export function urlParts(url: string): { scheme: string; host: string } | undefined {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/\\?#@]*@)?(\[[0-9a-f:.]+\]|[^/\\?#:]+)(?::\d*)?(?:[/\\?#]|$)/i.exec(url.trim());
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/\\?#@]*@)?(\[[0-9a-f:.]+\]|[^/\\?#:]+)(?::\d*)?(?:[/\\?#]|$)/i.exec(
+    url.trim(),
+  );
   return m ? { scheme: m[1]!.toLowerCase(), host: m[2]!.toLowerCase() } : undefined;
 }
 
@@ -34,8 +36,12 @@ export function serviceUrlProblem(url: string, o: { httpOnLan?: boolean | undefi
   if (u.scheme !== 'http') return 'the URL must start with https://';
   if (isLoopbackHost(u.host)) return undefined;
   if (o.httpOnLan && isPrivateNetworkHost(u.host)) return undefined;
-  if (o.httpOnLan) return `http:// is only allowed to this computer or a local-network address; ${u.host} is neither: use https://`;
-  return `the URL must start with https://: over http:// the API key would cross the network unencrypted (http is only for a sandbox on this computer, or on your local network when you allow it explicitly)`;
+  if (o.httpOnLan)
+    return `http:// is only allowed to this computer or a local-network address; ${u.host} is neither: use https://`;
+  return (
+    'the URL must start with https://: over http:// the API key would cross the network unencrypted ' +
+    '(http is only for a sandbox on this computer, or on your local network when you allow it explicitly)'
+  );
 }
 
 /** What is wrong with listening for alerts on `address`, or undefined. Loopback unless the merchant
@@ -43,5 +49,8 @@ export function serviceUrlProblem(url: string, o: { httpOnLan?: boolean | undefi
 export function bindAddressProblem(address: string, o: { onNetwork?: boolean | undefined } = {}): string | undefined {
   if (isLoopbackHost(address)) return undefined;
   if (o.onNetwork) return undefined;
-  return `${address} is reachable from other computers: listen on 127.0.0.1, or choose explicitly to listen on the network`;
+  return (
+    `${address} is reachable from other computers: listen on ` +
+    '127.0.0.1, or choose explicitly to listen on the network'
+  );
 }

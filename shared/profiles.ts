@@ -14,7 +14,10 @@ export const alertReceiverSchema = z.strictObject({
   /** Random, made in main: the value of the header each alert must carry (never in the URL). */
   secret: z.string().min(16),
   /** The header the service sends (its "fixed header"); `alertSecretHeader` when not set. */
-  headerName: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes').optional(),
+  headerName: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'a header name is letters, digits and dashes')
+    .optional(),
   /** A value of the merchant's own in place of `secret` (kept for profiles saved with one). */
   headerValue: z.string().min(1).optional(),
 });
@@ -35,7 +38,11 @@ export const profileSchema = z.strictObject({
   limits: evidenceLimitsSchema,
   preset: presetNameSchema,
   pageSize: pageSizeSchema,
-  syncIntervalMinutes: z.number().int().min(1).max(24 * 60),
+  syncIntervalMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   reminderThresholdDays: z.array(z.number().int().min(0).max(60)).max(6),
   alertReceiver: alertReceiverSchema.optional(),
   /** A demo profile points at the embedded sandbox. */
@@ -47,19 +54,33 @@ export type Profile = z.infer<typeof profileSchema>;
 const editedReceiverSchema = alertReceiverSchema.extend({ secret: alertReceiverSchema.shape.secret.optional() });
 
 /** Where a key may be sent and where alerts may be received: refused before anything connects. */
-function checkNetwork(p: { url: string; httpOnLan?: boolean | undefined; alertReceiver?: { bindAddress: string; onNetwork?: boolean | undefined } | undefined }, ctx: z.RefinementCtx): void {
+function checkNetwork(
+  p: {
+    url: string;
+    httpOnLan?: boolean | undefined;
+    alertReceiver?: { bindAddress: string; onNetwork?: boolean | undefined } | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
   const url = serviceUrlProblem(p.url, { httpOnLan: p.httpOnLan });
   if (url) ctx.addIssue({ code: 'custom', path: ['url'], message: url });
-  const bind = p.alertReceiver && bindAddressProblem(p.alertReceiver.bindAddress, { onNetwork: p.alertReceiver.onNetwork });
+  const bind =
+    p.alertReceiver && bindAddressProblem(p.alertReceiver.bindAddress, { onNetwork: p.alertReceiver.onNetwork });
   if (bind) ctx.addIssue({ code: 'custom', path: ['alertReceiver', 'bindAddress'], message: bind });
 }
 
 /** What a person fills in; the rest takes defaults. */
-export const newProfileSchema = profileSchema.omit({ id: true, alertReceiver: true }).partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true }).extend({ alertReceiver: editedReceiverSchema.optional() }).superRefine(checkNetwork);
+export const newProfileSchema = profileSchema
+  .omit({ id: true, alertReceiver: true })
+  .partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true })
+  .extend({ alertReceiver: editedReceiverSchema.optional() })
+  .superRefine(checkNetwork);
 export type NewProfile = z.infer<typeof newProfileSchema>;
 
 /** A saved profile as settings change it. */
-export const editedProfileSchema = profileSchema.extend({ alertReceiver: editedReceiverSchema.optional() }).superRefine(checkNetwork);
+export const editedProfileSchema = profileSchema
+  .extend({ alertReceiver: editedReceiverSchema.optional() })
+  .superRefine(checkNetwork);
 export type EditedProfile = z.infer<typeof editedProfileSchema>;
 
 export const profileDefaults = {

@@ -35,9 +35,14 @@ function coreType(type: MessageType): string {
   return type === 'repsondToPreArbitration' ? 'respondToPreArbitration' : type;
 }
 
-function checked(r: { success: true; data: object } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } }):
-  { ok: true; body: object } | { ok: false; problems: string[] } {
-  return r.success ? { ok: true, body: r.data } : { ok: false, problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+function checked(
+  r:
+    | { success: true; data: object }
+    | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } },
+): { ok: true; body: object } | { ok: false; problems: string[] } {
+  return r.success
+    ? { ok: true, body: r.data }
+    : { ok: false, problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
 }
 
 const optional = (m: AnswerMessage) => ({
@@ -49,13 +54,19 @@ const optional = (m: AnswerMessage) => ({
 
 const core: Dialect = {
   name: 'core',
-  paths: { chargebacks: '/chargebacks', statuses: '/chargebackStatuses', messages: '/chargebackMessages', documents: '/chargebackDocuments' },
+  paths: {
+    chargebacks: '/chargebacks',
+    statuses: '/chargebackStatuses',
+    messages: '/chargebackMessages',
+    documents: '/chargebackDocuments',
+  },
   postMessage: '/chargebackMessages',
   link: 'chargeback',
   statusHistory: 'search',
   documents: 'record-then-file',
   documentsFirst: sendsDocumentsFirst('core'),
-  messageBody: (m) => checked(coreMessageSchema.safeParse({ chargeback: m.chargeback, type: coreType(m.type), ...optional(m) })),
+  messageBody: (m) =>
+    checked(coreMessageSchema.safeParse({ chargeback: m.chargeback, type: coreType(m.type), ...optional(m) })),
 };
 
 // The contract shows only the reads and writes it needs; listing messages and documents (which
@@ -63,15 +74,29 @@ const core: Dialect = {
 // `Chargeback` link the contract's records carry. The contract is silent on this: a choice.
 const microservice: Dialect = {
   name: 'microservice',
-  paths: { chargebacks: '/Chargebacks', statuses: '/ChargebackStatuses', messages: '/ChargebackMessages', documents: '/ChargebackDocuments' },
+  paths: {
+    chargebacks: '/Chargebacks',
+    statuses: '/ChargebackStatuses',
+    messages: '/ChargebackMessages',
+    documents: '/ChargebackDocuments',
+  },
   postMessage: '/ChargebackMessages/',
   link: 'Chargeback',
   statusHistory: 'path',
   documents: 'one-request',
   documentsFirst: sendsDocumentsFirst('microservice'),
-  messageBody: (m) => checked(newMessageSchema.safeParse({
-    Chargeback: m.chargeback, type: m.type, status: 'requested', imported: '0', inactive: '0', frozen: '0', ...optional(m),
-  })),
+  messageBody: (m) =>
+    checked(
+      newMessageSchema.safeParse({
+        Chargeback: m.chargeback,
+        type: m.type,
+        status: 'requested',
+        imported: '0',
+        inactive: '0',
+        frozen: '0',
+        ...optional(m),
+      }),
+    ),
 };
 
 export const dialects: Readonly<Record<DialectName, Dialect>> = { core, microservice };

@@ -7,52 +7,111 @@ import type { ApiErrorItem } from '../../shared/api/envelope.ts';
 export function errorFromItems(items: ApiErrorItem[], httpStatus: number, retryAfterSeconds?: number): AppError {
   const codes = items.map((i) => (i.errorCode ?? '').toLowerCase());
   const text = items.map((i) => i.msg).join(' ');
-  const detail = items.map((i) => i.msg).filter(Boolean).join('; ');
+  const detail = items
+    .map((i) => i.msg)
+    .filter(Boolean)
+    .join('; ');
   if (httpStatus === 401 || codes.includes('invalid_auth')) {
-    return new AppError('key-rejected', 'The chargeback service rejected the API key. Check the key in Settings (it may have been revoked or mistyped) and save it again.');
+    return new AppError(
+      'key-rejected',
+      'The chargeback service rejected the API key. Check the key in ' +
+        'Settings (it may have been revoked or mistyped) and save it again.',
+    );
   }
   if (httpStatus === 429 || codes.some((c) => c.includes('rate_limit'))) {
-    return new AppError('rate-limited', 'The chargeback service is limiting how fast Dispute Desk may call it. It will try again in a few seconds.', { retryAfterSeconds: retryAfterSeconds ?? 10 });
+    return new AppError(
+      'rate-limited',
+      'The chargeback service is limiting how fast Dispute Desk may call it. It will try again in a few seconds.',
+      { retryAfterSeconds: retryAfterSeconds ?? 10 },
+    );
   }
-  if (codes.includes('duplicate_request_token') || /request[- ]token/i.test(text) && /already|duplicate/i.test(text)) {
+  if (
+    codes.includes('duplicate_request_token') ||
+    (/request[- ]token/i.test(text) && /already|duplicate/i.test(text))
+  ) {
     return new AppError('duplicate', `The service had already received this request (${detail}).`);
   }
   if (codes.includes('chargeback_not_actionable') || /not actionable|cannot be answered/i.test(text)) {
-    return new AppError('not-actionable', 'This chargeback cannot be answered through the API. Contact your processor to respond to it.');
+    return new AppError(
+      'not-actionable',
+      'This chargeback cannot be answered through the API. Contact your processor to respond to it.',
+    );
   }
   if (codes.includes('chargeback_not_open') || /\b(not open|is closed|no longer accepts|closed)\b/i.test(text)) {
     return new AppError('not-open', 'This chargeback no longer accepts responses: it has been closed or decided.');
   }
-  if (codes.includes('query_error')) return new AppError('validation', `The service could not read a search Dispute Desk sent (${detail}).`);
-  if (codes.includes('invalid_resource')) return new AppError('server', `The service does not offer this operation at this address (${detail}). Check the profile's deployment and URL.`);
+  if (codes.includes('query_error'))
+    return new AppError('validation', `The service could not read a search Dispute Desk sent (${detail}).`);
+  if (codes.includes('invalid_resource'))
+    return new AppError(
+      'server',
+      `The service does not offer this operation at this address (${detail}). Check the profile's deployment and URL.`,
+    );
   if (httpStatus >= 500 || codes.includes('internal_error')) return serverError(httpStatus);
-  const fields: FieldError[] = items.map((i) => ({ ...(i.field ? { field: i.field } : {}), message: i.msg, ...(i.errorCode ? { code: i.errorCode } : {}) }));
+  const fields: FieldError[] = items.map((i) => ({
+    ...(i.field ? { field: i.field } : {}),
+    message: i.msg,
+    ...(i.errorCode ? { code: i.errorCode } : {}),
+  }));
   const perField = items.filter((i) => i.field).map((i) => `${i.field}: ${i.msg}`);
-  return new AppError('validation', `The chargeback service refused the request: ${perField.length ? perField.join('; ') : detail || 'no reason given'}.`, { fields });
+  return new AppError(
+    'validation',
+    'The chargeback service refused the request: ' +
+      `${perField.length ? perField.join('; ') : detail || 'no reason given'}.`,
+    { fields },
+  );
 }
 
 export function serverError(httpStatus: number): AppError {
-  return new AppError('server', `The chargeback service is having trouble right now (HTTP ${httpStatus}). Nothing is lost; Dispute Desk will try again.`);
+  return new AppError(
+    'server',
+    'The chargeback service is having trouble right now (HTTP ' +
+      `${httpStatus}). Nothing is lost; Dispute Desk will try again.`,
+  );
 }
 
 export function notJsonError(httpStatus: number, contentType: string | undefined): AppError {
   // A proxy's HTML page or an empty answer: say so without dumping it.
-  return new AppError('server', `The chargeback service answered with something other than data (HTTP ${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). It may be down or behind a proxy; Dispute Desk will try again.`);
+  return new AppError(
+    'server',
+    'The chargeback service answered with something other than data (HTTP ' +
+      `${httpStatus}${contentType ? `, ${contentType.split(';')[0]}` : ''}). ` +
+      'It may be down or behind a proxy; Dispute Desk will try again.',
+  );
 }
 
 /** JSON, but not an envelope of the service (a proxy's or another service's answer): never read
  * as a success with no data. */
 export function unexpectedAnswerError(httpStatus: number): AppError {
-  return new AppError('server', `Unexpected answer from the chargeback service (HTTP ${httpStatus}): it is not in the form the service answers with. Check the profile's URL; if it is right, the service may be down or have changed. Dispute Desk will try again.`);
+  return new AppError(
+    'server',
+    `Unexpected answer from the chargeback service (HTTP ${httpStatus}): it is ` +
+      `not in the form the service answers with. Check the profile's URL; if it is ` +
+      'right, the service may be down or have changed. Dispute Desk will try again.',
+  );
 }
 
 export function networkError(cause: unknown, baseUrl: string): AppError {
   const code = (cause as { code?: string } | undefined)?.code ?? '';
   const name = (cause as Error | undefined)?.name ?? '';
-  if (name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new AppError('timeout', `The chargeback service at ${hostOf(baseUrl)} did not answer in time. Dispute Desk will try again.`, { cause: safeCause(cause) });
+  if (
+    name === 'TimeoutError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
+    return new AppError(
+      'timeout',
+      `The chargeback service at ${hostOf(baseUrl)} did not answer in time. Dispute Desk will try again.`,
+      { cause: safeCause(cause) },
+    );
   }
-  return new AppError('network', `Could not reach the chargeback service at ${hostOf(baseUrl)} (${code || 'connection failed'}). Check your internet connection; your work is kept.`, { cause: safeCause(cause) });
+  return new AppError(
+    'network',
+    `Could not reach the chargeback service at ${hostOf(baseUrl)} ` +
+      `(${code || 'connection failed'}). Check your internet connection; your work is kept.`,
+    { cause: safeCause(cause) },
+  );
 }
 
 function hostOf(url: string): string {
@@ -72,13 +131,22 @@ function safeCause(cause: unknown): Error {
 
 export function tooLargeError(bytes: number, max: number): AppError {
   const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
-  return new AppError('server', `The chargeback service sent an answer of ${bytes > max * 4 ? `more than ${mb(max)}` : mb(bytes)}, larger than Dispute Desk reads (${mb(max)}); it was not read. The service or a proxy in between may be misbehaving; Dispute Desk will try again.`);
+  return new AppError(
+    'server',
+    `The chargeback service sent an answer of ${bytes > max * 4 ? `more than ${mb(max)}` : mb(bytes)}, ` +
+      `larger than Dispute Desk reads (${mb(max)}); it was not read. The service ` +
+      'or a proxy in between may be misbehaving; Dispute Desk will try again.',
+  );
 }
 
 /** A redirect is never followed (the API key would go with it) and never read as an answer. */
 export function redirectError(status: number, location: string | string[] | undefined): AppError {
   const target = typeof location === 'string' ? originOf(location) : undefined;
-  return new AppError('server', `The chargeback service answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ''}). Dispute Desk does not follow redirects, so the API key goes nowhere else: check the profile's URL.`);
+  return new AppError(
+    'server',
+    `The chargeback service answered with a redirect (HTTP ${status}${target ? ` to ${target}` : ''}). ` +
+      `Dispute Desk does not follow redirects, so the API key goes nowhere else: check the profile's URL.`,
+  );
 }
 
 function originOf(url: string): string | undefined {
@@ -98,6 +166,14 @@ export function scrubSecret(e: AppError, secret: string): AppError {
   const clean = (text: string): string => forms.reduce((t, f) => t.split(f).join('[API key hidden]'), text);
   const dirty = (text: string | undefined): boolean => text !== undefined && forms.some((f) => text.includes(f));
   if (!dirty(e.message) && !(e.fields ?? []).some((f) => dirty(f.message) || dirty(f.field) || dirty(f.code))) return e;
-  const fields = e.fields?.map((f) => ({ ...f, message: clean(f.message), ...(f.field ? { field: clean(f.field) } : {}), ...(f.code ? { code: clean(f.code) } : {}) }));
-  return new AppError(e.kind, clean(e.message), { ...(fields ? { fields } : {}), ...(e.retryAfterSeconds !== undefined ? { retryAfterSeconds: e.retryAfterSeconds } : {}) });
+  const fields = e.fields?.map((f) => ({
+    ...f,
+    message: clean(f.message),
+    ...(f.field ? { field: clean(f.field) } : {}),
+    ...(f.code ? { code: clean(f.code) } : {}),
+  }));
+  return new AppError(e.kind, clean(e.message), {
+    ...(fields ? { fields } : {}),
+    ...(e.retryAfterSeconds !== undefined ? { retryAfterSeconds: e.retryAfterSeconds } : {}),
+  });
 }

@@ -7,7 +7,16 @@ import type { Readable } from 'node:stream';
 import { envelopeSchema, type EnvelopeBody } from '../../shared/api/envelope.ts';
 import { buildSearch, type SearchClause } from '../../shared/api/search.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
-import { errorFromItems, networkError, notJsonError, redirectError, scrubSecret, serverError, tooLargeError, unexpectedAnswerError } from './errors.ts';
+import {
+  errorFromItems,
+  networkError,
+  notJsonError,
+  redirectError,
+  scrubSecret,
+  serverError,
+  tooLargeError,
+  unexpectedAnswerError,
+} from './errors.ts';
 
 /** Far above the largest page the service sends (100 records with their expansions). */
 export const defaultMaxResponseBytes = 16 * 1024 * 1024;
@@ -76,7 +85,11 @@ export async function send(config: HttpConfig, spec: RequestSpec): Promise<Envel
 async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<EnvelopeBody> {
   // The contract: calls that send a JSON body or expect JSON carry Content-Type application/json
   // (so GETs too); the upload says multipart/form-data with its boundary instead.
-  const headers: Record<string, string> = { APIKEY: config.apiKey, Accept: 'application/json', 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {
+    APIKEY: config.apiKey,
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
   if (spec.search && spec.search.length > 0) headers.search = buildSearch(spec.search);
   if (spec.requestToken) headers['request-token'] = spec.requestToken;
   if (config.rateLimitTest) headers['rate-limit-test'] = 'match';
@@ -96,7 +109,13 @@ async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<Envelope
   let retryAfter: number | undefined;
   let text: string;
   try {
-    const res = await request(url(config.baseUrl, spec), { method: spec.method, headers, body, signal, dispatcher: config.dispatcher });
+    const res = await request(url(config.baseUrl, spec), {
+      method: spec.method,
+      headers,
+      body,
+      signal,
+      dispatcher: config.dispatcher,
+    });
     status = res.statusCode;
     if (status >= 300 && status < 400) {
       drop(res.body);
@@ -106,18 +125,31 @@ async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<Envelope
     const ra = Number(res.headers['retry-after']);
     retryAfter = Number.isFinite(ra) && ra > 0 ? ra : undefined;
     const declared = Number(res.headers['content-length'] ?? 0);
-    text = await readCapped(res.body, Number.isFinite(declared) ? declared : 0, config.maxResponseBytes ?? defaultMaxResponseBytes);
+    text = await readCapped(
+      res.body,
+      Number.isFinite(declared) ? declared : 0,
+      config.maxResponseBytes ?? defaultMaxResponseBytes,
+    );
   } catch (e) {
     if (isAppError(e)) throw e;
     if (spec.signal?.aborted) throw new AppError('cancelled', 'Cancelled.', { cause: e });
-    if (timeout.aborted) throw new AppError('timeout', `The chargeback service did not answer within ${Math.round(config.timeoutMs / 1000)} seconds. Dispute Desk will try again.`);
+    if (timeout.aborted)
+      throw new AppError(
+        'timeout',
+        'The chargeback service did not answer within ' +
+          `${Math.round(config.timeoutMs / 1000)} seconds. Dispute Desk will try again.`,
+      );
     throw networkError(e, config.baseUrl);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw status >= 500 || status === 429 ? (status === 429 ? errorFromItems([], 429, retryAfter) : notJsonError(status, contentType)) : notJsonError(status, contentType);
+    throw status >= 500 || status === 429
+      ? status === 429
+        ? errorFromItems([], 429, retryAfter)
+        : notJsonError(status, contentType)
+      : notJsonError(status, contentType);
   }
   const parsed = envelopeSchema.safeParse(json);
   if (parsed.success && parsed.data.errors.length > 0) throw errorFromItems(parsed.data.errors, status, retryAfter);
@@ -126,6 +158,10 @@ async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<Envelope
   if (status === 429) throw errorFromItems([], 429, retryAfter);
   if (status >= 500) throw serverError(status);
   if (!parsed.success) throw unexpectedAnswerError(status);
-  if (status >= 400) throw new AppError('server', `The chargeback service refused the call (HTTP ${status}). Check the profile's URL and deployment.`);
+  if (status >= 400)
+    throw new AppError(
+      'server',
+      `The chargeback service refused the call (HTTP ${status}). Check the profile's URL and deployment.`,
+    );
   return parsed.data;
 }

@@ -30,11 +30,15 @@ export function documentUploadBody(
   onProgress?: (sent: number, total: number) => void,
 ): MultipartUpload {
   const boundary = `----DisputeDesk${randomBytes(12).toString('hex')}`;
-  const json = Object.entries(jsonParts).map(([name, value]) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(value)}\r\n`);
+  const json = Object.entries(jsonParts).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: ` +
+      `application/json\r\n\r\n${JSON.stringify(value)}\r\n`,
+  );
   const head = Buffer.from(
     json.join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+      (`--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; ` +
+        `filename="${quote(file.name)}"\r\nContent-Type: ${file.mime}\r\n\r\n`),
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + file.size + tail.length;
@@ -53,5 +57,9 @@ export function documentUploadBody(
     sent += tail.length;
     onProgress?.(sent, length);
   }
-  return { contentType: `multipart/form-data; boundary=${boundary}`, length, body: Readable.from(parts(), { objectMode: false }) };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length,
+    body: Readable.from(parts(), { objectMode: false }),
+  };
 }

@@ -17,7 +17,17 @@ import { formatAmount } from '../../shared/domain/money.ts';
 import type { Chargeback } from '../../shared/api/index.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import type { ScanReader } from './read-scan.ts';
-import { holdIsFinal, packetGoes, targetOf, unusable, type BatchHold, type BatchPlan, type BatchReport, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
+import {
+  holdIsFinal,
+  packetGoes,
+  targetOf,
+  unusable,
+  type BatchHold,
+  type BatchPlan,
+  type BatchReport,
+  type PacketReview,
+  type PlannedFile,
+} from '../../shared/batch.ts';
 import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
 
@@ -29,7 +39,8 @@ function uniquelyNamed(files: PlannedFile[]): PlannedFile[] {
   return files.map((f) => {
     let name = f.name;
     const dot = f.name.lastIndexOf('.');
-    for (let n = 2; taken.has(name); n++) name = dot > 0 ? `${f.name.slice(0, dot)} (copy ${n})${f.name.slice(dot)}` : `${f.name} (copy ${n})`;
+    for (let n = 2; taken.has(name); n++)
+      name = dot > 0 ? `${f.name.slice(0, dot)} (copy ${n})${f.name.slice(dot)}` : `${f.name} (copy ${n})`;
     taken.add(name);
     return name === f.name ? f : { ...f, name };
   });
@@ -44,8 +55,18 @@ function flagShared(files: PlannedFile[]): PlannedFile[] {
   }
   return files.map((f) => {
     if (f.match.status !== 'matched' || f.match.rule !== 'content') return f;
-    const others = by.get(f.match.chargebackId)!.filter((x) => x !== f).map((x) => x.name);
-    return others.length ? { ...f, warning: `${others.join(', ')} ${others.length === 1 ? 'also fits' : 'also fit'} this chargeback: check that each belongs to it.` } : f;
+    const others = by
+      .get(f.match.chargebackId)!
+      .filter((x) => x !== f)
+      .map((x) => x.name);
+    return others.length
+      ? {
+          ...f,
+          warning:
+            `${others.join(', ')} ${others.length === 1 ? 'also fits' : 'also fit'} ` +
+            'this chargeback: check that each belongs to it.',
+        }
+      : f;
   });
 }
 
@@ -68,7 +89,13 @@ function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
   return groups;
 }
 
-export function createBatchService(deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; reader?: ScanReader; now?: () => Date }) {
+export function createBatchService(deps: {
+  store: Store;
+  evidence: EvidenceStore;
+  outbox: Outbox;
+  reader?: ScanReader;
+  now?: () => Date;
+}) {
   const answers = createAnswerBook(deps.store.database);
   // Batch checks what was last synced, as its review did: no refresh per chargeback.
   const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
@@ -86,28 +113,60 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
   }
 
   /** What holds a chargeback back from this batch's answer, in the merchant's words. */
-  function holdsOf(profileId: string, cb: Chargeback | undefined, chargebackId: string, messageType: BatchMessageType): BatchHold[] {
+  function holdsOf(
+    profileId: string,
+    cb: Chargeback | undefined,
+    chargebackId: string,
+    messageType: BatchMessageType,
+  ): BatchHold[] {
     if (!cb) return [{ kind: 'not-in-store', text: `${chargebackId} is not in the local store.` }];
     const holds: BatchHold[] = [];
-    if (cb.status === 'won' || cb.status === 'lost') holds.push({ kind: 'decided', text: `It is ${cb.status} and no longer accepts responses: the issuer decided it.` });
-    else if (cb.status !== 'open') holds.push({ kind: 'closed', text: `It is ${cb.status} and no longer accepts responses.` });
-    else if (cb.actionable !== 1) holds.push({ kind: 'not-actionable', text: 'It cannot be answered through the API; contact your processor.' });
+    if (cb.status === 'won' || cb.status === 'lost')
+      holds.push({
+        kind: 'decided',
+        text: `It is ${cb.status} and no longer accepts responses: the issuer decided it.`,
+      });
+    else if (cb.status !== 'open')
+      holds.push({ kind: 'closed', text: `It is ${cb.status} and no longer accepts responses.` });
+    else if (cb.actionable !== 1)
+      holds.push({ kind: 'not-actionable', text: 'It cannot be answered through the API; contact your processor.' });
     const days = daysLeft(cb.reply, now());
-    if (cb.status === 'open' && days !== undefined && days < 0) holds.push({ kind: 'overdue', text: `Its reply date (${formatYmd(cb.reply)}) has passed; the processor will likely refuse the answer.` });
-    if (!messageTypesForCycle(cb.cycle).includes(messageType)) holds.push({ kind: 'unusual', text: `"${messageTypeRules[messageType].label}" is unusual at its stage (${cycleLabel(cb.cycle)}).` });
+    if (cb.status === 'open' && days !== undefined && days < 0)
+      holds.push({
+        kind: 'overdue',
+        text: `Its reply date (${formatYmd(cb.reply)}) has passed; the processor will likely refuse the answer.`,
+      });
+    if (!messageTypesForCycle(cb.cycle).includes(messageType))
+      holds.push({
+        kind: 'unusual',
+        text: `"${messageTypeRules[messageType].label}" is unusual at its stage (${cycleLabel(cb.cycle)}).`,
+      });
     const warning = secondAnswerWarning(answers.stateOf(profileId, cb.id));
     if (warning) holds.push({ kind: 'answered', text: warning });
     return holds;
   }
 
-  async function reviewPacket(profile: Profile, chargebackId: string, files: readonly PlannedFile[], messageType: BatchMessageType): Promise<PacketReview> {
+  async function reviewPacket(
+    profile: Profile,
+    chargebackId: string,
+    files: readonly PlannedFile[],
+    messageType: BatchMessageType,
+  ): Promise<PacketReview> {
     const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
     const names = files.map((f) => f.name);
     const holds = holdsOf(profile.id, cb, chargebackId, messageType);
     if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
     const source = letterSource(deps.store, profile, cb);
     const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
-    return { chargebackId, files: names, amountText: formatAmount(cb.total, cb.currency), letter: letter.rebuttal, leftOut: letter.leftOut ?? [], blanks: letterBlanks(letter.rebuttal), holds };
+    return {
+      chargebackId,
+      files: names,
+      amountText: formatAmount(cb.total, cb.currency),
+      letter: letter.rebuttal,
+      leftOut: letter.leftOut ?? [],
+      blanks: letterBlanks(letter.rebuttal),
+      holds,
+    };
   }
 
   function candidates(profileId: string) {
@@ -120,7 +179,12 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
   return {
     /** Imports files and folders (recursive) and matches each file. */
     async plan(profile: Profile, paths: readonly string[], o: PlanOptions = {}): Promise<BatchPlan> {
-      const outcomes = await deps.evidence.importPaths(paths, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: (done: number, total: number) => o.onProgress!('importing', done, total) } : {}) });
+      const outcomes = await deps.evidence.importPaths(paths, {
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.onProgress
+          ? { onProgress: (done: number, total: number) => o.onProgress!('importing', done, total) }
+          : {}),
+      });
       return this.planImported(profile, outcomes, o);
     },
 
@@ -128,24 +192,51 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
      * merchant's own naming wins), then, for names that say nothing, by what the scan says. */
     async planImported(profile: Profile, outcomes: readonly ImportOutcome[], o: PlanOptions = {}): Promise<BatchPlan> {
       const all = candidates(profile.id);
-      const files: PlannedFile[] = outcomes.map((out) => (out.ok ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) } : { name: out.name, match: { status: out.skipped ? 'skipped' : 'refused', reason: out.reason } }));
-      const toRead = deps.reader ? outcomes.flatMap((out, i) => (out.ok && files[i]!.match.status === 'unmatched' ? [{ i, item: out.item }] : [])) : [];
+      const files: PlannedFile[] = outcomes.map((out) =>
+        out.ok
+          ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) }
+          : { name: out.name, match: { status: out.skipped ? 'skipped' : 'refused', reason: out.reason } },
+      );
+      const toRead = deps.reader
+        ? outcomes.flatMap((out, i) =>
+            out.ok && files[i]!.match.status === 'unmatched' ? [{ i, item: out.item }] : [],
+          )
+        : [];
       let stopped = false;
       for (const [n, { i, item }] of toRead.entries()) {
         o.signal?.throwIfAborted();
         if (o.readSignal?.aborted) stopped = true;
         if (stopped) {
-          files[i] = { ...files[i]!, match: { status: 'unmatched', reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.' } };
+          files[i] = {
+            ...files[i]!,
+            match: {
+              status: 'unmatched',
+              reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.',
+            },
+          };
           continue;
         }
         o.onProgress?.('reading', n, toRead.length);
         try {
-          const signal = o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
-          files[i] = { ...files[i]!, match: await deps.reader!.match(item, all, { signal, onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length) }) };
+          const signal =
+            o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
+          files[i] = {
+            ...files[i]!,
+            match: await deps.reader!.match(item, all, {
+              signal,
+              onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
+            }),
+          };
         } catch (e) {
           if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
           stopped = true;
-          files[i] = { ...files[i]!, match: { status: 'unmatched', reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.' } };
+          files[i] = {
+            ...files[i]!,
+            match: {
+              status: 'unmatched',
+              reason: 'Its name says nothing, and reading the scans was stopped before this one. Assign it by hand.',
+            },
+          };
         }
       }
       if (toRead.length) o.onProgress?.('reading', toRead.length, toRead.length);
@@ -156,7 +247,12 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
      * (its name names another, or its scan matches another's transaction and not this one's):
      * the warning to show before it is sent to the wrong dispute; undefined when it fits or
      * nothing can be told. */
-    async belongsElsewhere(profile: Profile, chargebackId: string, itemId: string, o: { signal?: AbortSignal } = {}): Promise<string | undefined> {
+    async belongsElsewhere(
+      profile: Profile,
+      chargebackId: string,
+      itemId: string,
+      o: { signal?: AbortSignal } = {},
+    ): Promise<string | undefined> {
       const item = await deps.evidence.get(itemId);
       if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
       const all = candidates(profile.id);
@@ -164,12 +260,16 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
       if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
-      return `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`;
+      return (
+        `${item.name} looks like evidence for chargeback ${m.chargebackId}, not this ` +
+        `one. ${how}: ${m.reason} Remove it unless you are sure it belongs here.`
+      );
     },
 
     /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */
     assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined, leaveOut = false): BatchPlan {
-      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
+      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId))
+        throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
       let found = false;
       const files = plan.files.map((f) => {
         if (f.name !== fileName || unusable(f)) return f;
@@ -184,20 +284,39 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
     /** Every packet as it would go, before anything is queued: the letter exactly as it would be
      * written, and what holds the chargeback back (closed, decided, overdue, unusual at its stage,
      * already answered). Queue applies the same review. */
-    async review(profile: Profile, plan: BatchPlan, o: { messageType?: BatchMessageType } = {}): Promise<PacketReview[]> {
+    async review(
+      profile: Profile,
+      plan: BatchPlan,
+      o: { messageType?: BatchMessageType } = {},
+    ): Promise<PacketReview[]> {
       const out: PacketReview[] = [];
-      for (const [chargebackId, files] of groupsOf(plan)) out.push(await reviewPacket(profile, chargebackId, files, o.messageType ?? 'respond'));
+      for (const [chargebackId, files] of groupsOf(plan))
+        out.push(await reviewPacket(profile, chargebackId, files, o.messageType ?? 'respond'));
       return out;
     },
 
     /** One packet per chargeback into the outbox; nothing is sent before this is called. A
      * packet the review holds back is skipped with its reason unless the plan insists on it. */
-    async queue(profile: Profile, plan: BatchPlan, o: { messageType?: BatchMessageType; signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<BatchReport> {
+    async queue(
+      profile: Profile,
+      plan: BatchPlan,
+      o: {
+        messageType?: BatchMessageType;
+        signal?: AbortSignal;
+        onProgress?: (done: number, total: number) => void;
+      } = {},
+    ): Promise<BatchReport> {
       const report: BatchReport = { chargebacks: [], files: [] };
       for (const f of plan.files) {
         if (targetOf(f)) continue;
-        if (f.leftOut) report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
-        else report.files.push({ name: f.name, outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status, reason: f.match.reason });
+        if (f.leftOut)
+          report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
+        else
+          report.files.push({
+            name: f.name,
+            outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status,
+            reason: f.match.reason,
+          });
       }
       const groups = groupsOf(plan);
       const messageType = o.messageType ?? 'respond';
@@ -219,14 +338,19 @@ export function createBatchService(deps: { store: Store; evidence: EvidenceStore
           // Queuing the batch is the merchant's confirmation; a packet the review found answered
           // goes only because the plan insists on it. A stop while it is built ends the batch here.
           const answer = {
-            profileId: profile.id, chargebackId, messageType, confirmed: true,
+            profileId: profile.id,
+            chargebackId,
+            messageType,
+            confirmed: true,
             evidence: { arrangement: { pages: await pagesOf(files) } },
             ...(reviewed.holds.some((h) => h.kind === 'answered') ? { anotherAnswer: true } : {}),
           };
           const answered = await respond.answer(answer, windowWording, o.signal ? { signal: o.signal } : {});
-          report.chargebacks.push(answered.ok
-            ? { chargebackId, outcome: 'queued', files: names, jobId: answered.job.id }
-            : { chargebackId, outcome: 'failed', files: names, reason: answered.error.message });
+          report.chargebacks.push(
+            answered.ok
+              ? { chargebackId, outcome: 'queued', files: names, jobId: answered.job.id }
+              : { chargebackId, outcome: 'failed', files: names, reason: answered.error.message },
+          );
         } catch (e) {
           if (o.signal?.aborted) throw e;
           report.chargebacks.push({ chargebackId, outcome: 'failed', files: names, reason: userMessage(e) });

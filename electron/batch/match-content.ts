@@ -17,7 +17,8 @@ export const MATCH_CONFIDENCE = 0.5;
 const ASK_CONFIDENCE = 0.3;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const longDate = (ymd: number): string => `${ymd % 100} ${months[Math.floor(ymd / 100) % 100 - 1]} ${Math.floor(ymd / 10000)}`;
+const longDate = (ymd: number): string =>
+  `${ymd % 100} ${months[(Math.floor(ymd / 100) % 100) - 1]} ${Math.floor(ymd / 10000)}`;
 const dollars = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 
 interface Scored {
@@ -65,31 +66,65 @@ function score(facts: ReceiptFacts, c: MatchCandidate): Scored {
   if (c.last4 && facts.last4.includes(c.last4)) agree(WEIGHT.last4, `the card ending ${c.last4}`);
   // Another order number printed on the receipt: most likely another purchase. One that differs
   // from this order in a single character is a misread (a hex ID's b/6, e/c), not another one.
-  const otherOrder = !!c.order && facts.orders.length > 0 && !has(facts, c.order) && !facts.orders.some((o) => misread(o, c.order!));
+  const otherOrder =
+    !!c.order && facts.orders.length > 0 && !has(facts, c.order) && !facts.orders.some((o) => misread(o, c.order!));
   return { c, confidence: (1 - miss) / (otherOrder ? 2 : 1), agreed };
 }
 
 function phrase(agreed: string[]): string {
   const dated = agreed.filter((a) => !a.startsWith('on '));
   const on = agreed.find((a) => a.startsWith('on '));
-  const list = dated.length > 1 ? `${dated.slice(0, -1).join(', ')} and ${dated[dated.length - 1]}` : dated[0] ?? 'The date';
+  const list =
+    dated.length > 1 ? `${dated.slice(0, -1).join(', ')} and ${dated[dated.length - 1]}` : (dated[0] ?? 'The date');
   return `${list}${on ? ` ${on}` : ''}`;
 }
 
-export function matchContent(facts: ReceiptFacts, candidates: readonly MatchCandidate[]): FileMatch & { confidence?: number } {
-  const scored = candidates.map((c) => score(facts, c)).filter((s) => s.confidence > 0).sort((a, b) => b.confidence - a.confidence);
+export function matchContent(
+  facts: ReceiptFacts,
+  candidates: readonly MatchCandidate[],
+): FileMatch & { confidence?: number } {
+  const scored = candidates
+    .map((c) => score(facts, c))
+    .filter((s) => s.confidence > 0)
+    .sort((a, b) => b.confidence - a.confidence);
   const top = scored[0];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   if (!top || top.confidence < ASK_CONFIDENCE) {
     const seen = [facts.amounts[0]?.text, facts.dates[0] ? longDate(facts.dates[0].ymd) : undefined].filter(Boolean);
-    return { status: 'unmatched', reason: `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but nothing on it matches a chargeback's transaction. Assign it by hand.` };
+    return {
+      status: 'unmatched',
+      reason:
+        `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but ` +
+        `nothing on it matches a chargeback's transaction. Assign it by hand.`,
+    };
   }
   const close = scored.filter((s) => s.confidence >= ASK_CONFIDENCE && top.confidence - s.confidence < 0.2);
   if (top.confidence >= MATCH_CONFIDENCE && close.length === 1) {
-    const via = top.agreed.some((a) => a.startsWith('the chargeback ID')) ? 'This scan shows' : `${phrase(top.agreed)} match this chargeback's transaction`;
+    const via = top.agreed.some((a) => a.startsWith('the chargeback ID'))
+      ? 'This scan shows'
+      : `${phrase(top.agreed)} match this chargeback's transaction`;
     const reason = via === 'This scan shows' ? `This scan shows ${phrase(top.agreed)}.` : `${via}.`;
-    return { status: 'matched', chargebackId: top.c.id, rule: 'content', confidence: top.confidence, reason: `${reason} (read from the scan, ${pct(top.confidence)} sure)` };
+    return {
+      status: 'matched',
+      chargebackId: top.c.id,
+      rule: 'content',
+      confidence: top.confidence,
+      reason: `${reason} (read from the scan, ${pct(top.confidence)} sure)`,
+    };
   }
-  if (close.length > 5) return { status: 'unmatched', reason: `${phrase(top.agreed)} on this scan fit ${close.length} chargebacks; nothing on it tells them apart. Assign it by hand.` };
-  return { status: 'ambiguous', candidates: close.map((s) => s.c.id), reason: `${phrase(top.agreed)} on this scan fit ${close.length === 1 ? 'this chargeback, but not surely enough' : `${close.length} chargebacks`}; choose one.` };
+  if (close.length > 5)
+    return {
+      status: 'unmatched',
+      reason:
+        `${phrase(top.agreed)} on this scan fit ${close.length} ` +
+        'chargebacks; nothing on it tells them apart. Assign it by hand.',
+    };
+  return {
+    status: 'ambiguous',
+    candidates: close.map((s) => s.c.id),
+    reason:
+      `${phrase(top.agreed)} on this scan fit ` +
+      `${close.length === 1 ? 'this chargeback, but not surely enough' : `${close.length} chargebacks`}; ` +
+      'choose one.',
+  };
 }

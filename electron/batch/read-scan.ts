@@ -28,7 +28,9 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
     const key = `${item.id}:${page}`;
     let text = texts.get(key);
     if (!text) {
-      text = pageForOcr(deps.evidence, item, page).then(async (image) => (await deps.ocr.read(image, { signal: o.signal, onProgress: o.onProgress })).text);
+      text = pageForOcr(deps.evidence, item, page).then(
+        async (image) => (await deps.ocr.read(image, { signal: o.signal, onProgress: o.onProgress })).text,
+      );
       text.catch(() => texts.delete(key));
       texts.set(key, text);
       if (texts.size > 500) texts.delete(texts.keys().next().value!);
@@ -41,7 +43,13 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
     /** The scan's text, first pages only, joined. */
     async text(item: EvidenceItem, o: ReadOptions = {}): Promise<string> {
       const out: string[] = [];
-      for (let p = 0; p < Math.min(PAGES_READ, item.pages); p++) out.push(await pageText(item, p, { ...o, onProgress: (f) => o.onProgress?.((p + f) / Math.min(PAGES_READ, item.pages)) }));
+      for (let p = 0; p < Math.min(PAGES_READ, item.pages); p++)
+        out.push(
+          await pageText(item, p, {
+            ...o,
+            onProgress: (f) => o.onProgress?.((p + f) / Math.min(PAGES_READ, item.pages)),
+          }),
+        );
       return out.join('\n');
     },
 
@@ -60,7 +68,10 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
         if (e instanceof AppError && e.kind === 'cancelled') throw e;
         if (!(e instanceof AppError) && !(e instanceof DecodeError)) throw e;
         const why = e instanceof DecodeError ? e.message : userMessage(e);
-        return { status: 'unmatched', reason: `Its name says nothing and its text could not be read (${why}). Assign it by hand.` };
+        return {
+          status: 'unmatched',
+          reason: `Its name says nothing and its text could not be read (${why}). Assign it by hand.`,
+        };
       }
     },
   };

@@ -33,13 +33,23 @@ export interface ReceiptFacts {
 
 /** Letters and digits only, upper case, look-alikes folded together. */
 export function shapeKey(s: string): string {
-  return s.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
+  return s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1')
+    .replace(/S/g, '5')
+    .replace(/B/g, '8')
+    .replace(/Z/g, '2');
 }
 
 const symbols: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW' };
 const codes = 'USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|SEK|NOK|DKK|INR|MXN|BRL|SGD|HKD|PLN|CZK|ZAR';
 const number = String.raw`\d{1,3}(?:[,.' ]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?`;
-const amountRe = new RegExp(String.raw`(?:(US\$|CA\$|A\$|\$|€|£|¥|₹|₩|\b(?:${codes})\b)\s?(${number}))|(?:(${number})\s?(€|\b(?:${codes})\b))`, 'g');
+const amountRe = new RegExp(
+  String.raw`(?:(US\$|CA\$|A\$|\$|€|£|¥|₹|₩|\b(?:${codes})\b)\s?(${number}))|(?:(${number})\s?(€|\b(?:${codes})\b))`,
+  'g',
+);
 
 function plainNumber(s: string): string {
   const t = s.replace(/[' ]/g, '');
@@ -57,8 +67,20 @@ function amountsIn(text: string): PrintedAmount[] {
   for (const m of text.matchAll(amountRe)) {
     const sign = m[1] ?? m[4] ?? '';
     const value = plainNumber(m[2] ?? m[3] ?? '');
-    const fixed = sign === 'US$' ? 'USD' : sign === 'CA$' ? 'CAD' : sign === 'A$' ? 'AUD' : symbols[sign] ?? (/^[A-Z]{3}$/.test(sign) ? sign : undefined);
-    out.push({ text: m[0].trim(), value, ...(fixed ? { currency: fixed } : {}), ...(sign === '$' ? { dollar: true } : {}) });
+    const fixed =
+      sign === 'US$'
+        ? 'USD'
+        : sign === 'CA$'
+          ? 'CAD'
+          : sign === 'A$'
+            ? 'AUD'
+            : (symbols[sign] ?? (/^[A-Z]{3}$/.test(sign) ? sign : undefined));
+    out.push({
+      text: m[0].trim(),
+      value,
+      ...(fixed ? { currency: fixed } : {}),
+      ...(sign === '$' ? { dollar: true } : {}),
+    });
   }
   // A total printed without a sign still counts where the line says it is one.
   for (const m of text.matchAll(/\b(?:total|amount|charged|paid)\b[^\n\d]{0,20}(\d[\d,.' ]*[.,]\d{2})(?!\d)/gi)) {
@@ -79,9 +101,12 @@ function date(y: number, m: number, d: number, text: string): PrintedDate[] {
 function datesIn(text: string): PrintedDate[] {
   const out: PrintedDate[] = [];
   const mon = (s: string) => months.indexOf(s.slice(0, 3).toLowerCase()) + 1;
-  for (const m of text.matchAll(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${monthRe},?\s+(\d{4})\b`, 'gi'))) out.push(...date(Number(m[3]), mon(m[2]!), Number(m[1]), m[0]));
-  for (const m of text.matchAll(new RegExp(String.raw`\b${monthRe}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'gi'))) out.push(...date(Number(m[3]), mon(m[1]!), Number(m[2]), m[0]));
-  for (const m of text.matchAll(/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g)) out.push(...date(Number(m[1]), Number(m[2]), Number(m[3]), m[0]));
+  for (const m of text.matchAll(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+${monthRe},?\s+(\d{4})\b`, 'gi')))
+    out.push(...date(Number(m[3]), mon(m[2]!), Number(m[1]), m[0]));
+  for (const m of text.matchAll(new RegExp(String.raw`\b${monthRe}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'gi')))
+    out.push(...date(Number(m[3]), mon(m[1]!), Number(m[2]), m[0]));
+  for (const m of text.matchAll(/\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g))
+    out.push(...date(Number(m[1]), Number(m[2]), Number(m[3]), m[0]));
   // 06/10/2026 is 10 June in the US and 6 October elsewhere: both are kept, the match decides.
   for (const m of text.matchAll(/\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/g)) {
     const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
@@ -93,18 +118,25 @@ function datesIn(text: string): PrintedDate[] {
 
 function last4In(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/(?:ending(?:\s+in)?|last\s+(?:4|four)(?:\s+digits)?|(?:[*xX•#]\s?){4,})[:\s#]*(\d{4})\b/gi)) out.add(m[1]!);
+  for (const m of text.matchAll(
+    /(?:ending(?:\s+in)?|last\s+(?:4|four)(?:\s+digits)?|(?:[*xX•#]\s?){4,})[:\s#]*(\d{4})\b/gi,
+  ))
+    out.add(m[1]!);
   return [...out];
 }
 
 function ordersIn(text: string): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(/\border\s*(?:number|no\.?|num|id|ref)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,})/gi)) out.add(shapeKey(m[1]!));
+  for (const m of text.matchAll(/\border\s*(?:number|no\.?|num|id|ref)?\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,})/gi))
+    out.add(shapeKey(m[1]!));
   return [...out];
 }
 
 export function readReceipt(text: string): ReceiptFacts {
-  const words = text.split(/\s+/).map((w) => w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')).filter(Boolean);
+  const words = text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''))
+    .filter(Boolean);
   const tokens = new Set<string>();
   words.forEach((w, i) => {
     tokens.add(shapeKey(w));

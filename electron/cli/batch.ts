@@ -9,9 +9,17 @@ import { holdIsFinal, packetGoes, targetOf, unusable } from '../../shared/batch.
 export const batchCommand: CliCommand = {
   name: 'batch',
   summary: 'Match a folder of scanned receipts to chargebacks and queue one packet for each.',
-  usage: 'dispute-desk batch <folder or files...> [--dry-run] [--yes] [--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
+  usage:
+    'dispute-desk batch <folder or files...> [--dry-run] [--yes] ' +
+    '[--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
   positionals: true,
-  options: { 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', default: false }, send: { type: 'boolean', default: false }, include: { type: 'string', multiple: true }, profile: { type: 'string' } },
+  options: {
+    'dry-run': { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    send: { type: 'boolean', default: false },
+    include: { type: 'string', multiple: true },
+    profile: { type: 'string' },
+  },
   async run(ctx) {
     if (ctx.positionals.length === 0) throw new CliError(`Name a folder of receipts. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
@@ -20,32 +28,60 @@ export const batchCommand: CliCommand = {
       const { createOcrEngine } = await import('../ocr/ocr-engine.ts');
       const { createScanReader } = await import('../batch/read-scan.ts');
       const ocr = createOcrEngine();
-      const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader: createScanReader({ evidence: h.evidence, ocr }) });
+      const batch = createBatchService({
+        store: h.store,
+        evidence: h.evidence,
+        outbox: h.outbox,
+        reader: createScanReader({ evidence: h.evidence, ocr }),
+      });
       const insist = (ctx.values.include as string[] | undefined) ?? [];
       let read;
       try {
-        read = await batch.plan(profile, ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (phase, d, t) => ctx.progress(`${phase === 'reading' ? 'reading scans' : 'importing'} ${Math.floor(d)}/${t}`) });
+        read = await batch.plan(
+          profile,
+          ctx.positionals.map((p) => resolve(p)),
+          {
+            signal: ctx.signal,
+            onProgress: (phase, d, t) =>
+              ctx.progress(`${phase === 'reading' ? 'reading scans' : 'importing'} ${Math.floor(d)}/${t}`),
+          },
+        );
       } finally {
         await ocr.close();
       }
       const plan = { ...read, ...(insist.length ? { insist } : {}) };
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
-        const line = target ? `✓ ${f.name} → ${target}: ${f.match.reason}` : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ${f.name}: ${f.match.reason}`;
+        const line = target
+          ? `✓ ${f.name} → ${target}: ${f.match.reason}`
+          : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ` +
+            `${f.name}: ${f.match.reason}`;
         return f.warning ? `${line}\n  ! ${f.warning}` : line;
       });
       // Every packet with its letter, and what holds it back, before anything is queued.
       const packets = await batch.review(profile, plan);
       for (const p of packets) {
         const goes = packetGoes(p, insist);
-        const state = goes ? (p.holds.length ? 'included by --include' : 'will be queued') : p.holds.some(holdIsFinal) ? 'cannot be answered' : `held back (add --include ${p.chargebackId} to send it anyway)`;
+        const state = goes
+          ? p.holds.length
+            ? 'included by --include'
+            : 'will be queued'
+          : p.holds.some(holdIsFinal)
+            ? 'cannot be answered'
+            : `held back (add --include ${p.chargebackId} to send it anyway)`;
         lines.push('', `== ${p.chargebackId} ${p.amountText}: ${state}`, ...p.holds.map((h) => `   ! ${h.text}`));
         if (p.letter) lines.push(...p.letter.split('\n').map((l) => `   | ${l}`));
       }
       const groups = packets.filter((p) => packetGoes(p, insist)).length;
       const heldBack = packets.length - groups;
-      lines.push('', `${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`);
-      if (ctx.values['dry-run'] === true) return { data: { plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
+      lines.push(
+        '',
+        `${groups} chargeback${groups === 1 ? '' : 's'} would get a packet; ` +
+          `${plan.files.filter((f) => !targetOf(f) && !unusable(f)).length} ` +
+          `file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`,
+      );
+      if (ctx.values['dry-run'] === true)
+        return { data: { plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
       let confirmed = ctx.values.yes === true;
       if (!confirmed && ctx.stdin.isTTY && !ctx.json) {
         ctx.stdout.write(lines.join('\n') + '\n');
@@ -54,8 +90,16 @@ export const batchCommand: CliCommand = {
         rl.close();
         lines.length = 0;
       }
-      if (!confirmed) return { data: { plan, queued: false }, text: [...lines, 'Nothing was queued: confirm with --yes.'].join('\n'), exitCode: 1 };
-      const report = await batch.queue(profile, plan, { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`packets ${d}/${t}`) });
+      if (!confirmed)
+        return {
+          data: { plan, queued: false },
+          text: [...lines, 'Nothing was queued: confirm with --yes.'].join('\n'),
+          exitCode: 1,
+        };
+      const report = await batch.queue(profile, plan, {
+        signal: ctx.signal,
+        onProgress: (d, t) => ctx.progress(`packets ${d}/${t}`),
+      });
       let sent: Awaited<ReturnType<typeof h.outbox.runOnce>> | undefined;
       if (ctx.values.send === true) sent = await h.outbox.runOnce({ signal: ctx.signal });
       const jobs = new Map(h.outbox.list().map((j) => [j.id, j]));
@@ -67,7 +111,9 @@ export const batchCommand: CliCommand = {
           return `${c.chargebackId}: ${state}${c.reason ? ` – ${c.reason}` : ''} (${c.files.join(', ')})`;
         }),
         ...report.files.map((f) => `${f.name}: ${f.outcome} – ${f.reason}`),
-        sent ? `Outbox: ${sent.done} done, ${sent.failed} failed, ${sent.waiting} waiting.` : 'Queued: send with `dispute-desk outbox run`.',
+        sent
+          ? `Outbox: ${sent.done} done, ${sent.failed} failed, ${sent.waiting} waiting.`
+          : 'Queued: send with `dispute-desk outbox run`.',
       ].join('\n');
       return { data: { plan, report, sent: sent ?? null }, text };
     });

@@ -22,27 +22,27 @@ export const entriesCommand: CliCommand = {
     if (!toDay) throw new CliError('--to must be a date like 2026-03-31.');
     // The window includes the whole --to day.
     const next = addDays(toDay, 1);
-    const to = parseServiceTimestamp(`${next.y}-${String(next.m).padStart(2, '0')}-${String(next.d).padStart(2, '0')} 00:00:00`)!;
+    const to = parseServiceTimestamp(
+      `${next.y}-${String(next.m).padStart(2, '0')}-${String(next.d).padStart(2, '0')} 00:00:00`,
+    )!;
     if (to <= from) throw new CliError('--to must be on or after --from.');
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const currencyOf = (id: string | null) => (id ? h.store.portfolio.getChargeback(profile.id, id)?.currency : undefined) ?? 'USD';
+      const currencyOf = (id: string | null) =>
+        (id ? h.store.portfolio.getChargeback(profile.id, id)?.currency : undefined) ?? 'USD';
       // Each entry as the service describes it (a fee says it is one), the same words as the ledger screen.
-      const entries = h.store.portfolio.listEntries(profile.id, from, to)
+      const entries = h.store.portfolio
+        .listEntries(profile.id, from, to)
         .map((e) => ({ ...e, currency: currencyOf(e.chargeback), kind: entryKind(e), label: entryLabel(e) }));
       const totals = summariseEntries(entries);
       const money = (n: number, currency: string) => formatAmount(n, currency);
       const row = (e: (typeof entries)[number]) =>
-        `${(e.created ?? '').slice(0, 19)}  ${money(e.amount, e.currency).padStart(14)}  ${e.label.padEnd(28)} ${e.chargeback ?? ''}`;
+        `${(e.created ?? '').slice(0, 19)}  ${money(e.amount, e.currency).padStart(14)}  ` +
+        `${e.label.padEnd(28)} ${e.chargeback ?? ''}`;
       const total = (t: (typeof totals.byCurrency)[number]) =>
-        `${t.currency}: charged back ${money(t.chargedBack, t.currency)}, fees ${money(t.fees, t.currency)}, `
-        + `reversed ${money(t.reversed, t.currency)}, net ${money(t.net, t.currency)} (${t.count} entries)`;
-      const text = [
-        ...entries.map(row),
-        '',
-        ...totals.byCurrency.map(total),
-        `${entries.length} entries.`,
-      ].join('\n');
+        `${t.currency}: charged back ${money(t.chargedBack, t.currency)}, fees ${money(t.fees, t.currency)}, ` +
+        `reversed ${money(t.reversed, t.currency)}, net ${money(t.net, t.currency)} (${t.count} entries)`;
+      const text = [...entries.map(row), '', ...totals.byCurrency.map(total), `${entries.length} entries.`].join('\n');
       return { data: { entries, totals }, text };
     });
   },

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { CliError, stringOption, type CliCommand, type CliContext } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { presetNameSchema, pageSizeSchema, defaultLimits, evidenceLimitsSchema, presetSchema, colourModeSchema, type EvidenceLimits, type PresetAdjustments } from '../../shared/evidence/limits.ts';
+import {
+  presetNameSchema,
+  pageSizeSchema,
+  defaultLimits,
+  evidenceLimitsSchema,
+  presetSchema,
+  colourModeSchema,
+  type EvidenceLimits,
+  type PresetAdjustments,
+} from '../../shared/evidence/limits.ts';
 import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { LetterSource } from '../respond/letter.ts';
@@ -11,7 +20,13 @@ import type { LetterSource } from '../respond/letter.ts';
 /** A whole number within the bounds the shared schema sets, so flags and settings cannot drift. */
 function wholeNumber(bounds: z.ZodNumber, unit = ''): { schema: z.ZodType<number, string>; must: string } {
   const min = bounds.minValue ?? 0;
-  const max = bounds.maxValue !== null && bounds.maxValue !== undefined && Number.isFinite(bounds.maxValue) && bounds.maxValue < Number.MAX_SAFE_INTEGER ? bounds.maxValue : undefined;
+  const max =
+    bounds.maxValue !== null &&
+    bounds.maxValue !== undefined &&
+    Number.isFinite(bounds.maxValue) &&
+    bounds.maxValue < Number.MAX_SAFE_INTEGER
+      ? bounds.maxValue
+      : undefined;
   const must = `a whole number${unit}${max !== undefined ? ` from ${min} to ${max}` : ` of at least ${min}`}`;
   return { schema: z.string().regex(/^\d+$/).transform(Number).pipe(bounds), must };
 }
@@ -20,8 +35,14 @@ const bytes = wholeNumber(evidenceLimitsSchema.shape.maxFileBytes, ' of bytes');
 const flags = {
   preset: { schema: presetNameSchema, must: presetNameSchema.options.join(', ').replace(/, (?=[^,]*$)/, ' or ') },
   page: { schema: pageSizeSchema, must: 'letter or a4' },
-  format: { schema: outputKindSchema, must: 'pdf (one PDF, the default) or image (a single page as JPEG or PNG, no cover letter)' },
-  'pdf-pages': { schema: pdfPagesSchema, must: 'auto (kept as they are when they fit the limits) or image (always drawn as images)' },
+  format: {
+    schema: outputKindSchema,
+    must: 'pdf (one PDF, the default) or image (a single page as JPEG or PNG, no cover letter)',
+  },
+  'pdf-pages': {
+    schema: pdfPagesSchema,
+    must: 'auto (kept as they are when they fit the limits) or image (always drawn as images)',
+  },
   colour: { schema: colourModeSchema, must: 'colour, grayscale or bw' },
   dpi: wholeNumber(presetSchema.shape.dpi),
   quality: wholeNumber(presetSchema.shape.jpegQuality),
@@ -44,13 +65,29 @@ function flag<K extends FlagName>(ctx: CliContext, name: K): FlagValue<K> | unde
 
 export const evidenceBuild: CliCommand = {
   name: 'evidence build',
-  summary: 'Turn photos, scans and PDFs into an evidence packet within the processor\'s limits.',
-  usage: 'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] [--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] [--fit-scans] [--cover-for CHARGEBACK_ID] [--json]. A full-page scan keeps its own paper size (A4 stays A4) unless --fit-scans shrinks it onto --page. Limits, preset and page size come from --profile (or from the profile holding --cover-for\'s chargeback), else the defaults; the flags override them.',
+  summary: "Turn photos, scans and PDFs into an evidence packet within the processor's limits.",
+  usage:
+    'dispute-desk evidence build <files or folders...> --out DIR [--profile NAME] [--preset ' +
+    'document|photo|strict] [--dpi N] [--colour colour|grayscale|bw] [--quality N] [--format pdf|image] ' +
+    '[--pdf-pages auto|image] [--max-file-bytes N] [--max-total-bytes N] [--max-pages N] [--page letter|a4] ' +
+    '[--fit-scans] [--cover-for CHARGEBACK_ID] [--json]. A full-page scan keeps its own paper size (A4 ' +
+    'stays A4) unless --fit-scans shrinks it onto --page. Limits, preset and page size come from --profile ' +
+    "(or from the profile holding --cover-for's chargeback), else the defaults; the flags override them.",
   positionals: true,
   options: {
-    out: { type: 'string' }, preset: { type: 'string' }, 'max-file-bytes': { type: 'string' }, 'max-total-bytes': { type: 'string' },
-    'max-pages': { type: 'string' }, page: { type: 'string' }, 'cover-for': { type: 'string' }, profile: { type: 'string' },
-    format: { type: 'string' }, 'pdf-pages': { type: 'string' }, dpi: { type: 'string' }, colour: { type: 'string' }, quality: { type: 'string' },
+    out: { type: 'string' },
+    preset: { type: 'string' },
+    'max-file-bytes': { type: 'string' },
+    'max-total-bytes': { type: 'string' },
+    'max-pages': { type: 'string' },
+    page: { type: 'string' },
+    'cover-for': { type: 'string' },
+    profile: { type: 'string' },
+    format: { type: 'string' },
+    'pdf-pages': { type: 'string' },
+    dpi: { type: 'string' },
+    colour: { type: 'string' },
+    quality: { type: 'string' },
     'fit-scans': { type: 'boolean', default: false },
   },
   async run(ctx) {
@@ -74,7 +111,10 @@ export const evidenceBuild: CliCommand = {
     const maxPages = flag(ctx, 'max-pages');
     const profileName = stringOption(ctx, 'profile');
     const coverFor = stringOption(ctx, 'cover-for');
-    if (format === 'image' && coverFor) throw new CliError('--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.');
+    if (format === 'image' && coverFor)
+      throw new CliError(
+        '--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.',
+      );
 
     // The pipeline (image and PDF libraries) is loaded once the flags are known to be right.
     const { createEvidenceStore, buildPacket } = await import('../evidence/index.ts');
@@ -88,8 +128,15 @@ export const evidenceBuild: CliCommand = {
         if (profileName !== undefined) profile = h.resolveProfile(profileName);
         if (coverFor === undefined) return;
         const holders = profile ? [profile] : h.store.profiles.list();
-        const found = holders.map((p) => ({ p, cb: h.store.portfolio.getChargeback(p.id, coverFor) })).find((x) => x.cb);
-        if (!found?.cb) throw new CliError(`Chargeback ${coverFor} is not in the local store${profile ? ` of the profile "${profile.name}"` : ''}: run \`dispute-desk sync\` first, or check the ID.`);
+        const found = holders
+          .map((p) => ({ p, cb: h.store.portfolio.getChargeback(p.id, coverFor) }))
+          .find((x) => x.cb);
+        if (!found?.cb)
+          throw new CliError(
+            `Chargeback ${coverFor} is not in the local ` +
+              `store${profile ? ` of the profile "${profile.name}"` : ''}: ` +
+              `run \`dispute-desk sync\` first, or check the ID.`,
+          );
         // The chargeback's own profile holds the limits its processor applies.
         profile ??= found.p;
         const { letterSource } = await import('../respond/letter.ts');
@@ -102,7 +149,10 @@ export const evidenceBuild: CliCommand = {
     if (maxPages !== undefined) limits.maxPages = maxPages;
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
-    const outcomes = await evidence.importPaths(ctx.positionals.map((p) => resolve(p)), { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) });
+    const outcomes = await evidence.importPaths(
+      ctx.positionals.map((p) => resolve(p)),
+      { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
+    );
     const { wholeFiles } = await import('../respond/packets.ts');
     const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
     // "Duplicate" here means another input of this run had the same content (the store also
@@ -112,10 +162,18 @@ export const evidenceBuild: CliCommand = {
       if (!o.ok) return `${o.skipped ? '–' : '✗'} ${o.reason}`;
       const earlier = firstName.get(o.item.id);
       if (earlier === undefined) firstName.set(o.item.id, o.item.name);
-      return `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ${o.item.pages === 1 ? 'page' : 'pages'}${earlier !== undefined ? ` (the same content as ${earlier}: used once)` : ''}`;
+      return (
+        `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ` +
+        (o.item.pages === 1 ? 'page' : 'pages') +
+        (earlier !== undefined ? ` (the same content as ${earlier}: used once)` : '')
+      );
     });
     if (pages.length === 0) {
-      return { exitCode: 1, text: [...lines, 'Nothing usable to build from.'].join('\n'), data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] } };
+      return {
+        exitCode: 1,
+        text: [...lines, 'Nothing usable to build from.'].join('\n'),
+        data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] },
+      };
     }
     if (coverSource) {
       const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
@@ -135,20 +193,47 @@ export const evidenceBuild: CliCommand = {
       ...(ctx.values['fit-scans'] === true ? { keepScanPaper: false } : {}),
     };
     // SIGTERM or Ctrl-C ends a page being drawn at once, not only between pages.
-    const result = await withDrawingSignal(ctx.signal, () => buildPacket(evidence, { pages }, settings, {
-      outDir: resolve(out),
-      ...(cover ? { coverLetter: cover } : {}),
-      signal: ctx.signal,
-      onProgress: (d, t) => ctx.progress(`pages ${d}/${t}`),
-    }));
+    const result = await withDrawingSignal(ctx.signal, () =>
+      buildPacket(evidence, { pages }, settings, {
+        outDir: resolve(out),
+        ...(cover ? { coverLetter: cover } : {}),
+        signal: ctx.signal,
+        onProgress: (d, t) => ctx.progress(`pages ${d}/${t}`),
+      }),
+    );
     const text = [
       ...lines,
-      ...(profile ? [`Limits of the profile "${profile.name}"${maxFile ?? maxTotal ?? maxPages ? ', with the flags\' changes' : ''}: ${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`] : []),
-      ...result.files.map((f) => `→ ${join(resolve(out), f.name)}: ${f.pages} ${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`),
+      ...(profile
+        ? [
+            'Limits of the profile ' +
+              `"${profile.name}"${(maxFile ?? maxTotal ?? maxPages) ? ", with the flags' changes" : ''}: ` +
+              `${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} ` +
+              `KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`,
+          ]
+        : []),
+      ...result.files.map(
+        (f) =>
+          `→ ${join(resolve(out), f.name)}: ${f.pages} ` +
+          `${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`,
+      ),
       ...result.warnings.map((w) => `! ${w}`),
       ...result.problems.map((p) => `✗ ${p.message}`),
     ].join('\n');
     // Exit 0 only when something was written; every input that was not used has its reason above.
-    return { exitCode: result.ok && result.files.length > 0 ? 0 : 1, text, data: { inputs: outcomes, settings: { preset: settings.preset, pageSize: settings.pageSize, output: settings.output, limits, ...(profile ? { profile: profile.name } : {}) }, ...result } };
+    return {
+      exitCode: result.ok && result.files.length > 0 ? 0 : 1,
+      text,
+      data: {
+        inputs: outcomes,
+        settings: {
+          preset: settings.preset,
+          pageSize: settings.pageSize,
+          output: settings.output,
+          limits,
+          ...(profile ? { profile: profile.name } : {}),
+        },
+        ...result,
+      },
+    };
   },
 };

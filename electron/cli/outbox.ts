@@ -4,8 +4,18 @@ import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
 function describe(j: OutboxJob): string {
-  const steps = j.steps.map((s) => `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ${s.state}${s.attempts > 1 ? ` (${s.attempts} attempts)` : ''}${s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''}`);
-  return [`${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`, ...j.warnings.map((w) => `    ! ${w}`), ...steps].join('\n');
+  const steps = j.steps.map(
+    (s) =>
+      `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ` +
+      s.state +
+      (s.attempts > 1 ? ` (${s.attempts} attempts)` : '') +
+      (s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''),
+  );
+  return [
+    `${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`,
+    ...j.warnings.map((w) => `    ! ${w}`),
+    ...steps,
+  ].join('\n');
 }
 
 export const outboxRun: CliCommand = {
@@ -15,15 +25,28 @@ export const outboxRun: CliCommand = {
   options: { concurrency: { type: 'string' }, timeout: { type: 'string' } },
   async run(ctx) {
     const concurrency = numberOption(ctx, 'concurrency') ?? 4;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a whole number of at least 1.');
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new CliError('--concurrency must be a whole number of at least 1.');
     const timeout = numberOption(ctx, 'timeout');
-    if (timeout !== undefined && !(timeout > 0)) throw new CliError('--timeout is the seconds to wait for an answer, more than 0.');
+    if (timeout !== undefined && !(timeout > 0))
+      throw new CliError('--timeout is the seconds to wait for an answer, more than 0.');
     return withHeadless(ctx, async (h) => {
-      const result = await h.outbox.runOnce({ signal: ctx.signal, concurrency, ...(timeout !== undefined ? { requestTimeoutMs: Math.round(timeout * 1000) } : {}) });
+      const result = await h.outbox.runOnce({
+        signal: ctx.signal,
+        concurrency,
+        ...(timeout !== undefined ? { requestTimeoutMs: Math.round(timeout * 1000) } : {}),
+      });
       const jobs = h.outbox.list();
       return {
         data: { ...result, jobs },
-        text: `${result.done} done, ${result.failed} failed, ${result.waiting} waiting to be tried again.${result.failed ? `\n${jobs.filter((j) => j.state === 'failed').map(describe).join('\n')}` : ''}`,
+        text: `${result.done} done, ${result.failed} failed, ${result.waiting} waiting to be tried again.${
+          result.failed
+            ? `\n${jobs
+                .filter((j) => j.state === 'failed')
+                .map(describe)
+                .join('\n')}`
+            : ''
+        }`,
         exitCode: result.failed > 0 ? 1 : 0,
       };
     });

@@ -12,11 +12,26 @@ import { serviceUrlProblem } from '../../shared/network.ts';
 export const profileAdd: CliCommand = {
   name: 'profile add',
   summary: 'Add a profile; its API key goes to the OS keychain (without one: DISPUTE_DESK_API_KEY on every command).',
-  usage: 'dispute-desk profile add --name N --deployment core|test|microservice --url URL [--merchant ID] [--allow-http-lan] < key.txt',
+  usage:
+    'dispute-desk profile add --name N --deployment core|test|microservice ' +
+    '--url URL [--merchant ID] [--allow-http-lan] < key.txt',
   // Known only to refuse it with a reason rather than as an unknown option.
-  options: { name: { type: 'string' }, deployment: { type: 'string' }, url: { type: 'string' }, merchant: { type: 'string' }, 'allow-http-lan': { type: 'boolean', default: false }, 'session-only': { type: 'boolean', default: false } },
+  options: {
+    name: { type: 'string' },
+    deployment: { type: 'string' },
+    url: { type: 'string' },
+    merchant: { type: 'string' },
+    'allow-http-lan': { type: 'boolean', default: false },
+    'session-only': { type: 'boolean', default: false },
+  },
   async run(ctx) {
-    if (ctx.values['session-only'] === true) throw new CliError(`--session-only cannot work from the command line: each command is its own session, so the key would be forgotten as soon as \`profile add\` ends. Where there is a keychain, leave the option out; where there is none, give the key in DISPUTE_DESK_API_KEY: the profile is then saved without its key, and every later command reads the key from DISPUTE_DESK_API_KEY.`);
+    if (ctx.values['session-only'] === true)
+      throw new CliError(
+        '--session-only cannot work from the command line: each command is its own session, so the ' +
+          `key would be forgotten as soon as \`profile add\` ends. Where there is a keychain, leave ` +
+          'the option out; where there is none, give the key in DISPUTE_DESK_API_KEY: the profile is ' +
+          'then saved without its key, and every later command reads the key from DISPUTE_DESK_API_KEY.',
+      );
     const name = stringOption(ctx, 'name');
     const url = stringOption(ctx, 'url');
     const deployment = deploymentSchema.safeParse(stringOption(ctx, 'deployment'));
@@ -26,7 +41,11 @@ export const profileAdd: CliCommand = {
     // Refused before the key is read or anything connects.
     const problem = serviceUrlProblem(url, { httpOnLan });
     if (problem) throw new CliError(`--url refused: ${problem}.`);
-    if (httpOnLan && url.startsWith('http:')) ctx.stderr.write(`Warning: ${url} is plain http: the API key crosses your local network unencrypted. Use this only for a sandbox.\n`);
+    if (httpOnLan && url.startsWith('http:'))
+      ctx.stderr.write(
+        `Warning: ${url} is plain http: the API key crosses your ` +
+          `local network unencrypted. Use this only for a sandbox.\n`,
+      );
     const fromEnv = ctx.env.DISPUTE_DESK_API_KEY?.trim();
     const key = fromEnv || (await readSecret(ctx, 'API key: '));
     if (!key) throw new CliError('No API key given: pipe it on standard input or set DISPUTE_DESK_API_KEY.');
@@ -35,9 +54,31 @@ export const profileAdd: CliCommand = {
       const keychain = await h.vault.available();
       if (!keychain.ok && !fromEnv) throw new CliError(`${keychain.reason} ${keychain.howToFix}`);
       // Without a keychain the key stays in this process's memory only: checked, never stored.
-      const p = await h.profiles.add({ name, deployment: deployment.data, url, ...(merchant ? { merchant } : {}), ...(httpOnLan ? { httpOnLan } : {}) }, key, { sessionOnly: !keychain.ok });
-      const where = keychain.ok ? 'its key is in the keychain.' : `its key was checked but not stored (${keychain.reason.replace(/\.$/, '')}): keep DISPUTE_DESK_API_KEY set for every command of this profile.`;
-      return { data: { id: p.id, name: p.name, deployment: p.deployment, url: p.url, key: keychain.ok ? 'keychain' : 'not-stored' }, text: `Profile "${p.name}" added (${p.deployment}, ${p.url}); ${where}` };
+      const p = await h.profiles.add(
+        {
+          name,
+          deployment: deployment.data,
+          url,
+          ...(merchant ? { merchant } : {}),
+          ...(httpOnLan ? { httpOnLan } : {}),
+        },
+        key,
+        { sessionOnly: !keychain.ok },
+      );
+      const where = keychain.ok
+        ? 'its key is in the keychain.'
+        : `its key was checked but not stored (${keychain.reason.replace(/\.$/, '')}): ` +
+          'keep DISPUTE_DESK_API_KEY set for every command of this profile.';
+      return {
+        data: {
+          id: p.id,
+          name: p.name,
+          deployment: p.deployment,
+          url: p.url,
+          key: keychain.ok ? 'keychain' : 'not-stored',
+        },
+        text: `Profile "${p.name}" added (${p.deployment}, ${p.url}); ${where}`,
+      };
     });
   },
 };
@@ -48,8 +89,21 @@ export const profileList: CliCommand = {
   usage: 'dispute-desk profile list [--json]',
   async run(ctx) {
     return withHeadless(ctx, async (h) => {
-      const rows = await Promise.all(h.store.profiles.list().map(async (p) => ({ id: p.id, name: p.name, deployment: p.deployment, url: p.url, merchant: p.merchant ?? null, key: await h.vault.status(p.id) })));
-      const text = rows.length ? rows.map((r) => `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  (${r.id})`).join('\n') : 'No profiles yet. Add one with `dispute-desk profile add`.';
+      const rows = await Promise.all(
+        h.store.profiles
+          .list()
+          .map(async (p) => ({
+            id: p.id,
+            name: p.name,
+            deployment: p.deployment,
+            url: p.url,
+            merchant: p.merchant ?? null,
+            key: await h.vault.status(p.id),
+          })),
+      );
+      const text = rows.length
+        ? rows.map((r) => `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  (${r.id})`).join('\n')
+        : 'No profiles yet. Add one with `dispute-desk profile add`.';
       return { data: rows, text };
     });
   },

@@ -21,7 +21,8 @@ export const respondCommand: CliCommand = {
   name: 'respond',
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
   usage:
-    'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
+    'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount ' +
+    'N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
   positionals: true,
   options: {
     type: { type: 'string' },
@@ -68,8 +69,9 @@ export const respondCommand: CliCommand = {
           ? `${parts}, then 1 message`
           : `1 message and ${parts}`;
       const label = messageTypeRules[type.data].label.toLowerCase();
-      const queued = `Queued ${label} for ${job.chargebackId}: ${order} (job ${job.id}). `
-        + 'Send it with `dispute-desk outbox run`.';
+      const queued =
+        `Queued ${label} for ${job.chargebackId}: ${order} (job ${job.id}). ` +
+        'Send it with `dispute-desk outbox run`.';
       return {
         data: { job, warnings },
         text: [queued, ...(meaning ? [meaning] : []), ...warnings.map((w) => `! ${w}`)].join('\n'),

@@ -21,13 +21,17 @@ function words(argv: string[], options: OptionsConfig): Array<{ value: string; i
 
 /** The command whose name (one or two words) starts the words of argv, read with that command's
  * own options; the longest name wins ("profile add" over a one-word "profile"). */
-function findCommand(commands: readonly CliCommand[], argv: string[]): { command: CliCommand; rest: string[] } | undefined {
+function findCommand(
+  commands: readonly CliCommand[],
+  argv: string[],
+): { command: CliCommand; rest: string[] } | undefined {
   let best: { command: CliCommand; at: number[] } | undefined;
   for (const command of commands) {
     const name = command.name.split(' ');
     if (best && best.at.length >= name.length) continue;
     const found = words(argv, { ...commonOptions, ...(command.options ?? {}) });
-    if (name.every((w, i) => found[i]?.value === w)) best = { command, at: found.slice(0, name.length).map((w) => w.index) };
+    if (name.every((w, i) => found[i]?.value === w))
+      best = { command, at: found.slice(0, name.length).map((w) => w.index) };
   }
   if (!best) return undefined;
   const at = new Set(best.at);
@@ -50,12 +54,23 @@ function helpText(commands: readonly CliCommand[]): string {
 export async function runCli(commands: readonly CliCommand[], argv: string[], io: CliIo): Promise<number> {
   const found = findCommand(commands, argv);
   if (!found) {
-    if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || words(argv, commonOptions)[0]?.value === 'help') {
+    if (
+      argv.length === 0 ||
+      argv.includes('--help') ||
+      argv.includes('-h') ||
+      words(argv, commonOptions)[0]?.value === 'help'
+    ) {
       io.stdout.write(helpText(commands) + '\n');
       return 0;
     }
-    const given = words(argv, commonOptions).map((w) => w.value).join(' ');
-    io.stderr.write(given ? `dispute-desk: unknown command "${given}". Run dispute-desk --help for the list.\n` : 'dispute-desk: no command given. Run dispute-desk --help for the list.\n');
+    const given = words(argv, commonOptions)
+      .map((w) => w.value)
+      .join(' ');
+    io.stderr.write(
+      given
+        ? `dispute-desk: unknown command "${given}". Run dispute-desk --help for the list.\n`
+        : 'dispute-desk: no command given. Run dispute-desk --help for the list.\n',
+    );
     return 2;
   }
   const { command, rest } = found;
@@ -77,7 +92,12 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...commonOptions, ...(command.options ?? {}) }, allowPositionals: command.positionals ?? false, strict: true });
+      parsed = parseArgs({
+        args: rest,
+        options: { ...commonOptions, ...(command.options ?? {}) },
+        allowPositionals: command.positionals ?? false,
+        strict: true,
+      });
     } catch (e) {
       throw new CliError(`${(e as Error).message.replace(/\. To specify.*$/s, '')}. Usage: ${command.usage}`);
     }
@@ -105,7 +125,8 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
   } catch (caught) {
     // Work stopped by a signal fails in its own words (a cancelled drawing, an AbortError): the
     // merchant is told what stopped it.
-    const e: unknown = controller.signal.aborted && controller.signal.reason instanceof CliError ? controller.signal.reason : caught;
+    const e: unknown =
+      controller.signal.aborted && controller.signal.reason instanceof CliError ? controller.signal.reason : caught;
     const message = e instanceof CliError ? e.message : userMessage(e);
     const line = message.replace(/\s*\n\s*/g, ' ');
     if (json) io.stdout.write(JSON.stringify({ ok: false, error: line }) + '\n');

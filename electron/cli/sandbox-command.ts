@@ -7,7 +7,11 @@ import { dialectNameSchema } from '../../shared/domain/dialects.ts';
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the local sandbox of the chargeback service (demo and tests).',
-  usage: 'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] [--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] [--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] [--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+  usage:
+    'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] ' +
+    '[--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] ' +
+    '[--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] ' +
+    '[--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
   options: {
     dialect: { type: 'string' },
     port: { type: 'string' },
@@ -29,10 +33,15 @@ export const sandboxCommand: CliCommand = {
   async run(ctx) {
     const port = numberOption(ctx, 'port') ?? 4010;
     const dialect = dialectNameSchema.safeParse(stringOption(ctx, 'dialect') ?? 'core');
-    if (!dialect.success) throw new CliError('--dialect must be core (the core API and its test deployment) or microservice (the contract\'s forms).');
+    if (!dialect.success)
+      throw new CliError(
+        "--dialect must be core (the core API and its test deployment) or microservice (the contract's forms).",
+      );
     const faultRate = numberOption(ctx, 'fault-rate') ?? 0;
     if (faultRate < 0 || faultRate > 1) throw new CliError('--fault-rate is a fraction between 0 and 1, e.g. 0.2.');
-    const kinds = stringOption(ctx, 'fault-kinds')?.split(',').map((k) => k.trim());
+    const kinds = stringOption(ctx, 'fault-kinds')
+      ?.split(',')
+      .map((k) => k.trim());
     const unknown = kinds?.filter((k) => !(faultKinds as readonly string[]).includes(k));
     if (unknown?.length) throw new CliError(`Unknown fault kind ${unknown.join(', ')}; use ${faultKinds.join(', ')}.`);
     const header = stringOption(ctx, 'alert-header');
@@ -41,7 +50,11 @@ export const sandboxCommand: CliCommand = {
     const alertUrls = (ctx.values['alert-url'] as string[] | undefined) ?? [];
     // The published limits conflict (observed behaviour): the sandbox plays whichever is asked.
     const limits: Partial<SandboxLimits> = {};
-    for (const [flag, key] of [['max-file-bytes', 'maxFileBytes'], ['max-chargeback-bytes', 'maxTotalBytes'], ['max-documents', 'maxDocuments']] as const) {
+    for (const [flag, key] of [
+      ['max-file-bytes', 'maxFileBytes'],
+      ['max-chargeback-bytes', 'maxTotalBytes'],
+      ['max-documents', 'maxDocuments'],
+    ] as const) {
       const n = numberOption(ctx, flag);
       if (n === undefined) continue;
       if (!Number.isInteger(n) || n < 1) throw new CliError(`--${flag} must be a whole number of at least 1.`);
@@ -61,14 +74,35 @@ export const sandboxCommand: CliCommand = {
       ...(kinds ? { faultKinds: kinds as FaultKind[] } : {}),
       ...(delay !== undefined ? { decisionDelayMs: delay * 1000 } : {}),
       limits,
-      alertReceivers: alertUrls.map((url) => ({ url, ...(headerName && headerRest.length ? { headerName: headerName.trim(), headerValue: headerRest.join(':').trim() } : {}) })),
+      alertReceivers: alertUrls.map((url) => ({
+        url,
+        ...(headerName && headerRest.length
+          ? { headerName: headerName.trim(), headerValue: headerRest.join(':').trim() }
+          : {}),
+      })),
     }).catch((e: unknown) => {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new CliError(code === 'EADDRINUSE' ? `Port ${port} is already in use: choose another with --port.` : `The sandbox could not start: ${(e as Error).message}`);
+      throw new CliError(
+        code === 'EADDRINUSE'
+          ? `Port ${port} is already in use: choose another with --port.`
+          : `The sandbox could not start: ${(e as Error).message}`,
+      );
     });
     const deployment = dialect.data === 'core' ? 'test' : 'microservice';
-    const lines = [`Sandbox listening on ${sandbox.url} (${dialect.data} dialect: use --deployment ${deployment} with profile add)`, `API key: ${sandbox.apiKey}`, `Admin token: ${sandbox.adminToken}`];
-    if (ctx.json) ctx.stdout.write(JSON.stringify({ url: sandbox.url, dialect: sandbox.dialect, apiKey: sandbox.apiKey, adminToken: sandbox.adminToken }) + '\n');
+    const lines = [
+      `Sandbox listening on ${sandbox.url} (${dialect.data} dialect: use --deployment ${deployment} with profile add)`,
+      `API key: ${sandbox.apiKey}`,
+      `Admin token: ${sandbox.adminToken}`,
+    ];
+    if (ctx.json)
+      ctx.stdout.write(
+        JSON.stringify({
+          url: sandbox.url,
+          dialect: sandbox.dialect,
+          apiKey: sandbox.apiKey,
+          adminToken: sandbox.adminToken,
+        }) + '\n',
+      );
     else ctx.stdout.write(lines.join('\n') + '\n');
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();

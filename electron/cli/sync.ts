@@ -23,7 +23,12 @@ export const syncCommand: CliCommand = {
       const counts = h.store.portfolio.inboxCounts(profile.id);
       return {
         data: { ...report, inbox: counts },
-        text: `${report.mode === 'full' ? 'Full' : 'Incremental'} sync of "${profile.name}" done in ${(report.durationMs / 1000).toFixed(1)} s: ${report.chargebacks} chargebacks, ${report.statuses} status records, ${report.entries} entries read; ${report.events} new events.${report.invalidRecords ? ` ${report.invalidRecords} records could not be read and were skipped.` : ''}\nOpen: ${counts.open}, due within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
+        text:
+          `${report.mode === 'full' ? 'Full' : 'Incremental'} sync of "${profile.name}" done in ` +
+          `${(report.durationMs / 1000).toFixed(1)} s: ${report.chargebacks} chargebacks, ${report.statuses} ` +
+          `status records, ${report.entries} entries read; ${report.events} new events.` +
+          (report.invalidRecords ? ` ${report.invalidRecords} records could not be read and were skipped.` : '') +
+          `\nOpen: ${counts.open}, due within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
       };
     });
   },

@@ -17,9 +17,13 @@ export type KeychainAvailability = { ok: true } | { ok: false; reason: string; h
 export const sessionOnlyAdvice = 'Until then you can keep the key for this session only.';
 
 function howToFix(platform: NodeJS.Platform, meanwhile: string): string {
-  const fix = platform === 'linux' ? 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo apt install gnome-keyring`, then log out and in) or KWallet, then try again.'
-    : platform === 'darwin' ? 'Unlock your login keychain in Keychain Access, then try again.'
-    : 'Check that Windows Credential Manager is available for your account, then try again.';
+  const fix =
+    platform === 'linux'
+      ? 'Install and start a Secret Service keyring (for example GNOME Keyring: `sudo ' +
+        'apt install gnome-keyring`, then log out and in) or KWallet, then try again.'
+      : platform === 'darwin'
+        ? 'Unlock your login keychain in Keychain Access, then try again.'
+        : 'Check that Windows Credential Manager is available for your account, then try again.';
   return `${fix} ${meanwhile}`;
 }
 
@@ -28,7 +32,9 @@ async function loadKeytar(): Promise<KeytarLike> {
   return mod.default ?? mod;
 }
 
-export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>; platform?: NodeJS.Platform; meanwhile?: string } = {}) {
+export function createKeyVault(
+  opts: { keytarLoader?: () => Promise<KeytarLike>; platform?: NodeJS.Platform; meanwhile?: string } = {},
+) {
   const platform = opts.platform ?? process.platform;
   const meanwhile = opts.meanwhile ?? sessionOnlyAdvice;
   const memory = new Map<string, { key: string; sessionOnly: boolean }>();
@@ -36,7 +42,12 @@ export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>;
   const keychain = (): Promise<KeytarLike> => (keytar ??= (opts.keytarLoader ?? loadKeytar)());
 
   function unavailable(e: unknown): AppError {
-    return new AppError('keychain', `Dispute Desk cannot reach this computer's keychain (${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform, meanwhile)}`, { cause: e });
+    return new AppError(
+      'keychain',
+      `Dispute Desk cannot reach this computer's keychain ` +
+        `(${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}). ${howToFix(platform, meanwhile)}`,
+      { cause: e },
+    );
   }
 
   return {
@@ -46,7 +57,11 @@ export function createKeyVault(opts: { keytarLoader?: () => Promise<KeytarLike>;
         await k.getPassword(keychainService, '__dispute-desk-probe__');
         return { ok: true };
       } catch (e) {
-        return { ok: false, reason: `The keychain is not available: ${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}.`, howToFix: howToFix(platform, meanwhile) };
+        return {
+          ok: false,
+          reason: `The keychain is not available: ${(e as Error)?.message?.split('\n')[0] ?? 'unknown reason'}.`,
+          howToFix: howToFix(platform, meanwhile),
+        };
       }
     },
 

@@ -13,7 +13,19 @@ export interface RawImage {
 }
 
 /** Where the header says the pixels are, and their shape; checked without reading them. */
-export function bmpHeader(b: Uint8Array): { offset: number; headerSize: number; width: number; rawHeight: number; bpp: number; compression: number; planes: number } | undefined {
+export function bmpHeader(
+  b: Uint8Array,
+):
+  | {
+      offset: number;
+      headerSize: number;
+      width: number;
+      rawHeight: number;
+      bpp: number;
+      compression: number;
+      planes: number;
+    }
+  | undefined {
   if (b.length < 26 || b[0] !== 0x42 || b[1] !== 0x4d) return undefined;
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const headerSize = v.getUint32(14, true);
@@ -39,11 +51,21 @@ export function decodeBmp(b: Buffer, maxPixels: number): RawImage {
   const { offset, headerSize, width, rawHeight, bpp, compression } = header;
   const height = Math.abs(rawHeight);
   if (width <= 0 || height <= 0) throw new DecodeError(`it has no pixels. ${resave}`);
-  if (width * height > maxPixels) throw new DecodeError(`it is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels, too large to be a scan or photo`);
-  if (compression !== 0 && compression !== 3) throw new DecodeError(`it is a compressed bitmap, which Dispute Desk cannot read. ${resave}`);
-  if (![1, 4, 8, 24, 32].includes(bpp)) throw new DecodeError(`it is a ${bpp}-bit bitmap, which Dispute Desk cannot read. ${resave}`);
+  if (width * height > maxPixels)
+    throw new DecodeError(
+      `it is ${width.toLocaleString('en-US')} × ` +
+        `${height.toLocaleString('en-US')} pixels, too large to be a scan or photo`,
+    );
+  if (compression !== 0 && compression !== 3)
+    throw new DecodeError(`it is a compressed bitmap, which Dispute Desk cannot read. ${resave}`);
+  if (![1, 4, 8, 24, 32].includes(bpp))
+    throw new DecodeError(`it is a ${bpp}-bit bitmap, which Dispute Desk cannot read. ${resave}`);
   const rowSize = Math.ceil((bpp * width) / 32) * 4;
-  if (offset + rowSize * height > b.length) throw new DecodeError('the file is cut short (truncated): it may not have finished copying. Copy it again from where it came from and add the new copy');
+  if (offset + rowSize * height > b.length)
+    throw new DecodeError(
+      'the file is cut short (truncated): it may not have finished ' +
+        'copying. Copy it again from where it came from and add the new copy',
+    );
   const core = headerSize === 12;
   const colours = bpp <= 8 ? (core ? 1 << bpp : b.readUInt32LE(46) || 1 << bpp) : 0;
   const paletteAt = 14 + headerSize;

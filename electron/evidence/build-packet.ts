@@ -3,12 +3,28 @@
 // packet fit; files are split where the per-file limit demands; pages that cannot fit are
 // named. No page is ever dropped silently. A PDF page is kept as it is (sharp text, small) when
 // that fits and meets the limits; otherwise it is drawn and compressed exactly like a photo.
-import { PDFDocument, degrees, pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  degrees,
+  pushGraphicsState,
+  popGraphicsState,
+  concatTransformationMatrix,
+  drawObject,
+  type PDFPage,
+} from 'pdf-lib';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../fs/write-atomic.ts';
 import type { EvidenceStore } from './evidence-store.ts';
-import { renderImagePage, renderPdfPage, pageInches, fitToPrintable, MARGIN_IN, type RenderOptions, type RenderedPage } from './render-page.ts';
+import {
+  renderImagePage,
+  renderPdfPage,
+  pageInches,
+  fitToPrintable,
+  MARGIN_IN,
+  type RenderOptions,
+  type RenderedPage,
+} from './render-page.ts';
 import { loadPdf, visibleBox, ownTurn } from './pdf-facts.ts';
 import { readPageContent, type PageContent } from './pdf-content.ts';
 import { drawPdfPage } from './pdf-raster.ts';
@@ -17,7 +33,17 @@ import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { drawCoverLetter, type Exhibit } from './cover-letter.ts';
 import { safeBaseName } from './safe-names.ts';
 import { presets, type ColourMode } from '../../shared/evidence/limits.ts';
-import type { Arrangement, ArrangedPage, BuildResult, BuildSettings, CoverLetterInput, Estimate, EvidenceItem, OutputFile, PageProblem } from '../../shared/evidence/items.ts';
+import type {
+  Arrangement,
+  ArrangedPage,
+  BuildResult,
+  BuildSettings,
+  CoverLetterInput,
+  Estimate,
+  EvidenceItem,
+  OutputFile,
+  PageProblem,
+} from '../../shared/evidence/items.ts';
 import { AppError } from '../../shared/errors.ts';
 
 const PT = 72;
@@ -52,8 +78,24 @@ export function solverSteps(settings: BuildSettings): { colour: ColourMode; deno
   const colour = order[Math.max(order.indexOf(base.colour), order.indexOf(settings.limits.colour))]!;
   const dpi = Math.min(base.dpi, settings.limits.maxDpi);
   const floor = Math.min(dpi, LEGIBLE_DPI);
-  if (colour === 'bw') return { colour, denoise: base.denoise, steps: [{ quality: 0, dpi }, { quality: 0, dpi: floor }] };
-  return { colour, denoise: base.denoise, steps: [{ quality: base.jpegQuality, dpi }, { quality: Math.min(50, base.jpegQuality), dpi }, { quality: Math.min(35, base.jpegQuality), dpi: floor }] };
+  if (colour === 'bw')
+    return {
+      colour,
+      denoise: base.denoise,
+      steps: [
+        { quality: 0, dpi },
+        { quality: 0, dpi: floor },
+      ],
+    };
+  return {
+    colour,
+    denoise: base.denoise,
+    steps: [
+      { quality: base.jpegQuality, dpi },
+      { quality: Math.min(50, base.jpegQuality), dpi },
+      { quality: Math.min(35, base.jpegQuality), dpi: floor },
+    ],
+  };
 }
 
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
@@ -61,7 +103,14 @@ export function solverSteps(settings: BuildSettings): { colour: ColourMode; deno
 type DrawnBecause = 'chosen' | 'file' | 'colour' | 'dpi' | 'unknown' | 'size';
 
 type Encoded =
-  | { kind: 'image'; page: ArrangedPage; item: EvidenceItem; rendered: RenderedPage; bytes: number; drawn?: DrawnBecause }
+  | {
+      kind: 'image';
+      page: ArrangedPage;
+      item: EvidenceItem;
+      rendered: RenderedPage;
+      bytes: number;
+      drawn?: DrawnBecause;
+    }
   | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number };
 
 // Encoded pages are kept for the live estimate and the build that follows it.
@@ -139,7 +188,12 @@ function fitScale(sizePt: { w: number; h: number }, rotation: number, settings: 
   return fitToPrintable(turned(sizePt, rotation), settings.pageSize);
 }
 
-function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings, colour: ColourMode): DrawnBecause | undefined {
+function mustDraw(
+  f: PdfPageFacts,
+  page: ArrangedPage,
+  settings: BuildSettings,
+  colour: ColourMode,
+): DrawnBecause | undefined {
   if (settings.output === 'image') return 'file';
   if (settings.pdfPages === 'image') return 'chosen';
   // Whether a page has colour cannot be told without drawing it: a grayscale or black-and-white
@@ -148,12 +202,24 @@ function mustDraw(f: PdfPageFacts, page: ArrangedPage, settings: BuildSettings, 
   // preset is about photos' bytes and leaves sharp PDF text alone.
   if (settings.limits.colour !== 'colour' || colour === 'bw') return 'colour';
   if (!f.content) return 'unknown';
-  if (f.content.images > 0 && f.content.maxImageDpi / fitScale(f.sizePt, page.rotation, settings) > settings.limits.maxDpi * DPI_TOLERANCE) return 'dpi';
+  if (
+    f.content.images > 0 &&
+    f.content.maxImageDpi / fitScale(f.sizePt, page.rotation, settings) > settings.limits.maxDpi * DPI_TOLERANCE
+  )
+    return 'dpi';
   return undefined;
 }
 
-function drawPdfAsImage(store: EvidenceStore, item: EvidenceItem, page: ArrangedPage, f: PdfPageFacts, opts: RenderOptions, settings: BuildSettings): Promise<RenderedPage> {
-  if (f.content && f.content.maxImagePixels > MAX_PIXELS) throw new DecodeError('it holds a picture of over 120 megapixels, too large to draw');
+function drawPdfAsImage(
+  store: EvidenceStore,
+  item: EvidenceItem,
+  page: ArrangedPage,
+  f: PdfPageFacts,
+  opts: RenderOptions,
+  settings: BuildSettings,
+): Promise<RenderedPage> {
+  if (f.content && f.content.maxImagePixels > MAX_PIXELS)
+    throw new DecodeError('it holds a picture of over 120 megapixels, too large to draw');
   const fit = fitScale(f.sizePt, page.rotation, settings);
   // A page that is only a scan is not drawn finer than the scan itself: that adds bytes, not detail.
   const scan = !!f.content && !f.content.hasText && f.content.images > 0;
@@ -162,11 +228,21 @@ function drawPdfAsImage(store: EvidenceStore, item: EvidenceItem, page: Arranged
   const o: RenderOptions = { ...opts, denoise: opts.denoise && !!f.content && f.content.images > 0 };
   const sizePt = turned(f.sizePt, page.rotation);
   return cached(`${item.id}:${page.page}:${page.rotation}:${ownDpi}:${JSON.stringify(o)}`, () =>
-    renderPdfPage((pxPerPt) => drawPdfPage(item.id, () => store.bytes(item.id), page.page, page.rotation, pxPerPt), sizePt, o, ownDpi),
+    renderPdfPage(
+      (pxPerPt) => drawPdfPage(item.id, () => store.bytes(item.id), page.page, page.rotation, pxPerPt),
+      sizePt,
+      o,
+      ownDpi,
+    ),
   );
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (t: T, i: number) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -180,43 +256,77 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (t: T, i
   return out;
 }
 
-const pageLabel = (item: EvidenceItem, page: number): string => `${item.name}${item.pages > 1 ? ` page ${page + 1}` : ''}`;
+const pageLabel = (item: EvidenceItem, page: number): string =>
+  `${item.name}${item.pages > 1 ? ` page ${page + 1}` : ''}`;
 
-async function encodeAll(store: EvidenceStore, items: Map<string, EvidenceItem>, arrangement: Arrangement, settings: BuildSettings, colour: ColourMode, denoise: boolean, step: Step, stepIndex: number, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
+async function encodeAll(
+  store: EvidenceStore,
+  items: Map<string, EvidenceItem>,
+  arrangement: Arrangement,
+  settings: BuildSettings,
+  colour: ColourMode,
+  denoise: boolean,
+  step: Step,
+  stepIndex: number,
+  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
   let done = 0;
   const problems: PageProblem[] = [];
   const container = settings.output === 'image' ? 'file' : 'pdf';
   const budget = settings.limits.maxFileBytes * 0.97 - FILE_OVERHEAD;
-  const opts: RenderOptions = { dpi: step.dpi, colour, quality: step.quality || 75, denoise, pageSize: settings.pageSize, keepScanPaper: settings.keepScanPaper ?? true, container };
-  const encoded = await mapLimited(arrangement.pages, 2, async (page): Promise<Encoded | undefined> => {
-    const item = items.get(page.itemId)!;
-    let result: Encoded;
-    try {
-      if (item.kind !== 'pdf') {
-        const kind = item.kind;
-        const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () => renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)));
-        result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
-      } else {
-        const f = await measurePdfPage(store, item, page.page);
-        const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
-        const must = mustDraw(f, page, settings, colour);
-        const tooLarge = f.keptBytes + PAGE_OVERHEAD > budget;
-        // Kept while it fits; once the packet has to shrink, a heavy page is drawn to see
-        // whether that is smaller, and the smaller of the two is used.
-        if (!must && !tooLarge && !(stepIndex > 0 && f.keptBytes > RASTER_WORTH_TRYING)) result = kept;
-        else {
-          const rendered = await drawPdfAsImage(store, item, page, f, opts, settings);
-          result = !must && rendered.data.length >= f.keptBytes ? kept : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size' };
+  const opts: RenderOptions = {
+    dpi: step.dpi,
+    colour,
+    quality: step.quality || 75,
+    denoise,
+    pageSize: settings.pageSize,
+    keepScanPaper: settings.keepScanPaper ?? true,
+    container,
+  };
+  const encoded = await mapLimited(
+    arrangement.pages,
+    2,
+    async (page): Promise<Encoded | undefined> => {
+      const item = items.get(page.itemId)!;
+      let result: Encoded;
+      try {
+        if (item.kind !== 'pdf') {
+          const kind = item.kind;
+          const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () =>
+            renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)),
+          );
+          result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
+        } else {
+          const f = await measurePdfPage(store, item, page.page);
+          const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
+          const must = mustDraw(f, page, settings, colour);
+          const tooLarge = f.keptBytes + PAGE_OVERHEAD > budget;
+          // Kept while it fits; once the packet has to shrink, a heavy page is drawn to see
+          // whether that is smaller, and the smaller of the two is used.
+          if (!must && !tooLarge && !(stepIndex > 0 && f.keptBytes > RASTER_WORTH_TRYING)) result = kept;
+          else {
+            const rendered = await drawPdfAsImage(store, item, page, f, opts, settings);
+            result =
+              !must && rendered.data.length >= f.keptBytes
+                ? kept
+                : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size' };
+          }
         }
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        problems.push({
+          itemId: item.id,
+          page: page.page,
+          name: item.name,
+          message: `${pageLabel(item, page.page)} could not be used: ${e.message}.`,
+        });
+        return undefined;
       }
-    } catch (e) {
-      if (!(e instanceof DecodeError)) throw e;
-      problems.push({ itemId: item.id, page: page.page, name: item.name, message: `${pageLabel(item, page.page)} could not be used: ${e.message}.` });
-      return undefined;
-    }
-    o.onProgress?.(++done, arrangement.pages.length);
-    return result;
-  }, o.signal);
+      o.onProgress?.(++done, arrangement.pages.length);
+      return result;
+    },
+    o.signal,
+  );
   return { pages: encoded.filter((x): x is Encoded => !!x), problems };
 }
 
@@ -267,12 +377,22 @@ function exhibitsOf(pages: readonly Encoded[], packing: Packing, coverPages: num
     });
   });
   const multi = packing.files.length > 1;
-  return [...where.values()].map((e) => ({ name: e.name, where: [...e.spots.entries()].map(([f, nums]) => `${multi ? `file ${f + 1}, ` : ''}${describePages(nums)}`).join('; ') }));
+  return [...where.values()].map((e) => ({
+    name: e.name,
+    where: [...e.spots.entries()]
+      .map(([f, nums]) => `${multi ? `file ${f + 1}, ` : ''}${describePages(nums)}`)
+      .join('; '),
+  }));
 }
 
 /** The letter's length depends on the exhibit list, whose page numbers depend on the letter's
  * length: settled by drawing it until the count stops changing. */
-async function settleCover(pages: readonly Encoded[], packing: Packing, cover: CoverLetterInput | undefined, settings: BuildSettings): Promise<{ coverPages: number; exhibits: Exhibit[] }> {
+async function settleCover(
+  pages: readonly Encoded[],
+  packing: Packing,
+  cover: CoverLetterInput | undefined,
+  settings: BuildSettings,
+): Promise<{ coverPages: number; exhibits: Exhibit[] }> {
   if (!cover) return { coverPages: 0, exhibits: [] };
   let coverPages = 1;
   for (let i = 0; i < 4; i++) {
@@ -284,16 +404,42 @@ async function settleCover(pages: readonly Encoded[], packing: Packing, cover: C
   return { coverPages, exhibits: exhibitsOf(pages, packing, coverPages) };
 }
 
-function drawBilevel(doc: PDFDocument, page: PDFPage, r: RenderedPage, x: number, y: number, w: number, h: number): void {
-  const stream = doc.context.flateStream(new Uint8Array(0), { Type: 'XObject', Subtype: 'Image', Width: r.widthPx, Height: r.heightPx, ColorSpace: 'DeviceGray', BitsPerComponent: 1 });
+function drawBilevel(
+  doc: PDFDocument,
+  page: PDFPage,
+  r: RenderedPage,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+): void {
+  const stream = doc.context.flateStream(new Uint8Array(0), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: r.widthPx,
+    Height: r.heightPx,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 1,
+  });
   // The bits are already deflated: replace the empty contents with them.
   (stream as unknown as { contents: Uint8Array }).contents = new Uint8Array(r.data);
   const ref = doc.context.register(stream);
   const name = page.node.newXObject('Bw', ref);
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(w, 0, 0, h, x, y), drawObject(name), popGraphicsState());
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(w, 0, 0, h, x, y),
+    drawObject(name),
+    popGraphicsState(),
+  );
 }
 
-async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], indices: readonly number[], settings: BuildSettings, cover: { input: CoverLetterInput; exhibits: Exhibit[] } | undefined): Promise<{ bytes: Uint8Array; pages: number }> {
+async function assembleFile(
+  store: EvidenceStore,
+  pages: readonly Encoded[],
+  indices: readonly number[],
+  settings: BuildSettings,
+  cover: { input: CoverLetterInput; exhibits: Exhibit[] } | undefined,
+): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.create();
   doc.setProducer('Dispute Desk');
   doc.setCreator('Dispute Desk');
@@ -340,7 +486,14 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
       const ox = (size.w - fitted.w * scale) / 2;
       const oy = (size.h - fitted.h * scale) / 2;
       // Clockwise turns, drawn as counter-clockwise rotations about the anchor point.
-      const anchor = turn === 90 ? { x: ox, y: oy + W } : turn === 180 ? { x: ox + W, y: oy + H } : turn === 270 ? { x: ox + H, y: oy } : { x: ox, y: oy };
+      const anchor =
+        turn === 90
+          ? { x: ox, y: oy + W }
+          : turn === 180
+            ? { x: ox + W, y: oy + H }
+            : turn === 270
+              ? { x: ox + H, y: oy }
+              : { x: ox, y: oy };
       page.drawPage(embedded, { x: anchor.x, y: anchor.y, xScale: scale, yScale: scale, rotate: degrees(-turn) });
     }
   }
@@ -348,20 +501,32 @@ async function assembleFile(store: EvidenceStore, pages: readonly Encoded[], ind
   return { bytes: await doc.save({ useObjectStreams: true }), pages: count };
 }
 
-async function itemsOf(store: EvidenceStore, arrangement: Arrangement): Promise<{ items: Map<string, EvidenceItem>; problems: PageProblem[] }> {
+async function itemsOf(
+  store: EvidenceStore,
+  arrangement: Arrangement,
+): Promise<{ items: Map<string, EvidenceItem>; problems: PageProblem[] }> {
   const items = new Map<string, EvidenceItem>();
   const problems: PageProblem[] = [];
   for (const p of arrangement.pages) {
     if (!items.has(p.itemId)) {
       const item = await store.get(p.itemId);
       if (!item) {
-        problems.push({ itemId: p.itemId, message: 'A page refers to evidence that is no longer in the evidence store; add the file again.' });
+        problems.push({
+          itemId: p.itemId,
+          message: 'A page refers to evidence that is no longer in the evidence store; add the file again.',
+        });
         continue;
       }
       items.set(p.itemId, item);
     }
     const item = items.get(p.itemId)!;
-    if (p.page >= item.pages) problems.push({ itemId: item.id, page: p.page, name: item.name, message: `${item.name} has no page ${p.page + 1}.` });
+    if (p.page >= item.pages)
+      problems.push({
+        itemId: item.id,
+        page: p.page,
+        name: item.name,
+        message: `${item.name} has no page ${p.page + 1}.`,
+      });
   }
   return { items, problems };
 }
@@ -376,31 +541,80 @@ interface Plan {
   estimatedBytes: number;
 }
 
-const emptyPlan = (problems: PageProblem[]): Plan => ({ step: 0, pages: [], packing: { files: [], oversize: [] }, coverPages: 0, exhibits: [], problems, estimatedBytes: 0 });
+const emptyPlan = (problems: PageProblem[]): Plan => ({
+  step: 0,
+  pages: [],
+  packing: { files: [], oversize: [] },
+  coverPages: 0,
+  exhibits: [],
+  problems,
+  estimatedBytes: 0,
+});
 
 const kb = (n: number): number => Math.round(n / 1024);
 
-async function solve(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, cover: CoverLetterInput | undefined, o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<Plan> {
+async function solve(
+  store: EvidenceStore,
+  arrangement: Arrangement,
+  settings: BuildSettings,
+  cover: CoverLetterInput | undefined,
+  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+): Promise<Plan> {
   const { items, problems: refProblems } = await itemsOf(store, arrangement);
   if (refProblems.length) return emptyPlan(refProblems);
   const limits = settings.limits;
   if (settings.output === 'image') {
     const shape: PageProblem[] = [];
-    if (cover) shape.push({ message: 'An image file holds a single page without a cover letter: leave the cover letter out, or choose a PDF.' });
-    if (arrangement.pages.length !== 1) shape.push({ message: `An image file holds a single page; this packet has ${arrangement.pages.length} pages. Choose a PDF, or keep one page.` });
+    if (cover)
+      shape.push({
+        message:
+          'An image file holds a single page without a cover letter: leave the cover letter out, or choose a PDF.',
+      });
+    if (arrangement.pages.length !== 1)
+      shape.push({
+        message:
+          'An image file holds a single page; this packet has ' +
+          `${arrangement.pages.length} pages. Choose a PDF, or keep one page.`,
+      });
     if (shape.length) return emptyPlan(shape);
   }
   const { colour, denoise, steps } = solverSteps(settings);
   let plan: Plan | undefined;
   for (let s = 0; s < steps.length; s++) {
-    const { pages, problems: broken } = await encodeAll(store, items, arrangement, settings, colour, denoise, steps[s]!, s, o);
+    const { pages, problems: broken } = await encodeAll(
+      store,
+      items,
+      arrangement,
+      settings,
+      colour,
+      denoise,
+      steps[s]!,
+      s,
+      o,
+    );
     if (broken.length) return { ...emptyPlan(broken), step: s };
     const problems: PageProblem[] = [];
     if (settings.output === 'image') {
       const p = pages[0]!;
       const limit = Math.min(limits.maxFileBytes, limits.maxTotalBytes);
-      if (p.bytes > limit) problems.push({ itemId: p.item.id, page: p.page.page, name: p.item.name, message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB as an image file even at the smallest legible size; the limit is ${kb(limit)} KB. Crop it, or choose a PDF with the strict preset.` });
-      plan = { step: s, pages, packing: { files: [[0]], oversize: [] }, coverPages: 0, exhibits: [], problems, estimatedBytes: p.bytes };
+      if (p.bytes > limit)
+        problems.push({
+          itemId: p.item.id,
+          page: p.page.page,
+          name: p.item.name,
+          message:
+            `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB as an image file even at the smallest ` +
+            `legible size; the limit is ${kb(limit)} KB. Crop it, or choose a PDF with the strict preset.`,
+        });
+      plan = {
+        step: s,
+        pages,
+        packing: { files: [[0]], oversize: [] },
+        coverPages: 0,
+        exhibits: [],
+        problems,
+        estimatedBytes: p.bytes,
+      };
       if (problems.length === 0) break;
       continue;
     }
@@ -409,21 +623,53 @@ async function solve(store: EvidenceStore, arrangement: Arrangement, settings: B
     packing = pack(pages, COVER_PAGE_BYTES * settled.coverPages, limits.maxFileBytes);
     settled = await settleCover(pages, packing, cover, settings);
     const { coverPages, exhibits } = settled;
-    const estimatedBytes = pages.reduce((sum, p) => sum + p.bytes + PAGE_OVERHEAD, 0) + packing.files.length * FILE_OVERHEAD + COVER_PAGE_BYTES * coverPages;
+    const estimatedBytes =
+      pages.reduce((sum, p) => sum + p.bytes + PAGE_OVERHEAD, 0) +
+      packing.files.length * FILE_OVERHEAD +
+      COVER_PAGE_BYTES * coverPages;
     for (const i of packing.oversize) {
       const p = pages[i]!;
-      const advice = p.item.kind === 'pdf' ? ' Even drawn as an image it does not fit: ask for a lighter copy of this PDF, or print only the part that matters.' : ' Crop it or photograph it again in better light.';
-      problems.push({ itemId: p.item.id, page: p.page.page, name: p.item.name, message: `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB even at the smallest legible size; the limit is ${kb(limits.maxFileBytes)} KB per file.${advice}` });
+      const advice =
+        p.item.kind === 'pdf'
+          ? ' Even drawn as an image it does not fit: ask for a lighter ' +
+            'copy of this PDF, or print only the part that matters.'
+          : ' Crop it or photograph it again in better light.';
+      problems.push({
+        itemId: p.item.id,
+        page: p.page.page,
+        name: p.item.name,
+        message:
+          `${pageLabel(p.item, p.page.page)} is ${kb(p.bytes)} KB even at the smallest ` +
+          `legible size; the limit is ${kb(limits.maxFileBytes)} KB per file.${advice}`,
+      });
     }
     if (estimatedBytes > limits.maxTotalBytes) {
-      const biggest = [...pages].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((p) => `${pageLabel(p.item, p.page.page)} (${kb(p.bytes)} KB)`);
-      problems.push({ message: `The packet needs about ${(estimatedBytes / 1048576).toFixed(1)} MB; the limit is ${(limits.maxTotalBytes / 1048576).toFixed(1)} MB per chargeback. The largest pages: ${biggest.join(', ')}. Remove pages or choose the strict preset.` });
+      const biggest = [...pages]
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 3)
+        .map((p) => `${pageLabel(p.item, p.page.page)} (${kb(p.bytes)} KB)`);
+      problems.push({
+        message:
+          `The packet needs about ${(estimatedBytes / 1048576).toFixed(1)} MB; the limit ` +
+          `is ${(limits.maxTotalBytes / 1048576).toFixed(1)} MB per chargeback. The ` +
+          `largest pages: ${biggest.join(', ')}. Remove pages or choose the strict preset.`,
+      });
     }
     const totalPages = pages.length + coverPages;
-    if (totalPages > limits.maxPages) problems.push({ message: `The packet has ${totalPages} pages${coverPages ? ' with the cover letter' : ''}; the limit is ${limits.maxPages}. Remove ${totalPages - limits.maxPages} ${totalPages - limits.maxPages === 1 ? 'page' : 'pages'}.` });
+    if (totalPages > limits.maxPages)
+      problems.push({
+        message:
+          `The packet has ${totalPages} pages${coverPages ? ' with the cover letter' : ''}; ` +
+          `the limit is ${limits.maxPages}. Remove ${totalPages - limits.maxPages} ` +
+          `${totalPages - limits.maxPages === 1 ? 'page' : 'pages'}.`,
+      });
     plan = { step: s, pages, packing, coverPages, exhibits, problems, estimatedBytes };
     // Fewer pages cannot be reached by compressing harder: stop stepping for that alone.
-    const onlyPageCount = problems.length === 1 && totalPages > limits.maxPages && estimatedBytes <= limits.maxTotalBytes && packing.oversize.length === 0;
+    const onlyPageCount =
+      problems.length === 1 &&
+      totalPages > limits.maxPages &&
+      estimatedBytes <= limits.maxTotalBytes &&
+      packing.oversize.length === 0;
     if (problems.length === 0 || onlyPageCount) break;
   }
   return plan!;
@@ -432,9 +678,18 @@ async function solve(store: EvidenceStore, arrangement: Arrangement, settings: B
 /** What the merchant should check: pages compressed past the preset, PDF pages drawn as images. */
 function warningsOf(plan: Plan, settings: BuildSettings): string[] {
   const warnings: string[] = [];
-  if (plan.step > 0) warnings.push(`Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} of ${solverSteps(settings).steps.length - 1}); check that every page is still legible.`);
+  if (plan.step > 0)
+    warnings.push(
+      `Compressed harder than the ${settings.preset} preset to fit the limits (step ${plan.step} ` +
+        `of ${solverSteps(settings).steps.length - 1}); check that every page is still legible.`,
+    );
   const why: Record<Exclude<DrawnBecause, 'chosen' | 'file'>, string> = {
-    colour: settings.limits.colour === 'bw' ? 'the limits allow only black and white' : settings.limits.colour === 'grayscale' ? 'the limits allow only grayscale' : 'the preset is black and white',
+    colour:
+      settings.limits.colour === 'bw'
+        ? 'the limits allow only black and white'
+        : settings.limits.colour === 'grayscale'
+          ? 'the limits allow only grayscale'
+          : 'the preset is black and white',
     dpi: `they hold pictures finer than the ${settings.limits.maxDpi} dpi limit`,
     unknown: 'their content could not be checked against the limits',
     size: 'they were too large as they were',
@@ -448,22 +703,56 @@ function warningsOf(plan: Plan, settings: BuildSettings): string[] {
       byItem.set(p.item.id, e);
     }
     if (byItem.size === 0) continue;
-    const list = [...byItem.values()].map((e) => `${e.item.name} ${describePages([...new Set(e.pages)].sort((a, b) => a - b))}`).join(', ');
+    const list = [...byItem.values()]
+      .map((e) => `${e.item.name} ${describePages([...new Set(e.pages)].sort((a, b) => a - b))}`)
+      .join(', ');
     warnings.push(`PDF pages turned into images because ${why[reason]}: ${list}. Check that they are legible.`);
   }
   return warnings;
 }
 
-export async function estimatePacket(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, cover?: CoverLetterInput): Promise<Estimate> {
+export async function estimatePacket(
+  store: EvidenceStore,
+  arrangement: Arrangement,
+  settings: BuildSettings,
+  cover?: CoverLetterInput,
+): Promise<Estimate> {
   const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {});
-  return { bytes: Math.round(plan.estimatedBytes), pages: plan.pages.length + plan.coverPages, files: plan.packing.files.length, fits: plan.problems.length === 0, problems: plan.problems.map((p) => p.message), warnings: warningsOf(plan, settings) };
+  return {
+    bytes: Math.round(plan.estimatedBytes),
+    pages: plan.pages.length + plan.coverPages,
+    files: plan.packing.files.length,
+    fits: plan.problems.length === 0,
+    problems: plan.problems.map((p) => p.message),
+    warnings: warningsOf(plan, settings),
+  };
 }
 
-export async function buildPacket(store: EvidenceStore, arrangement: Arrangement, settings: BuildSettings, o: { outDir: string; coverLetter?: CoverLetterInput; signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<BuildResult> {
+export async function buildPacket(
+  store: EvidenceStore,
+  arrangement: Arrangement,
+  settings: BuildSettings,
+  o: {
+    outDir: string;
+    coverLetter?: CoverLetterInput;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<BuildResult> {
   const cover = settings.coverLetter === false ? undefined : o.coverLetter;
-  if (arrangement.pages.length === 0 && !cover) throw new AppError('bad-input', 'There are no pages to build: add evidence first.');
+  if (arrangement.pages.length === 0 && !cover)
+    throw new AppError('bad-input', 'There are no pages to build: add evidence first.');
   const plan = await solve(store, arrangement, settings, cover, o);
-  if (plan.problems.length > 0) return { ok: false, files: [], totalBytes: 0, totalPages: plan.pages.length + plan.coverPages, problems: plan.problems, warnings: [], step: plan.step };
+  if (plan.problems.length > 0)
+    return {
+      ok: false,
+      files: [],
+      totalBytes: 0,
+      totalPages: plan.pages.length + plan.coverPages,
+      problems: plan.problems,
+      warnings: [],
+      step: plan.step,
+    };
   const base = safeBaseName(settings.baseName);
   const warnings = warningsOf(plan, settings);
 
@@ -473,13 +762,22 @@ export async function buildPacket(store: EvidenceStore, arrangement: Arrangement
   try {
     if (settings.output === 'image') {
       const only = plan.pages[0]!;
-      if (only.kind !== 'image' || only.rendered.format === 'bilevel') throw new AppError('internal', 'The page was not drawn as an image file.');
+      if (only.kind !== 'image' || only.rendered.format === 'bilevel')
+        throw new AppError('internal', 'The page was not drawn as an image file.');
       const ext = only.rendered.format === 'png' ? 'png' : 'jpg';
       const name = `${base}.${ext}`;
       await writeAtomic(join(o.outDir, name), only.rendered.data);
       written.push(name);
       const file: OutputFile = { name, documentType: ext, bytes: only.rendered.data.length, pages: 1 };
-      return { ok: true, files: [file], totalBytes: file.bytes, totalPages: 1, problems: [], warnings, step: plan.step };
+      return {
+        ok: true,
+        files: [file],
+        totalBytes: file.bytes,
+        totalPages: 1,
+        problems: [],
+        warnings,
+        step: plan.step,
+      };
     }
     let packing = plan.packing;
     let settled = { coverPages: plan.coverPages, exhibits: plan.exhibits };
@@ -487,7 +785,15 @@ export async function buildPacket(store: EvidenceStore, arrangement: Arrangement
       const built = [];
       for (const [f, indices] of packing.files.entries()) {
         o.signal?.throwIfAborted();
-        built.push(await assembleFile(store, plan.pages, indices, settings, f === 0 && cover ? { input: cover, exhibits: settled.exhibits } : undefined));
+        built.push(
+          await assembleFile(
+            store,
+            plan.pages,
+            indices,
+            settings,
+            f === 0 && cover ? { input: cover, exhibits: settled.exhibits } : undefined,
+          ),
+        );
       }
       const over = built.map((b) => b.bytes.length - settings.limits.maxFileBytes);
       if (over.every((x) => x <= 0)) {
@@ -499,15 +805,31 @@ export async function buildPacket(store: EvidenceStore, arrangement: Arrangement
           files.push({ name, documentType: 'pdf', bytes: b.bytes.length, pages: b.pages });
         }
         const totalBytes = files.reduce((s, x) => s + x.bytes, 0);
-        if (totalBytes > settings.limits.maxTotalBytes) throw new AppError('internal', 'The built packet came out larger than estimated; try the strict preset.');
-        return { ok: true, files, totalBytes, totalPages: files.reduce((s, x) => s + x.pages, 0), problems: [], warnings, step: plan.step };
+        if (totalBytes > settings.limits.maxTotalBytes)
+          throw new AppError('internal', 'The built packet came out larger than estimated; try the strict preset.');
+        return {
+          ok: true,
+          files,
+          totalBytes,
+          totalPages: files.reduce((s, x) => s + x.pages, 0),
+          problems: [],
+          warnings,
+          step: plan.step,
+        };
       }
       // The estimate was short (shared resources, fonts): pack tighter by the overshoot, and
       // settle the letter again, since its exhibit page numbers follow the new split.
-      packing = pack(plan.pages, COVER_PAGE_BYTES * settled.coverPages, settings.limits.maxFileBytes - Math.max(...over) - 4096);
+      packing = pack(
+        plan.pages,
+        COVER_PAGE_BYTES * settled.coverPages,
+        settings.limits.maxFileBytes - Math.max(...over) - 4096,
+      );
       settled = await settleCover(plan.pages, packing, cover, settings);
     }
-    throw new AppError('internal', 'The packet could not be split within the per-file limit; lower the preset or remove pages.');
+    throw new AppError(
+      'internal',
+      'The packet could not be split within the per-file limit; lower the preset or remove pages.',
+    );
   } catch (e) {
     for (const name of written) await rm(join(o.outDir, name), { force: true });
     if (createdDir) await rm(createdDir, { recursive: true, force: true });

@@ -5,7 +5,13 @@ import type { Chargeback, Txn } from '../../shared/api/index.ts';
 import type { Arrangement, CoverLetterInput } from '../../shared/evidence/items.ts';
 import { explainReasonCode, reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
-import { coverLetterTemplate, exhibitKindsOf, letterBlanks, tieClaims, type CoverLetterFacts } from '../../shared/domain/cover-letter-templates.ts';
+import {
+  coverLetterTemplate,
+  exhibitKindsOf,
+  letterBlanks,
+  tieClaims,
+  type CoverLetterFacts,
+} from '../../shared/domain/cover-letter-templates.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterAmount, localDate } from './cover-letter.ts';
 import type { EvidenceStore } from './evidence-store.ts';
@@ -13,7 +19,10 @@ import type { EvidenceStore } from './evidence-store.ts';
 const yes = (v: unknown): boolean => v === 1 || v === '1' || v === true;
 
 /** What the letter may state from the chargeback and its transaction. */
-export function letterFacts(cb: Chargeback, o: { merchantName?: string | undefined; txn?: Txn | null | undefined }): CoverLetterFacts {
+export function letterFacts(
+  cb: Chargeback,
+  o: { merchantName?: string | undefined; txn?: Txn | null | undefined },
+): CoverLetterFacts {
   const t = o.txn;
   const created = typeof t?.created === 'string' ? t.created.slice(0, 10) : undefined;
   return {
@@ -31,7 +40,10 @@ export function letterFacts(cb: Chargeback, o: { merchantName?: string | undefin
 
 /** The rebuttal a new draft starts from: every claim the facts allow; the build keeps those
  * whose exhibits the packet holds. */
-export function draftRebuttal(cb: Chargeback, o: { merchantName?: string | undefined; txn?: Txn | null | undefined }): string {
+export function draftRebuttal(
+  cb: Chargeback,
+  o: { merchantName?: string | undefined; txn?: Txn | null | undefined },
+): string {
   return coverLetterTemplate(explainReasonCode(cb.reasonCode).category, letterFacts(cb, o));
 }
 
@@ -39,7 +51,16 @@ export function draftRebuttal(cb: Chargeback, o: { merchantName?: string | undef
  * The letter for a packet. With `exhibits` (the names of the files in the packet, for a build),
  * each generated claim whose kind of exhibit is not among them is left out; `leftOut` lists them.
  */
-export function coverLetterFor(cb: Chargeback, o: { merchantName?: string | undefined; rebuttal?: string | undefined; now?: Date; txn?: Txn | null | undefined; exhibits?: readonly string[] } = {}): CoverLetterInput & { leftOut?: string[] } {
+export function coverLetterFor(
+  cb: Chargeback,
+  o: {
+    merchantName?: string | undefined;
+    rebuttal?: string | undefined;
+    now?: Date;
+    txn?: Txn | null | undefined;
+    exhibits?: readonly string[];
+  } = {},
+): CoverLetterInput & { leftOut?: string[] } {
   const info = reasonCodeInfo(cb.reasonCode);
   const explanation = explainReasonCode(cb.reasonCode);
   const facts = letterFacts(cb, o);
@@ -73,7 +94,13 @@ export function coverLetterFor(cb: Chargeback, o: { merchantName?: string | unde
 export function letterProblem(letter: Pick<CoverLetterInput, 'rebuttal' | 'chargebackId'>): AppError | undefined {
   const blanks = letterBlanks(letter.rebuttal);
   if (blanks.length === 0) return undefined;
-  return new AppError('bad-input', `The cover letter for ${letter.chargebackId} still has ${blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: ${blanks.join(', ')}. Write in what belongs there, or take the sentence out; nothing was queued.`, { fields: blanks.map((b) => ({ field: 'rebuttal', message: `blank: ${b}` })) });
+  return new AppError(
+    'bad-input',
+    `The cover letter for ${letter.chargebackId} still has ` +
+      `${blanks.length === 1 ? 'a blank' : `${blanks.length} blanks`} to fill: ${blanks.join(', ')}. ` +
+      'Write in what belongs there, or take the sentence out; nothing was queued.',
+    { fields: blanks.map((b) => ({ field: 'rebuttal', message: `blank: ${b}` })) },
+  );
 }
 
 /** The names of the files whose pages are in an arrangement, each once, in order. */

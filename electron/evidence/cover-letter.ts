@@ -27,13 +27,33 @@ export function letterAmount(minor: number, currency: string): string {
   if (drawable(shown)) return shown;
   const code = (currency || 'USD').toUpperCase();
   const exp = currencyExponent(code);
-  return `${code} ${new Intl.NumberFormat('en-US', { minimumFractionDigits: exp, maximumFractionDigits: exp }).format(minorToMajor(minor, code))}`;
+  const digits = new Intl.NumberFormat('en-US', { minimumFractionDigits: exp, maximumFractionDigits: exp });
+  return `${code} ${digits.format(minorToMajor(minor, code))}`;
 }
 
 /** Symbols the font lacks that a merchant may type in the rebuttal: written as their codes. */
 const currencySymbols: Record<string, string> = {
-  '₹': 'INR', '₩': 'KRW', '₪': 'ILS', '₫': 'VND', '₱': 'PHP', '₺': 'TRY', '₴': 'UAH', '₦': 'NGN', '₽': 'RUB', '₸': 'KZT',
-  '฿': 'THB', '₡': 'CRC', '₲': 'PYG', '₵': 'GHS', '₼': 'AZN', '₾': 'GEL', '₮': 'MNT', '₭': 'LAK', '៛': 'KHR', '৳': 'BDT', '₨': 'Rs',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₪': 'ILS',
+  '₫': 'VND',
+  '₱': 'PHP',
+  '₺': 'TRY',
+  '₴': 'UAH',
+  '₦': 'NGN',
+  '₽': 'RUB',
+  '₸': 'KZT',
+  '฿': 'THB',
+  '₡': 'CRC',
+  '₲': 'PYG',
+  '₵': 'GHS',
+  '₼': 'AZN',
+  '₾': 'GEL',
+  '₮': 'MNT',
+  '₭': 'LAK',
+  '៛': 'KHR',
+  '৳': 'BDT',
+  '₨': 'Rs',
 };
 
 /** Today in the merchant's own calendar (the letter is dated where it is signed), YYYY-MM-DD. */
@@ -92,7 +112,12 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /** Draws the letter into `doc` (appending pages) and returns how many pages it took. */
-export async function drawCoverLetter(doc: PDFDocument, input: CoverLetterInput, exhibits: readonly Exhibit[], pageSize: PageSize): Promise<number> {
+export async function drawCoverLetter(
+  doc: PDFDocument,
+  input: CoverLetterInput,
+  exhibits: readonly Exhibit[],
+  pageSize: PageSize,
+): Promise<number> {
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const clean = sanitiser(regular);
@@ -108,7 +133,10 @@ export async function drawCoverLetter(doc: PDFDocument, input: CoverLetterInput,
       y = size.h - MARGIN;
     }
   };
-  const text = (t: string, o: { font?: PDFFont; size?: number; gap?: number; colour?: [number, number, number] } = {}): void => {
+  const text = (
+    t: string,
+    o: { font?: PDFFont; size?: number; gap?: number; colour?: [number, number, number] } = {},
+  ): void => {
     const f = o.font ?? regular;
     const s = o.size ?? 10.5;
     for (const line of wrap(clean(t), f, s, width)) {
@@ -130,7 +158,11 @@ export async function drawCoverLetter(doc: PDFDocument, input: CoverLetterInput,
   ];
 
   text('Response to chargeback', { font: bold, size: 18, gap: 4 });
-  text([input.merchantName, input.date ?? localDate(new Date())].filter(Boolean).join(' · '), { size: 10, gap: 14, colour: [0.35, 0.35, 0.4] });
+  text([input.merchantName, input.date ?? localDate(new Date())].filter(Boolean).join(' · '), {
+    size: 10,
+    gap: 14,
+    colour: [0.35, 0.35, 0.4],
+  });
   for (const [label, value] of facts) {
     if (!value) continue;
     const labelWidth = 110;
@@ -138,13 +170,23 @@ export async function drawCoverLetter(doc: PDFDocument, input: CoverLetterInput,
     newPageIfNeeded(lines.length * 14.7);
     page.drawText(clean(label), { x: MARGIN, y: y - 10.5, size: 10.5, font: bold, color: rgb(0.25, 0.25, 0.3) });
     for (const line of lines) {
-      page.drawText(line, { x: MARGIN + labelWidth, y: y - 10.5, size: 10.5, font: regular, color: rgb(0.1, 0.1, 0.12) });
+      page.drawText(line, {
+        x: MARGIN + labelWidth,
+        y: y - 10.5,
+        size: 10.5,
+        font: regular,
+        color: rgb(0.1, 0.1, 0.12),
+      });
       y -= 14.7;
     }
     y -= 2;
   }
   y -= 12;
-  text(input.rebuttal.trim() || 'The enclosed exhibits show that this payment was genuine and the goods or services were provided as agreed.', { gap: 14 });
+  text(
+    input.rebuttal.trim() ||
+      'The enclosed exhibits show that this payment was genuine and the goods or services were provided as agreed.',
+    { gap: 14 },
+  );
   if (exhibits.length > 0) {
     text('Exhibits', { font: bold, size: 12, gap: 4 });
     exhibits.forEach((e, i) => text(`${i + 1}. ${e.name} – ${e.where}`, { gap: 1 }));

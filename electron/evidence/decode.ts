@@ -1,7 +1,7 @@
 // Opens any accepted image as a sharp pipeline: what sharp reads itself, HEIC through a
-// maintained HEVC decoder (libheif compiled to WebAssembly, in a thread of its own), BMP through ours. Every pipeline is
-// bounded: decompression bombs are refused from the size the file declares, before any pixels
-// are allocated.
+// maintained HEVC decoder (libheif compiled to WebAssembly, in a thread of its own), BMP through
+// ours. Every pipeline is bounded: decompression bombs are refused from the size the file
+// declares, before any pixels are allocated.
 import sharp, { type Sharp } from 'sharp';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -34,30 +34,55 @@ interface HeicImage {
  * pixels live in WebAssembly memory, bounded by HEIC_MAX_PIXELS). */
 export const heicLimits = { ms: 30_000, heapMb: 512 };
 
-const tooLarge = (w: number, h: number): DecodeError => new DecodeError(`it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`);
+const tooLarge = (w: number, h: number): DecodeError =>
+  new DecodeError(
+    `it is ${w.toLocaleString('en-US')} × ${h.toLocaleString('en-US')} pixels, ` +
+      'too large to be a scan or photo. Export it at a lower resolution and add that',
+  );
 
 function heicWorkerFile(): string | URL {
   // The desktop bundle has its own CommonJS copy beside main.cjs; plain Node runs the TypeScript.
-  return typeof __filename === 'string' ? join(__dirname, 'heic-worker.cjs') : new URL('./heic-worker.ts', import.meta.url);
+  return typeof __filename === 'string'
+    ? join(__dirname, 'heic-worker.cjs')
+    : new URL('./heic-worker.ts', import.meta.url);
 }
 
 /** The first picture of a HEIC, decoded in a thread of its own (heic-worker.ts) whose printed
  * output is kept away from this process's stdout; its size is checked from the container first. */
 export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
-  const worker = new Worker(heicWorkerFile(), { stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: heicLimits.heapMb } });
+  const worker = new Worker(heicWorkerFile(), {
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: heicLimits.heapMb },
+  });
   // What libheif prints is read and dropped: none of it is for the merchant or a script.
   worker.stdout.resume();
   worker.stderr.resume();
   try {
     const answer = await new Promise<FromHeicWorker>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new DecodeError(`decoding it took longer than ${heicLimits.ms / 1000} seconds, so it was stopped. Open it and export it as JPEG, then add that`)), heicLimits.ms);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new DecodeError(
+              `decoding it took longer than ${heicLimits.ms / 1000} seconds, ` +
+                'so it was stopped. Open it and export it as JPEG, then add that',
+            ),
+          ),
+        heicLimits.ms,
+      );
       worker.once('message', (m: FromHeicWorker) => {
         clearTimeout(timer);
         resolve(m);
       });
       worker.once('error', (e) => {
         clearTimeout(timer);
-        reject((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DecodeError(`decoding it needs more than ${heicLimits.heapMb} MB. Open it and export it as JPEG, then add that`) : e);
+        reject(
+          (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new DecodeError(
+                `decoding it needs more than ${heicLimits.heapMb} MB. Open it and export it as JPEG, then add that`,
+              )
+            : e,
+        );
       });
       worker.once('exit', () => {
         clearTimeout(timer);
@@ -65,7 +90,8 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
       });
       worker.postMessage({ bytes: new Uint8Array(bytes), maxPixels: HEIC_MAX_PIXELS } satisfies ToHeicWorker);
     });
-    if (answer.type === 'empty') throw new DecodeError('it holds no picture. Open it and export it as JPEG, then add that');
+    if (answer.type === 'empty')
+      throw new DecodeError('it holds no picture. Open it and export it as JPEG, then add that');
     if (answer.type === 'too-large') throw tooLarge(answer.width, answer.height);
     if (answer.type === 'failed') throw new Error(answer.message);
     return { width: answer.width, height: answer.height, data: answer.data };
@@ -74,15 +100,31 @@ export async function decodeHeic(bytes: Buffer): Promise<HeicImage> {
   }
 }
 
-export const tooManyPages = (pages: number): DecodeError => new DecodeError(`it has ${pages.toLocaleString('en-US')} pages, more than Dispute Desk reads from one file (${MAX_FILE_PAGES.toLocaleString('en-US')}). Split it and add the pages you need`);
+export const tooManyPages = (pages: number): DecodeError =>
+  new DecodeError(
+    `it has ${pages.toLocaleString('en-US')} pages, more than Dispute Desk reads from one ` +
+      `file (${MAX_FILE_PAGES.toLocaleString('en-US')}). Split it and add the pages you need`,
+  );
 
 /** A library's failure, in the merchant's words: what is wrong and what to do. */
 function describe(e: unknown): string {
   const m = (e as Error)?.message ?? String(e);
-  if (/pixel limit|exceeds pixel/i.test(m)) return 'it is too large to be a scan or photo (over 120 megapixels). Export it at a lower resolution and add that';
-  if (/premature end|truncated|unexpected end|end of file|not enough data|short read/i.test(m)) return 'the file is cut short (truncated): it may not have finished copying or downloading. Copy it again from where it came from and add the new copy';
-  if (/crc|checksum/i.test(m)) return 'the file is damaged (its checksums do not match). Copy it again from where it came from, or open it and save it as a new file, then add that';
-  return 'its picture data is damaged and cannot be read. Open it in a photo viewer and save or export it again, then add the new copy';
+  if (/pixel limit|exceeds pixel/i.test(m))
+    return 'it is too large to be a scan or photo (over 120 megapixels). Export it at a lower resolution and add that';
+  if (/premature end|truncated|unexpected end|end of file|not enough data|short read/i.test(m))
+    return (
+      'the file is cut short (truncated): it may not have finished copying or ' +
+      'downloading. Copy it again from where it came from and add the new copy'
+    );
+  if (/crc|checksum/i.test(m))
+    return (
+      'the file is damaged (its checksums do not match). Copy it again from ' +
+      'where it came from, or open it and save it as a new file, then add that'
+    );
+  return (
+    'its picture data is damaged and cannot be read. Open it in a ' +
+    'photo viewer and save or export it again, then add the new copy'
+  );
 }
 
 /** A pipeline for one page of an image, EXIF orientation applied. */
@@ -90,11 +132,17 @@ export async function openImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>,
   try {
     if (kind === 'heic') {
       const img = await decodeHeic(bytes);
-      return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), { raw: { width: img.width, height: img.height, channels: 4 }, limitInputPixels: MAX_PIXELS });
+      return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), {
+        raw: { width: img.width, height: img.height, channels: 4 },
+        limitInputPixels: MAX_PIXELS,
+      });
     }
     if (kind === 'bmp') {
       const raw = decodeBmp(bytes, MAX_PIXELS);
-      return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels }, limitInputPixels: MAX_PIXELS });
+      return sharp(raw.data, {
+        raw: { width: raw.width, height: raw.height, channels: raw.channels },
+        limitInputPixels: MAX_PIXELS,
+      });
     }
     return sharp(bytes, { page, limitInputPixels: MAX_PIXELS, failOn: 'error', sequentialRead: true }).autoOrient();
   } catch (e) {
@@ -108,7 +156,11 @@ export async function openImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>,
 export async function openJpegShrunk(path: string, shrink: 2 | 4 | 8 | number): Promise<Sharp> {
   if (/[[\]]/.test(path)) throw new Error('openJpegShrunk: a path with brackets cannot carry load options');
   try {
-    return sharp(`${path}[shrink=${shrink}]`, { limitInputPixels: MAX_PIXELS, failOn: 'error', sequentialRead: true }).autoOrient();
+    return sharp(`${path}[shrink=${shrink}]`, {
+      limitInputPixels: MAX_PIXELS,
+      failOn: 'error',
+      sequentialRead: true,
+    }).autoOrient();
   } catch (e) {
     throw new DecodeError(describe(e));
   }
@@ -143,12 +195,25 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
       // Each page of a TIFF declares its own size: every one is checked before it is decoded.
       if (p > 0) {
         const pm = await sharp(bytes, { page: p, limitInputPixels: false }).metadata();
-        if ((pm.width ?? 0) * (pm.height ?? 0) > MAX_PIXELS) throw new DecodeError(`page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to be a scan or photo. Export it at a lower resolution and add that`);
+        if ((pm.width ?? 0) * (pm.height ?? 0) > MAX_PIXELS)
+          throw new DecodeError(
+            `page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ` +
+              `${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to ` +
+              'be a scan or photo. Export it at a lower resolution and add that',
+          );
       }
-      await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+      await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        .resize(64, 64, { fit: 'inside' })
+        .raw()
+        .toBuffer();
     }
     const swap = (meta.orientation ?? 1) >= 5;
-    return { width: swap ? height : width, height: swap ? width : height, pages, density: meta.density && meta.density > 1 ? meta.density : undefined };
+    return {
+      width: swap ? height : width,
+      height: swap ? width : height,
+      pages,
+      density: meta.density && meta.density > 1 ? meta.density : undefined,
+    };
   } catch (e) {
     if (e instanceof DecodeError) throw e;
     throw new DecodeError(describe(e));

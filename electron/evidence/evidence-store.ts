@@ -17,10 +17,15 @@ import { displayName } from './safe-names.ts';
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
 function unreadable(name: string, code: string | undefined, folder = false): string {
   const what = folder ? `The folder ${name}` : name;
-  if (code === 'EACCES' || code === 'EPERM') return `${what} could not be read: this account has no permission to open it. Copy it somewhere you can open it, or ask whoever owns it, then add the copy.`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return (
+      `${what} could not be read: this account has no permission to open it. Copy ` +
+      'it somewhere you can open it, or ask whoever owns it, then add the copy.'
+    );
   if (code === 'ENOENT') return `${what} no longer exists: it was moved or deleted while being added.`;
   if (code === 'EIO') return `${what} could not be read from the disk. Copy it to another place and add the copy.`;
-  if (code === 'ENAMETOOLONG') return `${what} has a name or folder path too long to open. Move it to a shorter path and add it again.`;
+  if (code === 'ENAMETOOLONG')
+    return `${what} has a name or folder path too long to open. Move it to a shorter path and add it again.`;
   return `${what} could not be read. Copy it to another place and add the copy.`;
 }
 
@@ -60,7 +65,12 @@ export function createEvidenceStore(dir: string) {
     }
   }
 
-  async function storeNew(id: string, shown: string, kind: EvidenceItem['kind'], bytes: Buffer): Promise<ImportOutcome> {
+  async function storeNew(
+    id: string,
+    shown: string,
+    kind: EvidenceItem['kind'],
+    bytes: Buffer,
+  ): Promise<ImportOutcome> {
     const existing = await get(id);
     // Stored once; the outcome still carries the name this copy was added under.
     if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
@@ -68,10 +78,19 @@ export function createEvidenceStore(dir: string) {
     try {
       facts = kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind);
     } catch (e) {
-      if (e instanceof DecodeError) return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
+      if (e instanceof DecodeError)
+        return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
       throw e;
     }
-    const item: EvidenceItem = { id, name: shown, kind, pages: facts.pages, bytes: bytes.length, ...(facts.width ? { width: facts.width, height: facts.height! } : {}), importedAt: Date.now() };
+    const item: EvidenceItem = {
+      id,
+      name: shown,
+      kind,
+      pages: facts.pages,
+      bytes: bytes.length,
+      ...(facts.width ? { width: facts.width, height: facts.height! } : {}),
+      importedAt: Date.now(),
+    };
     await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
     await writeAtomic(pathOf(id), bytes);
     await writeAtomic(metaOf(id), JSON.stringify(item));
@@ -79,7 +98,10 @@ export function createEvidenceStore(dir: string) {
   }
 
   /** Files and folders (recursive). Each file succeeds or fails alone; links that loop are noticed. */
-  async function importPaths(paths: readonly string[], o: { signal?: AbortSignal; onProgress?: (done: number, total: number, outcome: ImportOutcome) => void } = {}): Promise<ImportOutcome[]> {
+  async function importPaths(
+    paths: readonly string[],
+    o: { signal?: AbortSignal; onProgress?: (done: number, total: number, outcome: ImportOutcome) => void } = {},
+  ): Promise<ImportOutcome[]> {
     const files: Array<{ path: string; name: string } | ImportOutcome> = [];
     const seenDirs = new Set<string>();
     async function walk(path: string): Promise<void> {
@@ -89,20 +111,38 @@ export function createEvidenceStore(dir: string) {
         info = await stat(path);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        const linkLoop = code === 'ELOOP' || ((await lstat(path).catch(() => undefined))?.isSymbolicLink() && code === 'ENOENT');
-        files.push({ ok: false, name, reason: code === 'ELOOP' ? `${name} is a link that points back to itself and was skipped.` : linkLoop ? `${name} is a link to something that no longer exists.` : code === 'ENOENT' ? `${name} no longer exists.` : unreadable(name, code) });
+        const linkLoop =
+          code === 'ELOOP' || ((await lstat(path).catch(() => undefined))?.isSymbolicLink() && code === 'ENOENT');
+        files.push({
+          ok: false,
+          name,
+          reason:
+            code === 'ELOOP'
+              ? `${name} is a link that points back to itself and was skipped.`
+              : linkLoop
+                ? `${name} is a link to something that no longer exists.`
+                : code === 'ENOENT'
+                  ? `${name} no longer exists.`
+                  : unreadable(name, code),
+        });
         return;
       }
       if (info.isDirectory()) {
         const real = await realpath(path);
         if (seenDirs.has(real)) {
-          files.push({ ok: false, name, reason: `${name} leads back into a folder already being added (a link loop) and was skipped.` });
+          files.push({
+            ok: false,
+            name,
+            reason: `${name} leads back into a folder already being added (a link loop) and was skipped.`,
+          });
           return;
         }
         seenDirs.add(real);
         let entries: Dirent[];
         try {
-          entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+          entries = (await readdir(path, { withFileTypes: true })).sort((a, b) =>
+            a.name.localeCompare(b.name, undefined, { numeric: true }),
+          );
         } catch (e) {
           files.push({ ok: false, name, reason: unreadable(name, (e as NodeJS.ErrnoException).code, true) });
           return;
@@ -121,9 +161,22 @@ export function createEvidenceStore(dir: string) {
       }
       if (info.isFile()) files.push({ path, name: basename(path) });
       // Never opened: reading a pipe or a device could wait forever or never end.
-      else if (info.isFIFO()) files.push({ ok: false, skipped: true, name, reason: `${name} is a pipe between programs, not a file, and was skipped.` });
-      else if (info.isSocket()) files.push({ ok: false, skipped: true, name, reason: `${name} is a socket (a connection between programs), not a file, and was skipped.` });
-      else if (info.isBlockDevice() || info.isCharacterDevice()) files.push({ ok: false, skipped: true, name, reason: `${name} is a device, not a file, and was skipped.` });
+      else if (info.isFIFO())
+        files.push({
+          ok: false,
+          skipped: true,
+          name,
+          reason: `${name} is a pipe between programs, not a file, and was skipped.`,
+        });
+      else if (info.isSocket())
+        files.push({
+          ok: false,
+          skipped: true,
+          name,
+          reason: `${name} is a socket (a connection between programs), not a file, and was skipped.`,
+        });
+      else if (info.isBlockDevice() || info.isCharacterDevice())
+        files.push({ ok: false, skipped: true, name, reason: `${name} is a device, not a file, and was skipped.` });
       else files.push({ ok: false, skipped: true, name, reason: `${name} is not a regular file and was skipped.` });
     }
     for (const p of paths) await walk(p);
@@ -155,7 +208,11 @@ export function createEvidenceStore(dir: string) {
             ? { ok: false, name: displayName(f.name), reason: tooLarge }
             : await importBuffer(f.name, await readFile(f.path));
         } catch (e) {
-          outcome = { ok: false, name: displayName(f.name), reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code) };
+          outcome = {
+            ok: false,
+            name: displayName(f.name),
+            reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code),
+          };
         }
       }
       return outcome;

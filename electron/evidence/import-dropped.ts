@@ -8,8 +8,14 @@ import { displayName } from './safe-names.ts';
 
 type ImportOptions = Parameters<EvidenceStore['importPaths']>[1];
 
-export async function importDropped(evidence: Pick<EvidenceStore, 'importPaths'>, dropped: readonly DroppedEntry[], o?: ImportOptions): Promise<ImportOutcome[]> {
+export async function importDropped(
+  evidence: Pick<EvidenceStore, 'importPaths'>,
+  dropped: readonly DroppedEntry[],
+  o?: ImportOptions,
+): Promise<ImportOutcome[]> {
   const paths = dropped.flatMap((d) => ('path' in d ? [d.path] : []));
-  const refused = dropped.flatMap((d): ImportOutcome[] => ('noPath' in d ? [{ ok: false, name: displayName(d.name), reason: noPathReason(displayName(d.name)) }] : []));
+  const refused = dropped.flatMap((d): ImportOutcome[] =>
+    'noPath' in d ? [{ ok: false, name: displayName(d.name), reason: noPathReason(displayName(d.name)) }] : [],
+  );
   return [...(paths.length ? await evidence.importPaths(paths, o) : []), ...refused];
 }

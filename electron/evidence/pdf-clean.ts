@@ -7,9 +7,31 @@
 import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
 
 /** Keys that hold scripts, automatic actions or attached files, wherever they appear. */
-const activeKeys = ['JS', 'JavaScript', 'AA', 'OpenAction', 'EmbeddedFiles', 'EF', 'RichMediaContent', 'RichMediaSettings'].map((k) => PDFName.of(k));
+const activeKeys = [
+  'JS',
+  'JavaScript',
+  'AA',
+  'OpenAction',
+  'EmbeddedFiles',
+  'EF',
+  'RichMediaContent',
+  'RichMediaSettings',
+].map((k) => PDFName.of(k));
 /** Actions that run or fetch something; a packet needs none of them. */
-const activeActions = new Set(['JavaScript', 'Launch', 'SubmitForm', 'ImportData', 'GoToE', 'GoToR', 'RichMediaExecute', 'Rendition', 'Sound', 'Movie'].map((k) => PDFName.of(k)));
+const activeActions = new Set(
+  [
+    'JavaScript',
+    'Launch',
+    'SubmitForm',
+    'ImportData',
+    'GoToE',
+    'GoToR',
+    'RichMediaExecute',
+    'Rendition',
+    'Sound',
+    'Movie',
+  ].map((k) => PDFName.of(k)),
+);
 const activeTypes = new Set(['EmbeddedFile', 'Filespec'].map((k) => PDFName.of(k)));
 
 /** APP1 (EXIF, XMP), APP3–APP13 (IPTC, Photoshop, maker data), APP15 and comments. */
@@ -68,7 +90,11 @@ export function removeActiveContent(doc: PDFDocument): void {
     if (!d) continue;
     const s = d.get(PDFName.of('S'));
     const type = d.get(PDFName.of('Type'));
-    if ((s instanceof PDFName && activeActions.has(s)) || (type instanceof PDFName && activeTypes.has(type)) || d.get(PDFName.of('Subtype')) === PDFName.of('FileAttachment')) {
+    if (
+      (s instanceof PDFName && activeActions.has(s)) ||
+      (type instanceof PDFName && activeTypes.has(type)) ||
+      d.get(PDFName.of('Subtype')) === PDFName.of('FileAttachment')
+    ) {
       ctx.delete(ref);
       continue;
     }

@@ -2,7 +2,17 @@
 // (their pixels and the size they are drawn at, hence their resolution) and whether it has text.
 // The solver needs this to keep a page as it is only when that meets the profile's dpi limit;
 // reading the operators is cheap, where rendering would decode every picture.
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject, type PDFPage } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
+  type PDFObject,
+  type PDFPage,
+} from 'pdf-lib';
 import { DecodeError } from './decode-error.ts';
 
 /** What one page may cost before it is refused: a few kilobytes of forms drawn within forms (or
@@ -30,7 +40,14 @@ const identity: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** CTM' = m × ctm (the PDF `cm` operator). */
 function times(m: Matrix, n: Matrix): Matrix {
-  return [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
+  return [
+    m[0] * n[0] + m[1] * n[2],
+    m[0] * n[1] + m[1] * n[3],
+    m[2] * n[0] + m[3] * n[2],
+    m[2] * n[1] + m[3] * n[3],
+    m[4] * n[0] + m[5] * n[2] + n[4],
+    m[4] * n[1] + m[5] * n[3] + n[5],
+  ];
 }
 
 const WHITE = new Set([0, 9, 10, 12, 13, 32]);
@@ -146,7 +163,12 @@ export function readPageContent(page: PDFPage): PageContent {
   /** What drawing `content` costs with every form expanded where it is drawn: each distinct form
    * is read once (memoised), so a bomb is priced in the time it takes to read its few streams. */
   const costs = new Map<PDFRawStream, { operators: number; bytes: number }>();
-  const cost = (content: Uint8Array, resources: PDFDict | undefined, depth: number, open: Set<PDFRawStream>): { operators: number; bytes: number } => {
+  const cost = (
+    content: Uint8Array,
+    resources: PDFDict | undefined,
+    depth: number,
+    open: Set<PDFRawStream>,
+  ): { operators: number; bytes: number } => {
     const total = { operators: 0, bytes: content.length };
     const lex = new Lexer(content);
     let name: string | undefined;
@@ -161,11 +183,17 @@ export function readPageContent(page: PDFPage): PageContent {
       if (tok.v === 'Do' && name) {
         const form = formOf(resources, name);
         if (form && !open.has(form)) {
-          if (depth + 1 > pageBudget.formNesting) throw new DecodeError(`a page nests forms more than ${pageBudget.formNesting} deep, too deep to draw safely. Print it to a new PDF and add that`);
+          if (depth + 1 > pageBudget.formNesting)
+            throw new DecodeError(
+              `a page nests forms more than ${pageBudget.formNesting} deep, ` +
+                'too deep to draw safely. Print it to a new PDF and add that',
+            );
           let c = costs.get(form);
           if (!c) {
             const body = bytesOf(form);
-            c = body ? cost(body, ownResources(form, resources), depth + 1, new Set([...open, form])) : { operators: 0, bytes: 0 };
+            c = body
+              ? cost(body, ownResources(form, resources), depth + 1, new Set([...open, form]))
+              : { operators: 0, bytes: 0 };
             costs.set(form, c);
           }
           total.operators += c.operators;
@@ -189,7 +217,13 @@ export function readPageContent(page: PDFPage): PageContent {
     out.maxImageDpi = Math.max(out.maxImageDpi, w / drawnW, h / drawnH);
   };
 
-  const run = (content: Uint8Array, resources: PDFDict | undefined, start: Matrix, depth: number, forms: Set<PDFObject>): void => {
+  const run = (
+    content: Uint8Array,
+    resources: PDFDict | undefined,
+    start: Matrix,
+    depth: number,
+    forms: Set<PDFObject>,
+  ): void => {
     const stack: Matrix[] = [];
     let ctm = start;
     let nums: number[] = [];
@@ -215,7 +249,10 @@ export function readPageContent(page: PDFPage): PageContent {
         case 'cm':
           if (nums.length >= 6) ctm = times(nums.slice(-6) as Matrix, ctm);
           break;
-        case 'Tj': case 'TJ': case "'": case '"':
+        case 'Tj':
+        case 'TJ':
+        case "'":
+        case '"':
           out.hasText = true;
           break;
         case 'BI': {
@@ -243,13 +280,22 @@ export function readPageContent(page: PDFPage): PageContent {
           const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
           if (!(x instanceof PDFRawStream)) break;
           const subtype = x.dict.get(PDFName.of('Subtype'));
-          if (subtype === PDFName.of('Image')) picture(num(lookup(x.dict.get(PDFName.of('Width')))), num(lookup(x.dict.get(PDFName.of('Height')))), ctm);
+          if (subtype === PDFName.of('Image'))
+            picture(num(lookup(x.dict.get(PDFName.of('Width')))), num(lookup(x.dict.get(PDFName.of('Height')))), ctm);
           else if (subtype === PDFName.of('Form') && !forms.has(x)) {
             const m = lookup(x.dict.get(PDFName.of('Matrix')));
-            const matrix = m instanceof PDFArray && m.size() === 6 ? (m.asArray().map((v) => num(lookup(v))) as Matrix) : identity;
+            const matrix =
+              m instanceof PDFArray && m.size() === 6 ? (m.asArray().map((v) => num(lookup(v))) as Matrix) : identity;
             const own = lookup(x.dict.get(PDFName.of('Resources')));
             const body = bytesOf(x);
-            if (body) run(body, own instanceof PDFDict ? own : resources, times(matrix, ctm), depth + 1, new Set([...forms, x]));
+            if (body)
+              run(
+                body,
+                own instanceof PDFDict ? own : resources,
+                times(matrix, ctm),
+                depth + 1,
+                new Set([...forms, x]),
+              );
           }
           break;
         }
@@ -271,8 +317,17 @@ export function readPageContent(page: PDFPage): PageContent {
     at += d.length + 1;
   }
   const price = cost(joined, page.node.Resources(), 0, new Set());
-  if (price.operators > pageBudget.operators) throw new DecodeError(`a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a content bomb, or forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
-  if (price.bytes > pageBudget.contentBytes) throw new DecodeError(`a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions (forms drawn within forms), too many to draw safely. Print it to a new PDF and add that`);
+  if (price.operators > pageBudget.operators)
+    throw new DecodeError(
+      `a page asks for more than ${pageBudget.operators.toLocaleString('en-US')} drawing operations (a ` +
+        'content bomb, or forms drawn within forms), too many ' +
+        'to draw safely. Print it to a new PDF and add that',
+    );
+  if (price.bytes > pageBudget.contentBytes)
+    throw new DecodeError(
+      `a page holds more than ${pageBudget.contentBytes / 1024 / 1024} MB of drawing instructions ` +
+        '(forms drawn within forms), too many to draw safely. Print it to a new PDF and add that',
+    );
   run(joined, page.node.Resources(), identity, 0, new Set());
   return out;
 }
@@ -294,7 +349,11 @@ export function largestPicture(page: PDFPage): number {
       if (!(x instanceof PDFRawStream) || seen.has(x)) continue;
       seen.add(x);
       const subtype = x.dict.get(PDFName.of('Subtype'));
-      if (subtype === PDFName.of('Image')) largest = Math.max(largest, num(lookup(x.dict.get(PDFName.of('Width')))) * num(lookup(x.dict.get(PDFName.of('Height')))));
+      if (subtype === PDFName.of('Image'))
+        largest = Math.max(
+          largest,
+          num(lookup(x.dict.get(PDFName.of('Width')))) * num(lookup(x.dict.get(PDFName.of('Height')))),
+        );
       else if (subtype === PDFName.of('Form')) visit(x.dict.get(PDFName.of('Resources')), depth + 1);
     }
   };

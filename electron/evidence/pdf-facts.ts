@@ -1,6 +1,15 @@
 // What a PDF is made of, before anything else touches it: page count, and a clear refusal for
 // encrypted or broken files and for pages that hold a decompression bomb.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, EncryptedPDFError, type PDFObject, type PDFPage } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRef,
+  EncryptedPDFError,
+  type PDFObject,
+  type PDFPage,
+} from 'pdf-lib';
 import { DecodeError, MAX_FILE_PAGES, MAX_PIXELS, tooManyPages } from './decode.ts';
 import { largestPicture } from './pdf-content.ts';
 
@@ -13,10 +22,18 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   checkPageTree(doc);
   try {
     for (const page of doc.getPages()) {
-      if (!page.node.get(PDFName.of('Contents'))) page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('')));
+      if (!page.node.get(PDFName.of('Contents')))
+        page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('')));
       const box = page.node.MediaBox();
-      const n = box instanceof PDFArray && box.size() === 4 ? box.asArray().map((v) => Number(lookupNumber(doc, v))) : [];
-      if (n.length !== 4 || n.some((v) => !Number.isFinite(v)) || Math.abs(n[2]! - n[0]!) < 1 || Math.abs(n[3]! - n[1]!) < 1) page.setMediaBox(0, 0, 612, 792);
+      const n =
+        box instanceof PDFArray && box.size() === 4 ? box.asArray().map((v) => Number(lookupNumber(doc, v))) : [];
+      if (
+        n.length !== 4 ||
+        n.some((v) => !Number.isFinite(v)) ||
+        Math.abs(n[2]! - n[0]!) < 1 ||
+        Math.abs(n[3]! - n[1]!) < 1
+      )
+        page.setMediaBox(0, 0, 612, 792);
     }
   } catch (e) {
     if (e instanceof DecodeError) throw e;
@@ -34,7 +51,9 @@ async function parsePdf(bytes: Uint8Array): Promise<PDFDocument> {
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (e) {
     if (e instanceof EncryptedPDFError || /encrypt/i.test((e as Error)?.message ?? '')) {
-      throw new DecodeError('it is password-protected (encrypted). Open it, print it to a new PDF without a password, and add that');
+      throw new DecodeError(
+        'it is password-protected (encrypted). Open it, print it to a new PDF without a password, and add that',
+      );
     }
     throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
   }
@@ -52,7 +71,11 @@ export function checkPageTree(doc: PDFDocument): void {
   while (stack.length) {
     const node = lookup(stack.pop());
     if (!(node instanceof PDFDict)) continue;
-    if (seen.has(node)) throw new DecodeError('its page tree names the same page or branch more than once, as damaged or hostile files do. Print it to a new PDF and add that');
+    if (seen.has(node))
+      throw new DecodeError(
+        'its page tree names the same page or branch more than once, as ' +
+          'damaged or hostile files do. Print it to a new PDF and add that',
+      );
     seen.add(node);
     const kids = lookup(node.get(PDFName.of('Kids')));
     if (node.get(PDFName.of('Type')) === PDFName.of('Pages') || kids instanceof PDFArray) {
@@ -87,14 +110,23 @@ export async function probePdf(bytes: Uint8Array): Promise<{ pages: number }> {
     throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
   }
   if (pages === 0) throw new DecodeError('it has no pages');
-  if (bomb !== undefined) throw new DecodeError(`page ${bomb + 1} holds a picture of over 120 megapixels, too large to be a scan or photo. Export the PDF again at a lower resolution and add that`);
+  if (bomb !== undefined)
+    throw new DecodeError(
+      `page ${bomb + 1} holds a picture of over 120 megapixels, too large to be ` +
+        'a scan or photo. Export the PDF again at a lower resolution and add that',
+    );
   return { pages };
 }
 
 /** The part of a page that is shown: its crop box, clipped to its media box (PDF 32000 14.11.2).
  * A crop box that misses the page altogether counts as absent. */
 export function visibleBox(page: PDFPage): { x: number; y: number; width: number; height: number } {
-  const norm = (b: { x: number; y: number; width: number; height: number }) => ({ x: Math.min(b.x, b.x + b.width), y: Math.min(b.y, b.y + b.height), w: Math.abs(b.width), h: Math.abs(b.height) });
+  const norm = (b: { x: number; y: number; width: number; height: number }) => ({
+    x: Math.min(b.x, b.x + b.width),
+    y: Math.min(b.y, b.y + b.height),
+    w: Math.abs(b.width),
+    h: Math.abs(b.height),
+  });
   const m = norm(page.getMediaBox());
   const c = norm(page.getCropBox());
   const x1 = Math.max(m.x, c.x);

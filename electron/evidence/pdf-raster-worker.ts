@@ -39,7 +39,12 @@ function assets(): { standardFontDataUrl?: string; cMapUrl?: string; wasmUrl?: s
     const from = typeof __filename === 'string' ? __filename : import.meta.url;
     const root = dirname(createRequire(from).resolve('pdfjs-dist/package.json'));
     const dir = (name: string): string => join(root, name) + sep;
-    return { standardFontDataUrl: dir('standard_fonts'), cMapUrl: dir('cmaps'), wasmUrl: dir('wasm'), iccUrl: dir('iccs') };
+    return {
+      standardFontDataUrl: dir('standard_fonts'),
+      cMapUrl: dir('cmaps'),
+      wasmUrl: dir('wasm'),
+      iccUrl: dir('iccs'),
+    };
   } catch {
     // Without them pdf.js still draws, with system fonts in place of the standard fourteen.
     return {};
@@ -61,7 +66,13 @@ async function open(bytes: Uint8Array, maxPixels: number): Promise<Held> {
   pdfjs ??= import(PDFJS) as Promise<PdfJs>;
   const lib = await pdfjs;
   // pdf.js takes ownership of the buffer it is given: hand it a copy.
-  const drawn = await lib.getDocument({ data: new Uint8Array(bytes), ...assets(), verbosity: lib.VerbosityLevel.ERRORS, maxImageSize: maxPixels, stopAtErrors: false }).promise;
+  const drawn = await lib.getDocument({
+    data: new Uint8Array(bytes),
+    ...assets(),
+    verbosity: lib.VerbosityLevel.ERRORS,
+    maxImageSize: maxPixels,
+    stopAtErrors: false,
+  }).promise;
   return { checked, drawn };
 }
 
@@ -79,7 +90,10 @@ async function docFor(msg: Extract<ToWorker, { type: 'draw' }>): Promise<Held> {
     for (const [id, old] of held) {
       if (held.size <= KEEP) break;
       held.delete(id);
-      void old.then((d) => d.drawn.loadingTask.destroy(), () => undefined);
+      void old.then(
+        (d) => d.drawn.loadingTask.destroy(),
+        () => undefined,
+      );
     }
   }
   return h;
@@ -90,7 +104,11 @@ async function draw(msg: Extract<ToWorker, { type: 'draw' }>): Promise<FromWorke
   try {
     doc = await docFor(msg);
   } catch {
-    return { type: 'refused', req: msg.req, reason: 'it could not be drawn as an image. Open it, print it to a new PDF, and add that' };
+    return {
+      type: 'refused',
+      req: msg.req,
+      reason: 'it could not be drawn as an image. Open it, print it to a new PDF, and add that',
+    };
   }
   // The budget first: what pdf.js would run, counted without running it.
   readPageContent(doc.checked.getPage(msg.index));
@@ -102,15 +120,24 @@ async function draw(msg: Extract<ToWorker, { type: 'draw' }>): Promise<FromWorke
     const viewport = page.getViewport({ scale: msg.pxPerPt, rotation: turn });
     const width = Math.max(1, Math.round(viewport.width));
     const height = Math.max(1, Math.round(viewport.height));
-    if (!Number.isFinite(width * height) || width * height > msg.maxPixels) throw new DecodeError('its page is too large to draw');
+    if (!Number.isFinite(width * height) || width * height > msg.maxPixels)
+      throw new DecodeError('its page is too large to draw');
     const c = createCanvas(width, height);
     const ctx = c.getContext('2d');
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, width, height);
     // pdf.js's types name the DOM canvas; the Node canvas is what it uses under Node.
-    await page.render({ canvas: c, canvasContext: ctx, viewport, background: '#ffffff' } as unknown as Parameters<typeof page.render>[0]).promise;
+    await page.render({ canvas: c, canvasContext: ctx, viewport, background: '#ffffff' } as unknown as Parameters<
+      typeof page.render
+    >[0]).promise;
     const pixels = ctx.getImageData(0, 0, width, height).data;
-    return { type: 'done', req: msg.req, data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height };
+    return {
+      type: 'done',
+      req: msg.req,
+      data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+      width,
+      height,
+    };
   } finally {
     page.cleanup();
   }
@@ -128,6 +155,10 @@ parentPort?.on('message', (msg: ToWorker) => {
     return;
   }
   draw(msg).then(post, (e: unknown) => {
-    post(e instanceof DecodeError ? { type: 'refused', req: msg.req, reason: e.message } : { type: 'failed', req: msg.req, message: (e as Error)?.message ?? String(e) });
+    post(
+      e instanceof DecodeError
+        ? { type: 'refused', req: msg.req, reason: e.message }
+        : { type: 'failed', req: msg.req, message: (e as Error)?.message ?? String(e) },
+    );
   });
 });

@@ -27,7 +27,9 @@ export function withDrawingSignal<T>(signal: AbortSignal | undefined, fn: () => 
 
 function workerFile(): string | URL {
   // The desktop bundle has its own CommonJS copy beside main.cjs; plain Node runs the TypeScript.
-  return typeof __filename === 'string' ? join(__dirname, 'pdf-raster-worker.cjs') : new URL('./pdf-raster-worker.ts', import.meta.url);
+  return typeof __filename === 'string'
+    ? join(__dirname, 'pdf-raster-worker.cjs')
+    : new URL('./pdf-raster-worker.ts', import.meta.url);
 }
 
 interface Slot {
@@ -72,7 +74,13 @@ function release(slot: Slot, alive: boolean): void {
 
 /** Draws page `index` (0-based) of a stored PDF, turned by its own /Rotate and the merchant's
  * rotation, at `pxPerPt` pixels per PDF point, on white. */
-export async function drawPdfPage(id: string, bytes: () => Promise<Uint8Array>, index: number, rotation: number, pxPerPt: number): Promise<PdfPagePixels> {
+export async function drawPdfPage(
+  id: string,
+  bytes: () => Promise<Uint8Array>,
+  index: number,
+  rotation: number,
+  pxPerPt: number,
+): Promise<PdfPagePixels> {
   const signal = buildSignal.getStore();
   signal?.throwIfAborted();
   const slot = await acquire();
@@ -89,20 +97,45 @@ export async function drawPdfPage(id: string, bytes: () => Promise<Uint8Array>, 
         reject(e);
       };
       const onAbort = (): void => stop(new AppError('cancelled', 'Stopped while a PDF page was being drawn.'));
-      const timer = setTimeout(() => stop(new DecodeError(`drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} seconds, so it was stopped. Print it to a new PDF and add that`)), pdfDrawLimits.pageMs);
+      const timer = setTimeout(
+        () =>
+          stop(
+            new DecodeError(
+              `drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} ` +
+                'seconds, so it was stopped. Print it to a new PDF and add that',
+            ),
+          ),
+        pdfDrawLimits.pageMs,
+      );
       const onError = (e: Error): void => {
         const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        stop(oom ? new DecodeError(`drawing one of its pages needs more than ${pdfDrawLimits.heapMb} MB, so it was stopped. Print it to a new PDF and add that`) : new AppError('internal', `The PDF drawing thread failed: ${e.message}`));
+        stop(
+          oom
+            ? new DecodeError(
+                `drawing one of its pages needs more than ${pdfDrawLimits.heapMb} ` +
+                  'MB, so it was stopped. Print it to a new PDF and add that',
+              )
+            : new AppError('internal', `The PDF drawing thread failed: ${e.message}`),
+        );
       };
       const onExit = (): void => stop(new AppError('internal', 'The PDF drawing thread ended unexpectedly.'));
       const onMessage = (m: FromWorker): void => {
         if (m.req !== req) return;
         if (m.type === 'need') {
-          bytes().then((b) => w.postMessage({ type: 'bytes', req, id, bytes: b } satisfies ToWorker), (e: unknown) => stop(e as Error));
+          bytes().then(
+            (b) => w.postMessage({ type: 'bytes', req, id, bytes: b } satisfies ToWorker),
+            (e: unknown) => stop(e as Error),
+          );
           return;
         }
         cleanup();
-        if (m.type === 'done') resolve({ data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength), width: m.width, height: m.height, channels: 4 });
+        if (m.type === 'done')
+          resolve({
+            data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
+            width: m.width,
+            height: m.height,
+            channels: 4,
+          });
         else if (m.type === 'refused') reject(new DecodeError(m.reason));
         else reject(new AppError('internal', `A PDF page could not be drawn: ${m.message}`));
       };

@@ -10,7 +10,10 @@ import type { ImportKind } from './sniff.ts';
 import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
 
 /** Page sizes in inches, and the margin left around an image. */
-export const pageInches: Record<PageSize, { w: number; h: number }> = { letter: { w: 8.5, h: 11 }, a4: { w: 8.27, h: 11.69 } };
+export const pageInches: Record<PageSize, { w: number; h: number }> = {
+  letter: { w: 8.5, h: 11 },
+  a4: { w: 8.27, h: 11.69 },
+};
 export const MARGIN_IN = 0.35;
 /** The largest paper a full-page scan keeps as its own page: Legal, within Visa's 8.64 × 14 in. */
 export const MAX_PAPER_IN = { w: 8.64, h: 14 };
@@ -47,11 +50,18 @@ export function fitToPrintable(sizePt: { w: number; h: number }, pageSize: PageS
 }
 
 /** Whether a size in inches is paper a page can have (portrait or landscape). */
-export const isPaperSize = (w: number, h: number): boolean => Math.min(w, h) <= MAX_PAPER_IN.w + 0.01 && Math.max(w, h) <= MAX_PAPER_IN.h + 0.01;
+export const isPaperSize = (w: number, h: number): boolean =>
+  Math.min(w, h) <= MAX_PAPER_IN.w + 0.01 && Math.max(w, h) <= MAX_PAPER_IN.h + 0.01;
 
 /** The size a page has on paper: from its own resolution when a scanner recorded one, else
  * fitted to the printable area of the chosen page. */
-export function physicalSize(widthPx: number, heightPx: number, density: number | undefined, pageSize: PageSize, keepScanPaper = true): { w: number; h: number } {
+export function physicalSize(
+  widthPx: number,
+  heightPx: number,
+  density: number | undefined,
+  pageSize: PageSize,
+  keepScanPaper = true,
+): { w: number; h: number } {
   const box = printableInches(pageSize);
   const fit = Math.min(box.w / widthPx, box.h / heightPx);
   if (density && density >= 72) {
@@ -77,7 +87,14 @@ function jpegShrinkFactor(scale: number): number {
 }
 
 /** `path`, when given, is a file holding the same bytes: a JPEG is then decoded already shrunk. */
-export async function renderImagePage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>, page: number, rotation: number, o: RenderOptions, path?: string): Promise<RenderedPage> {
+export async function renderImagePage(
+  bytes: Buffer,
+  kind: Exclude<ImportKind, 'pdf'>,
+  page: number,
+  rotation: number,
+  o: RenderOptions,
+  path?: string,
+): Promise<RenderedPage> {
   let img = await openImage(bytes, kind, page);
   const meta = await img.clone().metadata();
   let w = meta.autoOrient?.width ?? meta.width ?? 1;
@@ -107,19 +124,36 @@ export interface PdfPagePixels {
  * own and the merchant's rotation); it is fitted to the printable area exactly as a page kept
  * as it is would be, so both choices look alike on paper. `ownDpi` caps the resolution of a
  * page that is only a scan: drawing it finer than the scan would add bytes, not detail. */
-export async function renderPdfPage(draw: (pxPerPt: number) => Promise<PdfPagePixels>, sizePt: { w: number; h: number }, o: RenderOptions, ownDpi?: number): Promise<RenderedPage> {
+export async function renderPdfPage(
+  draw: (pxPerPt: number) => Promise<PdfPagePixels>,
+  sizePt: { w: number; h: number },
+  o: RenderOptions,
+  ownDpi?: number,
+): Promise<RenderedPage> {
   const fit = fitToPrintable(sizePt, o.pageSize);
   const size = { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 };
   const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
   const pxPerPt = (fit * dpi) / 72;
   const px = await draw(pxPerPt);
   // Drawn on white: the alpha channel is opaque and simply dropped.
-  return finish(sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).removeAlpha(), px.width, size, o, false);
+  return finish(
+    sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).removeAlpha(),
+    px.width,
+    size,
+    o,
+    false,
+  );
 }
 
 /** Grayscale or black and white as asked, the denoise if asked, then the encoder for where the
  * page goes. */
-async function finish(p: Sharp, widthPx: number, size: { w: number; h: number }, o: RenderOptions, hasAlpha: boolean): Promise<RenderedPage> {
+async function finish(
+  p: Sharp,
+  widthPx: number,
+  size: { w: number; h: number },
+  o: RenderOptions,
+  hasAlpha: boolean,
+): Promise<RenderedPage> {
   // Transparent parts (PNG, GIF, WebP) become paper white, not the encoder's black.
   if (hasAlpha) p = p.flatten({ background: '#ffffff' });
   if (o.colour !== 'colour') p = await toGray(p, o.denoise);
@@ -130,7 +164,10 @@ async function finish(p: Sharp, widthPx: number, size: { w: number; h: number },
     const dims = { widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
     if (file) {
       // Its own file: a two-colour PNG that says its resolution, so it prints at its real size.
-      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('b-w').png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
+      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .toColourspace('b-w')
+        .png({ palette: true, colours: 2, compressionLevel: 9 })
+        .toBuffer();
       return { format: 'png', data: withPngDensity(png, info.width / size.w), ...dims };
     }
     return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), ...dims };
@@ -139,8 +176,23 @@ async function finish(p: Sharp, widthPx: number, size: { w: number; h: number },
   // Trellis quantisation and the progressive-scan search are left out: together they cost three
   // times the encoding for about a fifth of the size, and the budget solver already trades
   // quality for bytes where a limit demands it.
-  const { data, info } = await p.jpeg({ quality: o.quality, quantisationTable: 3, overshootDeringing: true, optimiseCoding: true, chromaSubsampling: '4:2:0' }).toBuffer({ resolveWithObject: true });
-  return { format: 'jpeg', data: file ? withJfifDensity(data, info.width / size.w) : data, widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
+  const { data, info } = await p
+    .jpeg({
+      quality: o.quality,
+      quantisationTable: 3,
+      overshootDeringing: true,
+      optimiseCoding: true,
+      chromaSubsampling: '4:2:0',
+    })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    format: 'jpeg',
+    data: file ? withJfifDensity(data, info.width / size.w) : data,
+    widthPx: info.width,
+    heightPx: info.height,
+    widthIn: size.w,
+    heightIn: size.h,
+  };
 }
 
 // A file of its own says its resolution, so it prints at its real size. The library would write
@@ -149,7 +201,26 @@ async function finish(p: Sharp, widthPx: number, size: { w: number; h: number },
 /** A JFIF APP0 segment with the density in dots per inch, after the start-of-image marker. */
 function withJfifDensity(jpeg: Buffer, dpi: number): Buffer {
   const d = Math.max(1, Math.min(65535, Math.round(dpi)));
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, d >> 8, d & 0xff, d >> 8, d & 0xff, 0x00, 0x00]);
+  const app0 = Buffer.from([
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x01,
+    d >> 8,
+    d & 0xff,
+    d >> 8,
+    d & 0xff,
+    0x00,
+    0x00,
+  ]);
   return jpeg[2] === 0xff && jpeg[3] === 0xe0 ? jpeg : Buffer.concat([jpeg.subarray(0, 2), app0, jpeg.subarray(2)]);
 }
 
@@ -180,7 +251,9 @@ async function toGray(p: Sharp, denoise: boolean): Promise<Sharp> {
   const n = info.width * info.height;
   let gray: Buffer = Buffer.allocUnsafe(n);
   if (info.channels === 1) data.copy(gray);
-  else for (let i = 0, j = 0; i < n; i++, j += info.channels) gray[i] = (data[j]! * 77 + data[j + 1]! * 150 + data[j + 2]! * 29) >> 8;
+  else
+    for (let i = 0, j = 0; i < n; i++, j += info.channels)
+      gray[i] = (data[j]! * 77 + data[j + 1]! * 150 + data[j + 2]! * 29) >> 8;
   if (denoise) gray = median3(gray, info.width, info.height);
   return sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w');
 }

@@ -11,15 +11,23 @@ import type { Result } from '../../shared/errors.ts';
 export type PreloadIpc = Pick<IpcRenderer, 'invoke' | 'send' | 'on' | 'off'>;
 
 export function createPreloadBridge(ipc: PreloadIpc, webUtils: Pick<WebUtils, 'getPathForFile'>) {
-  return buildBridge(ipcContract, ipcEvents, {
-    invoke: (channel, payload, callId) => (callId === undefined ? ipc.invoke(channelPrefix + channel, payload) : ipc.invoke(channelPrefix + channel, payload, callId)) as Promise<Result<unknown>>,
-    cancel: (callId) => ipc.send(cancelChannel, callId),
-    subscribe(event, listener) {
-      const handler = (_e: IpcRendererEvent, payload: unknown): void => listener(payload);
-      ipc.on(eventPrefix + event, handler);
-      return () => {
-        ipc.off(eventPrefix + event, handler);
-      };
+  return buildBridge(
+    ipcContract,
+    ipcEvents,
+    {
+      invoke: (channel, payload, callId) =>
+        (callId === undefined
+          ? ipc.invoke(channelPrefix + channel, payload)
+          : ipc.invoke(channelPrefix + channel, payload, callId)) as Promise<Result<unknown>>,
+      cancel: (callId) => ipc.send(cancelChannel, callId),
+      subscribe(event, listener) {
+        const handler = (_e: IpcRendererEvent, payload: unknown): void => listener(payload);
+        ipc.on(eventPrefix + event, handler);
+        return () => {
+          ipc.off(eventPrefix + event, handler);
+        };
+      },
     },
-  }, { pathForFile: (file) => webUtils.getPathForFile(file as File) });
+    { pathForFile: (file) => webUtils.getPathForFile(file as File) },
+  );
 }

@@ -41,7 +41,8 @@ export function originOf(url: string): string {
 export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): IpcRouter {
   const channels = Object.keys(opts.contract);
   for (const name of channels) {
-    if (typeof (opts.handlers as Record<string, unknown>)[name] !== 'function') throw new Error(`IPC channel ${name} has no handler`);
+    if (typeof (opts.handlers as Record<string, unknown>)[name] !== 'function')
+      throw new Error(`IPC channel ${name} has no handler`);
   }
   for (const name of Object.keys(opts.handlers)) {
     if (!Object.hasOwn(opts.contract, name)) throw new Error(`IPC handler ${name} is not in the contract`);
@@ -62,24 +63,52 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
     async invoke(channel, sender, payload, callId) {
       if (!Object.hasOwn(opts.contract, channel)) {
         opts.onRefused?.('unknown channel', channel, sender);
-        return { ok: false, error: { kind: 'validation', message: `Unknown request "${String(channel).slice(0, 60)}".`, retryable: false } };
+        return {
+          ok: false,
+          error: {
+            kind: 'validation',
+            message: `Unknown request "${String(channel).slice(0, 60)}".`,
+            retryable: false,
+          },
+        };
       }
       if (!isTrusted(sender)) {
         opts.onRefused?.('untrusted sender', channel, sender);
-        return { ok: false, error: { kind: 'validation', message: 'This request did not come from Dispute Desk\'s own window and was refused.', retryable: false } };
+        return {
+          ok: false,
+          error: {
+            kind: 'validation',
+            message: "This request did not come from Dispute Desk's own window and was refused.",
+            retryable: false,
+          },
+        };
       }
       const def = opts.contract[channel]!;
       const input = def.input.safeParse(payload);
       if (!input.success) {
-        const fields = input.error.issues.slice(0, 10).map((i) => ({ field: i.path.join('.') || undefined, message: i.message }));
-        return { ok: false, error: { kind: 'validation', message: `The request "${channel}" had values Dispute Desk cannot use.`, fields, retryable: false } };
+        const fields = input.error.issues
+          .slice(0, 10)
+          .map((i) => ({ field: i.path.join('.') || undefined, message: i.message }));
+        return {
+          ok: false,
+          error: {
+            kind: 'validation',
+            message: `The request "${channel}" had values Dispute Desk cannot use.`,
+            fields,
+            retryable: false,
+          },
+        };
       }
       const control = new AbortController();
       const id = typeof callId === 'string' && callId && !running.has(callId) ? callId : undefined;
       if (id) running.set(id, control);
-      const aborted = new Promise<'aborted'>((resolve) => control.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+      const aborted = new Promise<'aborted'>((resolve) =>
+        control.signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
+      );
       try {
-        const handler = (opts.handlers as Record<string, (input: unknown, context: CallContext) => Promise<unknown>>)[channel]!;
+        const handler = (opts.handlers as Record<string, (input: unknown, context: CallContext) => Promise<unknown>>)[
+          channel
+        ]!;
         const work = handler(input.data, { signal: control.signal });
         // A cancelled call is answered at once, whether or not its handler notices the signal.
         const raw = await Promise.race([work, aborted]);
@@ -90,7 +119,14 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
         const output = def.output.safeParse(raw);
         if (!output.success) {
           // A handler broke its own contract: a bug on our side, said plainly, data not leaked.
-          return { ok: false, error: { kind: 'internal', message: `Dispute Desk produced an answer it could not check for "${channel}". Please report this.`, retryable: false } };
+          return {
+            ok: false,
+            error: {
+              kind: 'internal',
+              message: `Dispute Desk produced an answer it could not check for "${channel}". Please report this.`,
+              retryable: false,
+            },
+          };
         }
         return { ok: true, value: output.data };
       } catch (e) {

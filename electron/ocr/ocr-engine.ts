@@ -17,7 +17,11 @@ function requireHere(): NodeJS.Require {
   try {
     return createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
   } catch (e) {
-    throw new AppError('internal', 'The text reader (OCR) cannot be loaded in this copy of Dispute Desk; reinstall it.', { cause: e });
+    throw new AppError(
+      'internal',
+      'The text reader (OCR) cannot be loaded in this copy of Dispute Desk; reinstall it.',
+      { cause: e },
+    );
   }
 }
 
@@ -50,9 +54,18 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
-interface TessLine { text: string; confidence: number }
+interface TessLine {
+  text: string;
+  confidence: number;
+}
 interface TessWorker {
-  recognize(image: Buffer, options?: object, output?: object): Promise<{ data: { text: string; confidence: number; blocks: Array<{ paragraphs: Array<{ lines: TessLine[] }> }> | null } }>;
+  recognize(
+    image: Buffer,
+    options?: object,
+    output?: object,
+  ): Promise<{
+    data: { text: string; confidence: number; blocks: Array<{ paragraphs: Array<{ lines: TessLine[] }> }> | null };
+  }>;
   setParameters(p: Record<string, string>): Promise<unknown>;
   terminate(): Promise<unknown>;
 }
@@ -67,7 +80,10 @@ export function ocrPaths(): { langPath: string; workerPath: string } {
   const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
   const tess = dirname(require.resolve('tesseract.js/package.json'));
   // The integer-quantised LSTM model: 3 MB instead of 11, and faster, for the LSTM-only engine.
-  return { langPath: unpacked(join(data, '4.0.0_best_int')), workerPath: unpacked(join(tess, 'src', 'worker-script', 'node', 'index.js')) };
+  return {
+    langPath: unpacked(join(data, '4.0.0_best_int')),
+    workerPath: unpacked(join(tess, 'src', 'worker-script', 'node', 'index.js')),
+  };
 }
 
 export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
@@ -81,24 +97,26 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
   function start(): Promise<TessWorker> {
     const tesseract = requireHere()('tesseract.js') as TessModule;
     const { langPath, workerPath } = ocrPaths();
-    const w = tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
-      langPath,
-      workerPath,
-      cacheMethod: 'none',
-      gzip: true,
-      logger: (m: { status: string; progress: number }) => {
-        if (m.status === 'recognizing text') progress?.(m.progress);
-      },
-      errorHandler: () => undefined,
-    }).then(async (tw) => {
-      // One block of text, as a receipt is: on a photographed receipt (shadow, low contrast) the
-      // automatic layout analysis finds a tenth of the words this finds. Sauvola's local
-      // threshold instead of Otsu's global one: a shadow across a photo no longer blacks out
-      // the words under it (423 of 423 words read against 247; on clean scans 410 against 414).
-      // No resolution is claimed: the engine's own estimate reads 120 dpi pages far better.
-      await tw.setParameters({ tessedit_pageseg_mode: '6', thresholding_method: '2' });
-      return tw;
-    });
+    const w = tesseract
+      .createWorker('eng', tesseract.OEM.LSTM_ONLY, {
+        langPath,
+        workerPath,
+        cacheMethod: 'none',
+        gzip: true,
+        logger: (m: { status: string; progress: number }) => {
+          if (m.status === 'recognizing text') progress?.(m.progress);
+        },
+        errorHandler: () => undefined,
+      })
+      .then(async (tw) => {
+        // One block of text, as a receipt is: on a photographed receipt (shadow, low contrast) the
+        // automatic layout analysis finds a tenth of the words this finds. Sauvola's local
+        // threshold instead of Otsu's global one: a shadow across a photo no longer blacks out
+        // the words under it (423 of 423 words read against 247; on clean scans 410 against 414).
+        // No resolution is claimed: the engine's own estimate reads 120 dpi pages far better.
+        await tw.setParameters({ tessedit_pageseg_mode: '6', thresholding_method: '2' });
+        return tw;
+      });
     w.catch(() => {
       if (worker === w) worker = undefined;
     });
@@ -129,7 +147,10 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
     try {
       const tw = await Promise.race([current, aborted]);
       const r = await Promise.race([tw.recognize(image, {}, { text: true, blocks: true }), aborted]);
-      const lines = (r.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines)).map((l) => ({ text: l.text.trim(), confidence: l.confidence })).filter((l) => l.text);
+      const lines = (r.data.blocks ?? [])
+        .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
+        .map((l) => ({ text: l.text.trim(), confidence: l.confidence }))
+        .filter((l) => l.text);
       return { text: r.data.text, lines, confidence: r.data.confidence };
     } catch (e) {
       if (e instanceof AppError) throw e;

@@ -8,14 +8,25 @@ import { drawPdfPage } from '../evidence/pdf-raster.ts';
 import { loadPdf, visibleBox, ownTurn } from '../evidence/pdf-facts.ts';
 import type { EvidenceItem } from '../../shared/evidence/items.ts';
 
-const OCR_OPTIONS: RenderOptions = { dpi: 200, colour: 'grayscale', quality: 85, denoise: false, pageSize: 'letter', container: 'pdf' };
+const OCR_OPTIONS: RenderOptions = {
+  dpi: 200,
+  colour: 'grayscale',
+  quality: 85,
+  denoise: false,
+  pageSize: 'letter',
+  container: 'pdf',
+};
 
 export async function pageForOcr(store: EvidenceStore, item: EvidenceItem, page: number): Promise<Buffer> {
-  if (item.kind !== 'pdf') return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, OCR_OPTIONS, store.pathOf(item.id))).data;
+  if (item.kind !== 'pdf')
+    return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, OCR_OPTIONS, store.pathOf(item.id)))
+      .data;
   // One read of the file for its page size and its drawing.
   const bytes = await store.bytes(item.id);
   const src = (await loadPdf(bytes)).getPage(page);
   const box = visibleBox(src);
   const sizePt = ownTurn(src) % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height };
-  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, async () => bytes, page, 0, pxPerPt), sizePt, OCR_OPTIONS)).data;
+  return (
+    await renderPdfPage((pxPerPt) => drawPdfPage(item.id, async () => bytes, page, 0, pxPerPt), sizePt, OCR_OPTIONS)
+  ).data;
 }

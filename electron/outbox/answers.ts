@@ -9,12 +9,20 @@ import { userMessage } from '../../shared/errors.ts';
 /** Before an answer is checked against the store: the chargeback, its messages and status as the
  * service holds them now (an answer sent from another computer counts too). Offline, the check
  * uses what was last synced, and the returned warning says so. */
-export async function refreshForAnswer(sync: Pick<SyncEngine, 'syncChargeback'>, profileId: string, chargebackId: string, timeoutMs = 15_000): Promise<string | undefined> {
+export async function refreshForAnswer(
+  sync: Pick<SyncEngine, 'syncChargeback'>,
+  profileId: string,
+  chargebackId: string,
+  timeoutMs = 15_000,
+): Promise<string | undefined> {
   try {
     await sync.syncChargeback(profileId, chargebackId, AbortSignal.timeout(timeoutMs));
     return undefined;
   } catch (e) {
-    return `Could not ask the service what ${chargebackId} already holds (${userMessage(e)}); checked against what was last synced.`;
+    return (
+      `Could not ask the service what ${chargebackId} already holds ` +
+      `(${userMessage(e)}); checked against what was last synced.`
+    );
   }
 }
 
@@ -23,9 +31,13 @@ type CbRow = { id: string; status: string; cycle: string; currency: string };
 export function createAnswerBook(database: Database) {
   const db = database.db;
   const outbox = createOutboxRepo(database);
-  const chargebackRow = db.prepare('SELECT id, status, cycle, currency FROM chargebacks WHERE profile_id = ? AND id = ?');
+  const chargebackRow = db.prepare(
+    'SELECT id, status, cycle, currency FROM chargebacks WHERE profile_id = ? AND id = ?',
+  );
   const messagesOf = db.prepare('SELECT json FROM messages WHERE profile_id = ? AND chargeback_id = ?');
-  const jobsOf = db.prepare('SELECT id FROM outbox_jobs WHERE profile_id = ? AND chargeback_id = ? ORDER BY created_at, rowid');
+  const jobsOf = db.prepare(
+    'SELECT id FROM outbox_jobs WHERE profile_id = ? AND chargeback_id = ? ORDER BY created_at, rowid',
+  );
 
   const messages = (profileId: string, chargebackId: string): MessageFacts[] =>
     (messagesOf.all(profileId, chargebackId) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as MessageFacts);
@@ -38,7 +50,11 @@ export function createAnswerBook(database: Database) {
   /** The answer's life for one chargeback, as the store holds it now. */
   function stateOf(profileId: string, chargebackId: string): AnswerState {
     const cb = chargebackRow.get(profileId, chargebackId) as CbRow | undefined;
-    return answerLifecycle({ chargeback: cb, jobs: jobs(profileId, chargebackId), messages: messages(profileId, chargebackId) });
+    return answerLifecycle({
+      chargeback: cb,
+      jobs: jobs(profileId, chargebackId),
+      messages: messages(profileId, chargebackId),
+    });
   }
 
   /** For a page of the inbox: one state per chargeback ID. */

@@ -62,7 +62,9 @@ export function leaseLive(lease: Lease | undefined, now: number): lease is Lease
 export function createOutboxRepo(d: Database) {
   const db = d.db;
   const jobRow = db.prepare('SELECT id, json, state FROM outbox_jobs WHERE id = ?');
-  const stepRows = db.prepare('SELECT position, json, state, request_token FROM outbox_steps WHERE job_id = ? ORDER BY position');
+  const stepRows = db.prepare(
+    'SELECT position, json, state, request_token FROM outbox_steps WHERE job_id = ? ORDER BY position',
+  );
 
   function hydrate(row: JobRow): StoredJob {
     const steps = stepRows.all(row.id) as StepRow[];
@@ -74,7 +76,10 @@ export function createOutboxRepo(d: Database) {
       return outboxStepSchema.parse({ ...rest, state: s.state });
     });
     const raw = JSON.parse(row.json) as Record<string, unknown> & JobControl;
-    const control: JobControl = { ...(raw.lease ? { lease: raw.lease } : {}), ...(raw.baseline ? { baseline: raw.baseline } : {}) };
+    const control: JobControl = {
+      ...(raw.lease ? { lease: raw.lease } : {}),
+      ...(raw.baseline ? { baseline: raw.baseline } : {}),
+    };
     return { ...outboxJobSchema.parse({ ...raw, id: row.id, state: row.state, steps: parsedSteps }), files, control };
   }
 
@@ -85,14 +90,26 @@ export function createOutboxRepo(d: Database) {
 
   function writeJob(id: string, state: string, json: Record<string, unknown>, now: number): void {
     const { state: _state, ...rest } = json;
-    db.prepare('UPDATE outbox_jobs SET state = ?, json = ?, updated_at = ? WHERE id = ?').run(state, JSON.stringify({ ...rest, updatedAt: now }), now, id);
+    db.prepare('UPDATE outbox_jobs SET state = ?, json = ?, updated_at = ? WHERE id = ?').run(
+      state,
+      JSON.stringify({ ...rest, updatedAt: now }),
+      now,
+      id,
+    );
   }
 
   function setStep(jobId: string, position: number, patch: Partial<OutboxStep>): void {
-    const row = db.prepare('SELECT json, state FROM outbox_steps WHERE job_id = ? AND position = ?').get(jobId, position) as { json: string; state: string };
+    const row = db
+      .prepare('SELECT json, state FROM outbox_steps WHERE job_id = ? AND position = ?')
+      .get(jobId, position) as { json: string; state: string };
     const json = { ...JSON.parse(row.json), ...patch };
     for (const k of Object.keys(patch) as Array<keyof OutboxStep>) if (patch[k] === undefined) delete json[k];
-    db.prepare('UPDATE outbox_steps SET state = ?, json = ? WHERE job_id = ? AND position = ?').run(patch.state ?? row.state, JSON.stringify(json), jobId, position);
+    db.prepare('UPDATE outbox_steps SET state = ?, json = ? WHERE job_id = ? AND position = ?').run(
+      patch.state ?? row.state,
+      JSON.stringify(json),
+      jobId,
+      position,
+    );
   }
 
   const working = (state: string): boolean => state === 'queued' || state === 'sending';
@@ -103,10 +120,15 @@ export function createOutboxRepo(d: Database) {
     insert(job: OutboxJob, files: Map<number, StepFile>): void {
       d.transaction(() => {
         const { steps, ...rest } = job;
-        db.prepare('INSERT INTO outbox_jobs (id, profile_id, chargeback_id, state, json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(job.id, job.profileId, job.chargebackId, job.state, JSON.stringify(rest), job.createdAt, job.updatedAt);
+        db.prepare(
+          'INSERT INTO outbox_jobs (id, profile_id, chargeback_id, state, ' +
+            'json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(job.id, job.profileId, job.chargebackId, job.state, JSON.stringify(rest), job.createdAt, job.updatedAt);
         for (const s of steps) {
           const f = files.get(s.position)!;
-          db.prepare('INSERT INTO outbox_steps (job_id, position, kind, state, request_token, json) VALUES (?, ?, ?, ?, ?, ?)').run(job.id, s.position, s.kind, s.state, f.requestToken, JSON.stringify({ ...s, path: f.path }));
+          db.prepare(
+            'INSERT INTO outbox_steps (job_id, position, kind, state, request_token, json) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(job.id, s.position, s.kind, s.state, f.requestToken, JSON.stringify({ ...s, path: f.path }));
         }
       });
     },
@@ -117,7 +139,10 @@ export function createOutboxRepo(d: Database) {
     list(o: { states?: readonly string[]; profileId?: string } = {}): StoredJob[] {
       // Insertion order breaks ties: answers made in the same millisecond still go in order.
       const rows = db.prepare('SELECT id, json, state FROM outbox_jobs ORDER BY created_at, rowid').all() as JobRow[];
-      return rows.filter((r) => !o.states || o.states.includes(r.state)).map(hydrate).filter((j) => !o.profileId || j.profileId === o.profileId);
+      return rows
+        .filter((r) => !o.states || o.states.includes(r.state))
+        .map(hydrate)
+        .filter((j) => !o.profileId || j.profileId === o.profileId);
     },
     setJob(id: string, patch: Partial<Pick<OutboxJob, 'state' | 'error' | 'warnings'>>, now = Date.now()): void {
       const { row, json } = readJson(id)!;
@@ -147,7 +172,10 @@ export function createOutboxRepo(d: Database) {
       d.transaction(() => {
         const found = readJson(id);
         if (found?.json.lease?.owner !== owner) return;
-        db.prepare('UPDATE outbox_jobs SET json = ? WHERE id = ?').run(JSON.stringify({ ...found.json, lease: { ...found.json.lease, until } }), id);
+        db.prepare('UPDATE outbox_jobs SET json = ? WHERE id = ?').run(
+          JSON.stringify({ ...found.json, lease: { ...found.json.lease, until } }),
+          id,
+        );
       });
     },
     /** Commits a step's attempt, in the same transaction as the check that the job is still
@@ -165,7 +193,12 @@ export function createOutboxRepo(d: Database) {
     /** Gives a job back. Its state becomes `state` only while it is still being worked (queued
      * or sending): a pause, cancel or dismissal made meanwhile stands; all steps done stands
      * over a pause, as it is a fact. */
-    release(id: string, owner: string, outcome: { state: 'queued' | 'failed' | 'done'; error?: string } | undefined, now: number): string | undefined {
+    release(
+      id: string,
+      owner: string,
+      outcome: { state: 'queued' | 'failed' | 'done'; error?: string } | undefined,
+      now: number,
+    ): string | undefined {
       return d.transaction(() => {
         const found = readJson(id);
         if (!found) return undefined;

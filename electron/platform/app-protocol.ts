@@ -15,7 +15,8 @@ const mime: Record<string, string> = {
   '.map': 'application/json',
 };
 
-export type ProtocolAnswer = { ok: true; path: string; headers: Record<string, string> } | { ok: false; status: 403 | 404; reason: string };
+export type ProtocolAnswer =
+  { ok: true; path: string; headers: Record<string, string> } | { ok: false; status: 403 | 404; reason: string };
 
 export function resolveAppRequest(url: string, rendererDir: string): ProtocolAnswer {
   let u: URL;
@@ -34,8 +35,21 @@ export function resolveAppRequest(url: string, rendererDir: string): ProtocolAns
   if (pathname.includes('\0')) return { ok: false, status: 403, reason: 'bad path' };
   const relative = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^([/\\])+/, '');
   const path = join(rendererDir, relative);
-  if (relative.startsWith('..') || !(path === rendererDir || path.startsWith(rendererDir.endsWith(sep) ? rendererDir : rendererDir + sep))) return { ok: false, status: 403, reason: 'outside the app' };
+  if (
+    relative.startsWith('..') ||
+    !(path === rendererDir || path.startsWith(rendererDir.endsWith(sep) ? rendererDir : rendererDir + sep))
+  )
+    return { ok: false, status: 403, reason: 'outside the app' };
   const type = mime[extname(path).toLowerCase()];
   if (!type) return { ok: false, status: 404, reason: 'not an app file' };
-  return { ok: true, path, headers: { 'content-type': type, 'content-security-policy': contentSecurityPolicy, 'x-content-type-options': 'nosniff', 'cross-origin-opener-policy': 'same-origin' } };
+  return {
+    ok: true,
+    path,
+    headers: {
+      'content-type': type,
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'cross-origin-opener-policy': 'same-origin',
+    },
+  };
 }

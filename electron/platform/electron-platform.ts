@@ -11,12 +11,24 @@ export function electronDialogs(window: () => BrowserWindow | undefined): FileDi
     async openFiles(o) {
       const w = window();
       const props: Array<'openFile' | 'multiSelections'> = o.multiple ? ['openFile', 'multiSelections'] : ['openFile'];
-      const r = w ? await dialog.showOpenDialog(w, { title: o.title, properties: props, ...(o.filters ? { filters: o.filters } : {}) }) : await dialog.showOpenDialog({ title: o.title, properties: props, ...(o.filters ? { filters: o.filters } : {}) });
+      const r = w
+        ? await dialog.showOpenDialog(w, {
+            title: o.title,
+            properties: props,
+            ...(o.filters ? { filters: o.filters } : {}),
+          })
+        : await dialog.showOpenDialog({
+            title: o.title,
+            properties: props,
+            ...(o.filters ? { filters: o.filters } : {}),
+          });
       return r.canceled ? [] : r.filePaths;
     },
     async openFolder(o) {
       const w = window();
-      const r = w ? await dialog.showOpenDialog(w, { title: o.title, properties: ['openDirectory'] }) : await dialog.showOpenDialog({ title: o.title, properties: ['openDirectory'] });
+      const r = w
+        ? await dialog.showOpenDialog(w, { title: o.title, properties: ['openDirectory'] })
+        : await dialog.showOpenDialog({ title: o.title, properties: ['openDirectory'] });
       return r.canceled ? undefined : r.filePaths[0];
     },
     async saveFile(o) {
@@ -32,12 +44,14 @@ export function electronShell(home: string, allowedHosts: () => string[]): Deskt
   return {
     async openPath(path) {
       const full = resolve(path);
-      if (!full.startsWith(resolve(home) + sep)) throw new Error('Only files in Dispute Desk\'s data folder are opened.');
+      if (!full.startsWith(resolve(home) + sep))
+        throw new Error("Only files in Dispute Desk's data folder are opened.");
       const error = await shell.openPath(full);
       if (error) throw new Error(error);
     },
     async openExternal(url) {
-      if (!mayOpenExternally(url, allowedHosts())) throw new Error('That link is not on the list of sites Dispute Desk opens.');
+      if (!mayOpenExternally(url, allowedHosts()))
+        throw new Error('That link is not on the list of sites Dispute Desk opens.');
       await shell.openExternal(url);
     },
   };
@@ -63,7 +77,11 @@ export function electronBadge(iconPath: string, onClick: () => void): Badge {
         tray = new Tray(nativeImage.createFromPath(iconPath).resize({ width: 18, height: 18 }));
         tray.on('click', onClick);
       }
-      tray.setToolTip(count ? `Dispute Desk: ${count} chargeback${count === 1 ? '' : 's'} due soon or overdue` : 'Dispute Desk: nothing due soon');
+      tray.setToolTip(
+        count
+          ? `Dispute Desk: ${count} chargeback${count === 1 ? '' : 's'} due soon or overdue`
+          : 'Dispute Desk: nothing due soon',
+      );
       if (process.platform === 'darwin') tray.setTitle(count ? String(count) : '');
     },
   };

@@ -54,7 +54,12 @@ export function mayNavigate(url: string): boolean {
 export function mayOpenExternally(url: string, allowedHosts: readonly string[]): boolean {
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' && !u.username && !u.password && allowedHosts.some((h) => u.hostname === h || u.hostname.endsWith(`.${h}`));
+    return (
+      u.protocol === 'https:' &&
+      !u.username &&
+      !u.password &&
+      allowedHosts.some((h) => u.hostname === h || u.hostname.endsWith(`.${h}`))
+    );
   } catch {
     return false;
   }

@@ -4,11 +4,19 @@
 
 export interface FileDialogs {
   /** Files the merchant picked (absolute paths), empty when cancelled. */
-  openFiles(opts: { title: string; filters?: Array<{ name: string; extensions: string[] }>; multiple?: boolean }): Promise<string[]>;
+  openFiles(opts: {
+    title: string;
+    filters?: Array<{ name: string; extensions: string[] }>;
+    multiple?: boolean;
+  }): Promise<string[]>;
   /** A folder the merchant picked, undefined when cancelled. */
   openFolder(opts: { title: string }): Promise<string | undefined>;
   /** Where to save a file the app generates, undefined when cancelled. */
-  saveFile(opts: { title: string; defaultName: string; filters?: Array<{ name: string; extensions: string[] }> }): Promise<string | undefined>;
+  saveFile(opts: {
+    title: string;
+    defaultName: string;
+    filters?: Array<{ name: string; extensions: string[] }>;
+  }): Promise<string | undefined>;
 }
 
 export interface DesktopShell {

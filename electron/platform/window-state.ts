@@ -20,7 +20,13 @@ export function visibleBounds(saved: Bounds | undefined, workAreas: readonly Bou
   if (!saved) return { ...defaultSize };
   const width = Math.max(900, saved.width);
   const height = Math.max(600, saved.height);
-  const onScreen = workAreas.some((a) => saved.x + 80 < a.x + a.width && saved.x + width - 80 > a.x && saved.y >= a.y - 10 && saved.y + 40 < a.y + a.height);
+  const onScreen = workAreas.some(
+    (a) =>
+      saved.x + 80 < a.x + a.width &&
+      saved.x + width - 80 > a.x &&
+      saved.y >= a.y - 10 &&
+      saved.y + 40 < a.y + a.height,
+  );
   return onScreen ? { x: saved.x, y: saved.y, width, height } : { width, height };
 }
 

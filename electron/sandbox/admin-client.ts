@@ -21,18 +21,34 @@ export function createSandboxAdmin(url: string, adminToken: string) {
     return json;
   }
   return {
-    summary: () => call<{ chargebacks: Record<string, number>; entries: { count: number; total: number }; now: string }>('GET', 'summary'),
+    summary: () =>
+      call<{ chargebacks: Record<string, number>; entries: { count: number; total: number }; now: string }>(
+        'GET',
+        'summary',
+      ),
     createChargeback: (fields: Rec = {}) => call<Rec & { id: string }>('POST', 'chargebacks', { fields }),
-    decide: (id: string, outcome: 'won' | 'lost' | 'closed') => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/decide`, { outcome }),
+    decide: (id: string, outcome: 'won' | 'lost' | 'closed') =>
+      call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/decide`, { outcome }),
     /** Messages to this chargeback end `denied` (deny: false puts it back to processed). */
-    denyMessages: (id: string, deny = true) => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/deny-messages`, { deny }),
+    denyMessages: (id: string, deny = true) =>
+      call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/deny-messages`, { deny }),
     modify: (id: string, fields: Rec) => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/modify`, { fields }),
     advanceClock: (ms: number) => call<{ now: string }>('POST', 'clock/advance', { ms }),
     tick: () => call<{ now: string }>('POST', 'tick', {}),
-    setFaults: (f: { rate?: number; kinds?: FaultKind[]; slowMs?: number }) => call<{ rate: number; kinds: FaultKind[]; slowMs: number }>('PUT', 'faults', f),
-    addAlertReceiver: (r: { url: string; headerName?: string; headerValue?: string }) => call<{ ok: true }>('POST', 'alert-receivers', r),
-    alertDeliveries: () => call<Array<{ url: string; event: string; chargeback: string; attempts: number; status: string }>>('GET', 'alert-deliveries'),
-    received: (chargeback?: string) => call<ReceivedByChargeback[]>('GET', `received${chargeback ? `?chargeback=${encodeURIComponent(chargeback)}` : ''}`),
+    setFaults: (f: { rate?: number; kinds?: FaultKind[]; slowMs?: number }) =>
+      call<{ rate: number; kinds: FaultKind[]; slowMs: number }>('PUT', 'faults', f),
+    addAlertReceiver: (r: { url: string; headerName?: string; headerValue?: string }) =>
+      call<{ ok: true }>('POST', 'alert-receivers', r),
+    alertDeliveries: () =>
+      call<Array<{ url: string; event: string; chargeback: string; attempts: number; status: string }>>(
+        'GET',
+        'alert-deliveries',
+      ),
+    received: (chargeback?: string) =>
+      call<ReceivedByChargeback[]>(
+        'GET',
+        `received${chargeback ? `?chargeback=${encodeURIComponent(chargeback)}` : ''}`,
+      ),
   };
 }
 

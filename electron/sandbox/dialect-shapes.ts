@@ -54,7 +54,12 @@ export function present(kind: RecordKind, r: Rec, dialect: DialectName): Rec {
   }
   if (kind === 'document') {
     const { type, _bytes, ...rest } = renameLinks(r);
-    return { ...rest, documentType: r._documentType ?? type, type: r.status === 'processed' ? type : null, sizeInBytes: _bytes ?? null };
+    return {
+      ...rest,
+      documentType: r._documentType ?? type,
+      type: r.status === 'processed' ? type : null,
+      sizeInBytes: _bytes ?? null,
+    };
   }
   return r;
 }
@@ -63,15 +68,30 @@ export function present(kind: RecordKind, r: Rec, dialect: DialectName): Rec {
  * the core shapes once, so a demo's data folder carries on. */
 export function upgradeStoredShapes(store: SandboxDb): void {
   if (store.meta('recordShapes') === 'core') return;
-  const rows = store.db.prepare(`SELECT kind, id, chargeback, json FROM records WHERE kind IN ('status', 'message', 'document')`).all() as Array<{ kind: RecordKind; id: string; chargeback: string | null; json: string }>;
-  const ts = (v: unknown): unknown => (typeof v === 'string' && v.includes('T') ? formatRecordTimestamp(new Date(v)) : v);
+  const rows = store.db
+    .prepare(`SELECT kind, id, chargeback, json FROM records WHERE kind IN ('status', 'message', 'document')`)
+    .all() as Array<{ kind: RecordKind; id: string; chargeback: string | null; json: string }>;
+  const ts = (v: unknown): unknown =>
+    typeof v === 'string' && v.includes('T') ? formatRecordTimestamp(new Date(v)) : v;
   store.transaction(() => {
     for (const row of rows) {
       const { Chargeback, ChargebackMessage, documentType, sizeInBytes, ...r } = JSON.parse(row.json) as Rec;
-      const next: Rec = { ...r, chargeback: r.chargeback ?? Chargeback, created: ts(r.created), modified: ts(r.modified) };
+      const next: Rec = {
+        ...r,
+        chargeback: r.chargeback ?? Chargeback,
+        created: ts(r.created),
+        modified: ts(r.modified),
+      };
       if (row.kind === 'status') next.chargebackMessage = r.chargebackMessage ?? ChargebackMessage ?? null;
       if (row.kind === 'message') next.imported = Number(r.imported ?? 0);
-      if (row.kind === 'document') Object.assign(next, { type: r.type ?? documentType ?? null, _documentType: documentType, _bytes: sizeInBytes, description: r.description ?? null, documentSource: r.documentSource ?? null });
+      if (row.kind === 'document')
+        Object.assign(next, {
+          type: r.type ?? documentType ?? null,
+          _documentType: documentType,
+          _bytes: sizeInBytes,
+          description: r.description ?? null,
+          documentSource: r.documentSource ?? null,
+        });
       store.put(row.kind, row.id, row.chargeback, next);
     }
     store.setMeta('recordShapes', 'core');

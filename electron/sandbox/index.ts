@@ -65,22 +65,39 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const apiKey = remember('apiKey', opts.apiKey, () => randomBytes(16).toString('hex'));
   const adminToken = remember('adminToken', opts.adminToken, () => randomBytes(16).toString('hex'));
   const seed = Number(remember('seed', opts.seed === undefined ? undefined : String(opts.seed), () => '1'));
-  const merchant = remember('merchant', undefined, () => newId('mer', new Date(Date.UTC(2024, 0, 1)), '0000000000000ab'));
+  const merchant = remember('merchant', undefined, () =>
+    newId('mer', new Date(Date.UTC(2024, 0, 1)), '0000000000000ab'),
+  );
   remember('login', undefined, () => newId('log', new Date(Date.UTC(2024, 0, 1)), '0000000000000cd'));
   const clock = createClock(store, opts.now);
   const dialect = opts.dialect ?? 'core';
   upgradeStoredShapes(store);
   if (store.meta('seeded') === undefined) {
     const anchor: Ymd = (opts.anchorDate ? parseYmd(opts.anchorDate) : undefined) ?? easternToday(clock.now());
-    seedPortfolio(store, { seed, chargebacks: opts.chargebacks ?? 60, ...(opts.entries !== undefined ? { entries: opts.entries } : {}), anchor, merchant, now: clock.now() });
+    seedPortfolio(store, {
+      seed,
+      chargebacks: opts.chargebacks ?? 60,
+      ...(opts.entries !== undefined ? { entries: opts.entries } : {}),
+      anchor,
+      merchant,
+      now: clock.now(),
+    });
     store.setMeta('seeded', '1');
   }
   const alerts = createAlertDispatcher(store, { retryDelaysMs: opts.alertRetryDelaysMs ?? [300, 1500, 5000] });
   for (const r of opts.alertReceivers ?? []) {
-    store.db.prepare('INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value').run(r.url, r.headerName ?? null, r.headerValue ?? null);
+    store.db
+      .prepare(
+        'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) ' +
+          'DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
+      )
+      .run(r.url, r.headerName ?? null, r.headerValue ?? null);
   }
   const service = createService({
-    store, clock, seed, dialect,
+    store,
+    clock,
+    seed,
+    dialect,
     honourRequestTokens: opts.honourRequestTokens ?? true,
     limits: { ...defaultLimits, ...opts.limits },
     decisionDelayMs: opts.decisionDelayMs === undefined ? 120_000 : opts.decisionDelayMs,
@@ -88,7 +105,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     onAlert: (event, cb) => alerts.dispatch(event, present('chargeback', cb, dialect)),
   });
   const server = createSandboxServer({
-    store, service, clock, alerts, apiKey, adminToken, dialect,
+    store,
+    service,
+    clock,
+    alerts,
+    apiKey,
+    adminToken,
+    dialect,
     faults: { rate: opts.faultRate ?? 0, kinds: opts.faultKinds ?? [...faultKinds], slowMs: opts.slowMs ?? 3000 },
     limits: { ...defaultLimits, ...opts.limits },
     rateLimit: { ...defaultRateLimit, ...opts.rateLimit },

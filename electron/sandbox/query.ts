@@ -22,7 +22,13 @@ export interface QueryResult {
   page: { current: number; last: number; hasMore: boolean };
 }
 
-export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readonly SearchClause[], page: { number: number; limit: number }, extraWhere?: { sql: string; params: Array<string | number> }): QueryResult {
+export function queryRecords(
+  store: SandboxDb,
+  kind: RecordKind,
+  clauses: readonly SearchClause[],
+  page: { number: number; limit: number },
+  extraWhere?: { sql: string; params: Array<string | number> },
+): QueryResult {
   const where: string[] = ['kind = ?'];
   const params: Array<string | number> = [kind];
   const order: string[] = [];
@@ -39,8 +45,12 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
       case 'less': {
         const op = c.op === 'greater' ? '>' : '<';
         if (numeric.test(value)) {
-          // Numbers compare as numbers; an ID compared with 0 ("chargeback[greater]=0") compares as text, so any set ID is greater.
-          where.push(`(CASE WHEN typeof(${v}) IN ('integer', 'real') THEN ${v} ${op} CAST(? AS REAL) WHEN ${v} IS NULL OR ${v} = '' THEN 0 ELSE CAST(${v} AS TEXT) ${op} ? END)`);
+          // Numbers compare as numbers; an ID compared with 0 ("chargeback[greater]=0") compares as text,
+          // so any set ID is greater.
+          where.push(
+            `(CASE WHEN typeof(${v}) IN ('integer', 'real') THEN ${v} ${op} CAST(? AS REAL) ` +
+              `WHEN ${v} IS NULL OR ${v} = '' THEN 0 ELSE CAST(${v} AS TEXT) ${op} ? END)`,
+          );
           params.push(value, value);
         } else {
           where.push(`CAST(${v} AS TEXT) ${op} ?`);
@@ -53,7 +63,10 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
         params.push(value);
         break;
       case 'in': {
-        const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+        const items = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         where.push(items.length ? `CAST(${v} AS TEXT) IN (${items.map(() => '?').join(',')})` : '0');
         params.push(...items);
         break;
@@ -77,7 +90,11 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
   if (!cache) caches.set(store, (cache = new Map()));
   let hit = cache.get(key);
   if (!hit || hit.version !== store.version) {
-    const ids = (store.db.prepare(`SELECT id FROM records WHERE ${whereSql} ORDER BY ${order.join(', ')}`).all(...params) as Array<{ id: string }>).map((r) => r.id);
+    const ids = (
+      store.db
+        .prepare(`SELECT id FROM records WHERE ${whereSql} ORDER BY ${order.join(', ')}`)
+        .all(...params) as Array<{ id: string }>
+    ).map((r) => r.id);
     hit = { version: store.version, ids };
     cache.set(key, hit);
     if (cache.size > 200) cache.delete(cache.keys().next().value!);
@@ -86,7 +103,11 @@ export function queryRecords(store: SandboxDb, kind: RecordKind, clauses: readon
   const slice = hit.ids.slice(offset, offset + page.limit);
   const byId = new Map(
     slice.length
-      ? (store.db.prepare(`SELECT id, json FROM records WHERE kind = ? AND id IN (${slice.map(() => '?').join(',')})`).all(kind, ...slice) as Array<{ id: string; json: string }>).map((r) => [r.id, r.json])
+      ? (
+          store.db
+            .prepare(`SELECT id, json FROM records WHERE kind = ? AND id IN (${slice.map(() => '?').join(',')})`)
+            .all(kind, ...slice) as Array<{ id: string; json: string }>
+        ).map((r) => [r.id, r.json])
       : [],
   );
   const last = Math.max(1, Math.ceil(hit.ids.length / page.limit));

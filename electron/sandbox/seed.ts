@@ -18,11 +18,67 @@ export interface SeedOptions {
   now: Date;
 }
 
-const currencies: Array<[string, number]> = [['USD', 55], ['EUR', 10], ['GBP', 6], ['JPY', 8], ['CAD', 6], ['AUD', 5], ['BHD', 5], ['KWD', 5]];
-const firstNames = ['Ana', 'Ben', 'Chloe', 'Dmitri', 'Emma', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jules', 'Kofi', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya'];
-const lastNames = ['Lima', 'Okafor', 'Schmidt', 'Tanaka', 'Novak', 'Haddad', 'Moreau', 'Silva', 'Kowalski', 'Reyes', 'Brennan', 'Ito'];
-const products = ['Ceramic mug set', 'Walnut cutting board', 'Linen tote bag', 'Espresso grinder', 'Wool throw blanket', 'Annual membership', 'Cooking class (4 sessions)', 'Leather wallet', 'Desk lamp', 'Gift card bundle'];
-const cities: Array<[string, string, string]> = [['Springfield', 'IL', '62701'], ['Portland', 'OR', '97205'], ['Austin', 'TX', '73301'], ['Madison', 'WI', '53703'], ['Burlington', 'VT', '05401']];
+const currencies: Array<[string, number]> = [
+  ['USD', 55],
+  ['EUR', 10],
+  ['GBP', 6],
+  ['JPY', 8],
+  ['CAD', 6],
+  ['AUD', 5],
+  ['BHD', 5],
+  ['KWD', 5],
+];
+const firstNames = [
+  'Ana',
+  'Ben',
+  'Chloe',
+  'Dmitri',
+  'Emma',
+  'Farah',
+  'Gus',
+  'Hana',
+  'Ivan',
+  'Jules',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+];
+const lastNames = [
+  'Lima',
+  'Okafor',
+  'Schmidt',
+  'Tanaka',
+  'Novak',
+  'Haddad',
+  'Moreau',
+  'Silva',
+  'Kowalski',
+  'Reyes',
+  'Brennan',
+  'Ito',
+];
+const products = [
+  'Ceramic mug set',
+  'Walnut cutting board',
+  'Linen tote bag',
+  'Espresso grinder',
+  'Wool throw blanket',
+  'Annual membership',
+  'Cooking class (4 sessions)',
+  'Leather wallet',
+  'Desk lamp',
+  'Gift card bundle',
+];
+const cities: Array<[string, string, string]> = [
+  ['Springfield', 'IL', '62701'],
+  ['Portland', 'OR', '97205'],
+  ['Austin', 'TX', '73301'],
+  ['Madison', 'WI', '53703'],
+  ['Burlington', 'VT', '05401'],
+];
 
 function weighted<T>(rng: Rng, items: Array<[T, number]>): T {
   const total = items.reduce((s, [, w]) => s + w, 0);
@@ -36,7 +92,6 @@ function atDay(anchor: Ymd, days: number, rng: Rng): Date {
   // Business hours Eastern, as UTC (approximate offset is fine for generated data).
   return new Date(Date.UTC(d.y, d.m - 1, d.d, 13 + rng.int(0, 8), rng.int(0, 59), rng.int(0, 59), rng.int(0, 999)));
 }
-
 
 export interface SeededChargeback {
   id: string;
@@ -54,14 +109,48 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
   const login = newId('log', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
   const moneyChargebacks: Array<{ id: string; total: number; created: Date }> = [];
 
-  const putEntry = (cbId: string, at: Date, event: number, amount: number, description: string, isFee: 0 | 1, chargeback: string | null): void => {
+  const putEntry = (
+    cbId: string,
+    at: Date,
+    event: number,
+    amount: number,
+    description: string,
+    isFee: 0 | 1,
+    chargeback: string | null,
+  ): void => {
     const id = newId('etr', at, rng.hex(15));
     const ts = formatRecordTimestamp(at);
     store.put('entry', id, chargeback, {
-      id, created: ts, modified: ts, creator: login, modifier: login, entity, onentity: entity, fromentity: null,
-      opposingEntry: newId('etr', at, rng.hex(15)), fund, fee: null, disbursement: null, refund: null, txn: null, adjustment: null, profitShare: null,
-      event, eventId: cbId, description, amount, unsourced: null, pending: null, originalCurrency: null, currencyRate: null,
-      statement: null, settlement: null, archiveSummary: null, isFee, pendingEntry: newId('per', at, rng.hex(15)), pendingEntryCreated: ts.slice(0, 19),
+      id,
+      created: ts,
+      modified: ts,
+      creator: login,
+      modifier: login,
+      entity,
+      onentity: entity,
+      fromentity: null,
+      opposingEntry: newId('etr', at, rng.hex(15)),
+      fund,
+      fee: null,
+      disbursement: null,
+      refund: null,
+      txn: null,
+      adjustment: null,
+      profitShare: null,
+      event,
+      eventId: cbId,
+      description,
+      amount,
+      unsourced: null,
+      pending: null,
+      originalCurrency: null,
+      currencyRate: null,
+      statement: null,
+      settlement: null,
+      archiveSummary: null,
+      isFee,
+      pendingEntry: newId('per', at, rng.hex(15)),
+      pendingEntryCreated: ts.slice(0, 19),
       chargeback,
     });
     entriesMade++;
@@ -82,13 +171,43 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       const statusRoll = rng.next();
       const status = statusRoll < 0.66 ? 'open' : statusRoll < 0.76 ? 'won' : statusRoll < 0.87 ? 'lost' : 'closed';
       // Open ones spread over deadlines: overdue, due within days, in one or two weeks, weeks away.
-      const dueIn = status === 'open' ? weighted(rng, [[rng.int(-6, -1), 12], [rng.int(0, 3), 22], [rng.int(4, 14), 30], [rng.int(15, 45), 36]]) : rng.int(-60, -5);
+      const dueIn =
+        status === 'open'
+          ? weighted(rng, [
+              [rng.int(-6, -1), 12],
+              [rng.int(0, 3), 22],
+              [rng.int(4, 14), 30],
+              [rng.int(15, 45), 36],
+            ])
+          : rng.int(-60, -5);
       const createdDay = Math.min(dueIn - rng.int(10, 30), -1);
       const created = atDay(opts.anchor, createdDay, rng);
       const issued = addDays(opts.anchor, createdDay);
-      const cycle = status === 'open'
-        ? weighted(rng, [['first', 60], ['retrieval', 10], ['preArbitration', 10], ['representment', 8], ['arbitration', 6], ['responseToIssuerPreArbitration', 6]])
-        : status === 'won' ? weighted(rng, [['reversal', 60], ['arbitrationWon', 40]]) : status === 'lost' ? weighted(rng, [['arbitrationLost', 40], ['merchantDeclinedPreArbitration', 30], ['first', 30]]) : weighted(rng, [['representment', 50], ['first', 50]]);
+      const cycle =
+        status === 'open'
+          ? weighted(rng, [
+              ['first', 60],
+              ['retrieval', 10],
+              ['preArbitration', 10],
+              ['representment', 8],
+              ['arbitration', 6],
+              ['responseToIssuerPreArbitration', 6],
+            ])
+          : status === 'won'
+            ? weighted(rng, [
+                ['reversal', 60],
+                ['arbitrationWon', 40],
+              ])
+            : status === 'lost'
+              ? weighted(rng, [
+                  ['arbitrationLost', 40],
+                  ['merchantDeclinedPreArbitration', 30],
+                  ['first', 30],
+                ])
+              : weighted(rng, [
+                  ['representment', 50],
+                  ['first', 50],
+                ]);
       const actionable = status === 'open' && !rng.chance(0.08) ? 1 : 0;
       const id = newId('chb', created, rng.hex(15));
       const txnId = newId('txn', atDay(opts.anchor, createdDay - rng.int(5, 40), rng), rng.hex(15));
@@ -99,46 +218,161 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       const cardPresent = rc.category === 'fraud-card-present' || rng.chance(0.2);
       const txnCreated = atDay(opts.anchor, createdDay - rng.int(5, 40), rng);
       const txn = {
-        id: txnId, created: formatRecordTimestamp(txnCreated), modified: formatRecordTimestamp(txnCreated), creator: login, modifier: login,
-        ipCreated: '203.0.113.7', ipModified: '203.0.113.7', merchant: opts.merchant, token: rng.hex(32), payment: newId('pmt', txnCreated, rng.hex(15)),
-        fortxn: null, fromtxn: null, batch: newId('bth', txnCreated, rng.hex(15)), subscription: null, type: 1, expiration: `${String(rng.int(1, 12)).padStart(2, '0')}${rng.int(27, 31)}`,
-        currency, platform: rng.pick(platformCodes), authDate: ymdToInt(addDays(opts.anchor, createdDay - 20)), authCode: rng.hex(6).toUpperCase(),
-        captured: formatRecordTimestamp(txnCreated), settled: ymdToInt(addDays(opts.anchor, createdDay - 19)), settledCurrency: currency, settledTotal: total,
-        allowPartial: 0, order: `ORD-${rng.int(10000, 99999)}`, description: rng.pick(products), descriptor: 'CORNER SHOP', terminal: cardPresent ? `T-${rng.int(100, 999)}` : null,
-        terminalCapability: cardPresent ? 5 : 1, entryMode: cardPresent ? rng.pick([2, 5, 6]) : 1, origin: cardPresent ? 1 : rng.pick([2, 2, 5, 6, 3]), tax: 0, total,
-        cashback: 0, authorization: rng.hex(8), approved: total, cvv: cardPresent ? 0 : 1, swiped: cardPresent ? 1 : 0, emv: cardPresent ? 1 : 0, signature: cardPresent ? rng.int(0, 1) : 0,
-        unattended: 0, clientIp: cardPresent ? null : `198.51.100.${rng.int(2, 254)}`,
-        first: personal ? first : null, middle: null, last: personal ? last : null, company: rng.chance(0.2) ? `${last} & Co` : null,
-        email: personal ? `${first.toLowerCase()}.${last.toLowerCase()}@example.com` : null, address1: personal ? `${rng.int(1, 999)} Main St` : null, address2: null,
-        city: personal ? city : null, state: personal ? state : null, zip: personal ? zip : null, country: 'USA', phone: personal ? `555-01${rng.int(10, 99)}` : null,
-        mid: '000123456789', status: 1, refunded: 0, reserved: 0, misused: 0, checkStage: null, imported: 0, inactive: 0, frozen: 0, discount: 0, shipping: 0, duty: 0,
-        pin: cardPresent ? rng.int(0, 1) : 0, traceNumber: rng.hex(12), cvvStatus: cardPresent ? null : 'matched', unauthReason: null, fee: 0, feeConsumed: 0,
-        fundingCurrency: currency, authentication: null, authenticationId: null, cofType: null, copyReason: null, originalApproved: total, currencyConversion: null,
-        serviceCode: null, authTokenCustomer: null, debtRepayment: 0, statement: null, convenienceFee: 0, surcharge: 0, channel: cardPresent ? 'pos' : 'web',
-        funded: ymdToInt(addDays(opts.anchor, createdDay - 18)), fundingEnabled: 1, requestSequence: 1, processedSequence: 1,
+        id: txnId,
+        created: formatRecordTimestamp(txnCreated),
+        modified: formatRecordTimestamp(txnCreated),
+        creator: login,
+        modifier: login,
+        ipCreated: '203.0.113.7',
+        ipModified: '203.0.113.7',
+        merchant: opts.merchant,
+        token: rng.hex(32),
+        payment: newId('pmt', txnCreated, rng.hex(15)),
+        fortxn: null,
+        fromtxn: null,
+        batch: newId('bth', txnCreated, rng.hex(15)),
+        subscription: null,
+        type: 1,
+        expiration: `${String(rng.int(1, 12)).padStart(2, '0')}${rng.int(27, 31)}`,
+        currency,
+        platform: rng.pick(platformCodes),
+        authDate: ymdToInt(addDays(opts.anchor, createdDay - 20)),
+        authCode: rng.hex(6).toUpperCase(),
+        captured: formatRecordTimestamp(txnCreated),
+        settled: ymdToInt(addDays(opts.anchor, createdDay - 19)),
+        settledCurrency: currency,
+        settledTotal: total,
+        allowPartial: 0,
+        order: `ORD-${rng.int(10000, 99999)}`,
+        description: rng.pick(products),
+        descriptor: 'CORNER SHOP',
+        terminal: cardPresent ? `T-${rng.int(100, 999)}` : null,
+        terminalCapability: cardPresent ? 5 : 1,
+        entryMode: cardPresent ? rng.pick([2, 5, 6]) : 1,
+        origin: cardPresent ? 1 : rng.pick([2, 2, 5, 6, 3]),
+        tax: 0,
+        total,
+        cashback: 0,
+        authorization: rng.hex(8),
+        approved: total,
+        cvv: cardPresent ? 0 : 1,
+        swiped: cardPresent ? 1 : 0,
+        emv: cardPresent ? 1 : 0,
+        signature: cardPresent ? rng.int(0, 1) : 0,
+        unattended: 0,
+        clientIp: cardPresent ? null : `198.51.100.${rng.int(2, 254)}`,
+        first: personal ? first : null,
+        middle: null,
+        last: personal ? last : null,
+        company: rng.chance(0.2) ? `${last} & Co` : null,
+        email: personal ? `${first.toLowerCase()}.${last.toLowerCase()}@example.com` : null,
+        address1: personal ? `${rng.int(1, 999)} Main St` : null,
+        address2: null,
+        city: personal ? city : null,
+        state: personal ? state : null,
+        zip: personal ? zip : null,
+        country: 'USA',
+        phone: personal ? `555-01${rng.int(10, 99)}` : null,
+        mid: '000123456789',
+        status: 1,
+        refunded: 0,
+        reserved: 0,
+        misused: 0,
+        checkStage: null,
+        imported: 0,
+        inactive: 0,
+        frozen: 0,
+        discount: 0,
+        shipping: 0,
+        duty: 0,
+        pin: cardPresent ? rng.int(0, 1) : 0,
+        traceNumber: rng.hex(12),
+        cvvStatus: cardPresent ? null : 'matched',
+        unauthReason: null,
+        fee: 0,
+        feeConsumed: 0,
+        fundingCurrency: currency,
+        authentication: null,
+        authenticationId: null,
+        cofType: null,
+        copyReason: null,
+        originalApproved: total,
+        currencyConversion: null,
+        serviceCode: null,
+        authTokenCustomer: null,
+        debtRepayment: 0,
+        statement: null,
+        convenienceFee: 0,
+        surcharge: 0,
+        channel: cardPresent ? 'pos' : 'web',
+        funded: ymdToInt(addDays(opts.anchor, createdDay - 18)),
+        fundingEnabled: 1,
+        requestSequence: 1,
+        processedSequence: 1,
       };
       store.put('txn', txnId, id, txn);
       const openStatusId = newId('chs', created, rng.hex(15));
       const ts = formatRecordTimestamp(created);
-      store.put('status', openStatusId, id, { id: openStatusId, created: ts, modified: ts, creator: login, modifier: login, chargeback: id, chargebackMessage: null, status: 'open' });
+      store.put('status', openStatusId, id, {
+        id: openStatusId,
+        created: ts,
+        modified: ts,
+        creator: login,
+        modifier: login,
+        chargeback: id,
+        chargebackMessage: null,
+        status: 'open',
+      });
       let lastStatusChange = openStatusId;
       let modified = created;
       if (status !== 'open') {
         const decidedAt = atDay(opts.anchor, Math.min(dueIn + rng.int(1, 4), -1), rng);
         const decisionId = newId('chs', decidedAt, rng.hex(15));
-        store.put('status', decisionId, id, { id: decisionId, created: formatRecordTimestamp(decidedAt), modified: formatRecordTimestamp(decidedAt), creator: login, modifier: login, chargeback: id, chargebackMessage: null, status });
+        store.put('status', decisionId, id, {
+          id: decisionId,
+          created: formatRecordTimestamp(decidedAt),
+          modified: formatRecordTimestamp(decidedAt),
+          creator: login,
+          modifier: login,
+          chargeback: id,
+          chargebackMessage: null,
+          status,
+        });
         lastStatusChange = decisionId;
         modified = decidedAt;
         if (status === 'won') putEntry(id, decidedAt, 94, total, 'Chargeback reversal', 0, id);
       }
       const reply = addDays(opts.anchor, dueIn);
       store.put('chargeback', id, id, {
-        id, created: ts, modified: formatRecordTimestamp(modified), creator: login, modifier: login, merchant: opts.merchant, txn: txnId, mid: '000123456789',
-        description: rng.chance(0.3) ? '' : `${rc.text} – ${txn.description}`, total, representedTotal: cycle === 'representment' ? total : null,
-        paymentMethod: rng.int(1, 7), cycle, currency, platform: txn.platform, ref: `R${rng.int(1000000, 9999999)}`, reason: rc.text, reasonCode: rc.code,
-        issued: ymdToInt(issued), received: ymdToInt(addDays(issued, 1)), reply: ymdToInt(reply), bankRef: `BR-${rng.hex(8).toUpperCase()}`,
+        id,
+        created: ts,
+        modified: formatRecordTimestamp(modified),
+        creator: login,
+        modifier: login,
+        merchant: opts.merchant,
+        txn: txnId,
+        mid: '000123456789',
+        description: rng.chance(0.3) ? '' : `${rc.text} – ${txn.description}`,
+        total,
+        representedTotal: cycle === 'representment' ? total : null,
+        paymentMethod: rng.int(1, 7),
+        cycle,
+        currency,
+        platform: txn.platform,
+        ref: `R${rng.int(1000000, 9999999)}`,
+        reason: rc.text,
+        reasonCode: rc.code,
+        issued: ymdToInt(issued),
+        received: ymdToInt(addDays(issued, 1)),
+        reply: ymdToInt(reply),
+        bankRef: `BR-${rng.hex(8).toUpperCase()}`,
         [rng.chance(0.5) ? 'ChargebackRef' : 'chargebackRef']: `CB${rng.int(100000, 999999)}`,
-        status, lastStatusChange, inactive: 0, frozen: status === 'open' && !actionable && rng.chance(0.5) ? 1 : 0, actionable, shadow: 0,
+        status,
+        lastStatusChange,
+        inactive: 0,
+        frozen: status === 'open' && !actionable && rng.chance(0.5) ? 1 : 0,
+        actionable,
+        shadow: 0,
       });
       // Retrievals are fee-only events "not represented by entries" (contract, entries rules).
       // The entry's random draws are still taken, so every other record of a seed stays as it was.

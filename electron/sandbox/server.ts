@@ -86,8 +86,21 @@ function send(res: ServerResponse, status: number, body: unknown): void {
  * micro-service forms. A path of the other dialect is an `invalid_resource`, as the real
  * service answers an unknown resource, so nothing passes here while speaking the wrong one. */
 const resources: Record<DialectName, Record<string, RecordKind>> = {
-  core: { chargebacks: 'chargeback', chargebackStatuses: 'status', chargebackMessages: 'message', chargebackDocuments: 'document', entries: 'entry', txns: 'txn' },
-  microservice: { Chargebacks: 'chargeback', ChargebackStatuses: 'status', ChargebackMessages: 'message', ChargebackDocuments: 'document', entries: 'entry' },
+  core: {
+    chargebacks: 'chargeback',
+    chargebackStatuses: 'status',
+    chargebackMessages: 'message',
+    chargebackDocuments: 'document',
+    entries: 'entry',
+    txns: 'txn',
+  },
+  microservice: {
+    Chargebacks: 'chargeback',
+    ChargebackStatuses: 'status',
+    ChargebackMessages: 'message',
+    ChargebackDocuments: 'document',
+    entries: 'entry',
+  },
 };
 
 const linkedKinds: ReadonlySet<RecordKind> = new Set(['status', 'message', 'document']);
@@ -108,7 +121,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
     if (mine.includes(field)) return field.charAt(0).toLowerCase() + field.slice(1);
     return theirs.includes(field) ? '_notAFieldOfTheseRecords' : field;
   };
-  const errors = (res: ServerResponse, items: ApiErrorItemInput[], status = 200): void => send(res, status, wrap([], { requestId: requestId++ }, items));
+  const errors = (res: ServerResponse, items: ApiErrorItemInput[], status = 200): void =>
+    send(res, status, wrap([], { requestId: requestId++ }, items));
 
   /** After a write: the answer is dropped, or held until the client has likely given up. */
   async function answerLost(req: IncomingMessage, fault: FaultKind | undefined): Promise<boolean> {
@@ -126,35 +140,67 @@ export function createSandboxServer(ctx: ServerContext): Server {
     const isWrite = method === 'POST';
     const fault: FaultKind | undefined = pickFault(ctx.faults, isWrite);
     if (fault === 'drop') return void req.socket.destroy();
-    if (fault === '500') return errors(res, [{ code: 500, severity: 4, msg: 'Internal server error', errorCode: 'internal_error' }], 500);
+    if (fault === '500')
+      return errors(res, [{ code: 500, severity: 4, msg: 'Internal server error', errorCode: 'internal_error' }], 500);
     if (fault === 'html500') {
       res.writeHead(502, { 'content-type': 'text/html' });
-      return void res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+      return void res.end(
+        '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+      );
     }
     if (fault === '429') {
       // An injected 429 is a short test fault, not the real ten-second block.
       res.setHeader('retry-after', '1');
-      return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+      return send(res, 429, {
+        errors: [
+          {
+            code: 64,
+            severity: 2,
+            msg: 'Rate of requests exceeded - Temporary block implemented',
+            errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK',
+          },
+        ],
+      });
     }
     // Held in front of the service: a request whose client gave up never reaches it.
     if (fault === 'slow' && !(await hold(req, ctx.faults.slowMs))) return;
 
-    const blocked = limiter.hit(`${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`, req.headers['rate-limit-test'] === 'match');
+    const blocked = limiter.hit(
+      `${req.socket.remoteAddress}|${url.pathname}|${req.headers.host ?? ''}`,
+      req.headers['rate-limit-test'] === 'match',
+    );
     if (blocked !== undefined) {
       res.setHeader('retry-after', String(blocked));
-      return send(res, 429, { errors: [{ code: 64, severity: 2, msg: 'Rate of requests exceeded - Temporary block implemented', errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK' }] });
+      return send(res, 429, {
+        errors: [
+          {
+            code: 64,
+            severity: 2,
+            msg: 'Rate of requests exceeded - Temporary block implemented',
+            errorCode: 'C_RATE_LIMIT_EXCEEDED_TEMP_BLOCK',
+          },
+        ],
+      });
     }
-    if (req.headers.apikey !== ctx.apiKey) return send(res, 401, { errors: [{ code: 4, severity: 3, msg: 'Invalid authentication', errorCode: 'invalid_auth' }] });
+    if (req.headers.apikey !== ctx.apiKey)
+      return send(res, 401, {
+        errors: [{ code: 4, severity: 3, msg: 'Invalid authentication', errorCode: 'invalid_auth' }],
+      });
 
     // The core API's file upload lives under /files/{resource}/{id}.
     const isFile = dialect === 'core' && segments[0] === 'files' && segments[1] === 'chargebackDocuments';
     const path = isFile ? segments.slice(1) : segments;
     const resource = resources[dialect][path[0] ?? ''];
-    const invalid = (): void => errors(res, [{ code: 12, severity: 2, msg: `Invalid resource ${url.pathname}`, errorCode: 'invalid_resource' }]);
+    const invalid = (): void =>
+      errors(res, [{ code: 12, severity: 2, msg: `Invalid resource ${url.pathname}`, errorCode: 'invalid_resource' }]);
     if (!resource) return invalid();
     const id = path[1] ? decodeURIComponent(path[1]) : undefined;
     const action = path[2];
-    if (action !== undefined && !(dialect === 'microservice' && resource === 'chargeback' && action === 'documents' && method === 'POST')) return invalid();
+    if (
+      action !== undefined &&
+      !(dialect === 'microservice' && resource === 'chargeback' && action === 'documents' && method === 'POST')
+    )
+      return invalid();
     if (isFile && (method !== 'POST' || id === undefined)) return invalid();
 
     if (method === 'GET') {
@@ -162,7 +208,15 @@ export function createSandboxServer(ctx: ServerContext): Server {
       if (!search.ok) return errors(res, [{ code: 13, severity: 2, msg: search.message, errorCode: 'query_error' }]);
       const number = Number(url.searchParams.get('page[number]') ?? 1);
       const limit = Number(url.searchParams.get('page[limit]') ?? 30);
-      if (!Number.isInteger(number) || number < 1 || !Number.isInteger(limit) || limit < 1) return errors(res, [{ code: 13, severity: 2, msg: 'page[number] and page[limit] must be positive integers', errorCode: 'query_error' }]);
+      if (!Number.isInteger(number) || number < 1 || !Number.isInteger(limit) || limit < 1)
+        return errors(res, [
+          {
+            code: 13,
+            severity: 2,
+            msg: 'page[number] and page[limit] must be positive integers',
+            errorCode: 'query_error',
+          },
+        ]);
       const page = { number, limit: Math.min(limit, 100) };
       if (resource === 'status' && id !== undefined && dialect === 'microservice') {
         // The contract's status read takes the chargeback ID and answers the bare envelope:
@@ -175,10 +229,17 @@ export function createSandboxServer(ctx: ServerContext): Server {
         const rec = ctx.store.get(resource, id);
         return ok(res, rec ? [expandIf(resource, rec, url)] : []);
       }
-      const clauses: SearchClause[] = search.clauses.map((c) => (linkedKinds.has(resource) ? { ...c, field: linkSearch(c.field) } : c));
+      const clauses: SearchClause[] = search.clauses.map((c) =>
+        linkedKinds.has(resource) ? { ...c, field: linkSearch(c.field) } : c,
+      );
       const result = queryRecords(ctx.store, resource, clauses, page);
-      if (resource === 'entry' && [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback]'))) return sendExpandedEntries(res, result.records, url, result.page);
-      return ok(res, result.records.map((r) => expandIf(resource, r, url)), result.page);
+      if (resource === 'entry' && [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback]')))
+        return sendExpandedEntries(res, result.records, url, result.page);
+      return ok(
+        res,
+        result.records.map((r) => expandIf(resource, r, url)),
+        result.page,
+      );
     }
 
     if (method === 'POST') {
@@ -189,7 +250,15 @@ export function createSandboxServer(ctx: ServerContext): Server {
           body = await readBody(req, ctx.limits.maxFileBytes + 256 * 1024);
         } catch (e) {
           if (e instanceof HttpBodyTooLarge) {
-            errors(res, [{ code: 18, severity: 2, msg: `The document is larger than the limit of ${ctx.limits.maxFileBytes} bytes per file`, errorCode: 'document_too_large', field: isFile ? 'file' : 'document' }]);
+            errors(res, [
+              {
+                code: 18,
+                severity: 2,
+                msg: `The document is larger than the limit of ${ctx.limits.maxFileBytes} bytes per file`,
+                errorCode: 'document_too_large',
+                field: isFile ? 'file' : 'document',
+              },
+            ]);
             return void res.on('finish', () => req.socket.destroy());
           }
           throw e;
@@ -197,43 +266,90 @@ export function createSandboxServer(ctx: ServerContext): Server {
         const boundary = boundaryOf(req.headers['content-type']);
         const parts = boundary ? parseMultipart(body, boundary) : undefined;
         if (isFile) {
-          if (!parts) return errors(res, [{ code: 15, severity: 2, msg: 'The upload must be multipart/form-data with a file part', errorCode: 'invalid_request' }]);
+          if (!parts)
+            return errors(res, [
+              {
+                code: 15,
+                severity: 2,
+                msg: 'The upload must be multipart/form-data with a file part',
+                errorCode: 'invalid_request',
+              },
+            ]);
           const filePart = parts.find((p) => p.name === 'file');
-          const doc = ctx.service.uploadDocumentFile(id!, filePart ? { name: filePart.filename ?? '', bytes: filePart.data } : undefined, token);
+          const doc = ctx.service.uploadDocumentFile(
+            id!,
+            filePart ? { name: filePart.filename ?? '', bytes: filePart.data } : undefined,
+            token,
+          );
           if (await answerLost(req, fault)) return;
           return ok(res, [shown('document', doc)]);
         }
-        if (!parts) return errors(res, [{ code: 15, severity: 2, msg: 'The upload must be multipart/form-data with documentInfo and document parts', errorCode: 'invalid_request' }]);
+        if (!parts)
+          return errors(res, [
+            {
+              code: 15,
+              severity: 2,
+              msg: 'The upload must be multipart/form-data with documentInfo and document parts',
+              errorCode: 'invalid_request',
+            },
+          ]);
         const infoPart = parts.find((p) => p.name === 'documentInfo');
         const filePart = parts.find((p) => p.name === 'document');
         let info: Rec = {};
         try {
           info = infoPart ? (JSON.parse(infoPart.data.toString('utf8')) as Rec) : {};
         } catch {
-          return errors(res, [{ code: 15, severity: 2, msg: 'documentInfo is not valid JSON', errorCode: 'invalid_request', field: 'documentInfo' }]);
+          return errors(res, [
+            {
+              code: 15,
+              severity: 2,
+              msg: 'documentInfo is not valid JSON',
+              errorCode: 'invalid_request',
+              field: 'documentInfo',
+            },
+          ]);
         }
-        const cb = ctx.service.uploadDocument(id!, info, filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined, token);
+        const cb = ctx.service.uploadDocument(
+          id!,
+          info,
+          filePart ? { name: filePart.filename ?? String(info.name ?? ''), bytes: filePart.data } : undefined,
+          token,
+        );
         if (await answerLost(req, fault)) return;
         return ok(res, [shown('chargeback', cb)], { current: 1, last: 1, hasMore: false });
       }
       const jsonWrite = id === undefined && (resource === 'message' || (resource === 'document' && dialect === 'core'));
       if (jsonWrite) {
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-          return errors(res, [{ code: 15, severity: 2, msg: 'The body must be JSON (Content-Type: application/json)', errorCode: 'invalid_request' }]);
+          return errors(res, [
+            {
+              code: 15,
+              severity: 2,
+              msg: 'The body must be JSON (Content-Type: application/json)',
+              errorCode: 'invalid_request',
+            },
+          ]);
         }
         const raw = await readBody(req, 1024 * 1024);
         let body: unknown;
         try {
           body = JSON.parse(raw.toString('utf8') || '{}');
         } catch {
-          return errors(res, [{ code: 15, severity: 2, msg: 'The body is not valid JSON', errorCode: 'invalid_request' }]);
+          return errors(res, [
+            { code: 15, severity: 2, msg: 'The body is not valid JSON', errorCode: 'invalid_request' },
+          ]);
         }
-        const record = resource === 'message' ? ctx.service.createMessage(body, token) : ctx.service.createDocumentRecord(body, token);
+        const record =
+          resource === 'message'
+            ? ctx.service.createMessage(body, token)
+            : ctx.service.createDocumentRecord(body, token);
         if (await answerLost(req, fault)) return;
         return ok(res, [shown(resource, record)]);
       }
     }
-    return errors(res, [{ code: 12, severity: 2, msg: `Invalid action ${method} ${url.pathname}`, errorCode: 'invalid_resource' }]);
+    return errors(res, [
+      { code: 12, severity: 2, msg: `Invalid action ${method} ${url.pathname}`, errorCode: 'invalid_resource' },
+    ]);
   }
 
   // Entries repeat their chargeback: its expanded JSON is built once per version of the data.
@@ -255,15 +371,22 @@ export function createSandboxServer(ctx: ServerContext): Server {
     return json;
   }
 
-  function sendExpandedEntries(res: ServerResponse, records: Rec[], url: URL, page: { current: number; last: number; hasMore: boolean }): void {
+  function sendExpandedEntries(
+    res: ServerResponse,
+    records: Rec[],
+    url: URL,
+    page: { current: number; last: number; hasMore: boolean },
+  ): void {
     const withTxn = [...url.searchParams.keys()].some((k) => k.startsWith('expand[chargeback][txn]'));
     const items = records.map((r) => {
       const { chargeback, ...rest } = clean(r);
       const cb = typeof chargeback === 'string' ? expandedJson(chargeback, withTxn) : null;
       const head = JSON.stringify(rest);
-      return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
+      const comma = head.length > 2 ? ',' : '';
+      return `${head.slice(0, -1)}${comma}"chargeback":${cb ?? JSON.stringify(chargeback ?? null)}}`;
     });
-    const text = `{"response":{"data":[${items.join(',')}],"details":${JSON.stringify({ totals: [], requestId: requestId++, page })},"errors":[]}}`;
+    const details = JSON.stringify({ totals: [], requestId: requestId++, page });
+    const text = `{"response":{"data":[${items.join(',')}],"details":${details},"errors":[]}}`;
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
     res.end(text);
   }
@@ -282,28 +405,57 @@ export function createSandboxServer(ctx: ServerContext): Server {
   }
 
   async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.headers['x-sandbox-admin'] !== ctx.adminToken) return send(res, 401, { errors: [{ code: 4, severity: 3, msg: 'The sandbox admin surface needs the admin token', errorCode: 'invalid_auth' }] });
+    if (req.headers['x-sandbox-admin'] !== ctx.adminToken)
+      return send(res, 401, {
+        errors: [
+          { code: 4, severity: 3, msg: 'The sandbox admin surface needs the admin token', errorCode: 'invalid_auth' },
+        ],
+      });
     const parts = url.pathname.split('/').filter(Boolean).slice(1);
     const method = req.method ?? 'GET';
-    const body = method === 'GET' ? {} : (JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Rec);
+    const body =
+      method === 'GET' ? {} : (JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as Rec);
     const route = `${method} ${parts.map((p, i) => (i === 1 && parts[0] === 'chargebacks' ? ':id' : p)).join('/')}`;
     switch (route) {
       case 'GET summary': {
-        const counts = ctx.store.db.prepare(`SELECT json_extract(json, '$.status') AS status, COUNT(*) AS n FROM records WHERE kind = 'chargeback' GROUP BY 1`).all() as Array<{ status: string; n: number }>;
-        const entries = ctx.store.db.prepare(`SELECT COUNT(*) AS n, COALESCE(SUM(json_extract(json, '$.amount')), 0) AS total FROM records WHERE kind = 'entry'`).get() as { n: number; total: number };
-        return send(res, 200, { chargebacks: Object.fromEntries(counts.map((c) => [c.status, c.n])), entries: { count: entries.n, total: entries.total }, now: ctx.clock.now().toISOString() });
+        const counts = ctx.store.db
+          .prepare(
+            `SELECT json_extract(json, '$.status') AS status, COUNT(*) ` +
+              `AS n FROM records WHERE kind = 'chargeback' GROUP BY 1`,
+          )
+          .all() as Array<{ status: string; n: number }>;
+        const entries = ctx.store.db
+          .prepare(
+            'SELECT COUNT(*) AS n, COALESCE(SUM(json_extract(json, ' +
+              `'$.amount')), 0) AS total FROM records WHERE kind = 'entry'`,
+          )
+          .get() as { n: number; total: number };
+        return send(res, 200, {
+          chargebacks: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+          entries: { count: entries.n, total: entries.total },
+          now: ctx.clock.now().toISOString(),
+        });
       }
       case 'POST chargebacks':
         return send(res, 200, clean(ctx.service.createChargeback((body.fields as Rec | undefined) ?? {})));
       case 'POST chargebacks/:id/decide': {
         const outcome = String(body.outcome);
-        if (!['won', 'lost', 'closed'].includes(outcome)) return send(res, 400, { error: 'outcome must be won, lost or closed' });
-        return send(res, 200, clean(ctx.service.decide(decodeURIComponent(parts[1]!), outcome as 'won' | 'lost' | 'closed')));
+        if (!['won', 'lost', 'closed'].includes(outcome))
+          return send(res, 400, { error: 'outcome must be won, lost or closed' });
+        return send(
+          res,
+          200,
+          clean(ctx.service.decide(decodeURIComponent(parts[1]!), outcome as 'won' | 'lost' | 'closed')),
+        );
       }
       case 'POST chargebacks/:id/deny-messages':
         return send(res, 200, clean(ctx.service.setMessageDenial(decodeURIComponent(parts[1]!), body.deny !== false)));
       case 'POST chargebacks/:id/modify':
-        return send(res, 200, clean(ctx.service.modifyChargeback(decodeURIComponent(parts[1]!), (body.fields as Rec | undefined) ?? {})));
+        return send(
+          res,
+          200,
+          clean(ctx.service.modifyChargeback(decodeURIComponent(parts[1]!), (body.fields as Rec | undefined) ?? {})),
+        );
       case 'POST clock/advance':
         ctx.clock.advance(Number(body.ms ?? 0));
         ctx.service.tick();
@@ -312,29 +464,62 @@ export function createSandboxServer(ctx: ServerContext): Server {
         ctx.service.tick();
         return send(res, 200, { now: ctx.clock.now().toISOString() });
       case 'PUT faults': {
-        const kinds = (Array.isArray(body.kinds) ? body.kinds : ctx.faults.kinds).filter((k: unknown): k is FaultKind => (faultKinds as readonly unknown[]).includes(k));
-        Object.assign(ctx.faults, { rate: Number(body.rate ?? ctx.faults.rate), kinds, slowMs: Number(body.slowMs ?? ctx.faults.slowMs) });
+        const kinds = (Array.isArray(body.kinds) ? body.kinds : ctx.faults.kinds).filter((k: unknown): k is FaultKind =>
+          (faultKinds as readonly unknown[]).includes(k),
+        );
+        Object.assign(ctx.faults, {
+          rate: Number(body.rate ?? ctx.faults.rate),
+          kinds,
+          slowMs: Number(body.slowMs ?? ctx.faults.slowMs),
+        });
         return send(res, 200, ctx.faults);
       }
       case 'POST alert-receivers':
-        ctx.store.db.prepare('INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value').run(String(body.url), (body.headerName as string | undefined) ?? null, (body.headerValue as string | undefined) ?? null);
+        ctx.store.db
+          .prepare(
+            'INSERT INTO receivers (url, header_name, header_value) VALUES (?, ?, ?) ON CONFLICT (url) ' +
+              'DO UPDATE SET header_name = excluded.header_name, header_value = excluded.header_value',
+          )
+          .run(
+            String(body.url),
+            (body.headerName as string | undefined) ?? null,
+            (body.headerValue as string | undefined) ?? null,
+          );
         return send(res, 200, { ok: true });
       case 'GET alert-receivers':
         return send(res, 200, ctx.store.db.prepare('SELECT url, header_name AS headerName FROM receivers').all());
       case 'GET alert-deliveries':
         await ctx.alerts.idle();
-        return send(res, 200, ctx.store.db.prepare('SELECT url, event, chargeback, attempts, status FROM deliveries ORDER BY id').all());
+        return send(
+          res,
+          200,
+          ctx.store.db.prepare('SELECT url, event, chargeback, attempts, status FROM deliveries ORDER BY id').all(),
+        );
       case 'GET received': {
         const only = url.searchParams.get('chargeback');
-        const rows = ctx.store.db.prepare(`SELECT kind, chargeback, json FROM records WHERE kind IN ('message', 'document') ${only ? 'AND chargeback = ?' : ''} ORDER BY seq`).all(...(only ? [only] : [])) as Array<{ kind: string; chargeback: string; json: string }>;
+        const rows = ctx.store.db
+          .prepare(
+            `SELECT kind, chargeback, json FROM records WHERE kind IN ('message', ` +
+              `'document') ${only ? 'AND chargeback = ?' : ''} ORDER BY seq`,
+          )
+          .all(...(only ? [only] : [])) as Array<{ kind: string; chargeback: string; json: string }>;
         const byCb = new Map<string, { chargeback: string; messages: Rec[]; documents: Rec[] }>();
         for (const r of rows) {
           const entry = byCb.get(r.chargeback) ?? { chargeback: r.chargeback, messages: [], documents: [] };
           const rec = JSON.parse(r.json) as Rec;
-          if (r.kind === 'message') entry.messages.push({ ...clean(rec), receivedAt: parseServiceTimestamp(String(rec.created))?.getTime() ?? null });
+          if (r.kind === 'message')
+            entry.messages.push({
+              ...clean(rec),
+              receivedAt: parseServiceTimestamp(String(rec.created))?.getTime() ?? null,
+            });
           else {
             const blob = ctx.service.documentBlob(String(rec.id));
-            entry.documents.push({ ...clean(rec), sizeInBytes: rec._bytes ?? null, sha256: blob?.sha256 ?? null, fileAt: blob?.at ?? null });
+            entry.documents.push({
+              ...clean(rec),
+              sizeInBytes: rec._bytes ?? null,
+              sha256: blob?.sha256 ?? null,
+              fileAt: blob?.at ?? null,
+            });
           }
           byCb.set(r.chargeback, entry);
         }
@@ -350,7 +535,11 @@ export function createSandboxServer(ctx: ServerContext): Server {
     handler(req, res, url).catch((e: unknown) => {
       if (res.headersSent || res.destroyed) return;
       if (e instanceof ServiceError) return errors(res, e.items);
-      errors(res, [{ code: 500, severity: 4, msg: `Sandbox error: ${(e as Error).message}`, errorCode: 'internal_error' }], 500);
+      errors(
+        res,
+        [{ code: 500, severity: 4, msg: `Sandbox error: ${(e as Error).message}`, errorCode: 'internal_error' }],
+        500,
+      );
     });
   });
 }

@@ -10,11 +10,23 @@ export function sniffDocument(bytes: Uint8Array): DocumentContent | undefined {
   if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return 'png';
   if (b(0) === 0x47 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x38) return 'gif';
   if (b(0) === 0x25 && b(1) === 0x50 && b(2) === 0x44 && b(3) === 0x46) return 'pdf';
-  if ((b(0) === 0x49 && b(1) === 0x49 && b(2) === 0x2a && b(3) === 0) || (b(0) === 0x4d && b(1) === 0x4d && b(2) === 0 && b(3) === 0x2a)) return 'tiff';
+  if (
+    (b(0) === 0x49 && b(1) === 0x49 && b(2) === 0x2a && b(3) === 0) ||
+    (b(0) === 0x4d && b(1) === 0x4d && b(2) === 0 && b(3) === 0x2a)
+  )
+    return 'tiff';
   return undefined;
 }
 
-const contentOf: Record<DocumentType, DocumentContent> = { jpg: 'jpeg', jpeg: 'jpeg', gif: 'gif', pdf: 'pdf', png: 'png', tif: 'tiff', tiff: 'tiff' };
+const contentOf: Record<DocumentType, DocumentContent> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  gif: 'gif',
+  pdf: 'pdf',
+  png: 'png',
+  tif: 'tiff',
+  tiff: 'tiff',
+};
 
 export function contentMatches(type: DocumentType, content: DocumentContent): boolean {
   return contentOf[type] === content;

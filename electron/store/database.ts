@@ -29,7 +29,10 @@ export function schemaVersion(db: DatabaseSync): number {
 export function migrate(db: DatabaseSync, upTo: number = migrations.length): void {
   const current = schemaVersion(db);
   if (current > migrations.length) {
-    throw new AppError('internal', `This database was written by a newer Dispute Desk (schema ${current}); update the app to open it.`);
+    throw new AppError(
+      'internal',
+      `This database was written by a newer Dispute Desk (schema ${current}); update the app to open it.`,
+    );
   }
   for (let v = current; v < upTo; v++) {
     db.exec('BEGIN IMMEDIATE');
@@ -39,7 +42,9 @@ export function migrate(db: DatabaseSync, upTo: number = migrations.length): voi
       db.exec('COMMIT');
     } catch (e) {
       db.exec('ROLLBACK');
-      throw new AppError('internal', `The database could not be upgraded (step ${v + 1}); it was left as it was.`, { cause: e });
+      throw new AppError('internal', `The database could not be upgraded (step ${v + 1}); it was left as it was.`, {
+        cause: e,
+      });
     }
   }
 }
@@ -56,12 +61,19 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number; now?: n
       try {
         recovery = setAsideAndRestore(file, found.reason, opts.now);
       } catch (e) {
-        throw new AppError('internal', `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. Nothing was changed; free some space or fix the folder's permissions, then start again.`, { cause: e });
+        throw new AppError(
+          'internal',
+          `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. ` +
+            `Nothing was changed; free some space or fix the folder's permissions, then start again.`,
+          { cause: e },
+        );
       }
     }
   }
   const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
   // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
   // default checkpoint every 1,000 WAL pages (4 MB) it stopped every few commits to copy and
   // fsync the database, a sixth of its time. Every 10,000 (40 MB) copies each page once for many
@@ -72,7 +84,8 @@ export function openDatabase(file: string, opts: { migrateUpTo?: number; now?: n
   db.exec('PRAGMA wal_autocheckpoint = 10000;');
   const version = schemaVersion(db);
   // A copy before the schema changes: a migration that goes wrong never costs the merchant's data.
-  if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length)) backupDatabase(db, file, `before-schema-${version + 1}`, opts.now);
+  if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length))
+    backupDatabase(db, file, `before-schema-${version + 1}`, opts.now);
   migrate(db, opts.migrateUpTo);
   const database: Database = {
     db,

@@ -22,14 +22,38 @@ export interface NewEvent {
   body: string;
 }
 
-type EventRow = { id: number; kind: string; chargeback_id: string | null; title: string; body: string; created_at: number; read_at: number | null };
+type EventRow = {
+  id: number;
+  kind: string;
+  chargeback_id: string | null;
+  title: string;
+  body: string;
+  created_at: number;
+  read_at: number | null;
+};
 
-const toEvent = (r: EventRow): AppEvent => ({ id: r.id, kind: r.kind, chargebackId: r.chargeback_id, title: r.title, body: r.body, createdAt: r.created_at, read: r.read_at !== null });
+const toEvent = (r: EventRow): AppEvent => ({
+  id: r.id,
+  kind: r.kind,
+  chargebackId: r.chargeback_id,
+  title: r.title,
+  body: r.body,
+  createdAt: r.created_at,
+  read: r.read_at !== null,
+});
 
 export function createEventsRepo(d: Database) {
-  const insert = d.db.prepare('INSERT INTO events (profile_id, key, kind, chargeback_id, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, key) DO NOTHING');
-  const unannounced = d.db.prepare('SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM events WHERE profile_id = ? AND announced_at IS NULL ORDER BY id');
-  const markAnnounced = d.db.prepare('UPDATE events SET announced_at = ? WHERE profile_id = ? AND announced_at IS NULL AND id <= ?');
+  const insert = d.db.prepare(
+    'INSERT INTO events (profile_id, key, kind, chargeback_id, title, body, ' +
+      'created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, key) DO NOTHING',
+  );
+  const unannounced = d.db.prepare(
+    'SELECT id, kind, chargeback_id, title, body, created_at, read_at ' +
+      'FROM events WHERE profile_id = ? AND announced_at IS NULL ORDER BY id',
+  );
+  const markAnnounced = d.db.prepare(
+    'UPDATE events SET announced_at = ? WHERE profile_id = ? AND announced_at IS NULL AND id <= ?',
+  );
   return {
     /** Stores the event unless its key is known; true when it is new (it will be announced). */
     raise(profileId: string, e: NewEvent, now = Date.now()): boolean {
@@ -45,12 +69,21 @@ export function createEventsRepo(d: Database) {
       });
     },
     recent(profileId: string, limit = 50): AppEvent[] {
-      return (d.db.prepare('SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM events WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(profileId, limit) as EventRow[]).map(toEvent);
+      return (
+        d.db
+          .prepare(
+            'SELECT id, kind, chargeback_id, title, body, created_at, read_at FROM ' +
+              'events WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+          )
+          .all(profileId, limit) as EventRow[]
+      ).map(toEvent);
     },
     /** Marks read what the merchant saw: every event up to `upToId` (all when not given), so one
      * that arrived while the list was open stays new. */
     markRead(profileId: string, now = Date.now(), upToId = Number.MAX_SAFE_INTEGER): void {
-      d.db.prepare('UPDATE events SET read_at = ? WHERE profile_id = ? AND read_at IS NULL AND id <= ?').run(now, profileId, upToId);
+      d.db
+        .prepare('UPDATE events SET read_at = ? WHERE profile_id = ? AND read_at IS NULL AND id <= ?')
+        .run(now, profileId, upToId);
     },
   };
 }

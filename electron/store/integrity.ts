@@ -4,7 +4,18 @@
 // in its place (or, with none, an empty database), and the recovery report says exactly what
 // happened and what is gone (electron/store/salvage.ts brings back what the damaged file still holds).
 import { DatabaseSync } from 'node:sqlite';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const header = Buffer.from('SQLite format 3\0', 'latin1');
@@ -31,14 +42,19 @@ export function inspectDatabaseFile(file: string): FileState {
   } finally {
     closeSync(fd);
   }
-  if (read < 100 || !head.subarray(0, 16).equals(header)) return { state: 'damaged', reason: 'the file does not start with a SQLite header (it was overwritten or is not a database)' };
+  if (read < 100 || !head.subarray(0, 16).equals(header))
+    return {
+      state: 'damaged',
+      reason: 'the file does not start with a SQLite header (it was overwritten or is not a database)',
+    };
   const rawPageSize = head.readUInt16BE(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
   // The page count in the header counts only while its "valid for" number matches the change counter.
   const pages = head.readUInt32BE(92) === head.readUInt32BE(24) ? head.readUInt32BE(28) : 0;
   // A checkpoint cut off by a crash can leave the header ahead of the file; the WAL then completes it.
   const wal = existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0;
-  if (!wal && pages > 0 && size < pages * pageSize) return { state: 'damaged', reason: `the file is cut short: ${size} of its ${pages * pageSize} bytes are there` };
+  if (!wal && pages > 0 && size < pages * pageSize)
+    return { state: 'damaged', reason: `the file is cut short: ${size} of its ${pages * pageSize} bytes are there` };
   let db: DatabaseSync | undefined;
   try {
     db = new DatabaseSync(file);
@@ -76,7 +92,12 @@ export function listBackups(file: string): Backup[] {
 }
 
 /** A consistent copy of the open database (VACUUM INTO reads one snapshot), old ones pruned. */
-export function backupDatabase(db: DatabaseSync, file: string, label: 'daily' | `before-schema-${number}`, now = Date.now()): Backup {
+export function backupDatabase(
+  db: DatabaseSync,
+  file: string,
+  label: 'daily' | `before-schema-${number}`,
+  now = Date.now(),
+): Backup {
   const dir = backupDir(file);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${basename(file, '.db')}-${now}-${label}.db`);
@@ -110,7 +131,11 @@ export function setAside(file: string, now = Date.now()): { dir: string; file: s
 }
 
 /** Puts the newest backup that passes the same check in place of the database, if any does. */
-export function restoreNewestGood(file: string): { backup: Backup; skipped: Array<{ backup: Backup; reason: string }> } | { backup: undefined; skipped: Array<{ backup: Backup; reason: string }> } {
+export function restoreNewestGood(
+  file: string,
+):
+  | { backup: Backup; skipped: Array<{ backup: Backup; reason: string }> }
+  | { backup: undefined; skipped: Array<{ backup: Backup; reason: string }> } {
   const skipped: Array<{ backup: Backup; reason: string }> = [];
   for (const b of listBackups(file)) {
     const s = inspectDatabaseFile(b.path);

@@ -124,15 +124,19 @@ export function createPortfolioRepo(d: Database) {
   const db = d.db;
   const prevStatus = db.prepare('SELECT status, customer FROM chargebacks WHERE profile_id = ? AND id = ?');
   const upsertCb =
-    db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid, network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
+    db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid,
+      network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle, actionable = excluded.actionable, reply = excluded.reply, reply_invalid = excluded.reply_invalid,
-      network = excluded.network, category = excluded.category, reason_code = excluded.reason_code, currency = excluded.currency, total = excluded.total,
+    ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle,
+      actionable = excluded.actionable, reply = excluded.reply, reply_invalid = excluded.reply_invalid,
+      network = excluded.network, category = excluded.category, reason_code = excluded.reason_code,
+      currency = excluded.currency, total = excluded.total,
       txn_id = excluded.txn_id, modified = excluded.modified, search_text = excluded.search_text`);
   // Entries repeat their transaction (one per chargeback event): an unchanged one is not
   // written again, which keeps a full sync's writes (and its WAL) to what is new.
   const upsertTxn = db.prepare(
-    'INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json WHERE json IS NOT excluded.json',
+    `INSERT INTO transactions (profile_id, id, json) VALUES (?, ?, ?)
+      ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json WHERE json IS NOT excluded.json`,
   );
   const txnJson = db.prepare('SELECT json FROM transactions WHERE profile_id = ? AND id = ?');
   // The customer is copied onto the chargebacks of a transaction (found by index, migration 007)
@@ -149,17 +153,21 @@ export function createPortfolioRepo(d: Database) {
     }
   };
   const upsertStatus = db.prepare(
-    'INSERT INTO status_records (profile_id, id, chargeback_id, status, created, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET status = excluded.status, json = excluded.json',
+    `INSERT INTO status_records (profile_id, id, chargeback_id, status, created, json) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (profile_id, id) DO UPDATE SET status = excluded.status, json = excluded.json`,
   );
   const upsertMessage = db.prepare(
-    'INSERT INTO messages (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json',
+    `INSERT INTO messages (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?)
+      ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json`,
   );
   const upsertDocument = db.prepare(
-    'INSERT INTO documents (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?) ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json',
+    `INSERT INTO documents (profile_id, id, chargeback_id, json) VALUES (?, ?, ?, ?)
+      ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json`,
   );
   // An entry is inserted when new (that is how it is known to be new) and updated otherwise.
   const insertEntry = db.prepare(
-    'INSERT INTO entries (profile_id, id, chargeback_id, event, amount, is_fee, created_at, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO NOTHING',
+    `INSERT INTO entries (profile_id, id, chargeback_id, event, amount, is_fee, created_at, json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, id) DO NOTHING`,
   );
   const updateEntry = db.prepare(
     'UPDATE entries SET amount = ?, json = ? WHERE profile_id = ? AND id = ? AND (amount IS NOT ? OR json IS NOT ?)',
@@ -308,7 +316,10 @@ export function createPortfolioRepo(d: Database) {
   // Only the reason is read from the record's JSON: SQLite picks it out, the row's JSON never
   // crosses into JavaScript.
   const cols =
-    "id, json_extract(json, '$.reason') AS reason, status, cycle, actionable, reply, reply_invalid, category, network, reason_code, total, currency, txn_id, modified, customer ->> '$.name' AS customer_name, customer ->> '$.email' AS customer_email, customer ->> '$.order' AS order_ref";
+    "id, json_extract(json, '$.reason') AS reason, status, cycle, actionable, reply, reply_invalid, " +
+    'category, network, reason_code, total, currency, txn_id, modified, ' +
+    "customer ->> '$.name' AS customer_name, customer ->> '$.email' AS customer_email, " +
+    "customer ->> '$.order' AS order_ref";
 
   /** Inbox statements by their text: the filters make a few dozen shapes, each prepared once. */
   const inboxStatements = new Map<string, StatementSync>();
@@ -337,7 +348,8 @@ export function createPortfolioRepo(d: Database) {
     if (offset < countOpen) {
       rows.push(
         ...(inboxStatement(
-          `SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 1 ORDER BY reply_sort, id LIMIT ? OFFSET ?`,
+          `SELECT ${cols} FROM chargebacks
+            WHERE ${w.sql} AND open_actionable = 1 ORDER BY reply_sort, id LIMIT ? OFFSET ?`,
         ).all(...w.params, limit, offset) as Row[]),
       );
     }
@@ -345,7 +357,8 @@ export function createPortfolioRepo(d: Database) {
     if (remaining > 0 && counts.total > countOpen) {
       rows.push(
         ...(inboxStatement(
-          `SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`,
+          `SELECT ${cols} FROM chargebacks
+            WHERE ${w.sql} AND open_actionable = 0 ORDER BY modified DESC, id LIMIT ? OFFSET ?`,
         ).all(...w.params, remaining, Math.max(0, offset - countOpen)) as Row[]),
       );
     }
@@ -415,7 +428,8 @@ export function createPortfolioRepo(d: Database) {
     const caseSql = `CASE ${inboxSections.map((sec, i) => `WHEN ${sectionSql[sec].sql} THEN ${i}`).join(' ')} END`;
     const caseParams = inboxSections.flatMap((sec) => sectionParams(sec, today, answered));
     const groups = inboxStatement(
-      `SELECT ${caseSql} AS section, currency, COUNT(*) AS n, SUM(total) AS amount FROM chargebacks WHERE ${w.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+      `SELECT ${caseSql} AS section, currency, COUNT(*) AS n, SUM(total) AS amount
+        FROM chargebacks WHERE ${w.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
     ).all(...caseParams, ...w.params) as Array<{ section: number | null; currency: string; n: number; amount: number }>;
     const sections: InboxSectionSummary[] = inboxSections.map((section) => ({ section, count: 0, amounts: [] }));
     for (const g of groups) {
@@ -437,7 +451,8 @@ export function createPortfolioRepo(d: Database) {
       }
       const order = orderBy(summary.section, q.sort ?? 'deadline', q.dir ?? 'asc');
       const got = inboxStatement(
-        `SELECT ${cols} FROM chargebacks WHERE ${w.sql} AND ${sectionSql[summary.section].sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT ${cols} FROM chargebacks
+          WHERE ${w.sql} AND ${sectionSql[summary.section].sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
       ).all(...w.params, ...sectionParams(summary.section, today, answered), limit, offset) as Row[];
       rows.push(...got);
       limit -= got.length;
@@ -455,7 +470,8 @@ export function createPortfolioRepo(d: Database) {
       db
         .prepare(
           `SELECT c.id FROM chargebacks c WHERE c.profile_id = ? AND c.open_actionable = 1 AND c.id IN
-      (SELECT chargeback_id FROM outbox_jobs WHERE profile_id = ? UNION SELECT chargeback_id FROM messages WHERE profile_id = ?)`,
+      (SELECT chargeback_id FROM outbox_jobs WHERE profile_id = ?
+        UNION SELECT chargeback_id FROM messages WHERE profile_id = ?)`,
         )
         .all(profileId, profileId, profileId) as Array<{ id: string }>
     ).map((r) => r.id);
@@ -475,7 +491,8 @@ export function createPortfolioRepo(d: Database) {
       .prepare(
         `SELECT COUNT(*) AS total, SUM(open_actionable) AS open,
       SUM(CASE WHEN open_actionable = 1 AND reply_sort BETWEEN ? AND ? THEN 1 ELSE 0 END) AS due_soon,
-      SUM(CASE WHEN open_actionable = 1 AND reply_sort < ? THEN 1 ELSE 0 END) AS overdue FROM chargebacks WHERE profile_id = ?`,
+      SUM(CASE WHEN open_actionable = 1 AND reply_sort < ? THEN 1 ELSE 0 END) AS overdue
+      FROM chargebacks WHERE profile_id = ?`,
       )
       .get(ymdToInt(today), ymdToInt(addDays(today, 3)), ymdToInt(today), profileId) as {
       total: number;
@@ -523,7 +540,8 @@ export function createPortfolioRepo(d: Database) {
     return (
       db
         .prepare(
-          'SELECT json FROM entries WHERE profile_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+          `SELECT json FROM entries
+            WHERE profile_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id`,
         )
         .all(profileId, from.getTime(), to.getTime()) as Array<{ json: string }>
     ).map((r) => JSON.parse(r.json) as Entry & { chargeback: string | null });
@@ -562,7 +580,8 @@ export function createPortfolioRepo(d: Database) {
   ): void {
     if (checked)
       db.prepare(
-        'INSERT INTO checklist_ticks (profile_id, chargeback_id, item_id, ticked_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        `INSERT INTO checklist_ticks (profile_id, chargeback_id, item_id, ticked_at) VALUES (?, ?, ?, ?)
+          ON CONFLICT DO NOTHING`,
       ).run(profileId, chargebackId, itemId, now);
     else
       db.prepare('DELETE FROM checklist_ticks WHERE profile_id = ? AND chargeback_id = ? AND item_id = ?').run(

@@ -5,7 +5,9 @@ import type { Database } from './database.ts';
 export function createProfilesRepo(d: Database) {
   const list = d.db.prepare('SELECT json FROM profiles ORDER BY created_at, id');
   const get = d.db.prepare('SELECT json FROM profiles WHERE id = ?');
-  const upsert = d.db.prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json');
+  const upsert = d.db.prepare(
+    'INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json',
+  );
   const remove = d.db.prepare('DELETE FROM profiles WHERE id = ?');
   return {
     list: (): Profile[] => (list.all() as Array<{ json: string }>).map((r) => profileSchema.parse(JSON.parse(r.json))),
@@ -14,7 +16,9 @@ export function createProfilesRepo(d: Database) {
       return row ? profileSchema.parse(JSON.parse(row.json)) : undefined;
     },
     findByName: (name: string): Profile | undefined =>
-      (list.all() as Array<{ json: string }>).map((r) => profileSchema.parse(JSON.parse(r.json))).find((p) => p.name.toLowerCase() === name.toLowerCase()),
+      (list.all() as Array<{ json: string }>)
+        .map((r) => profileSchema.parse(JSON.parse(r.json)))
+        .find((p) => p.name.toLowerCase() === name.toLowerCase()),
     save(profile: Profile): Profile {
       const checked = profileSchema.parse(profile);
       upsert.run(checked.id, JSON.stringify(checked), Date.now());

@@ -77,13 +77,26 @@ function tryRead<T>(fn: () => T): T | undefined {
 export function salvageInto(target: Database, damagedFile: string, outboxDir: string): SalvageReport {
   const report: SalvageReport = { profiles: [], jobsRebuilt: [], foldersNotQueued: [] };
   const old = readOnly(damagedFile);
-  const oldDb: Database | undefined = old && { db: old, file: damagedFile, transaction: transactionRunner(old), close: () => old.close() };
+  const oldDb: Database | undefined = old && {
+    db: old,
+    file: damagedFile,
+    transaction: transactionRunner(old),
+    close: () => old.close(),
+  };
   try {
     if (old) {
-      const ids = tryRead(() => (old.prepare('SELECT id FROM profiles').all() as Array<{ id: string }>).map((r) => r.id)) ?? [];
-      const upsert = target.db.prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json');
+      const ids =
+        tryRead(() => (old.prepare('SELECT id FROM profiles').all() as Array<{ id: string }>).map((r) => r.id)) ?? [];
+      const upsert = target.db.prepare(
+        'INSERT INTO profiles (id, json, created_at) VALUES (?, ' +
+          '?, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json',
+      );
       for (const id of ids) {
-        const row = tryRead(() => old.prepare('SELECT json, created_at FROM profiles WHERE id = ?').get(id) as { json: string; created_at: number } | undefined);
+        const row = tryRead(
+          () =>
+            old.prepare('SELECT json, created_at FROM profiles WHERE id = ?').get(id) as
+              { json: string; created_at: number } | undefined,
+        );
         const parsed = row && tryRead(() => profileSchema.parse(JSON.parse(row.json)));
         if (!row || !parsed) continue;
         upsert.run(id, JSON.stringify(parsed), row.created_at);
@@ -92,9 +105,13 @@ export function salvageInto(target: Database, damagedFile: string, outboxDir: st
     }
     const into = createOutboxRepo(target);
     const from = oldDb && tryRead(() => createOutboxRepo(oldDb));
-    const oldJobIds = (old && tryRead(() => (old.prepare('SELECT id FROM outbox_jobs').all() as Array<{ id: string }>).map((r) => r.id))) ?? [];
+    const oldJobIds =
+      (old &&
+        tryRead(() => (old.prepare('SELECT id FROM outbox_jobs').all() as Array<{ id: string }>).map((r) => r.id))) ??
+      [];
     const folders = existsSync(outboxDir) ? readdirSync(outboxDir).filter((n) => n.startsWith('job_')) : [];
-    const known = (id: string): boolean => target.db.prepare('SELECT 1 FROM outbox_jobs WHERE id = ?').get(id) !== undefined;
+    const known = (id: string): boolean =>
+      target.db.prepare('SELECT 1 FROM outbox_jobs WHERE id = ?').get(id) !== undefined;
     for (const id of new Set([...oldJobIds, ...folders])) {
       const job = from && tryRead(() => from.get(id));
       if (job && target.db.prepare('SELECT 1 FROM profiles WHERE id = ?').get(job.profileId)) {

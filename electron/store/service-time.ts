@@ -20,8 +20,12 @@ function shiftOf(day: string, y: number, m: number, d: number): number | null {
   const end = parseServiceTimestamp(`${day} 23:59:59`)?.getTime();
   // A day of exactly 24 hours whose first and last second both exist as written has no clock
   // change in it: one offset holds for all of it.
-  const regular = start !== undefined && end !== undefined && end - start === DAY_MS - 1000
-    && formatServiceTimestamp(new Date(start)) === `${day} 00:00:00` && formatServiceTimestamp(new Date(end)) === `${day} 23:59:59`;
+  const regular =
+    start !== undefined &&
+    end !== undefined &&
+    end - start === DAY_MS - 1000 &&
+    formatServiceTimestamp(new Date(start)) === `${day} 00:00:00` &&
+    formatServiceTimestamp(new Date(end)) === `${day} 23:59:59`;
   shift = regular ? Date.UTC(y, m - 1, d) - start : null;
   shiftByDay.set(day, shift);
   return shift;

@@ -6,7 +6,15 @@ import type { Database } from './database.ts';
 
 export const syncStateSchema = z.object({
   /** An unfinished pass: the phase and the next page to fetch. */
-  pass: z.object({ mode: z.enum(['full', 'incremental']), phase: z.enum(['chargebacks', 'statuses', 'entries']), nextPage: z.number().int().min(1), startedAt: z.number(), since: z.string().optional() }).nullable(),
+  pass: z
+    .object({
+      mode: z.enum(['full', 'incremental']),
+      phase: z.enum(['chargebacks', 'statuses', 'entries']),
+      nextPage: z.number().int().min(1),
+      startedAt: z.number(),
+      since: z.string().optional(),
+    })
+    .nullable(),
   lastFullSyncAt: z.number().nullable(),
   lastSuccessAt: z.number().nullable(),
   /** When the last successful pass started: records created after it are new to us. */
@@ -18,14 +26,29 @@ export const syncStateSchema = z.object({
 });
 export type SyncState = z.infer<typeof syncStateSchema>;
 
-const empty: SyncState = { pass: null, lastFullSyncAt: null, lastSuccessAt: null, lastPassStartedAt: null, chargebacksModifiedMark: null, entriesCreatedMark: null, lastError: null };
+const empty: SyncState = {
+  pass: null,
+  lastFullSyncAt: null,
+  lastSuccessAt: null,
+  lastPassStartedAt: null,
+  chargebacksModifiedMark: null,
+  entriesCreatedMark: null,
+  lastError: null,
+};
 
 export function createSyncStateRepo(d: Database) {
   const get = d.db.prepare('SELECT json FROM sync_state WHERE profile_id = ?');
-  const put = d.db.prepare('INSERT INTO sync_state (profile_id, json) VALUES (?, ?) ON CONFLICT (profile_id) DO UPDATE SET json = excluded.json');
-  const enqueue = d.db.prepare('INSERT INTO sync_status_queue (profile_id, chargeback_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const put = d.db.prepare(
+    'INSERT INTO sync_state (profile_id, json) VALUES (?, ?) ON ' +
+      'CONFLICT (profile_id) DO UPDATE SET json = excluded.json',
+  );
+  const enqueue = d.db.prepare(
+    'INSERT INTO sync_status_queue (profile_id, chargeback_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
   const dequeue = d.db.prepare('DELETE FROM sync_status_queue WHERE profile_id = ? AND chargeback_id = ?');
-  const peek = d.db.prepare('SELECT chargeback_id FROM sync_status_queue WHERE profile_id = ? ORDER BY chargeback_id LIMIT ?');
+  const peek = d.db.prepare(
+    'SELECT chargeback_id FROM sync_status_queue WHERE profile_id = ? ORDER BY chargeback_id LIMIT ?',
+  );
   const count = d.db.prepare('SELECT COUNT(*) AS n FROM sync_status_queue WHERE profile_id = ?');
   const clear = d.db.prepare('DELETE FROM sync_status_queue WHERE profile_id = ?');
   return {

@@ -79,8 +79,15 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
       const hash = createHash('sha256').update(raw).digest('hex');
       let fresh: boolean;
       try {
-        fresh = o.store.transaction(() => o.store.database.db.prepare('INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING')
-          .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0);
+        fresh = o.store.transaction(
+          () =>
+            o.store.database.db
+              .prepare(
+                'INSERT INTO alerts_received (profile_id, hash, event, chargeback_id, received_at, ' +
+                  'json) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (profile_id, hash) DO NOTHING',
+              )
+              .run(o.profileId, hash, event, chargebackId, Date.now(), raw.toString('utf8')).changes > 0,
+        );
       } catch {
         // Not kept, so not acknowledged: the service retries.
         return refuse(503, 'could not be stored');
@@ -98,9 +105,10 @@ export async function startAlertReceiver(o: AlertReceiverOptions): Promise<{ url
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return {
     url: `http://${host}:${addr.port}${path}`,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

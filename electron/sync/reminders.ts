@@ -19,16 +19,28 @@ export interface Reminder {
   body: string;
 }
 
-export function dueReminders(database: Database, portfolio: PortfolioRepo, profileId: string, thresholds: readonly number[], now: Date): Reminder[] {
+export function dueReminders(
+  database: Database,
+  portfolio: PortfolioRepo,
+  profileId: string,
+  thresholds: readonly number[],
+  now: Date,
+): Reminder[] {
   const levels = [...new Set([...thresholds, OVERDUE])].sort((a, b) => b - a);
   const fired = database.db.prepare('SELECT threshold FROM reminders WHERE profile_id = ? AND chargeback_id = ?');
-  const mark = database.db.prepare('INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const mark = database.db.prepare(
+    'INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
   const out: Reminder[] = [];
   database.transaction(() => {
     for (const { id, reply, replyInvalid } of portfolio.openActionable(profileId)) {
       const days = daysLeft(reply, now);
       if (days === undefined) {
-        if (replyInvalid === null || (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)) continue;
+        if (
+          replyInvalid === null ||
+          (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)
+        )
+          continue;
         mark.run(profileId, id, UNREADABLE, now.getTime());
         const cb = portfolio.getChargeback(profileId, id);
         const amount = cb ? formatAmount(cb.total, cb.currency) : '';
@@ -36,7 +48,9 @@ export function dueReminders(database: Database, portfolio: PortfolioRepo, profi
           chargebackId: id,
           threshold: UNREADABLE,
           title: `Reply date unreadable: chargeback ${amount}`.trim(),
-          body: `The service sent the reply date of chargeback ${id} as "${replyInvalid}", which is not a real date. Check the deadline with your processor and answer in time.`,
+          body:
+            `The service sent the reply date of chargeback ${id} as "${replyInvalid}", which ` +
+            'is not a real date. Check the deadline with your processor and answer in time.',
         });
         continue;
       }
@@ -53,7 +67,11 @@ export function dueReminders(database: Database, portfolio: PortfolioRepo, profi
         chargebackId: id,
         threshold: urgent,
         title: days < 0 ? `Overdue: chargeback ${amount}` : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
-        body: `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ${days < 0 ? 'The reply date has passed; check with your processor whether a late response is still accepted.' : 'Prepare and send your evidence before the deadline.'}`,
+        body:
+          `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ` +
+          (days < 0
+            ? 'The reply date has passed; check with your processor whether a late response is still accepted.'
+            : 'Prepare and send your evidence before the deadline.'),
       });
     }
   });

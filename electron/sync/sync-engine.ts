@@ -62,8 +62,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   // write to may close only after.
   let lifetime = new AbortController();
   const refreshes = new Set<Promise<unknown>>();
-  const withLifetime = (signal: AbortSignal | undefined): AbortSignal => (signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal);
-  const stoppedError = (): AppError => new AppError('cancelled', 'Dispute Desk is closing: sync stopped; it resumes where it stopped at the next start.');
+  const withLifetime = (signal: AbortSignal | undefined): AbortSignal =>
+    signal ? AbortSignal.any([signal, lifetime.signal]) : lifetime.signal;
+  const stoppedError = (): AppError =>
+    new AppError('cancelled', 'Dispute Desk is closing: sync stopped; it resumes where it stopped at the next start.');
 
   function profileOrThrow(id: string): Profile {
     const p = store.profiles.get(id);
@@ -77,8 +79,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   function announce(profile: Profile): number {
     const fresh = store.events.claimUnannounced(profile.id, now().getTime());
     const limit = deps.notifyLimit ?? 5;
-    for (const e of fresh.slice(0, limit)) deps.notifier.notify({ title: e.title, body: e.body, kind: e.kind, chargebackId: e.chargebackId ?? undefined });
-    if (fresh.length > limit) deps.notifier.notify({ title: `${fresh.length - limit} more updates`, body: `${profile.name}: open Dispute Desk to see every change.`, kind: 'summary' });
+    for (const e of fresh.slice(0, limit))
+      deps.notifier.notify({ title: e.title, body: e.body, kind: e.kind, chargebackId: e.chargebackId ?? undefined });
+    if (fresh.length > limit)
+      deps.notifier.notify({
+        title: `${fresh.length - limit} more updates`,
+        body: `${profile.name}: open Dispute Desk to see every change.`,
+        kind: 'summary',
+      });
     return fresh.length;
   }
 
@@ -89,7 +97,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     for (const e of events) store.events.raise(profileId, e, at);
   }
 
-  async function run(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean }): Promise<SyncReport> {
+  async function run(
+    profileId: string,
+    o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean },
+  ): Promise<SyncReport> {
     const profile = profileOrThrow(profileId);
     const client = await deps.clientFor(profile);
     const started = Date.now();
@@ -98,16 +109,35 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!state.pass) {
       const mode = o.forceFull || firstEver ? 'full' : 'incremental';
       // Changed since the newest change we hold or the previous pass's start, whichever is earlier.
-      const mark = Math.min(parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? Infinity, state.lastPassStartedAt ?? Infinity);
-      const since = mode === 'incremental' && Number.isFinite(mark) ? formatServiceTimestamp(new Date(mark - overlap)) : undefined;
-      const next = { mode, phase: 'chargebacks', nextPage: 1, startedAt: now().getTime(), ...(since ? { since } : {}) } as const;
+      const mark = Math.min(
+        parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? Infinity,
+        state.lastPassStartedAt ?? Infinity,
+      );
+      const since =
+        mode === 'incremental' && Number.isFinite(mark) ? formatServiceTimestamp(new Date(mark - overlap)) : undefined;
+      const next = {
+        mode,
+        phase: 'chargebacks',
+        nextPage: 1,
+        startedAt: now().getTime(),
+        ...(since ? { since } : {}),
+      } as const;
       state = store.transaction(() => {
         store.syncState.clearStatusQueue(profileId);
         return store.syncState.update(profileId, { pass: next });
       });
     }
     const pass = state.pass!;
-    const report: SyncReport = { profileId, mode: pass.mode, chargebacks: 0, statuses: 0, entries: 0, events: 0, invalidRecords: 0, durationMs: 0 };
+    const report: SyncReport = {
+      profileId,
+      mode: pass.mode,
+      chargebacks: 0,
+      statuses: 0,
+      entries: 0,
+      events: 0,
+      invalidRecords: 0,
+      durationMs: 0,
+    };
     const quiet = firstEver; // the first load is summarised, not announced item by item
     const progress = (phase: SyncPhase, done: number, expected: number): void => {
       const p: SyncProgress = { profileId, mode: pass.mode, phase, done, expected: Math.max(expected, done) };
@@ -117,7 +147,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
     /** Saves each page, the events it gives rise to and the cursor (with any marks the page
      * moved) in one transaction. */
-    async function consume<T>(phase: SyncPhase, pages: AsyncIterable<Page<T>>, save: (records: T[]) => { events: DerivedEvent[]; marks?: Partial<SyncState> }, firstPage: number): Promise<void> {
+    async function consume<T>(
+      phase: SyncPhase,
+      pages: AsyncIterable<Page<T>>,
+      save: (records: T[]) => { events: DerivedEvent[]; marks?: Partial<SyncState> },
+      firstPage: number,
+    ): Promise<void> {
       let done = (firstPage - 1) * 100;
       for await (const page of pages) {
         store.transaction(() => {
@@ -140,25 +175,46 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (phase === 'chargebacks') {
           const search: SearchClause[] = pass.since ? [{ field: 'modified', op: 'greater', value: pass.since }] : [];
           let mark = store.syncState.get(profileId).chargebacksModifiedMark;
-          await consume<Chargeback>('chargebacks', client.chargebackPages({ search, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
-            const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime());
-            report.chargebacks += records.length;
-            for (const r of records) if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
-            // The status records of what changed are fetched in the next phase; the list is
-            // kept with the page so a resumed pass still has it.
-            if (pass.mode === 'incremental') store.syncState.queueStatuses(profileId, records.map((r) => r.id));
-            return { events: quiet ? [] : eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r]))), marks: { chargebacksModifiedMark: mark } };
-          }, firstPage);
+          await consume<Chargeback>(
+            'chargebacks',
+            client.chargebackPages({ search, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }),
+            (records) => {
+              const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime());
+              report.chargebacks += records.length;
+              for (const r of records) if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
+              // The status records of what changed are fetched in the next phase; the list is
+              // kept with the page so a resumed pass still has it.
+              if (pass.mode === 'incremental')
+                store.syncState.queueStatuses(
+                  profileId,
+                  records.map((r) => r.id),
+                );
+              return {
+                events: quiet ? [] : eventsFromChargebacks(changes, new Map(records.map((r) => [r.id, r]))),
+                marks: { chargebacksModifiedMark: mark },
+              };
+            },
+            firstPage,
+          );
         } else if (phase === 'statuses') {
           if (pass.mode === 'full') {
-            await consume('statuses', client.statusPages({ pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
-              store.portfolio.saveStatuses(profileId, records);
-              report.statuses += records.length;
-              return { events: [] };
-            }, firstPage);
+            await consume(
+              'statuses',
+              client.statusPages({ pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }),
+              (records) => {
+                store.portfolio.saveStatuses(profileId, records);
+                report.statuses += records.length;
+                return { events: [] };
+              },
+              firstPage,
+            );
           } else {
             let done = 0;
-            for (let batch = store.syncState.queuedStatuses(profileId, 50); batch.length > 0; batch = store.syncState.queuedStatuses(profileId, 50)) {
+            for (
+              let batch = store.syncState.queuedStatuses(profileId, 50);
+              batch.length > 0;
+              batch = store.syncState.queuedStatuses(profileId, 50)
+            ) {
               const statuses = await client.statusesOf(batch, signal);
               store.transaction(() => {
                 store.portfolio.saveStatuses(profileId, statuses);
@@ -178,23 +234,46 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           const from = pass.mode === 'incremental' && Number.isFinite(since) ? new Date(since - overlap) : EARLIEST;
           const to = new Date(now().getTime() + 2 * 86_400_000);
           let mark = st.entriesCreatedMark;
-          await consume('entries', client.entryPages({ from, to, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }), (records) => {
-            const fresh = store.portfolio.saveEntries(profileId, records);
-            report.entries += records.length;
-            for (const e of records) {
-              const t = serviceTimestampMs(e.created);
-              if (t !== undefined && (mark === null || t > mark)) mark = t;
-            }
-            return { events: quiet ? [] : eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency), marks: { entriesCreatedMark: mark } };
-          }, firstPage);
+          await consume(
+            'entries',
+            client.entryPages({ from, to, pageLimit: 100, firstPage, ...(signal ? { signal } : {}) }),
+            (records) => {
+              const fresh = store.portfolio.saveEntries(profileId, records);
+              report.entries += records.length;
+              for (const e of records) {
+                const t = serviceTimestampMs(e.created);
+                if (t !== undefined && (mark === null || t > mark)) mark = t;
+              }
+              return {
+                events: quiet
+                  ? []
+                  : eventsFromEntries(fresh, (id) => store.portfolio.getChargeback(profileId, id)?.currency),
+                marks: { entriesCreatedMark: mark },
+              };
+            },
+            firstPage,
+          );
         }
       }
       const finishedAt = now().getTime();
       store.transaction(() => {
-        store.syncState.update(profileId, { pass: null, lastSuccessAt: finishedAt, lastPassStartedAt: pass.startedAt, lastError: null, ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}) });
+        store.syncState.update(profileId, {
+          pass: null,
+          lastSuccessAt: finishedAt,
+          lastPassStartedAt: pass.startedAt,
+          lastError: null,
+          ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}),
+        });
         if (quiet) {
           const counts = store.portfolio.inboxCounts(profileId, now());
-          raiseAll(profileId, [{ key: `first-sync:${pass.startedAt}`, kind: 'summary', title: `${profile.name}: ${counts.total} chargebacks loaded`, body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.` }]);
+          raiseAll(profileId, [
+            {
+              key: `first-sync:${pass.startedAt}`,
+              kind: 'summary',
+              title: `${profile.name}: ${counts.total} chargebacks loaded`,
+              body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.`,
+            },
+          ]);
         }
       });
       report.durationMs = Date.now() - started;
@@ -209,7 +288,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** A pass, then what follows it whether it worked or not: the stored events are announced and
    * the deadlines checked from the store, so reminders fire offline too. */
-  async function runThenFollowUp(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean }): Promise<SyncReport> {
+  async function runThenFollowUp(
+    profileId: string,
+    o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean },
+  ): Promise<SyncReport> {
     let report: SyncReport | undefined;
     let failure: { error: unknown } | undefined;
     try {
@@ -235,8 +317,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   function remind(profile: Profile): number {
     const reminders = dueReminders(store.database, store.portfolio, profile.id, profile.reminderThresholdDays, now());
     const limit = deps.notifyLimit ?? 5;
-    for (const r of reminders.slice(0, limit)) deps.notifier.notify({ title: r.title, body: r.body, kind: 'reminder', chargebackId: r.chargebackId });
-    if (reminders.length > limit) deps.notifier.notify({ title: `${reminders.length - limit} more deadlines need you`, body: `${profile.name}: open the inbox to see every chargeback that is due soon or overdue.`, kind: 'reminder' });
+    for (const r of reminders.slice(0, limit))
+      deps.notifier.notify({ title: r.title, body: r.body, kind: 'reminder', chargebackId: r.chargebackId });
+    if (reminders.length > limit)
+      deps.notifier.notify({
+        title: `${reminders.length - limit} more deadlines need you`,
+        body: `${profile.name}: open the inbox to see every chargeback that is due soon or overdue.`,
+        kind: 'reminder',
+      });
     return reminders.length;
   }
 
@@ -260,11 +348,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   return {
     /** Syncs one profile; a second call while one runs joins it. */
-    syncProfile(profileId: string, o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean } = {}): Promise<SyncReport> {
+    syncProfile(
+      profileId: string,
+      o: { signal?: AbortSignal; onProgress?: (p: SyncProgress) => void; forceFull?: boolean } = {},
+    ): Promise<SyncReport> {
       const current = running.get(profileId);
       if (current) return current;
       if (lifetime.signal.aborted) return Promise.reject(stoppedError());
-      const p = runThenFollowUp(profileId, { ...o, signal: withLifetime(o.signal) }).finally(() => running.delete(profileId));
+      const p = runThenFollowUp(profileId, { ...o, signal: withLifetime(o.signal) }).finally(() =>
+        running.delete(profileId),
+      );
       running.set(profileId, p);
       return p;
     },

@@ -5,36 +5,39 @@ import { z } from 'zod';
 import { boolLike, ymdDate, tolerantDates, invalidDatesSchema } from './primitives.ts';
 import { chargebackSchema } from './resources.ts';
 
-const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v)));
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 /** The alerts' MM-DD-YYYY dates, read as the app's YYYYMMDD integers like every other date. */
 const date = ymdDate.nullish().transform((v) => v ?? null);
 
-export const alertSchema = tolerantDates({ disputeCreated: 'calendar', disputeResponseDue: 'calendar', txnCreated: 'calendar' }, z.looseObject({
-  subject: text,
-  disputeId: z.string().min(1),
-  disputeCaseId: text,
-  disputeCreated: date,
-  disputeCycle: text,
-  disclaimer: boolLike.nullish(),
-  disputeReasonCode: text,
-  disputeReason: text,
-  disputeResponseDue: date,
-  disputeStatus: text,
-  paymentLastFour: text,
-  paymentType: text,
-  txnId: text,
-  txnAmount: text,
-  txnCardHolder: text,
-  txnCreated: date,
-  invalidDates: invalidDatesSchema,
-}));
+export const alertSchema = tolerantDates(
+  { disputeCreated: 'calendar', disputeResponseDue: 'calendar', txnCreated: 'calendar' },
+  z.looseObject({
+    subject: text,
+    disputeId: z.string().min(1),
+    disputeCaseId: text,
+    disputeCreated: date,
+    disputeCycle: text,
+    disclaimer: boolLike.nullish(),
+    disputeReasonCode: text,
+    disputeReason: text,
+    disputeResponseDue: date,
+    disputeStatus: text,
+    paymentLastFour: text,
+    paymentType: text,
+    txnId: text,
+    txnAmount: text,
+    txnCardHolder: text,
+    txnCreated: date,
+    invalidDates: invalidDatesSchema,
+  }),
+);
 export type Alert = z.infer<typeof alertSchema>;
 
 export const alertPayloadSchema = z.looseObject({
-  response: z.looseObject({
-    alert: alertSchema,
-    data: z.preprocess((v) => v ?? [], z.array(chargebackSchema)),
-  }),
+  response: z.looseObject({ alert: alertSchema, data: z.preprocess((v) => v ?? [], z.array(chargebackSchema)) }),
 });
 export type AlertPayload = z.infer<typeof alertPayloadSchema>;
 

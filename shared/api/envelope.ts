@@ -8,19 +8,24 @@ import { intLike, boolLike } from './primitives.ts';
 export const apiErrorItemSchema = z.looseObject({
   code: intLike.optional(),
   severity: intLike.optional(),
-  msg: z.string().nullish().transform((v) => v ?? ''),
-  field: z.string().nullish().transform((v) => v ?? undefined),
-  errorCode: z.string().nullish().transform((v) => v ?? undefined),
+  msg: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  field: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  errorCode: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 export type ApiErrorItem = z.infer<typeof apiErrorItemSchema>;
 /** An error item as written (field and errorCode may be left out). */
 export type ApiErrorItemInput = z.input<typeof apiErrorItemSchema>;
 
-export const pageInfoSchema = z.looseObject({
-  current: intLike,
-  last: intLike,
-  hasMore: boolLike,
-});
+export const pageInfoSchema = z.looseObject({ current: intLike, last: intLike, hasMore: boolLike });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
 /** `details` may be an object, an empty object, or (PHP-style) an empty array. */
@@ -79,6 +84,10 @@ export function envelopeOf<T extends z.ZodType>(record: T) {
 }
 
 /** What the service and the sandbox write: the wrapped form, strict. */
-export function wrap(data: unknown[], details: { requestId?: number; page?: { current: number; last: number; hasMore: boolean } } = {}, errors: ApiErrorItemInput[] = []) {
+export function wrap(
+  data: unknown[],
+  details: { requestId?: number; page?: { current: number; last: number; hasMore: boolean } } = {},
+  errors: ApiErrorItemInput[] = [],
+) {
   return { response: { data, details: { totals: [], ...details }, errors } };
 }

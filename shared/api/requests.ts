@@ -4,22 +4,31 @@ import { messageTypeSchema, documentTypeSchema } from '../domain/enums.ts';
 
 const zeroOne = z.enum(['0', '1']);
 
-const documentName = (max: number) => z
-  .string()
-  .min(1)
-  .max(max, `the file name is longer than ${max} characters`)
-  .refine((n) => !/[\\/\u0000-\u001f\u007f]/.test(n), 'the file name may not contain slashes or control characters');
+const documentName = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max, `the file name is longer than ${max} characters`)
+    .refine((n) => !/[\\/\u0000-\u001f\u007f]/.test(n), 'the file name may not contain slashes or control characters');
 
 /** What an answer says, whichever form carries it: its type and the optional fields. */
 const answerFields = {
   type: messageTypeSchema,
   note: z.string().max(5000, 'the note is longer than 5,000 characters').optional(),
   contact: z.email('the contact must be an email address').optional(),
-  amount: z.number().int('the amount must be whole minor units').positive('the amount must be more than zero').optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'the currency must be a three-letter code').optional(),
+  amount: z
+    .number()
+    .int('the amount must be whole minor units')
+    .positive('the amount must be more than zero')
+    .optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'the currency must be a three-letter code')
+    .optional(),
 };
 /** Accepting liability concedes money, so it names how much. */
-const concedesAnAmount = (m: { type: string; amount?: number | undefined }): boolean => m.type !== 'acceptLiability' || m.amount !== undefined;
+const concedesAnAmount = (m: { type: string; amount?: number | undefined }): boolean =>
+  m.type !== 'acceptLiability' || m.amount !== undefined;
 const amountConceded = { path: ['amount'], message: 'accepting liability needs the amount conceded' };
 
 /** An answer's message as the app means it, before a dialect gives it its wire form. */
@@ -32,9 +41,19 @@ export type AnswerMessage = z.infer<typeof answerMessageSchema>;
  * correctly and adds `createArbitration` (the contract's list misspells the one and lacks the
  * other). */
 export const coreMessageTypes = [
-  'assign', 'notate', 'acceptLiability', 'createPreArbitration', 'represent', 'respond', 'requestArbitration',
-  'createArbitration', 'requestPreArbitration', 'requestResolutionToPreArbitration', 'respondToDispute',
-  'respondToPreArbitration', 'unaccept',
+  'assign',
+  'notate',
+  'acceptLiability',
+  'createPreArbitration',
+  'represent',
+  'respond',
+  'requestArbitration',
+  'createArbitration',
+  'requestPreArbitration',
+  'requestResolutionToPreArbitration',
+  'respondToDispute',
+  'respondToPreArbitration',
+  'unaccept',
 ] as const;
 
 /** POST /chargebackMessages on the core API: lowercase `chargeback` and `type` are required, the
@@ -45,7 +64,10 @@ export const coreMessageSchema = z.strictObject({
   note: z.string().max(5000).optional(),
   contact: z.string().optional(),
   amount: z.number().int().positive().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });
 export type CoreMessage = z.infer<typeof coreMessageSchema>;
 

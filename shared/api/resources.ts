@@ -2,7 +2,18 @@
 // be strings, flags may be any 0/1 form, null stands where the service leaves a value out, and a
 // date that is no real date is kept as text in `invalidDates` (the field itself is null).
 import { z } from 'zod';
-import { intLike, numberLike, flag01, ymdDate, timestamp, optionalText, id, tolerantDates, invalidDatesSchema, type DateKind } from './primitives.ts';
+import {
+  intLike,
+  numberLike,
+  flag01,
+  ymdDate,
+  timestamp,
+  optionalText,
+  id,
+  tolerantDates,
+  invalidDatesSchema,
+  type DateKind,
+} from './primitives.ts';
 
 const recordMeta = {
   created: timestamp.nullish(),
@@ -12,43 +23,51 @@ const recordMeta = {
   invalidDates: invalidDatesSchema,
 };
 const metaDates: Record<string, DateKind> = { created: 'timestamp', modified: 'timestamp' };
-const chargebackDates: Record<string, DateKind> = { ...metaDates, issued: 'calendar', received: 'calendar', reply: 'calendar' };
+const chargebackDates: Record<string, DateKind> = {
+  ...metaDates,
+  issued: 'calendar',
+  received: 'calendar',
+  reply: 'calendar',
+};
 
 /** The disputed transaction, as expanded on entries. Most of its fields' types are not shown
  * by the contract, so only the ones the app reads are typed; the rest are kept as received. */
-export const txnSchema = tolerantDates(metaDates, z.looseObject({
-  id,
-  ...recordMeta,
-  merchant: optionalText,
-  currency: optionalText,
-  platform: optionalText,
-  type: z.union([z.string(), z.number()]).nullish(),
-  total: intLike.nullish(),
-  authDate: z.union([z.string(), z.number()]).nullish(),
-  authCode: optionalText,
-  order: optionalText,
-  description: optionalText,
-  descriptor: optionalText,
-  first: optionalText,
-  middle: optionalText,
-  last: optionalText,
-  company: optionalText,
-  email: optionalText,
-  phone: optionalText,
-  address1: optionalText,
-  address2: optionalText,
-  city: optionalText,
-  state: optionalText,
-  zip: optionalText,
-  country: optionalText,
-  clientIp: optionalText,
-  entryMode: intLike.nullish(),
-  origin: intLike.nullish(),
-  swiped: flag01.nullish(),
-  emv: flag01.nullish(),
-  signature: flag01.nullish(),
-  pin: flag01.nullish(),
-}));
+export const txnSchema = tolerantDates(
+  metaDates,
+  z.looseObject({
+    id,
+    ...recordMeta,
+    merchant: optionalText,
+    currency: optionalText,
+    platform: optionalText,
+    type: z.union([z.string(), z.number()]).nullish(),
+    total: intLike.nullish(),
+    authDate: z.union([z.string(), z.number()]).nullish(),
+    authCode: optionalText,
+    order: optionalText,
+    description: optionalText,
+    descriptor: optionalText,
+    first: optionalText,
+    middle: optionalText,
+    last: optionalText,
+    company: optionalText,
+    email: optionalText,
+    phone: optionalText,
+    address1: optionalText,
+    address2: optionalText,
+    city: optionalText,
+    state: optionalText,
+    zip: optionalText,
+    country: optionalText,
+    clientIp: optionalText,
+    entryMode: intLike.nullish(),
+    origin: intLike.nullish(),
+    swiped: flag01.nullish(),
+    emv: flag01.nullish(),
+    signature: flag01.nullish(),
+    pin: flag01.nullish(),
+  }),
+);
 export type Txn = z.infer<typeof txnSchema>;
 
 const chargebackFields = {
@@ -57,15 +76,24 @@ const chargebackFields = {
   merchant: optionalText,
   txn: optionalText,
   mid: optionalText,
-  description: z.string().nullish().transform((v) => v ?? ''),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   total: intLike,
   representedTotal: intLike.nullish().transform((v) => v ?? null),
   paymentMethod: intLike.nullish().transform((v) => v ?? null),
   cycle: z.string(),
-  currency: z.string().nullish().transform((v) => (v ? v.toUpperCase() : 'USD')),
+  currency: z
+    .string()
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : 'USD')),
   platform: optionalText,
   ref: optionalText,
-  reason: z.string().nullish().transform((v) => v ?? ''),
+  reason: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   reasonCode: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
   issued: ymdDate.nullish().transform((v) => v ?? null),
   received: ymdDate.nullish().transform((v) => v ?? null),
@@ -82,14 +110,18 @@ const chargebackFields = {
 };
 
 /** Both spellings of the processor reference arrive; the app reads `chargebackRef` only. */
-function normaliseRef<T extends { ChargebackRef?: string | null; chargebackRef?: string | null }>(v: T): T & { chargebackRef: string | null } {
+function normaliseRef<T extends { ChargebackRef?: string | null; chargebackRef?: string | null }>(
+  v: T,
+): T & { chargebackRef: string | null } {
   const out = { ...v, chargebackRef: v.chargebackRef ?? v.ChargebackRef ?? null };
   delete out.ChargebackRef;
   return out;
 }
 
 /** Links to a chargeback arrive as `Chargeback` (contract) or `chargeback`; the app reads `chargeback`. */
-function normaliseChargebackLink<T extends { Chargeback?: string; chargeback?: string }>(v: T): T & { chargeback: string | null } {
+function normaliseChargebackLink<T extends { Chargeback?: string; chargeback?: string }>(
+  v: T,
+): T & { chargeback: string | null } {
   const out = { ...v, chargeback: v.Chargeback ?? v.chargeback ?? null };
   delete out.Chargeback;
   return out;
@@ -99,86 +131,105 @@ export const chargebackSchema = tolerantDates(chargebackDates, z.looseObject(cha
 export type Chargeback = z.infer<typeof chargebackSchema>;
 
 /** A chargeback inside an expanded entry: its `txn` is the transaction object, not an ID. */
-export const expandedChargebackSchema = tolerantDates(chargebackDates, z
-  .looseObject({ ...chargebackFields, txn: z.union([txnSchema, z.string()]).nullish() })
-  .transform(normaliseRef));
+export const expandedChargebackSchema = tolerantDates(
+  chargebackDates,
+  z.looseObject({ ...chargebackFields, txn: z.union([txnSchema, z.string()]).nullish() }).transform(normaliseRef),
+);
 export type ExpandedChargeback = z.infer<typeof expandedChargebackSchema>;
 
-export const chargebackStatusRecordSchema = tolerantDates(metaDates, z
-  .looseObject({
-    id,
-    ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
-    ChargebackMessage: optionalText.optional(),
-    chargebackMessage: optionalText.optional(),
-    status: z.string().transform((v) => v.toLowerCase()),
-  })
-  .transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null })));
+export const chargebackStatusRecordSchema = tolerantDates(
+  metaDates,
+  z
+    .looseObject({
+      id,
+      ...recordMeta,
+      Chargeback: z.string().optional(),
+      chargeback: z.string().optional(),
+      ChargebackMessage: optionalText.optional(),
+      chargebackMessage: optionalText.optional(),
+      status: z.string().transform((v) => v.toLowerCase()),
+    })
+    .transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null })),
+);
 export type ChargebackStatusRecord = z.infer<typeof chargebackStatusRecordSchema>;
 
-export const chargebackMessageSchema = tolerantDates({ ...metaDates, date: 'calendar' }, z
-  .looseObject({
-    id,
-    ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
-    type: z.string(),
-    status: z.string().transform((v) => v.toLowerCase()),
-    imported: flag01.nullish(),
-    inactive: flag01.nullish(),
-    frozen: flag01.nullish(),
-    date: ymdDate.nullish(),
-    fromQueue: optionalText,
-    toQueue: optionalText,
-    contact: optionalText,
-    note: optionalText,
-    amount: intLike.nullish().transform((v) => v ?? null),
-    currency: optionalText,
-  })
-  .transform(normaliseChargebackLink));
+export const chargebackMessageSchema = tolerantDates(
+  { ...metaDates, date: 'calendar' },
+  z
+    .looseObject({
+      id,
+      ...recordMeta,
+      Chargeback: z.string().optional(),
+      chargeback: z.string().optional(),
+      type: z.string(),
+      status: z.string().transform((v) => v.toLowerCase()),
+      imported: flag01.nullish(),
+      inactive: flag01.nullish(),
+      frozen: flag01.nullish(),
+      date: ymdDate.nullish(),
+      fromQueue: optionalText,
+      toQueue: optionalText,
+      contact: optionalText,
+      note: optionalText,
+      amount: intLike.nullish().transform((v) => v ?? null),
+      currency: optionalText,
+    })
+    .transform(normaliseChargebackLink),
+);
 export type ChargebackMessage = z.infer<typeof chargebackMessageSchema>;
 
 /** A stored evidence document. Its fields are not shown by the contract; these are observed. */
-export const chargebackDocumentSchema = tolerantDates(metaDates, z
-  .looseObject({
-    id,
-    ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
-    type: optionalText,
-    documentType: optionalText.optional(),
-    name: optionalText,
-    ref: optionalText,
-    status: optionalText,
-    sizeInBytes: intLike.nullish(),
-  })
-  .transform(normaliseChargebackLink));
+export const chargebackDocumentSchema = tolerantDates(
+  metaDates,
+  z
+    .looseObject({
+      id,
+      ...recordMeta,
+      Chargeback: z.string().optional(),
+      chargeback: z.string().optional(),
+      type: optionalText,
+      documentType: optionalText.optional(),
+      name: optionalText,
+      ref: optionalText,
+      status: optionalText,
+      sizeInBytes: intLike.nullish(),
+    })
+    .transform(normaliseChargebackLink),
+);
 export type ChargebackDocument = z.infer<typeof chargebackDocumentSchema>;
 
-export const entrySchema = tolerantDates({ ...metaDates, pendingEntryCreated: 'timestamp' }, z.looseObject({
-  id,
-  ...recordMeta,
-  entity: optionalText,
-  onentity: optionalText,
-  fromentity: optionalText,
-  opposingEntry: optionalText,
-  fund: optionalText,
-  fee: optionalText,
-  disbursement: optionalText,
-  refund: optionalText,
-  txn: z.union([z.string(), txnSchema]).nullish(),
-  adjustment: optionalText,
-  profitShare: optionalText,
-  event: intLike,
-  eventId: optionalText,
-  description: z.string().nullish().transform((v) => v ?? ''),
-  amount: numberLike,
-  isFee: flag01.default(0),
-  pendingEntry: optionalText,
-  pendingEntryCreated: timestamp.nullish(),
-  chargeback: z.union([expandedChargebackSchema, z.string()]).nullish().transform((v) => v ?? null),
-}));
+export const entrySchema = tolerantDates(
+  { ...metaDates, pendingEntryCreated: 'timestamp' },
+  z.looseObject({
+    id,
+    ...recordMeta,
+    entity: optionalText,
+    onentity: optionalText,
+    fromentity: optionalText,
+    opposingEntry: optionalText,
+    fund: optionalText,
+    fee: optionalText,
+    disbursement: optionalText,
+    refund: optionalText,
+    txn: z.union([z.string(), txnSchema]).nullish(),
+    adjustment: optionalText,
+    profitShare: optionalText,
+    event: intLike,
+    eventId: optionalText,
+    description: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    amount: numberLike,
+    isFee: flag01.default(0),
+    pendingEntry: optionalText,
+    pendingEntryCreated: timestamp.nullish(),
+    chargeback: z
+      .union([expandedChargebackSchema, z.string()])
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+);
 export type Entry = z.infer<typeof entrySchema>;
 
 /** The chargeback ID an entry belongs to, whether `chargeback` was expanded or not. */

@@ -122,7 +122,12 @@ export function answerLifecycle(i: LifecycleInputs): AnswerState {
     if (!where) continue;
     if (where === 'sent' && !forThisStage(j.messageType)) continue;
     earlier.push({
-      messageType: j.messageType, label: labelOf(j.messageType), where, at: j.createdAt, source: 'outbox', jobId: j.id,
+      messageType: j.messageType,
+      label: labelOf(j.messageType),
+      where,
+      at: j.createdAt,
+      source: 'outbox',
+      jobId: j.id,
       documents: j.steps.filter((s) => s.kind === 'document').length,
       ...(j.note ? { note: j.note } : {}),
       ...(j.amount !== undefined ? { amountText: amountText(j.amount, j.currency)! } : {}),
@@ -133,8 +138,14 @@ export function answerLifecycle(i: LifecycleInputs): AnswerState {
     if (!isAnswer(m.type) || m.status === 'denied' || sentRemote.has(m.id) || !forThisStage(m.type)) continue;
     const amount = amountText(m.amount, m.currency);
     earlier.push({
-      messageType: m.type, label: labelOf(m.type), where: 'sent', at: millis(m.created), source: 'service', documents: 0,
-      ...(m.note ? { note: m.note } : {}), ...(amount ? { amountText: amount } : {}),
+      messageType: m.type,
+      label: labelOf(m.type),
+      where: 'sent',
+      at: millis(m.created),
+      source: 'service',
+      documents: 0,
+      ...(m.note ? { note: m.note } : {}),
+      ...(amount ? { amountText: amount } : {}),
     });
   }
   earlier.sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
@@ -148,7 +159,11 @@ export function answerLifecycle(i: LifecycleInputs): AnswerState {
   if (earlier.some((e) => e.where === 'sending')) return { stage: 'sending', label: 'Sending', ...base };
   if (earlier.some((e) => e.where === 'queued')) return { stage: 'queued', label: 'Queued in the outbox', ...base };
   if (earlier.length > 0) return { stage: 'sent', label: 'Sent, awaiting the issuer', ...base };
-  return { stage: 'not-answered', label: lastFailure ? 'Not answered: the last attempt failed' : 'Not answered', ...base };
+  return {
+    stage: 'not-answered',
+    label: lastFailure ? 'Not answered: the last attempt failed' : 'Not answered',
+    ...base,
+  };
 }
 
 /** One earlier answer in words: "Respond with evidence with 2 documents, sent 2026-11-23 10:40 UTC". */
@@ -157,8 +172,12 @@ export function describeEarlierAnswer(e: EarlierAnswer): string {
   if (e.amountText) parts.push(`of ${e.amountText}`);
   if (e.documents > 0) parts.push(`with ${e.documents} document${e.documents === 1 ? '' : 's'}`);
   const when = e.at === null ? '' : ` ${new Date(e.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const where = e.where === 'sent' ? `sent${when}` : e.where === 'sending' ? `being sent (made${when})` : `queued${when}`;
-  return `${parts.join(' ')}, ${where}${e.note ? ` – “${e.note.length > 80 ? `${e.note.slice(0, 77)}…` : e.note}”` : ''}`;
+  const where =
+    e.where === 'sent' ? `sent${when}` : e.where === 'sending' ? `being sent (made${when})` : `queued${when}`;
+  return (
+    `${parts.join(' ')}, ` +
+    `${where}${e.note ? ` – “${e.note.length > 80 ? `${e.note.slice(0, 77)}…` : e.note}”` : ''}`
+  );
 }
 
 /** What a second answer to the same stage must say before it goes: what was already sent. */
@@ -166,5 +185,8 @@ export function secondAnswerWarning(state: AnswerState): string | undefined {
   if (state.earlier.length === 0 || state.stage === 'decided') return undefined;
   const list = state.earlier.map(describeEarlierAnswer).join('; ');
   const one = state.earlier.length === 1;
-  return `This chargeback already has ${one ? 'an answer' : `${state.earlier.length} answers`} at this stage: ${list}. Another answer gives the issuer two responses to weigh and cannot be taken back.`;
+  return (
+    `This chargeback already has ${one ? 'an answer' : `${state.earlier.length} answers`} at this ` +
+    `stage: ${list}. Another answer gives the issuer two responses to weigh and cannot be taken back.`
+  );
 }

@@ -18,7 +18,18 @@ export interface CoverLetterFacts {
   signed?: boolean;
 }
 
-export const exhibitKinds = ['authorization', 'authentication', 'delivery', 'receipt', 'policy', 'product', 'communication', 'refund', 'usage', 'device'] as const;
+export const exhibitKinds = [
+  'authorization',
+  'authentication',
+  'delivery',
+  'receipt',
+  'policy',
+  'product',
+  'communication',
+  'refund',
+  'usage',
+  'device',
+] as const;
 export type ExhibitKind = (typeof exhibitKinds)[number];
 
 // Words in an exhibit's file name that say what it is. Only names are read: a file called
@@ -26,7 +37,8 @@ export type ExhibitKind = (typeof exhibitKinds)[number];
 const kindWords: Record<ExhibitKind, RegExp> = {
   authorization: /\b(auth(ori[sz]ation)?|approval|avs|cvv|cvc)\b/i,
   authentication: /\b(3ds|3-?d ?secure|authenticat\w*|secure ?code|verified by)\b/i,
-  delivery: /\b(deliver\w*|tracking|track|shipp?\w*|carrier|pod|proof of delivery|ups|usps|fedex|dhl|royal mail|parcel|courier)\b/i,
+  delivery:
+    /\b(deliver\w*|tracking|track|shipp?\w*|carrier|pod|proof of delivery|ups|usps|fedex|dhl|royal mail|parcel|courier)\b/i,
   receipt: /\b(receipt|invoice|order|checkout|sale|bill(ing)?|terminal|slip)\b/i,
   policy: /\b(terms|tos|t&c|conditions|polic(y|ies)|returns?|cancell?ation|agreement|contract)\b/i,
   product: /\b(product|listing|description|photos?|pictures?|item|catalog(ue)?)\b/i,
@@ -62,30 +74,48 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that they did not authorize this purchase.')],
     [
       ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
-      claim('The enclosed authorization record shows the issuer approved the payment and that the address and security code matched.', ['authorization']),
+      claim(
+        'The enclosed authorization record shows the issuer approved ' +
+          'the payment and that the address and security code matched.',
+        ['authorization'],
+      ),
       claim('The enclosed 3-D Secure result shows the cardholder authenticated the payment.', ['authentication']),
       ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
       claim('The enclosed records show the IP address and device used for the order.', ['device']),
       claim('The enclosed order record shows the billing and delivery details the cardholder gave.', ['receipt']),
-      claim('The order was delivered to the cardholder\'s address, as the enclosed delivery record shows.', ['delivery']),
+      claim("The order was delivered to the cardholder's address, as the enclosed delivery record shows.", [
+        'delivery',
+      ]),
     ],
   ],
   'fraud-card-present': (f) => [
     [claim('The cardholder states that they did not make this purchase.')],
     [
-      ...when(f.chipRead, () => claim(`The card was present: its chip was read${f.transactionDate ? ` on ${f.transactionDate}` : ''}.`)),
+      ...when(f.chipRead, () =>
+        claim(`The card was present: its chip was read${f.transactionDate ? ` on ${f.transactionDate}` : ''}.`),
+      ),
       claim('The enclosed terminal record shows the card was read at the point of sale.', ['receipt']),
       ...when(f.signed, () => claim('The cardholder signed for the payment.')),
     ],
   ],
   'not-received': () => [
     [claim('The cardholder states that they did not receive what they paid for.')],
-    [claim('The order was delivered: the enclosed delivery record shows the carrier, the tracking number, the ship date and the delivery to the cardholder\'s address.', ['delivery'])],
+    [
+      claim(
+        'The order was delivered: the enclosed delivery record shows the carrier, the ' +
+          "tracking number, the ship date and the delivery to the cardholder's address.",
+        ['delivery'],
+      ),
+    ],
   ],
   'not-as-described': () => [
     [claim('The cardholder states that the item was not as described.')],
     [
-      claim('The item matched its description at the time of purchase, as the enclosed product description and photos show.', ['product']),
+      claim(
+        'The item matched its description at the time of purchase, ' +
+          'as the enclosed product description and photos show.',
+        ['product'],
+      ),
       claim('Our return policy, shown at checkout and enclosed, offered the cardholder a return.', ['policy']),
     ],
   ],
@@ -93,7 +123,11 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that a credit was not processed.')],
     [
       claim('The enclosed record shows the refund that was made.', ['refund']),
-      claim('The enclosed cancellation and refund policy, which the cardholder accepted at checkout, sets out when a refund is due.', ['policy']),
+      claim(
+        'The enclosed cancellation and refund policy, which the ' +
+          'cardholder accepted at checkout, sets out when a refund is due.',
+        ['policy'],
+      ),
     ],
   ],
   'cancelled-recurring': () => [
@@ -111,16 +145,30 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The issuer states that the payment was not properly authorized.')],
     [
       ...when(f.authCode, () => claim(`The issuer approved this payment (authorization code ${f.authCode}).`)),
-      claim('The enclosed authorization record shows the issuer approved this payment for the amount charged.', ['authorization']),
+      claim('The enclosed authorization record shows the issuer approved this payment for the amount charged.', [
+        'authorization',
+      ]),
     ],
   ],
   'processing-error': () => [
     [claim('The issuer states that the payment was processed in error.')],
-    [claim('The enclosed records show the payment was authorized and presented correctly, for the right amount and currency, on time.', ['authorization', 'receipt'])],
+    [
+      claim(
+        'The enclosed records show the payment was authorized and ' +
+          'presented correctly, for the right amount and currency, on time.',
+        ['authorization', 'receipt'],
+      ),
+    ],
   ],
   general: () => [
     [claim('We dispute this chargeback.')],
-    [claim('The enclosed exhibits show that the purchase was genuine and that the goods or services were provided as agreed.', ['receipt', 'delivery', 'product', 'communication', 'usage', 'authorization'])],
+    [
+      claim(
+        'The enclosed exhibits show that the purchase was genuine ' +
+          'and that the goods or services were provided as agreed.',
+        ['receipt', 'delivery', 'product', 'communication', 'usage', 'authorization'],
+      ),
+    ],
   ],
 };
 
@@ -132,19 +180,32 @@ const closingClaims = [
 ];
 
 function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
-  const opening = claim(`We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`);
+  const opening = claim(
+    `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ` +
+      `${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`,
+  );
   return [[opening], ...bodies[category ?? 'general'](facts).filter((p) => p.length > 0), closingClaims];
 }
 
 export function coverLetterTemplate(category: DisputeCategory | undefined, facts: CoverLetterFacts): string {
   const signature = facts.merchantName ? `\n\n${facts.merchantName}` : '';
-  return paragraphs(category, facts).map((p) => p.map((c) => c.text).join(' ')).join('\n\n') + signature;
+  return (
+    paragraphs(category, facts)
+      .map((p) => p.map((c) => c.text).join(' '))
+      .join('\n\n') + signature
+  );
 }
 
 /** The letter as it may be sent with these exhibits: each generated claim whose kind of exhibit
  * is not in the packet is taken out (the merchant's own sentences stay as written); returns the
  * text and the claims left out, so the window can say why. */
-export function tieClaims(rebuttal: string, category: DisputeCategory | undefined, facts: CoverLetterFacts, exhibits: ReadonlySet<ExhibitKind>, hasExhibits: boolean): { text: string; leftOut: string[] } {
+export function tieClaims(
+  rebuttal: string,
+  category: DisputeCategory | undefined,
+  facts: CoverLetterFacts,
+  exhibits: ReadonlySet<ExhibitKind>,
+  hasExhibits: boolean,
+): { text: string; leftOut: string[] } {
   const leftOut: string[] = [];
   let text = rebuttal;
   for (const p of paragraphs(category, facts)) {
@@ -157,7 +218,12 @@ export function tieClaims(rebuttal: string, category: DisputeCategory | undefine
     }
   }
   // Tidy what removal leaves: doubled spaces, a space before a line end, empty paragraphs.
-  text = text.replace(/[ \t]{2,}/g, ' ').replace(/[ \t]+\n/g, '\n').replace(/\n[ \t]+/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  text = text
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return { text, leftOut };
 }
 

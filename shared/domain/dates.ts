@@ -107,10 +107,20 @@ interface TimestampParts extends WallClock {
 /** The parts of a record timestamp, checked: a real calendar date, a time of day in range, a
  * zone only on the ISO form. */
 function timestampParts(s: string): TimestampParts | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:([ T])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(s.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:([ T])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+    s.trim(),
+  );
   if (!m) return undefined;
   const [, y, mo, d, sep, hh = '0', mm = '0', ss = '0', frac = '', zone] = m;
-  const p = { y: Number(y), m: Number(mo), d: Number(d), hh: Number(hh), mm: Number(mm), ss: Number(ss), ms: Math.round(Number(`0.${frac || '0'}`) * 1000) };
+  const p = {
+    y: Number(y),
+    m: Number(mo),
+    d: Number(d),
+    hh: Number(hh),
+    mm: Number(mm),
+    ss: Number(ss),
+    ms: Math.round(Number(`0.${frac || '0'}`) * 1000),
+  };
   if (!validYmd(p.y, p.m, p.d) || p.hh > 23 || p.mm > 59 || p.ss > 59) return undefined;
   if (!zone) return { ...p, offsetMinutes: undefined };
   if (sep !== 'T') return undefined;

@@ -76,10 +76,20 @@ export const entryLineSchema = z.object({
 });
 export type EntryLine = z.infer<typeof entryLineSchema>;
 
-export function entryLine(e: EntryFields & { id: string; created?: string | null | undefined; currency: string; chargebackId: string | null }): EntryLine {
+export function entryLine(
+  e: EntryFields & { id: string; created?: string | null | undefined; currency: string; chargebackId: string | null },
+): EntryLine {
   return {
-    id: e.id, created: e.created ?? null, event: e.event, eventLabel: ledgerEventLabel(e.event), label: entryLabel(e),
-    kind: entryKind(e), amount: e.amount, currency: e.currency, chargebackId: e.chargebackId, description: e.description ?? '',
+    id: e.id,
+    created: e.created ?? null,
+    event: e.event,
+    eventLabel: ledgerEventLabel(e.event),
+    label: entryLabel(e),
+    kind: entryKind(e),
+    amount: e.amount,
+    currency: e.currency,
+    chargebackId: e.chargebackId,
+    description: e.description ?? '',
   };
 }
 
@@ -118,6 +128,8 @@ export function summariseEntries(entries: readonly Summable[]): {
   }
   return {
     byCurrency: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
-    byMonth: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency)),
+    byMonth: [...byMonth.values()].sort(
+      (a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency),
+    ),
   };
 }

@@ -35,7 +35,9 @@ const paymentMethods: Record<number, string> = {
   14: 'WIC card',
 };
 export function paymentMethodLabel(code: number | null | undefined): string {
-  return code === null || code === undefined ? 'Unknown payment method' : (paymentMethods[code] ?? `Payment method ${code}`);
+  return code === null || code === undefined
+    ? 'Unknown payment method'
+    : (paymentMethods[code] ?? `Payment method ${code}`);
 }
 
 const ledgerEvents: Record<number, string> = {
@@ -50,20 +52,39 @@ export function ledgerEventLabel(event: number): string {
   return ledgerEvents[event] ?? `Event ${event}`;
 }
 
-const entryModes: Record<number, string> = { 1: 'Keyed', 2: 'Swiped', 3: 'Swiped', 4: 'Swiped', 5: 'Chip', 6: 'Contactless', 9: 'Wallet', 10: 'Wallet' };
-const origins: Record<number, string> = { 2: 'E-commerce', 3: 'Mail or phone order', 5: '3-D Secure succeeded', 6: '3-D Secure attempted' };
+const entryModes: Record<number, string> = {
+  1: 'Keyed',
+  2: 'Swiped',
+  3: 'Swiped',
+  4: 'Swiped',
+  5: 'Chip',
+  6: 'Contactless',
+  9: 'Wallet',
+  10: 'Wallet',
+};
+const origins: Record<number, string> = {
+  2: 'E-commerce',
+  3: 'Mail or phone order',
+  5: '3-D Secure succeeded',
+  6: '3-D Secure attempted',
+};
 
 export const factSchema = z.object({ label: z.string(), value: z.string() });
 export type Fact = z.infer<typeof factSchema>;
 
-const yesNo = (v: unknown): string | undefined => (v === 1 || v === '1' || v === true ? 'Yes' : v === 0 || v === '0' || v === false ? 'No' : undefined);
+const yesNo = (v: unknown): string | undefined =>
+  v === 1 || v === '1' || v === true ? 'Yes' : v === 0 || v === '0' || v === false ? 'No' : undefined;
 const text = (v: unknown): string | undefined => (v === null || v === undefined || v === '' ? undefined : String(v));
 
 /** The transaction's facts that serve as evidence, in reading order, empty ones left out. */
 export function describeTransaction(txn: Record<string, unknown>): Fact[] {
   const name = [txn.first, txn.middle, txn.last].map(text).filter(Boolean).join(' ');
-  const address = [txn.address1, txn.address2, txn.city, txn.state, txn.zip, txn.country].map(text).filter(Boolean).join(', ');
-  const entryMode = typeof txn.entryMode === 'number' ? (entryModes[txn.entryMode] ?? `Mode ${txn.entryMode}`) : text(txn.entryMode);
+  const address = [txn.address1, txn.address2, txn.city, txn.state, txn.zip, txn.country]
+    .map(text)
+    .filter(Boolean)
+    .join(', ');
+  const entryMode =
+    typeof txn.entryMode === 'number' ? (entryModes[txn.entryMode] ?? `Mode ${txn.entryMode}`) : text(txn.entryMode);
   const origin = typeof txn.origin === 'number' ? (origins[txn.origin] ?? `Origin ${txn.origin}`) : text(txn.origin);
   const rows: Array<[string, string | undefined]> = [
     ['Cardholder', name || undefined],

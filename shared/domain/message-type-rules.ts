@@ -19,32 +19,120 @@ export interface MessageTypeRule {
 }
 
 export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
-  respond: { label: 'Respond with evidence', description: 'Answer the dispute and upload your evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
+  respond: {
+    label: 'Respond with evidence',
+    description: 'Answer the dispute and upload your evidence.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
   represent: {
     label: 'Represent',
-    description: 'Re-present the charge to the issuer with your evidence. The processor closes the case on this message, so the evidence is sent first.',
-    needsAmount: false, needsConfirmation: true, withEvidence: true, closesChargeback: true,
+    description:
+      'Re-present the charge to the issuer with your evidence. The processor ' +
+      'closes the case on this message, so the evidence is sent first.',
+    needsAmount: false,
+    needsConfirmation: true,
+    withEvidence: true,
+    closesChargeback: true,
   },
-  respondToDispute: { label: 'Reply to the dispute', description: 'Send a reply without closing the case.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  acceptLiability: { label: 'Accept liability', description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.', needsAmount: true, needsConfirmation: true, withEvidence: false, closesChargeback: true },
-  unaccept: { label: 'Withdraw acceptance', description: 'Withdraw an earlier acceptance of liability.', needsAmount: false, needsConfirmation: true, withEvidence: false, closesChargeback: false },
-  notate: { label: 'Add a note', description: 'Add a note to the case for the processor.', needsAmount: false, needsConfirmation: false, withEvidence: false, closesChargeback: false },
-  assign: { label: 'Assign', description: 'Assign the case to a queue or contact.', needsAmount: false, needsConfirmation: false, withEvidence: false, closesChargeback: false },
-  createPreArbitration: { label: 'Create pre-arbitration', description: 'Open pre-arbitration with more evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  requestPreArbitration: { label: 'Request pre-arbitration', description: 'Ask to take the case to pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  requestResolutionToPreArbitration: { label: 'Request pre-arbitration resolution', description: 'Ask the issuer to resolve the pre-arbitration.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  repsondToPreArbitration: { label: 'Respond to pre-arbitration', description: 'Answer the issuer\'s pre-arbitration with evidence.', needsAmount: false, needsConfirmation: false, withEvidence: true, closesChargeback: false },
-  requestArbitration: { label: 'Request arbitration', description: 'Ask the card network to decide. Arbitration fees apply if you lose.', needsAmount: false, needsConfirmation: true, withEvidence: true, closesChargeback: false },
+  respondToDispute: {
+    label: 'Reply to the dispute',
+    description: 'Send a reply without closing the case.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
+  acceptLiability: {
+    label: 'Accept liability',
+    description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.',
+    needsAmount: true,
+    needsConfirmation: true,
+    withEvidence: false,
+    closesChargeback: true,
+  },
+  unaccept: {
+    label: 'Withdraw acceptance',
+    description: 'Withdraw an earlier acceptance of liability.',
+    needsAmount: false,
+    needsConfirmation: true,
+    withEvidence: false,
+    closesChargeback: false,
+  },
+  notate: {
+    label: 'Add a note',
+    description: 'Add a note to the case for the processor.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: false,
+    closesChargeback: false,
+  },
+  assign: {
+    label: 'Assign',
+    description: 'Assign the case to a queue or contact.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: false,
+    closesChargeback: false,
+  },
+  createPreArbitration: {
+    label: 'Create pre-arbitration',
+    description: 'Open pre-arbitration with more evidence.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
+  requestPreArbitration: {
+    label: 'Request pre-arbitration',
+    description: 'Ask to take the case to pre-arbitration.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
+  requestResolutionToPreArbitration: {
+    label: 'Request pre-arbitration resolution',
+    description: 'Ask the issuer to resolve the pre-arbitration.',
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
+  repsondToPreArbitration: {
+    label: 'Respond to pre-arbitration',
+    description: "Answer the issuer's pre-arbitration with evidence.",
+    needsAmount: false,
+    needsConfirmation: false,
+    withEvidence: true,
+    closesChargeback: false,
+  },
+  requestArbitration: {
+    label: 'Request arbitration',
+    description: 'Ask the card network to decide. Arbitration fees apply if you lose.',
+    needsAmount: false,
+    needsConfirmation: true,
+    withEvidence: true,
+    closesChargeback: false,
+  },
 };
 
 // Why these sets: a retrieval asks for documents, not a defence; a first chargeback is answered
-// with evidence, represented on what the processor holds, or conceded; pre-arbitration stages take the pre-arbitration replies or an
-// escalation; decided cycles accept only notes.
+// with evidence, represented on what the processor holds, or conceded; pre-arbitration stages take
+// the pre-arbitration replies or an escalation; decided cycles accept only notes.
 const byCycle: Record<string, readonly MessageType[]> = {
   retrieval: ['respond', 'notate'],
   first: ['respond', 'represent', 'acceptLiability', 'notate'],
   representment: ['respond', 'respondToDispute', 'acceptLiability', 'notate'],
-  preArbitration: ['repsondToPreArbitration', 'requestResolutionToPreArbitration', 'requestArbitration', 'acceptLiability', 'notate'],
+  preArbitration: [
+    'repsondToPreArbitration',
+    'requestResolutionToPreArbitration',
+    'requestArbitration',
+    'acceptLiability',
+    'notate',
+  ],
   responseToIssuerPreArbitration: ['repsondToPreArbitration', 'requestArbitration', 'acceptLiability', 'notate'],
   issuerDeclinedPreArbitration: ['requestArbitration', 'acceptLiability', 'notate'],
   arbitration: ['requestArbitration', 'acceptLiability', 'notate'],
@@ -70,10 +158,13 @@ export function messageTypesOrdered(cycle: string): MessageType[] {
 export function evidenceRefusal(type: MessageType, dialect: DialectName): string | undefined {
   const rule = messageTypeRules[type];
   if (!rule.closesChargeback) return undefined;
-  if (!rule.withEvidence) return `${rule.label} closes the chargeback and carries no evidence: send it without documents.`;
+  if (!rule.withEvidence)
+    return `${rule.label} closes the chargeback and carries no evidence: send it without documents.`;
   if (sendsDocumentsFirst(dialect)) return undefined;
-  return `${rule.label} closes the chargeback at once, and this service takes documents only after the message, `
-    + 'so the processor would refuse them. To send evidence, respond with evidence instead.';
+  return (
+    `${rule.label} closes the chargeback at once, and this service takes documents only after the message, ` +
+    'so the processor would refuse them. To send evidence, respond with evidence instead.'
+  );
 }
 
 /** The rule as the window shows it for a profile: evidence only where it can be delivered. */

@@ -7,7 +7,13 @@ function formatter(currency: string, digits: number): Intl.NumberFormat {
   const key = `${currency}:${digits}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatters.set(key, f);
   }
   return f;
@@ -28,7 +34,9 @@ export function formatAmount(minor: number, currency: string): string {
   if (!isKnownCurrency(code)) return `${code} ${plainFormatter(exp).format(major)}`;
   // Intl separates a code from the number with a no-break space; plain text everywhere (CSV,
   // cover letters, search) is simpler with an ordinary one.
-  return formatter(code, exp).format(major).replace(/\u00a0/g, ' ');
+  return formatter(code, exp)
+    .format(major)
+    .replace(/\u00a0/g, ' ');
 }
 
 export function minorToMajor(minor: number, currency: string): number {

@@ -30,15 +30,18 @@ export const categoryLabel: Record<DisputeCategory, string> = {
 
 /** What the cardholder or issuer claims, per category, in a merchant's words. */
 const categoryClaim: Record<DisputeCategory, string> = {
-  'fraud-card-present': 'The cardholder says they did not make this in-person purchase: the card was counterfeit, lost or stolen.',
+  'fraud-card-present':
+    'The cardholder says they did not make this in-person purchase: the card was counterfeit, lost or stolen.',
   'fraud-card-absent': 'The cardholder says they did not make or allow this online, phone or mail order purchase.',
   'not-received': 'The cardholder says they paid but did not receive the goods or services.',
   'not-as-described': 'The cardholder says what they received was not as described, damaged, defective or counterfeit.',
-  'credit-not-processed': 'The cardholder says they returned or cancelled the purchase and the promised refund never came.',
+  'credit-not-processed':
+    'The cardholder says they returned or cancelled the purchase and the promised refund never came.',
   'cancelled-recurring': 'The cardholder says they cancelled a recurring payment and were charged anyway.',
   'duplicate-or-paid-otherwise': 'The cardholder says they were charged twice, or paid for this another way.',
   authorization: 'The issuer says the payment was not properly authorized (declined, missing or expired approval).',
-  'processing-error': 'The issuer says the payment was processed wrongly (amount, currency, date, card number or late presentment).',
+  'processing-error':
+    'The issuer says the payment was processed wrongly (amount, currency, date, card number or late presentment).',
 };
 
 export const networkIds = [1, 2, 3, 4] as const;
@@ -171,7 +174,14 @@ const network4: readonly Row[] = [
 ];
 
 export const reasonCodes: readonly ReasonCodeInfo[] = Object.freeze(
-  ([[1, network1], [2, network2], [3, network3], [4, network4]] as const).flatMap(([network, rows]) =>
+  (
+    [
+      [1, network1],
+      [2, network2],
+      [3, network3],
+      [4, network4],
+    ] as const
+  ).flatMap(([network, rows]) =>
     rows.map(([code, text, category]) => Object.freeze({ network, code, text, category })),
   ),
 );
@@ -215,14 +225,18 @@ export function explainReasonCode(code: string): ReasonExplanation {
   if (!info) {
     return {
       title: `Reason code ${code.trim() || '(none)'}`,
-      plainWords: `Reason code ${code.trim() || '(none)'} is not in Dispute Desk's tables. Read the reason text from the processor and answer with the receipt, proof of delivery or service, and your customer messages.`,
+      plainWords:
+        `Reason code ${code.trim() || '(none)'} is not in Dispute Desk's tables. Read the reason text from ` +
+        'the processor and answer with the receipt, proof of delivery or service, and your customer messages.',
       category: undefined,
       network: undefined,
     };
   }
   return {
     // A prefixed code keeps the form the processor sent beside the network's: `13.5 (V1305)`.
-    title: `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} · ${info.text}`,
+    title:
+      `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} ` +
+      `· ${info.text}`,
     plainWords: categoryClaim[info.category],
     category: info.category,
     network: info.network,

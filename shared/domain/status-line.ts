@@ -14,9 +14,14 @@ export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never';
 /** `time` formats a moment for the merchant (the window passes its locale's formatter). */
 export function statusLine(f: ConnectionFacts, time: (ms: number) => string): { kind: StatusKind; text: string } {
   if (f.running) return { kind: 'syncing', text: 'Syncing…' };
-  const sendingNote = f.sending ? ` Sending failed: ${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${time(f.sending.nextAttemptAt)}.` : ''}` : '';
+  const sendingNote = f.sending
+    ? ' Sending failed: ' +
+      `${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${time(f.sending.nextAttemptAt)}.` : ''}`
+    : '';
   if (f.lastError) {
-    const since = f.lastSuccessAt ? ` Offline since ${time(f.lastSuccessAt)}: showing the data of then.` : ' Nothing has been synced yet.';
+    const since = f.lastSuccessAt
+      ? ` Offline since ${time(f.lastSuccessAt)}: showing the data of then.`
+      : ' Nothing has been synced yet.';
     return { kind: 'failed', text: `Last sync failed: ${f.lastError}${since}${sendingNote}` };
   }
   if (f.sending) return { kind: 'failed', text: sendingNote.trim() };

@@ -23,7 +23,10 @@ export function newItemIds(draft: EvidenceDraft | undefined, outcomes: readonly 
   return outcomes.flatMap((o) => (o.ok && !draft?.items.some((i) => i.id === o.item.id) ? [o.item.id] : []));
 }
 
-const withPages = (draft: EvidenceDraft, pages: ArrangedPage[]): EvidenceDraft => ({ ...draft, arrangement: { pages } });
+const withPages = (draft: EvidenceDraft, pages: ArrangedPage[]): EvidenceDraft => ({
+  ...draft,
+  arrangement: { pages },
+});
 
 /** Moves the page at `from` to `to`; a move past either end changes nothing. */
 export function movePage(draft: EvidenceDraft, from: number, to: number): EvidenceDraft {
@@ -36,12 +39,20 @@ export function movePage(draft: EvidenceDraft, from: number, to: number): Eviden
 
 /** Turns a page a quarter clockwise. */
 export function rotatePage(draft: EvidenceDraft, index: number): EvidenceDraft {
-  return withPages(draft, draft.arrangement.pages.map((x, k) => (k === index ? { ...x, rotation: ((x.rotation + 90) % 360) as ArrangedPage['rotation'] } : x)));
+  return withPages(
+    draft,
+    draft.arrangement.pages.map((x, k) =>
+      k === index ? { ...x, rotation: ((x.rotation + 90) % 360) as ArrangedPage['rotation'] } : x,
+    ),
+  );
 }
 
 /** Takes a page out of the packet (the item stays in the draft). */
 export function removePage(draft: EvidenceDraft, index: number): EvidenceDraft {
-  return withPages(draft, draft.arrangement.pages.filter((_, k) => k !== index));
+  return withPages(
+    draft,
+    draft.arrangement.pages.filter((_, k) => k !== index),
+  );
 }
 
 /** A new preset starts from its own settings: the adjustments made to the last one go. */

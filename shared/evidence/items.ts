@@ -29,7 +29,11 @@ export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 
 export const rotationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
 
-export const arrangedPageSchema = z.object({ itemId: itemIdSchema, page: z.number().int().min(0), rotation: rotationSchema });
+export const arrangedPageSchema = z.object({
+  itemId: itemIdSchema,
+  page: z.number().int().min(0),
+  rotation: rotationSchema,
+});
 export type ArrangedPage = z.infer<typeof arrangedPageSchema>;
 
 /** The pages in the merchant's order; a removed page is simply absent. */
@@ -81,10 +85,20 @@ export const coverLetterInputSchema = z.object({
 });
 export type CoverLetterInput = z.infer<typeof coverLetterInputSchema>;
 
-export const pageProblemSchema = z.object({ itemId: z.string().optional(), page: z.number().optional(), name: z.string().optional(), message: z.string() });
+export const pageProblemSchema = z.object({
+  itemId: z.string().optional(),
+  page: z.number().optional(),
+  name: z.string().optional(),
+  message: z.string(),
+});
 export type PageProblem = z.infer<typeof pageProblemSchema>;
 
-export const outputFileSchema = z.object({ name: z.string(), documentType: documentTypeSchema, bytes: z.number().int(), pages: z.number().int() });
+export const outputFileSchema = z.object({
+  name: z.string(),
+  documentType: documentTypeSchema,
+  bytes: z.number().int(),
+  pages: z.number().int(),
+});
 export type OutputFile = z.infer<typeof outputFileSchema>;
 
 export const buildResultSchema = z.object({

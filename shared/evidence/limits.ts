@@ -17,9 +17,21 @@ export const evidenceLimitsSchema = z.strictObject({
 export type EvidenceLimits = z.infer<typeof evidenceLimitsSchema>;
 
 /** The strictest common set this service's sources publish (2 MB a file, 10 MB a case, 19 pages). */
-export const defaultLimits: EvidenceLimits = { maxFileBytes: 2 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxPages: 19, maxDpi: 200, colour: 'colour' };
+export const defaultLimits: EvidenceLimits = {
+  maxFileBytes: 2 * 1024 * 1024,
+  maxTotalBytes: 10 * 1024 * 1024,
+  maxPages: 19,
+  maxDpi: 200,
+  colour: 'colour',
+};
 /** For the tightest acquirers: 1 MB per case, black and white at 200 dpi. */
-export const strictLimits: EvidenceLimits = { maxFileBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024, maxPages: 20, maxDpi: 200, colour: 'bw' };
+export const strictLimits: EvidenceLimits = {
+  maxFileBytes: 1024 * 1024,
+  maxTotalBytes: 1024 * 1024,
+  maxPages: 20,
+  maxDpi: 200,
+  colour: 'bw',
+};
 
 export const presetNames = ['document', 'photo', 'strict'] as const;
 export const presetNameSchema = z.enum(presetNames);

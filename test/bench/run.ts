@@ -13,7 +13,10 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const f of files) {
   process.stdout.write(`\n=== ${f}\n`);
-  const r = spawnSync(process.execPath, ['--expose-gc', join(dir, f)], { stdio: 'inherit', env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const r = spawnSync(process.execPath, ['--expose-gc', join(dir, f)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+  });
   if (r.status !== 0) failed++;
 }
 process.stdout.write(`\n${files.length - failed} benchmarks ran, ${failed} failed\n`);

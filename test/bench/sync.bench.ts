@@ -19,7 +19,26 @@ const CHARGEBACKS = 10_000;
 const ENTRIES = 50_000;
 
 const t0 = performance.now();
-const child = spawn(process.execPath, ['--no-warnings', new URL('../../electron/cli.ts', import.meta.url).pathname, 'sandbox', '--port', '0', '--seed', '2024', '--chargebacks', String(CHARGEBACKS), '--entries', String(ENTRIES), '--decision-delay', '86400', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(
+  process.execPath,
+  [
+    '--no-warnings',
+    new URL('../../electron/cli.ts', import.meta.url).pathname,
+    'sandbox',
+    '--port',
+    '0',
+    '--seed',
+    '2024',
+    '--chargebacks',
+    String(CHARGEBACKS),
+    '--entries',
+    String(ENTRIES),
+    '--decision-delay',
+    '86400',
+    '--json',
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const started = await new Promise<{ url: string; apiKey: string; adminToken: string }>((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (c) => {
@@ -31,12 +50,32 @@ const started = await new Promise<{ url: string; apiKey: string; adminToken: str
 });
 const seedMs = performance.now() - t0;
 const home = mkdtempSync(join(tmpdir(), 'dd-bench-'));
-const vault = createKeyVault({ keytarLoader: async () => { throw new Error('not used'); } });
+const vault = createKeyVault({
+  keytarLoader: async () => {
+    throw new Error('not used');
+  },
+});
 const h = openHeadless({ home, notifier: createRecordingNotifier(), vault });
-const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_bench', name: 'Bench', deployment: 'test', url: started.url };
+const profile: Profile = {
+  ...profileDefaults,
+  reminderThresholdDays: [7, 3, 1],
+  id: 'prof_bench',
+  name: 'Bench',
+  deployment: 'test',
+  url: started.url,
+};
 h.store.profiles.save(profile);
 await vault.setKey(profile.id, started.apiKey, { sessionOnly: true });
-const f = { h, profile, sb: started, close: async () => { h.close(); child.kill('SIGTERM'); rmSync(home, { recursive: true, force: true }); } };
+const f = {
+  h,
+  profile,
+  sb: started,
+  close: async () => {
+    h.close();
+    child.kill('SIGTERM');
+    rmSync(home, { recursive: true, force: true });
+  },
+};
 // CPU seconds of each process beside the wall time: on a shared machine the wall time moves with
 // the neighbours' load, the work each side does much less. The sandbox's is read from /proc
 // where there is one.
@@ -85,17 +124,37 @@ try {
   }
   filtered.sort((a, b) => a - b);
 
-  const row = (label: string, value: string, target: string, ok: boolean) => console.log(`${label.padEnd(34)} ${value.padStart(12)}   target ${target.padEnd(8)} ${ok ? 'ok' : 'MISSED'}`);
-  console.log(`Sandbox with ${CHARGEBACKS} chargebacks and ${ENTRIES} entries seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  const row = (label: string, value: string, target: string, ok: boolean) =>
+    console.log(`${label.padEnd(34)} ${value.padStart(12)}   target ${target.padEnd(8)} ${ok ? 'ok' : 'MISSED'}`);
+  console.log(
+    `Sandbox with ${CHARGEBACKS} chargebacks and ${ENTRIES} entries seeded in ${(seedMs / 1000).toFixed(1)} s`,
+  );
   row('full sync', `${(fullMs / 1000).toFixed(2)} s`, '< 15 s', fullMs < 15_000);
-  console.log(`  read ${full.chargebacks} chargebacks, ${full.statuses} status records, ${full.entries} entries in ${fullRequests} requests`);
-  console.log(`  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, sandbox ${sandboxStart !== undefined && sandboxEnd !== undefined ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s` : 'not measured here'}`);
+  console.log(
+    `  read ${full.chargebacks} chargebacks, ${full.statuses} status ` +
+      `records, ${full.entries} entries in ${fullRequests} requests`,
+  );
+  console.log(
+    `  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, ` +
+      'sandbox ' +
+      (sandboxStart !== undefined && sandboxEnd !== undefined
+        ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s`
+        : 'not measured here'),
+  );
   row(`incremental sync (${changed.length} changed)`, `${(incMs / 1000).toFixed(3)} s`, '< 1 s', incMs < 1000);
   console.log(`  read ${inc.chargebacks} chargebacks, ${inc.statuses} status records, ${inc.entries} entries`);
   row('inbox query, 100 rows (median)', `${median.toFixed(2)} ms`, '< 20 ms', median < 20);
   row('inbox query, 100 rows (p95)', `${p95.toFixed(2)} ms`, '< 20 ms', p95 < 20);
-  row('inbox query with search (median)', `${filtered[Math.floor(filtered.length / 2)]!.toFixed(2)} ms`, '< 20 ms', filtered[Math.floor(filtered.length / 2)]! < 20);
-  console.log(`ratios: full ${(fullMs / 15_000).toFixed(2)} of target, incremental ${(incMs / 1000).toFixed(2)} of target, inbox ${(median / 20).toFixed(2)} of target`);
+  row(
+    'inbox query with search (median)',
+    `${filtered[Math.floor(filtered.length / 2)]!.toFixed(2)} ms`,
+    '< 20 ms',
+    filtered[Math.floor(filtered.length / 2)]! < 20,
+  );
+  console.log(
+    `ratios: full ${(fullMs / 15_000).toFixed(2)} of target, incremental ` +
+      `${(incMs / 1000).toFixed(2)} of target, inbox ${(median / 20).toFixed(2)} of target`,
+  );
 } finally {
   await f.close();
 }

@@ -15,7 +15,14 @@ import { formatAmount, minorToMajor } from '../../shared/domain/money.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
 import { easternToday, ymdToInt } from '../../shared/domain/dates.ts';
 import { sandboxEntries, wireTotals } from './support/sandbox-entries.ts';
-import { definitions, exploreDemo, inboxIds, openFirstAnswerable, acceptLiability, disputedAmountText } from './support/flows.ts';
+import {
+  definitions,
+  exploreDemo,
+  inboxIds,
+  openFirstAnswerable,
+  acceptLiability,
+  disputedAmountText,
+} from './support/flows.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -23,35 +30,54 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-test('demo onboarding → inbox in deadline order → dispute → accept liability with confirmation → sent once', async (t) => {
-  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const app = await openBrowserApp({ browser });
-  try {
-    const { page } = app;
-    await exploreDemo(page, app.shot);
+test(
+  'demo onboarding → inbox in deadline order → dispute ' + '→ accept liability with confirmation → sent once',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page } = app;
+      await exploreDemo(page, app.shot);
 
-    // The inbox's order, against the sandbox's own deadlines.
-    const profile = app.services.store.profiles.list()[0]!;
-    const key = await app.services.vault.getKey(profile.id);
-    const res = await fetch(`${profile.url}/chargebacks?page[limit]=100`, { headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' } });
-    const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
-    // Those past their reply date are folded at the end (issue 15): the list starts with what can still be answered.
-    const today = ymdToInt(easternToday(new Date()));
-    const expected = open.filter((c) => c.reply >= today).sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id)).slice(0, 8).map((c) => c.id);
-    assert.deepEqual(await inboxIds(page, 8), expected);
+      // The inbox's order, against the sandbox's own deadlines.
+      const profile = app.services.store.profiles.list()[0]!;
+      const key = await app.services.vault.getKey(profile.id);
+      const res = await fetch(`${profile.url}/chargebacks?page[limit]=100`, {
+        headers: { APIKEY: key!, search: 'status[equals]=open&actionable[equals]=1' },
+      });
+      const open = ((await res.json()) as { response: { data: Array<{ id: string; reply: number }> } }).response.data;
+      // Those past their reply date are folded at the end (issue 15): the list starts with what can still be answered.
+      const today = ymdToInt(easternToday(new Date()));
+      const expected = open
+        .filter((c) => c.reply >= today)
+        .sort((a, b) => a.reply - b.reply || a.id.localeCompare(b.id))
+        .slice(0, 8)
+        .map((c) => c.id);
+      assert.deepEqual(await inboxIds(page, 8), expected);
 
-    // The first chargeback still inside its deadline (overdue ones can no longer be answered).
-    const chargebackId = await openFirstAnswerable(page, app.shot);
-    const cb = app.services.store.portfolio.getChargeback(profile.id, chargebackId)!;
-    assert.equal(await disputedAmountText(page), minorToMajor(cb.total, cb.currency).toFixed(currencyExponent(cb.currency)));
-    await acceptLiability(page, await disputedAmountText(page), app.shot);
-    const msgs = await fetch(`${profile.url}/chargebackMessages`, { headers: { APIKEY: key!, search: `chargeback[equals]=${chargebackId}` } });
-    const list = ((await msgs.json()) as { response: { data: Array<{ type: string; amount: number }> } }).response.data;
-    assert.deepEqual(list.map((m) => [m.type, m.amount]), [['acceptLiability', cb.total]], 'the sandbox holds exactly that message');
-  } finally {
-    await app.close();
-  }
-});
+      // The first chargeback still inside its deadline (overdue ones can no longer be answered).
+      const chargebackId = await openFirstAnswerable(page, app.shot);
+      const cb = app.services.store.portfolio.getChargeback(profile.id, chargebackId)!;
+      assert.equal(
+        await disputedAmountText(page),
+        minorToMajor(cb.total, cb.currency).toFixed(currencyExponent(cb.currency)),
+      );
+      await acceptLiability(page, await disputedAmountText(page), app.shot);
+      const msgs = await fetch(`${profile.url}/chargebackMessages`, {
+        headers: { APIKEY: key!, search: `chargeback[equals]=${chargebackId}` },
+      });
+      const list = ((await msgs.json()) as { response: { data: Array<{ type: string; amount: number }> } }).response
+        .data;
+      assert.deepEqual(
+        list.map((m) => [m.type, m.amount]),
+        [['acceptLiability', cb.total]],
+        'the sandbox holds exactly that message',
+      );
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('a rejected API key shows a clear message next to the form', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
@@ -76,7 +102,7 @@ test('a rejected API key shows a clear message next to the form', async (t) => {
   }
 });
 
-test('the ledger\'s totals equal the sandbox\'s entries: disputed amounts, fees and reversals apart', async (t) => {
+test("the ledger's totals equal the sandbox's entries: disputed amounts, fees and reversals apart", async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
   const app = await openBrowserApp({ browser });
   try {
@@ -89,13 +115,20 @@ test('the ledger\'s totals equal the sandbox\'s entries: disputed amounts, fees 
     await app.shot('10-ledger');
     const profile = app.services.store.profiles.list()[0]!;
     const entries = await sandboxEntries(app.services.demoSandbox()!, (await app.services.vault.getKey(profile.id))!);
-    assert.ok(entries.some((e) => e.isFee === 1) && entries.some((e) => e.isFee === 0 && e.amount < 0), 'the demo holds fees and disputed amounts');
+    assert.ok(
+      entries.some((e) => e.isFee === 1) && entries.some((e) => e.isFee === 0 && e.amount < 0),
+      'the demo holds fees and disputed amounts',
+    );
     const totals = wireTotals(entries);
     assert.ok(totals.size >= 2, 'the demo portfolio has several currencies');
     for (const [currency, w] of totals) {
       const shown = await definitions(page.locator(`[data-testid="total-${currency}"] dl`));
       const money = (n: number): string => formatAmount(n, currency);
-      assert.deepEqual(shown, { 'Charged back': money(w.chargedBack), Fees: money(w.fees), Reversed: money(w.reversed), Net: money(w.net) }, currency);
+      assert.deepEqual(
+        shown,
+        { 'Charged back': money(w.chargedBack), Fees: money(w.fees), Reversed: money(w.reversed), Net: money(w.net) },
+        currency,
+      );
     }
     // The entries are listed by the service's own words: a fee says it is one.
     const feeRow = page.locator('table.entries tbody tr').filter({ hasText: 'Chargeback fee' }).first();
@@ -105,38 +138,56 @@ test('the ledger\'s totals equal the sandbox\'s entries: disputed amounts, fees 
   }
 });
 
-test('activity lists what changed, newest first; opening it marks all read; an event opens its chargeback', async (t) => {
-  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const app = await openBrowserApp({ browser });
-  try {
-    const { page, services } = app;
-    await exploreDemo(page, async () => undefined);
-    const profile = services.store.profiles.list()[0]!;
-    // The issuer decides one chargeback; the next sync brings the decision in as an event.
-    const sandbox = services.demoSandbox()!;
-    const [decided] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 1 }).rows;
-    await createSandboxAdmin(sandbox.url, sandbox.adminToken).decide(decided!.id, 'won');
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.getByText(/^Up to date/).waitFor();
-    const stored = services.store.events.recent(profile.id);
-    assert.ok(stored.some((e) => e.chargebackId === decided!.id), 'the decision is an event');
-    const unread = stored.filter((e) => !e.read).length;
-    assert.ok(unread > 0, 'the first sync and the deadlines raised events');
-    await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
-    const panel = page.getByRole('dialog', { name: 'Recent activity' });
-    await panel.waitFor();
-    await app.shot('15-activity');
-    assert.deepEqual(await panel.locator('li strong').allTextContents(), stored.map((e) => e.title));
-    assert.equal(services.store.events.recent(profile.id).filter((e) => !e.read).length, 0, 'opening the list marks every event read');
-    const withChargeback = stored.findIndex((e) => e.chargebackId);
-    assert.ok(withChargeback >= 0, 'some event is about one chargeback');
-    await panel.locator('li .event').nth(withChargeback).click();
-    await page.getByRole('region', { name: `Chargeback ${stored[withChargeback]!.chargebackId}` }).waitFor();
-    await page.keyboard.press('Escape');
-  } finally {
-    await app.close();
-  }
-});
+test(
+  'activity lists what changed, newest first; opening ' + 'it marks all read; an event opens its chargeback',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page, services } = app;
+      await exploreDemo(page, async () => undefined);
+      const profile = services.store.profiles.list()[0]!;
+      // The issuer decides one chargeback; the next sync brings the decision in as an event.
+      const sandbox = services.demoSandbox()!;
+      const [decided] = services.store.portfolio.listInbox({
+        profileId: profile.id,
+        status: 'open',
+        offset: 0,
+        limit: 1,
+      }).rows;
+      await createSandboxAdmin(sandbox.url, sandbox.adminToken).decide(decided!.id, 'won');
+      await page.getByRole('button', { name: 'Sync now' }).click();
+      await page.getByText(/^Up to date/).waitFor();
+      const stored = services.store.events.recent(profile.id);
+      assert.ok(
+        stored.some((e) => e.chargebackId === decided!.id),
+        'the decision is an event',
+      );
+      const unread = stored.filter((e) => !e.read).length;
+      assert.ok(unread > 0, 'the first sync and the deadlines raised events');
+      await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
+      const panel = page.getByRole('dialog', { name: 'Recent activity' });
+      await panel.waitFor();
+      await app.shot('15-activity');
+      assert.deepEqual(
+        await panel.locator('li strong').allTextContents(),
+        stored.map((e) => e.title),
+      );
+      assert.equal(
+        services.store.events.recent(profile.id).filter((e) => !e.read).length,
+        0,
+        'opening the list marks every event read',
+      );
+      const withChargeback = stored.findIndex((e) => e.chargebackId);
+      assert.ok(withChargeback >= 0, 'some event is about one chargeback');
+      await panel.locator('li .event').nth(withChargeback).click();
+      await page.getByRole('region', { name: `Chargeback ${stored[withChargeback]!.chargebackId}` }).waitFor();
+      await page.keyboard.press('Escape');
+    } finally {
+      await app.close();
+    }
+  },
+);
 
 test('the theme follows the system: dark colours when the system is dark', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
@@ -144,7 +195,16 @@ test('the theme follows the system: dark colours when the system is dark', async
   try {
     const { page } = app;
     const luminance = async (selector: string, property: 'backgroundColor' | 'color') => {
-      const rgb = await page.locator(selector).first().evaluate((el, p) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[p]!, property);
+      const rgb = await page
+        .locator(selector)
+        .first()
+        .evaluate(
+          (el, p) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[
+              p
+            ]!,
+          property,
+        );
       const [r, g, b] = rgb.match(/\d+/g)!.map(Number) as [number, number, number];
       return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
     };
@@ -169,12 +229,24 @@ test('keyboard only: into the inbox, down the rows, open one, and back', async (
     // Tab from the search field through the filters reaches the list.
     await page.getByLabel('Search').focus();
     // (the filters, Export CSV and the five column headings that sort)
-    for (let i = 0; i < 16 && !(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus'))); i++) await page.keyboard.press('Tab');
-    assert.ok(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus')), 'the list takes the focus');
+    for (
+      let i = 0;
+      i < 16 && !(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus')));
+      i++
+    )
+      await page.keyboard.press('Tab');
+    assert.ok(
+      await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus')),
+      'the list takes the focus',
+    );
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const active = await grid.getAttribute('aria-activedescendant');
-    assert.equal(await page.locator(`[id="${active}"]`).getAttribute('aria-rowindex'), '3', 'the focused row is announced');
+    assert.equal(
+      await page.locator(`[id="${active}"]`).getAttribute('aria-rowindex'),
+      '3',
+      'the focused row is announced',
+    );
     await page.keyboard.press('Enter');
     // Row 1 is the "Answer now" heading: row 3 is the second chargeback.
     await page.getByRole('region', { name: `Chargeback ${ids[1]}` }).waitFor();
@@ -195,21 +267,32 @@ test('a failed answer says why; once part of it was sent it can be dismissed, af
     const { page, services } = app;
     await exploreDemo(page, async () => undefined);
     const profile = services.store.profiles.list()[0]!;
-    const [target] = services.store.portfolio.listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 }).rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
+    const [target] = services.store.portfolio
+      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+      .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
     // Text dressed as a PDF: the service checks content, so the second document is refused after
     // the first (and, on the micro-service, the message) went.
     writeFileSync(join(dir, 'invoice.pdf'), '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     writeFileSync(join(dir, 'receipt.pdf'), 'this is not a PDF at all');
     const pdf = (name: string) => ({ path: join(dir, name), name, documentType: 'pdf' as const });
     const documents = [pdf('invoice.pdf'), pdf('receipt.pdf')];
-    const job = await services.outbox.submit({ profileId: profile.id, chargebackId: target!.id, messageType: 'respond', documents });
+    const job = await services.outbox.submit({
+      profileId: profile.id,
+      chargebackId: target!.id,
+      messageType: 'respond',
+      documents,
+    });
     await services.outbox.runOnce();
     assert.equal(services.outbox.get(job.id)!.state, 'failed');
     await page.getByRole('button', { name: 'Outbox' }).click();
     const card = page.locator('.job').filter({ hasText: target!.id });
     await card.locator('.error').waitFor();
     assert.match((await card.locator('.error').textContent()) ?? '', /\S/);
-    assert.equal(await card.getByRole('button', { name: 'Cancel' }).count(), 0, 'what reached the processor cannot be cancelled');
+    assert.equal(
+      await card.getByRole('button', { name: 'Cancel' }).count(),
+      0,
+      'what reached the processor cannot be cancelled',
+    );
     await card.getByRole('button', { name: 'Dismiss…' }).click();
     await card.getByRole('alert').filter({ hasText: 'already reached the processor' }).waitFor();
     await app.shot('16-outbox-dismiss');

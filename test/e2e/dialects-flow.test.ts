@@ -19,53 +19,80 @@ before(async () => {
 after(async () => browser?.close());
 
 for (const dialect of ['core', 'microservice'] as const) {
-  test(`${dialect}: the inbox syncs, the dispute shows its history, represent goes ${dialect === 'core' ? 'with its evidence first' : 'without documents'}`, async (t) => {
-    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-    const files = mkdtempSync(join(tmpdir(), 'dd-e2e-dialect-'));
-    const app = await openBrowserApp({ browser });
-    try {
-      const { page } = app;
-      await app.services.startDemo({ dialect });
-      await page.reload();
-      await page.locator('.vrow .cell.main .id').first().waitFor({ timeout: 60_000 });
-      const noShot = async (): Promise<void> => undefined;
-      const chargebackId = await openFirstAnswerable(page, noShot);
-      const history = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'History' }) }).last();
-      await history.getByText('open', { exact: true }).first().waitFor();
-      await page.getByLabel('Response').selectOption('represent');
-      const sandbox = app.services.demoSandbox()!;
-      const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
-      if (dialect === 'core') {
-        await scanJpeg(join(files, 'delivery.jpg'), { width: 1000, height: 1400 });
-        app.dialogs.answerFiles([join(files, 'delivery.jpg')]);
-        await page.getByRole('button', { name: 'Add files…' }).click();
-        await page.locator('.page-tile').first().waitFor();
-        await page.getByRole('button', { name: 'Add to outbox' }).click();
-        await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
-        await page.getByRole('button', { name: 'Confirm and send' }).click();
-      } else {
-        assert.equal(await page.getByRole('button', { name: 'Add files…' }).count(), 0, 'no evidence offered where it cannot be delivered');
-        await page.getByRole('button', { name: 'Send' }).click();
-        await page.getByRole('button', { name: 'Confirm and send' }).click();
+  test(
+    `${dialect}: the inbox syncs, the dispute shows its history, represent goes ` +
+      `${dialect === 'core' ? 'with its evidence first' : 'without documents'}`,
+    async (t) => {
+      if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+      const files = mkdtempSync(join(tmpdir(), 'dd-e2e-dialect-'));
+      const app = await openBrowserApp({ browser });
+      try {
+        const { page } = app;
+        await app.services.startDemo({ dialect });
+        await page.reload();
+        await page.locator('.vrow .cell.main .id').first().waitFor({ timeout: 60_000 });
+        const noShot = async (): Promise<void> => undefined;
+        const chargebackId = await openFirstAnswerable(page, noShot);
+        const history = page
+          .locator('section, div')
+          .filter({ has: page.getByRole('heading', { name: 'History' }) })
+          .last();
+        await history.getByText('open', { exact: true }).first().waitFor();
+        await page.getByLabel('Response').selectOption('represent');
+        const sandbox = app.services.demoSandbox()!;
+        const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
+        if (dialect === 'core') {
+          await scanJpeg(join(files, 'delivery.jpg'), { width: 1000, height: 1400 });
+          app.dialogs.answerFiles([join(files, 'delivery.jpg')]);
+          await page.getByRole('button', { name: 'Add files…' }).click();
+          await page.locator('.page-tile').first().waitFor();
+          await page.getByRole('button', { name: 'Add to outbox' }).click();
+          await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
+          await page.getByRole('button', { name: 'Confirm and send' }).click();
+        } else {
+          assert.equal(
+            await page.getByRole('button', { name: 'Add files…' }).count(),
+            0,
+            'no evidence offered where it cannot be delivered',
+          );
+          await page.getByRole('button', { name: 'Send' }).click();
+          await page.getByRole('button', { name: 'Confirm and send' }).click();
+        }
+        await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+        await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
+        await app.shot(`dialect-${dialect}-outbox`);
+        const got = (await admin.received(chargebackId))[0]!;
+        assert.deepEqual(
+          got.messages.map((m) => m.type),
+          ['represent'],
+        );
+        assert.equal(got.documents.length, dialect === 'core' ? 1 : 0);
+        if (dialect === 'core') {
+          assert.ok(
+            got.documents[0]!.sha256 !== null && got.documents[0]!.status === 'processed',
+            'the record has its file',
+          );
+          assert.ok(
+            Number(got.documents[0]!.fileAt) <= Number(got.messages[0]!.receivedAt),
+            'the file before the message',
+          );
+        }
+        // After the sync that follows a sent answer, the history shows the close.
+        await app.services.sync.syncChargeback(app.services.store.profiles.list()[0]!.id, chargebackId);
+        await page
+          .locator('.vrow .cell.main .id', { hasText: chargebackId })
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
+        const detail = app.services.store.portfolio.detail(app.services.store.profiles.list()[0]!.id, chargebackId)!;
+        assert.deepEqual(
+          detail.statuses.map((s) => s.status),
+          ['open', 'closed'],
+        );
+      } finally {
+        await app.close();
+        rmSync(files, { recursive: true, force: true });
       }
-      await page.getByRole('heading', { name: 'Outbox' }).waitFor();
-      await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
-      await app.shot(`dialect-${dialect}-outbox`);
-      const got = (await admin.received(chargebackId))[0]!;
-      assert.deepEqual(got.messages.map((m) => m.type), ['represent']);
-      assert.equal(got.documents.length, dialect === 'core' ? 1 : 0);
-      if (dialect === 'core') {
-        assert.ok(got.documents[0]!.sha256 !== null && got.documents[0]!.status === 'processed', 'the record has its file');
-        assert.ok(Number(got.documents[0]!.fileAt) <= Number(got.messages[0]!.receivedAt), 'the file before the message');
-      }
-      // After the sync that follows a sent answer, the history shows the close.
-      await app.services.sync.syncChargeback(app.services.store.profiles.list()[0]!.id, chargebackId);
-      await page.locator('.vrow .cell.main .id', { hasText: chargebackId }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
-      const detail = app.services.store.portfolio.detail(app.services.store.profiles.list()[0]!.id, chargebackId)!;
-      assert.deepEqual(detail.statuses.map((s) => s.status), ['open', 'closed']);
-    } finally {
-      await app.close();
-      rmSync(files, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }

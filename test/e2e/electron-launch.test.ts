@@ -12,24 +12,40 @@ import { installedElectron } from '../../electron/electron-binary.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-
-const skipReason = 'No Electron binary on this machine (its download is blocked here); the same steps run in Chromium through the browser bridge instead.';
+const skipReason =
+  'No Electron binary on this machine (its download is blocked here); ' +
+  'the same steps run in Chromium through the browser bridge instead.';
 
 test('the real app: one secure window on app://, demo onboarding, a dispute answered through the outbox', async (t) => {
   const binary = installedElectron(root);
   if (!binary) return t.skip(skipReason);
   const { _electron } = await import('playwright');
   const home = mkdtempSync(join(tmpdir(), 'dd-electron-'));
-  const app = await _electron.launch({ executablePath: binary, args: [join(root, 'dist/electron/main.cjs')], env: { ...process.env, DISPUTE_DESK_HOME: home } });
+  const app = await _electron.launch({
+    executablePath: binary,
+    args: [join(root, 'dist/electron/main.cjs')],
+    env: { ...process.env, DISPUTE_DESK_HOME: home },
+  });
   try {
     const page = await app.firstWindow();
     mkdirSync(screenshotDir, { recursive: true });
-    const shot: Shot = async (name) => void (await page.screenshot({ path: join(screenshotDir, `electron-${name}.png`) }));
+    const shot: Shot = async (name) =>
+      void (await page.screenshot({ path: join(screenshotDir, `electron-${name}.png`) }));
     assert.match(page.url(), /^app:\/\/dispute-desk\//);
-    const exposed = await page.evaluate(() => Object.keys((globalThis as unknown as { disputeDesk: object }).disputeDesk).length);
+    const exposed = await page.evaluate(
+      () => Object.keys((globalThis as unknown as { disputeDesk: object }).disputeDesk).length,
+    );
     assert.ok(exposed > 10);
-    assert.equal(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require), 'undefined', 'no Node in the window');
-    assert.equal(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process), 'undefined', 'no process object in the window');
+    assert.equal(
+      await page.evaluate(() => typeof (globalThis as { require?: unknown }).require),
+      'undefined',
+      'no Node in the window',
+    );
+    assert.equal(
+      await page.evaluate(() => typeof (globalThis as { process?: unknown }).process),
+      'undefined',
+      'no process object in the window',
+    );
 
     await exploreDemo(page, shot);
     await openFirstAnswerable(page, shot);

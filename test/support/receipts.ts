@@ -20,11 +20,32 @@ export interface ReceiptText {
 export type ScanLook = 'scan' | 'photo';
 
 const A4 = { w: 2480, h: 3508 };
-const words = ['Walnut', 'board', 'Linen', 'napkins', 'Copper', 'kettle', 'Oak', 'spoon', 'Glass', 'carafe', 'Wool', 'throw', 'Ceramic', 'mug', 'Brass', 'hook', 'Cotton', 'apron', 'Maple', 'tray'];
+const words = [
+  'Walnut',
+  'board',
+  'Linen',
+  'napkins',
+  'Copper',
+  'kettle',
+  'Oak',
+  'spoon',
+  'Glass',
+  'carafe',
+  'Wool',
+  'throw',
+  'Ceramic',
+  'mug',
+  'Brass',
+  'hook',
+  'Cotton',
+  'apron',
+  'Maple',
+  'tray',
+];
 
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -51,17 +72,33 @@ export function receiptLines(t: ReceiptText): string[] {
 
 /** A 300 dpi A4 page (JPEG, density recorded as a scanner does) with `lines` printed at
  * `pointSize` (6 by default on a scan: a till receipt's print; 8 on a photo, which is taken closer). */
-export async function receiptScan(lines: readonly string[], o: { look?: ScanLook; pointSize?: number; seed?: number } = {}): Promise<Buffer> {
+export async function receiptScan(
+  lines: readonly string[],
+  o: { look?: ScanLook; pointSize?: number; seed?: number } = {},
+): Promise<Buffer> {
   const look = o.look ?? 'scan';
   const r = rng(o.seed ?? 7);
   const px = Math.round(((o.pointSize ?? (look === 'photo' ? 8 : 6)) / 72) * 300);
   const lead = Math.round(px * 1.45);
   const ink = look === 'photo' ? '#454545' : '#1a1a1a';
   const paper = look === 'photo' ? '#c9c3b6' : '#f7f5ef';
-  const rows = lines.map((l, i) => `<text x="300" y="${300 + i * lead}" font-size="${px}" font-family="DejaVu Sans" fill="${ink}">${esc(l)}</text>`).join('');
+  const rows = lines
+    .map(
+      (l, i) =>
+        `<text x="300" y="${300 + i * lead}" font-size="${px}" ` +
+        `font-family="DejaVu Sans" fill="${ink}">${esc(l)}</text>`,
+    )
+    .join('');
   // A shadow across the page, as a hand or a phone casts over a photographed receipt.
-  const shade = look === 'photo' ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.6" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>' : '';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${A4.w}" height="${A4.h}"><rect width="100%" height="100%" fill="${paper}"/>${rows}${shade}</svg>`;
+  const shade =
+    look === 'photo'
+      ? '<defs><linearGradient id="s" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" ' +
+        'stop-color="#000" stop-opacity="0.3"/><stop offset="0.6" stop-color="#000" ' +
+        'stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/>'
+      : '';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${A4.w}" height="${A4.h}"><rect ` +
+    `width="100%" height="100%" fill="${paper}"/>${rows}${shade}</svg>`;
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const data = base.data;
   const sigma = look === 'photo' ? 9 : 6;

@@ -10,7 +10,12 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
     return { ...p, keyStatus: await s.vault.status(p.id), ...(url ? { alertReceiverUrl: url } : {}) };
   };
   return {
-    getAppInfo: async () => ({ version: s.version, platform: process.platform, profiles: s.store.profiles.list().length, demo: s.isDemo() }),
+    getAppInfo: async () => ({
+      version: s.version,
+      platform: process.platform,
+      profiles: s.store.profiles.list().length,
+      demo: s.isDemo(),
+    }),
     keychainStatus: async () => {
       const a = await s.vault.available();
       return a.ok ? { ok: true } : { ok: false, reason: a.reason, howToFix: a.howToFix };
@@ -43,8 +48,18 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
       return { ok: true as const };
     },
     removeProfile: async ({ profileId }) => {
-      const waiting = s.outbox.list({ profileId }).filter((j) => j.state === 'queued' || j.state === 'sending' || j.state === 'paused' || j.state === 'failed').length;
-      if (waiting > 0) throw new AppError('conflict', `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ${waiting === 1 ? 'is' : 'are'} still in the outbox. Let ${waiting === 1 ? 'it' : 'them'} finish, or cancel or dismiss ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`);
+      const waiting = s.outbox
+        .list({ profileId })
+        .filter(
+          (j) => j.state === 'queued' || j.state === 'sending' || j.state === 'paused' || j.state === 'failed',
+        ).length;
+      if (waiting > 0)
+        throw new AppError(
+          'conflict',
+          `${waiting === 1 ? 'An answer' : `${waiting} answers`} of this profile ` +
+            `${waiting === 1 ? 'is' : 'are'} still in the outbox. Let ${waiting === 1 ? 'it' : 'them'} ` +
+            `finish, or cancel or dismiss ${waiting === 1 ? 'it' : 'them'}, before removing the profile.`,
+        );
       await s.profiles.remove(profileId);
       await s.profileChanged(profileId);
       return { ok: true as const };

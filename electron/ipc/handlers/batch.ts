@@ -18,7 +18,10 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
     const mine = new AbortController();
     reading = mine;
     try {
-      return await make({ readSignal: mine.signal, onProgress: (phase, done, total) => s.events.emit('batchProgress', { phase, done, total }) });
+      return await make({
+        readSignal: mine.signal,
+        onProgress: (phase, done, total) => s.events.emit('batchProgress', { phase, done, total }),
+      });
     } finally {
       if (reading === mine) reading = undefined;
     }
@@ -31,7 +34,8 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
     },
     receiptBelongsElsewhere: async ({ profileId, chargebackId, itemId }) => {
       const profile = profileOf(profileId);
-      if (!s.store.portfolio.getChargeback(profileId, chargebackId)) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+      if (!s.store.portfolio.getChargeback(profileId, chargebackId))
+        throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
       return { warning: (await s.batch.belongsElsewhere(profile, chargebackId, itemId)) ?? null };
     },
     stopBatchReading: async () => {
@@ -42,16 +46,26 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
     planBatchDropped: async ({ profileId, dropped }) => {
       const profile = profileOf(profileId);
       // The same walk and import as a picked folder; only the paths came from the drop.
-      return planning(async (o) => s.batch.planImported(profile, await importDropped(s.evidence, dropped, {
-        onProgress: (done, total) => o.onProgress?.('importing', done, total),
-      }), o));
+      return planning(async (o) =>
+        s.batch.planImported(
+          profile,
+          await importDropped(s.evidence, dropped, {
+            onProgress: (done, total) => o.onProgress?.('importing', done, total),
+          }),
+          o,
+        ),
+      );
     },
-    assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) => s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
+    assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) =>
+      s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
     reviewBatch: async ({ plan }) => s.batch.review(profileOf(plan.profileId), plan),
-    queueBatch: async ({ plan }) => s.keepOpen(async () => {
-      const report = await s.batch.queue(profileOf(plan.profileId), plan, { onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }) });
-      s.outbox.runOnce().catch(() => undefined);
-      return report;
-    }),
+    queueBatch: async ({ plan }) =>
+      s.keepOpen(async () => {
+        const report = await s.batch.queue(profileOf(plan.profileId), plan, {
+          onProgress: (done, total) => s.events.emit('batchProgress', { phase: 'building', done, total }),
+        });
+        s.outbox.runOnce().catch(() => undefined);
+        return report;
+      }),
   };
 }

@@ -14,7 +14,8 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
   const context = (profileId: string, chargebackId: string) => {
     const profile = s.store.profiles.get(profileId);
     const cb = s.store.portfolio.getChargeback(profileId, chargebackId);
-    if (!profile || !cb) throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
+    if (!profile || !cb)
+      throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
     return { profile, cb };
   };
   return {
@@ -47,11 +48,27 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     savePreviewFile: async ({ chargebackId, name }) => {
       const from = await s.packets.previewFile(chargebackId, name);
       const ext = extname(name).slice(1).toLowerCase();
-      const to = await s.platform.dialogs.saveFile({ title: 'Save a copy of the evidence', defaultName: name, filters: [{ name: ext === 'pdf' ? 'PDF' : 'Image', extensions: [ext] }] });
+      const to = await s.platform.dialogs.saveFile({
+        title: 'Save a copy of the evidence',
+        defaultName: name,
+        filters: [{ name: ext === 'pdf' ? 'PDF' : 'Image', extensions: [ext] }],
+      });
       if (!to) return { saved: false };
       await copyFile(from, to).catch((e: unknown) => {
         const code = (e as NodeJS.ErrnoException).code;
-        throw new AppError('bad-input', `The copy of ${name} could not be saved there (${code === 'EACCES' || code === 'EPERM' ? 'no permission to write in that folder' : code === 'ENOSPC' ? 'the disk is full' : code === 'EBUSY' ? 'a file of that name is open in another program' : 'the folder refused it'}). Choose another place.`, { cause: e });
+        const why =
+          code === 'EACCES' || code === 'EPERM'
+            ? 'no permission to write in that folder'
+            : code === 'ENOSPC'
+              ? 'the disk is full'
+              : code === 'EBUSY'
+                ? 'a file of that name is open in another program'
+                : 'the folder refused it';
+        throw new AppError(
+          'bad-input',
+          `The copy of ${name} could not be saved there (${why}). Choose another place.`,
+          { cause: e },
+        );
       });
       return { saved: true };
     },

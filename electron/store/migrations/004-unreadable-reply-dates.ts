@@ -8,7 +8,8 @@ export const sql = `
 ALTER TABLE chargebacks ADD COLUMN reply_invalid TEXT;
 UPDATE chargebacks
   SET reply_invalid = CAST(reply AS TEXT),
-      json = json_set(json, '$.reply', NULL, '$.invalidDates', json_patch(COALESCE(json_extract(json, '$.invalidDates'), '{}'), json_object('reply', CAST(reply AS TEXT)))),
+      json = json_set(json, '$.reply', NULL, '$.invalidDates',
+        json_patch(COALESCE(json_extract(json, '$.invalidDates'), '{}'), json_object('reply', CAST(reply AS TEXT)))),
       reply = NULL
   WHERE reply IS NOT NULL AND date(${ymdText}) IS NOT ${ymdText};
 `;

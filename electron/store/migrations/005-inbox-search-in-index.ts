@@ -6,5 +6,6 @@ export const sql = `
 DROP INDEX chargebacks_inbox_open;
 DROP INDEX chargebacks_inbox_rest;
 CREATE INDEX chargebacks_inbox_open ON chargebacks (profile_id, open_actionable, reply_sort, id, status, search_text);
-CREATE INDEX chargebacks_inbox_rest ON chargebacks (profile_id, open_actionable, modified DESC, id, status, search_text);
+CREATE INDEX chargebacks_inbox_rest
+  ON chargebacks (profile_id, open_actionable, modified DESC, id, status, search_text);
 `;

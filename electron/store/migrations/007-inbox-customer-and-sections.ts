@@ -6,7 +6,9 @@
 // with txn_id, so the planner never takes it for a listing by profile. Rows saved before are
 // filled in here from the transactions already stored: their next sync may never come.
 const txnField = (f: string) => `NULLIF(TRIM(COALESCE(json_extract(t.json, '$.${f}'), '')), '')`;
-const name = `COALESCE(NULLIF(TRIM(COALESCE(json_extract(t.json, '$.first'), '') || ' ' || COALESCE(json_extract(t.json, '$.last'), '')), ''), ${txnField('company')})`;
+const name =
+  `COALESCE(NULLIF(TRIM(COALESCE(json_extract(t.json, '$.first'), '') || ' ' || ` +
+  `COALESCE(json_extract(t.json, '$.last'), '')), ''), ${txnField('company')})`;
 
 export const sql = `
 ALTER TABLE chargebacks ADD COLUMN customer TEXT;
@@ -15,7 +17,8 @@ UPDATE chargebacks SET customer = (
   FROM transactions t WHERE t.profile_id = chargebacks.profile_id AND t.id = chargebacks.txn_id
 ) WHERE txn_id IS NOT NULL;
 UPDATE chargebacks SET search_text = search_text || ' ' || lower(TRIM(
-  COALESCE(customer ->> '$.name', '') || ' ' || COALESCE(customer ->> '$.email', '') || ' ' || COALESCE(customer ->> '$.order', '')))
+  COALESCE(customer ->> '$.name', '') || ' ' || COALESCE(customer ->> '$.email', '') || ' ' ||
+  COALESCE(customer ->> '$.order', '')))
   WHERE customer IS NOT NULL;
 CREATE INDEX chargebacks_by_txn ON chargebacks (txn_id, profile_id);
 `;

@@ -22,7 +22,12 @@ const root = new URL('../../..', import.meta.url).pathname;
 export const screenshotDir = join(root, 'test-results', 'screenshots');
 export const chromiumPath = '/usr/bin/chromium';
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 export interface BrowserApp {
   page: Page;
@@ -36,16 +41,26 @@ export interface BrowserApp {
 
 let bridgeScript: Promise<string> | undefined;
 function bridge(): Promise<string> {
-  bridgeScript ??= build({ entryPoints: [join(root, 'test/e2e/support/bridge-entry.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent' }).then((r) => r.outputFiles[0]!.text);
+  bridgeScript ??= build({
+    entryPoints: [join(root, 'test/e2e/support/bridge-entry.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'silent',
+  }).then((r) => r.outputFiles[0]!.text);
   return bridgeScript;
 }
 
 export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light' | 'dark' }): Promise<BrowserApp> {
   const rendererDir = join(root, 'dist', 'renderer');
-  if (!existsSync(join(rendererDir, 'app.js'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  if (!existsSync(join(rendererDir, 'app.js')))
+    throw new Error('The renderer is not built: run `npm run build` first.');
   const home = mkdtempSync(join(tmpdir(), 'dd-e2e-'));
   const server: Server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
+    const path =
+      normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
     if (path.startsWith('..')) return void res.writeHead(403).end();
     try {
       const body = await readFile(join(rendererDir, path));
@@ -60,24 +75,54 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
   const dialogs = createScriptedDialogs();
   const opened: string[] = [];
   const services = await createAppServices({
-    home, events,
-    vault: createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in the browser tests'); } }),
-    platform: { dialogs: dialogs.dialogs, shell: { openPath: async (path) => void opened.push(path), openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
+    home,
+    events,
+    vault: createKeyVault({
+      keytarLoader: async () => {
+        throw new Error('no keychain in the browser tests');
+      },
+    }),
+    platform: {
+      dialogs: dialogs.dialogs,
+      shell: { openPath: async (path) => void opened.push(path), openExternal: async () => undefined },
+      badge: { setDueSoonCount: () => undefined },
+      notifier: createRecordingNotifier(),
+    },
   });
-  const router = createIpcRouter({ contract: ipcContract, handlers: createHandlers(services), trustedOrigins: [origin] });
-  const context = await o.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: o.colorScheme ?? 'light' });
+  const router = createIpcRouter({
+    contract: ipcContract,
+    handlers: createHandlers(services),
+    trustedOrigins: [origin],
+  });
+  const context = await o.browser.newContext({
+    viewport: { width: 1280, height: 820 },
+    colorScheme: o.colorScheme ?? 'light',
+  });
   const page = await context.newPage();
-  const senderOf = (source: { frame: Frame; page: Page }) => ({ url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() });
-  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string, callId?: string) => toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)));
+  const senderOf = (source: { frame: Frame; page: Page }) => ({
+    url: source.frame.url(),
+    isMainFrame: source.frame === source.page.mainFrame(),
+  });
+  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string, callId?: string) =>
+    toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)),
+  );
   await page.exposeBinding('__ddCancel', (source, callId: string) => void router.cancel(senderOf(source), callId));
   await page.addInitScript({ content: await bridge() });
   events.addSink((event, payload) => {
-    void page.evaluate(([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p), [event, toWire(payload)] as const).catch(() => undefined);
+    void page
+      .evaluate(([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p), [
+        event,
+        toWire(payload),
+      ] as const)
+      .catch(() => undefined);
   });
   await page.goto(`${origin}/index.html`);
   mkdirSync(screenshotDir, { recursive: true });
   return {
-    page, services, dialogs, opened,
+    page,
+    services,
+    dialogs,
+    opened,
     shot: async (name) => {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
     },
@@ -91,5 +136,14 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
 }

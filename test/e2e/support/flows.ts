@@ -21,7 +21,12 @@ export async function inboxIds(page: Page, count: number): Promise<string[]> {
 
 /** Opens the first chargeback that can still be answered; returns its ID. */
 export async function openFirstAnswerable(page: Page, shot: Shot): Promise<string> {
-  const target = page.locator('.vrow').filter({ has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable|Queued|Sending|Sent/ }) }).first();
+  const target = page
+    .locator('.vrow')
+    .filter({
+      has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable|Queued|Sending|Sent/ }),
+    })
+    .first();
   const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;
   await target.click();
   await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
@@ -59,6 +64,7 @@ export async function definitions(list: Locator): Promise<Record<string, string>
 /** Each table row's cell texts and its data-kind, in the order shown. */
 export async function rowsWithKind(rows: Locator): Promise<Array<{ cells: string[]; kind: string | null }>> {
   const out: Array<{ cells: string[]; kind: string | null }> = [];
-  for (const row of await rows.all()) out.push({ cells: await row.locator('td').allTextContents(), kind: await row.getAttribute('data-kind') });
+  for (const row of await rows.all())
+    out.push({ cells: await row.locator('td').allTextContents(), kind: await row.getAttribute('data-kind') });
   return out;
 }

@@ -15,7 +15,13 @@ let dir: string;
 const fast = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
 before(async () => {
-  sb = await startSandbox({ seed: 21, chargebacks: 250, decisionDelayMs: null, messageStepMs: 20, rateLimit: { max: 1_000_000 } });
+  sb = await startSandbox({
+    seed: 21,
+    chargebacks: 250,
+    decisionDelayMs: null,
+    messageStepMs: 20,
+    rateLimit: { max: 1_000_000 },
+  });
   client = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'test', retry: fast });
   dir = mkdtempSync(join(tmpdir(), 'dd-client-'));
 });
@@ -57,9 +63,18 @@ test('verifyKey accepts the key; listing pages returns each chargeback exactly o
 
 test('filters travel in the search header', async () => {
   const open = [];
-  for await (const c of client.listChargebacks({ search: [{ field: 'status', op: 'equals', value: 'open' }, { field: 'reply', op: 'sort', value: 'asc' }] })) open.push(c);
+  for await (const c of client.listChargebacks({
+    search: [
+      { field: 'status', op: 'equals', value: 'open' },
+      { field: 'reply', op: 'sort', value: 'asc' },
+    ],
+  }))
+    open.push(c);
   assert.ok(open.length > 0 && open.every((c) => c.status === 'open'));
-  assert.deepEqual(open.map((c) => c.reply), [...open.map((c) => c.reply)].sort((a, b) => (a ?? 0) - (b ?? 0)));
+  assert.deepEqual(
+    open.map((c) => c.reply),
+    [...open.map((c) => c.reply)].sort((a, b) => (a ?? 0) - (b ?? 0)),
+  );
 });
 
 test('read one chargeback, and a clear not-found for an unknown ID', async () => {
@@ -73,7 +88,10 @@ test('status records: the core API (test and production deployments alike) finds
   await createSandboxAdmin(sb.url, sb.adminToken).decide(id, 'won');
   const onTest = await client.getStatuses(id);
   const core = createApiClient({ baseUrl: sb.url, apiKey: sb.apiKey, deployment: 'core', retry: fast });
-  assert.deepEqual(onTest.map((s) => s.status), ['open', 'won']);
+  assert.deepEqual(
+    onTest.map((s) => s.status),
+    ['open', 'won'],
+  );
   assert.ok(onTest.every((s) => s.chargeback === id));
   assert.deepEqual(await core.getStatuses(id), onTest);
 });
@@ -83,7 +101,10 @@ test('send a message, then list it; a second send with the same token is a dupli
   const m = await client.sendMessage({ ...respond(id), note: 'Evidence follows' }, { requestToken: `t-${id}` });
   assert.equal(m.chargeback, id);
   assert.equal(await kindOf(client.sendMessage(respond(id), { requestToken: `t-${id}` })), 'duplicate');
-  assert.deepEqual((await client.messagesOf(id)).map((x) => x.id), [m.id]);
+  assert.deepEqual(
+    (await client.messagesOf(id)).map((x) => x.id),
+    [m.id],
+  );
 });
 
 test('a message with bad values never leaves the app: per-field validation', async () => {
@@ -98,29 +119,66 @@ test('a message with bad values never leaves the app: per-field validation', asy
   assert.equal((await createSandboxAdmin(sb.url, sb.adminToken).received(id)).length, 0);
 });
 
-test('upload: a document record, then its file streamed with progress; the service refuses wrong content per field', async () => {
-  const id = await freshChargeback();
-  const pdf = join(dir, 'evidence.pdf');
-  writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32), Buffer.from('\n%%EOF\n')]));
-  const progress: number[] = [];
-  let total = 0;
-  const record = await client.createDocumentRecord(id, { name: 'evidence.pdf', documentType: 'pdf' }, { requestToken: `d-${id}` });
-  assert.equal(record.status, 'created');
-  const done = await client.uploadDocumentFile(record.id, { path: pdf, name: 'evidence.pdf', documentType: 'pdf' }, { requestToken: `f-${id}`, onProgress: (s, t) => { progress.push(s); total = t; } });
-  assert.equal(done?.status, 'processed');
-  assert.equal(progress.at(-1), total);
-  assert.ok(progress.length > 2);
-  assert.deepEqual((await client.documentsOf(id)).map((d) => d.name), ['evidence.pdf']);
-  const png = await client.createDocumentRecord(id, { name: 'evidence.png', documentType: 'png' }, { requestToken: `d2-${id}` });
-  try {
-    await client.uploadDocumentFile(png.id, { path: pdf, name: 'evidence.png', documentType: 'png' }, { requestToken: `f2-${id}` });
-    assert.fail('expected a refusal');
-  } catch (e) {
-    assert.ok(e instanceof AppError && e.kind === 'validation', String(e));
-    assert.equal(e.fields?.[0]?.field, 'type');
-  }
-  assert.equal(await kindOf(client.uploadDocumentFile(png.id, { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' }, { requestToken: 'x' })), 'bad-input');
-});
+test(
+  'upload: a document record, then its file streamed with ' + 'progress; the service refuses wrong content per field',
+  async () => {
+    const id = await freshChargeback();
+    const pdf = join(dir, 'evidence.pdf');
+    writeFileSync(pdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300_000, 32), Buffer.from('\n%%EOF\n')]));
+    const progress: number[] = [];
+    let total = 0;
+    const record = await client.createDocumentRecord(
+      id,
+      { name: 'evidence.pdf', documentType: 'pdf' },
+      { requestToken: `d-${id}` },
+    );
+    assert.equal(record.status, 'created');
+    const done = await client.uploadDocumentFile(
+      record.id,
+      { path: pdf, name: 'evidence.pdf', documentType: 'pdf' },
+      {
+        requestToken: `f-${id}`,
+        onProgress: (s, t) => {
+          progress.push(s);
+          total = t;
+        },
+      },
+    );
+    assert.equal(done?.status, 'processed');
+    assert.equal(progress.at(-1), total);
+    assert.ok(progress.length > 2);
+    assert.deepEqual(
+      (await client.documentsOf(id)).map((d) => d.name),
+      ['evidence.pdf'],
+    );
+    const png = await client.createDocumentRecord(
+      id,
+      { name: 'evidence.png', documentType: 'png' },
+      { requestToken: `d2-${id}` },
+    );
+    try {
+      await client.uploadDocumentFile(
+        png.id,
+        { path: pdf, name: 'evidence.png', documentType: 'png' },
+        { requestToken: `f2-${id}` },
+      );
+      assert.fail('expected a refusal');
+    } catch (e) {
+      assert.ok(e instanceof AppError && e.kind === 'validation', String(e));
+      assert.equal(e.fields?.[0]?.field, 'type');
+    }
+    assert.equal(
+      await kindOf(
+        client.uploadDocumentFile(
+          png.id,
+          { path: join(dir, 'gone.pdf'), name: 'gone.pdf', documentType: 'pdf' },
+          { requestToken: 'x' },
+        ),
+      ),
+      'bad-input',
+    );
+  },
+);
 
 test('answers to a closed or non-actionable chargeback are refused as such', async () => {
   const admin = createSandboxAdmin(sb.url, sb.adminToken);
@@ -133,7 +191,11 @@ test('answers to a closed or non-actionable chargeback are refused as such', asy
 
 test('entries in a window carry their chargeback and transaction', async () => {
   const entries = [];
-  for await (const e of client.listEntries({ from: new Date(Date.now() - 400 * 86400_000), to: new Date(Date.now() + 86400_000) })) entries.push(e);
+  for await (const e of client.listEntries({
+    from: new Date(Date.now() - 400 * 86400_000),
+    to: new Date(Date.now() + 86400_000),
+  }))
+    entries.push(e);
   assert.ok(entries.length >= 250);
   for (const e of entries) {
     assert.ok(e.chargeback && typeof e.chargeback === 'object');
@@ -155,10 +217,24 @@ test('a rejected key: key-rejected, with a message that says what to do', async 
 });
 
 test('rate limited: the block is waited out, reads and writes go through', async () => {
-  const local = await startSandbox({ seed: 2, chargebacks: 5, rateLimit: { testMax: 3, windowMs: 60_000, blockMs: 300 } });
+  const local = await startSandbox({
+    seed: 2,
+    chargebacks: 5,
+    rateLimit: { testMax: 3, windowMs: 60_000, blockMs: 300 },
+  });
   try {
     const waits: number[] = [];
-    const c = createApiClient({ baseUrl: local.url, apiKey: local.apiKey, deployment: 'test', rateLimitTest: true, retry: fast, sleep: (ms) => { waits.push(ms); return new Promise((r) => setTimeout(r, 350)); } });
+    const c = createApiClient({
+      baseUrl: local.url,
+      apiKey: local.apiKey,
+      deployment: 'test',
+      rateLimitTest: true,
+      retry: fast,
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise((r) => setTimeout(r, 350));
+      },
+    });
     // The limit counts per source + path + host: the same path six times crosses it.
     for (let i = 0; i < 6; i++) await c.verifyKey();
     assert.ok(waits.length >= 1, 'a read waited the block out');
@@ -170,7 +246,14 @@ test('rate limited: the block is waited out, reads and writes go through', async
       assert.equal((await admin.received(id))[0]?.messages.length, 1, 'exactly one message despite the block');
     }
     assert.ok(waits.length > before, 'a write waited the block out and was sent once');
-    const limited = createApiClient({ baseUrl: local.url, apiKey: local.apiKey, deployment: 'test', rateLimitTest: true, retry: fast, maxRateLimitWaitMs: 0 });
+    const limited = createApiClient({
+      baseUrl: local.url,
+      apiKey: local.apiKey,
+      deployment: 'test',
+      rateLimitTest: true,
+      retry: fast,
+      maxRateLimitWaitMs: 0,
+    });
     const kinds = [];
     for (let i = 0; i < 6; i++) kinds.push(await kindOf(limited.verifyKey()));
     assert.ok(kinds.includes('rate-limited'));
@@ -184,7 +267,16 @@ test('server errors, proxy pages, dropped connections and timeouts: reads retry,
   const admin = createSandboxAdmin(local.url, local.adminToken);
   try {
     let attempts = 0;
-    const c = createApiClient({ baseUrl: local.url, apiKey: local.apiKey, deployment: 'test', retry: fast, timeoutMs: 150, sleep: async () => { attempts++; } });
+    const c = createApiClient({
+      baseUrl: local.url,
+      apiKey: local.apiKey,
+      deployment: 'test',
+      retry: fast,
+      timeoutMs: 150,
+      sleep: async () => {
+        attempts++;
+      },
+    });
     assert.equal(await kindOf(c.verifyKey()), 'server');
     assert.equal(attempts, 2, 'a read is retried up to the policy');
     await admin.setFaults({ kinds: ['html500'] });
@@ -217,7 +309,12 @@ test('nothing listening: a network error that names the host, not the key', asyn
       s.close(() => resolve(p));
     });
   });
-  const c = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'secret-key-xyz', deployment: 'test', retry: fast });
+  const c = createApiClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: 'secret-key-xyz',
+    deployment: 'test',
+    retry: fast,
+  });
   try {
     await c.verifyKey();
     assert.fail('expected a network error');
@@ -231,9 +328,12 @@ test('nothing listening: a network error that names the host, not the key', asyn
 test('cancellation stops a listing at once', async () => {
   const controller = new AbortController();
   let n = 0;
-  await assert.rejects(async () => {
-    for await (const _ of client.listChargebacks({ pageLimit: 10, signal: controller.signal })) {
-      if (++n === 15) controller.abort();
-    }
-  }, (e: unknown) => e instanceof AppError && e.kind === 'cancelled');
+  await assert.rejects(
+    async () => {
+      for await (const _ of client.listChargebacks({ pageLimit: 10, signal: controller.signal })) {
+        if (++n === 15) controller.abort();
+      }
+    },
+    (e: unknown) => e instanceof AppError && e.kind === 'cancelled',
+  );
 });

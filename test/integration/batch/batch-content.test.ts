@@ -45,7 +45,8 @@ after(async () => {
 });
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const printedDate = (ymd: number) => `${ymd % 100} ${months[Math.floor(ymd / 100) % 100 - 1]} ${Math.floor(ymd / 10000)}`;
+const printedDate = (ymd: number) =>
+  `${ymd % 100} ${months[(Math.floor(ymd / 100) % 100) - 1]} ${Math.floor(ymd / 10000)}`;
 
 test('batch --dry-run --json matches scanner-named receipts by what is printed on them', async () => {
   const totals = [12900, 4750, 23315, 8800];
@@ -55,11 +56,17 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   const store = openStore(databaseFile(home));
   const facts = made.map((cb) => {
     const d = store.portfolio.detail('prof_ocr', cb.id)!;
-    return { id: cb.id, order: d.txn!.order!, total: formatAmount(d.chargeback.total, d.chargeback.currency), date: printedDate(d.chargeback.issued!) };
+    return {
+      id: cb.id,
+      order: d.txn!.order!,
+      total: formatAmount(d.chargeback.total, d.chargeback.currency),
+      date: printedDate(d.chargeback.issued!),
+    };
   });
   store.close();
-  const [a, b, c, d] = facts as [typeof facts[0], typeof facts[0], typeof facts[0], typeof facts[0]];
-  const receipt = (f: typeof a, o: Partial<ReceiptText> = {}) => receiptLines({ order: f.order, total: f.total, date: f.date, items: 12, ...o });
+  const [a, b, c, d] = facts as [(typeof facts)[0], (typeof facts)[0], (typeof facts)[0], (typeof facts)[0]];
+  const receipt = (f: typeof a, o: Partial<ReceiptText> = {}) =>
+    receiptLines({ order: f.order, total: f.total, date: f.date, items: 12, ...o });
 
   const folder = join(home, 'scans');
   mkdirSync(folder);
@@ -68,22 +75,46 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   // A scanner's multi-page PDF: a cover sheet first, the receipt on page 2.
   const pdf = await PDFDocument.create();
   const cover = pdf.addPage([595, 842]);
-  cover.drawText('Scanned with OfficeJet. Pages: 2', { x: 60, y: 760, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  const page2 = await sharp(await receiptScan(receipt(c, { seed: 3 }), { seed: 3 })).resize(1654).jpeg({ quality: 85 }).toBuffer();
+  cover.drawText('Scanned with OfficeJet. Pages: 2', {
+    x: 60,
+    y: 760,
+    size: 14,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  const page2 = await sharp(await receiptScan(receipt(c, { seed: 3 }), { seed: 3 }))
+    .resize(1654)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   pdf.addPage([595, 842]).drawImage(await pdf.embedJpg(page2), { x: 0, y: 0, width: 595, height: 842 });
   writeFileSync(join(folder, 'Scan 0002.pdf'), await pdf.save());
   // A receipt of no stored chargeback: its own order, total and date.
-  writeFileSync(join(folder, 'Scan 0003.jpg'), await receiptScan(receiptLines({ order: 'ORD-90817', total: '$61.37', date: '2 Feb 2025', items: 12, seed: 4 }), { seed: 4 }));
+  writeFileSync(
+    join(folder, 'Scan 0003.jpg'),
+    await receiptScan(receiptLines({ order: 'ORD-90817', total: '$61.37', date: '2 Feb 2025', items: 12, seed: 4 }), {
+      seed: 4,
+    }),
+  );
   // A second receipt for d: both that fit d are flagged.
   writeFileSync(join(folder, 'Scan 0004.jpg'), await receiptScan(receipt(d, { seed: 5 }), { seed: 5 }));
-  writeFileSync(join(folder, 'Scan 0005.jpg'), await receiptScan(receipt(d, { seed: 6, merchant: 'Harbor Lane Goods - invoice copy' }), { seed: 6 }));
+  writeFileSync(
+    join(folder, 'Scan 0005.jpg'),
+    await receiptScan(receipt(d, { seed: 6, merchant: 'Harbor Lane Goods - invoice copy' }), { seed: 6 }),
+  );
   // Named for a, printed for b: the merchant's name wins.
   writeFileSync(join(folder, `receipt ${a.id}.jpg`), await receiptScan(receipt(b, { seed: 7 }), { seed: 7 }));
 
   const r = await cli(['batch', folder, '--dry-run', '--json']);
   assert.equal(r.status, 0, r.stderr);
-  type Match = { status: string; chargebackId?: string; rule?: string; reason: string; confidence?: number; candidates?: string[] };
-  const plan = (JSON.parse(r.stdout) as { plan: { files: Array<{ name: string; match: Match; warning?: string }> } }).plan;
+  type Match = {
+    status: string;
+    chargebackId?: string;
+    rule?: string;
+    reason: string;
+    confidence?: number;
+    candidates?: string[];
+  };
+  const plan = (JSON.parse(r.stdout) as { plan: { files: Array<{ name: string; match: Match; warning?: string }> } })
+    .plan;
   const by = new Map(plan.files.map((f) => [f.name, f]));
   const matched = (name: string, id: string) => {
     const m = by.get(name)!.match;
@@ -93,7 +124,11 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   };
   const first = matched('Scan 0001.jpg', a.id);
   assert.equal(first.rule, 'content');
-  assert.equal(first.reason.startsWith(`Order ${a.order} and ${a.total} on ${a.date} match this chargeback's transaction.`), true, first.reason);
+  assert.equal(
+    first.reason.startsWith(`Order ${a.order} and ${a.total} on ${a.date} match this chargeback's transaction.`),
+    true,
+    first.reason,
+  );
   assert.ok(first.confidence! >= 0.5);
   matched('IMG_2231.jpg', b.id);
   matched('Scan 0002.pdf', c.id);
@@ -111,37 +146,70 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   assert.match(text.stdout, /! Scan 0005\.jpg also fits this chargeback/);
 });
 
-test('the evidence builder\'s check: a receipt printed for another chargeback is named with the reason; its own, or one that says nothing, is not', async () => {
-  const f = await syncFixture({ seed: 31, chargebacks: 2, faultRate: 0 });
-  const ocr = createOcrEngine();
-  try {
-    const admin2 = createSandboxAdmin(f.sb.url, f.sb.adminToken);
-    const mine = await admin2.createChargeback({ total: 3150 });
-    const other = await admin2.createChargeback({ total: 9925 });
-    await f.h.sync.syncProfile(f.profile.id);
-    const facts = (id: string) => {
-      const d = f.h.store.portfolio.detail(f.profile.id, id)!;
-      return receiptLines({ order: d.txn!.order!, total: formatAmount(d.chargeback.total, d.chargeback.currency), date: printedDate(d.chargeback.issued!), items: 10, seed: 9 });
-    };
-    const batch = createBatchService({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox, reader: createScanReader({ evidence: f.h.evidence, ocr }) });
-    const add = async (name: string, scan: Buffer) => {
-      writeFileSync(join(f.home, name), scan);
-      const [o] = await f.h.evidence.importPaths([join(f.home, name)]);
-      assert.ok(o?.ok);
-      return o.item.id;
-    };
-    const wrong = await add('Scan 0100.jpg', await receiptScan(facts(other.id), { seed: 9 }));
-    const warning = await batch.belongsElsewhere(f.profile, mine.id, wrong);
-    assert.match(warning ?? '', new RegExp(`^Scan 0100\\.jpg looks like evidence for chargeback ${other.id}, not this one\\. What is printed on it: Order ORD-`));
-    assert.equal(await batch.belongsElsewhere(f.profile, other.id, wrong), undefined, 'on its own chargeback: no warning');
-    const right = await add('Scan 0101.jpg', await receiptScan(facts(mine.id), { seed: 10 }));
-    assert.equal(await batch.belongsElsewhere(f.profile, mine.id, right), undefined);
-    const blank = await add('photo.jpg', await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8899aa' } }).jpeg().toBuffer());
-    assert.equal(await batch.belongsElsewhere(f.profile, mine.id, blank), undefined, 'nothing to read: nothing said');
-    const named = await add(`delivery ${other.id}.jpg`, await receiptScan(facts(mine.id), { seed: 11 }));
-    assert.match((await batch.belongsElsewhere(f.profile, mine.id, named)) ?? '', /Its name: The name contains the chargeback ID/);
-  } finally {
-    await ocr.close();
-    await f.close();
-  }
-});
+test(
+  "the evidence builder's check: a receipt printed for another chargeback " +
+    'is named with the reason; its own, or one that says nothing, is not',
+  async () => {
+    const f = await syncFixture({ seed: 31, chargebacks: 2, faultRate: 0 });
+    const ocr = createOcrEngine();
+    try {
+      const admin2 = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+      const mine = await admin2.createChargeback({ total: 3150 });
+      const other = await admin2.createChargeback({ total: 9925 });
+      await f.h.sync.syncProfile(f.profile.id);
+      const facts = (id: string) => {
+        const d = f.h.store.portfolio.detail(f.profile.id, id)!;
+        return receiptLines({
+          order: d.txn!.order!,
+          total: formatAmount(d.chargeback.total, d.chargeback.currency),
+          date: printedDate(d.chargeback.issued!),
+          items: 10,
+          seed: 9,
+        });
+      };
+      const batch = createBatchService({
+        store: f.h.store,
+        evidence: f.h.evidence,
+        outbox: f.h.outbox,
+        reader: createScanReader({ evidence: f.h.evidence, ocr }),
+      });
+      const add = async (name: string, scan: Buffer) => {
+        writeFileSync(join(f.home, name), scan);
+        const [o] = await f.h.evidence.importPaths([join(f.home, name)]);
+        assert.ok(o?.ok);
+        return o.item.id;
+      };
+      const wrong = await add('Scan 0100.jpg', await receiptScan(facts(other.id), { seed: 9 }));
+      const warning = await batch.belongsElsewhere(f.profile, mine.id, wrong);
+      assert.match(
+        warning ?? '',
+        new RegExp(
+          `^Scan 0100\\.jpg looks like evidence for chargeback ` +
+            `${other.id}, not this one\\. What is printed on it: Order ORD-`,
+        ),
+      );
+      assert.equal(
+        await batch.belongsElsewhere(f.profile, other.id, wrong),
+        undefined,
+        'on its own chargeback: no warning',
+      );
+      const right = await add('Scan 0101.jpg', await receiptScan(facts(mine.id), { seed: 10 }));
+      assert.equal(await batch.belongsElsewhere(f.profile, mine.id, right), undefined);
+      const blank = await add(
+        'photo.jpg',
+        await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8899aa' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      assert.equal(await batch.belongsElsewhere(f.profile, mine.id, blank), undefined, 'nothing to read: nothing said');
+      const named = await add(`delivery ${other.id}.jpg`, await receiptScan(facts(mine.id), { seed: 11 }));
+      assert.match(
+        (await batch.belongsElsewhere(f.profile, mine.id, named)) ?? '',
+        /Its name: The name contains the chargeback ID/,
+      );
+    } finally {
+      await ocr.close();
+      await f.close();
+    }
+  },
+);

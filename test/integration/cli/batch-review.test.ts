@@ -16,8 +16,12 @@ import { runCli, type CliRun } from './support.ts';
 let sb: Sandbox;
 let admin: SandboxAdmin;
 let home: string;
-const cli = (args: string[]): Promise<CliRun> => runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
-const receipt = (path: string) => sharp({ create: { width: 600, height: 800, channels: 3, background: '#f4f1ea' } }).jpeg({ quality: 80 }).toFile(path);
+const cli = (args: string[]): Promise<CliRun> =>
+  runCli([...args, '--home', home], { env: { ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey } });
+const receipt = (path: string) =>
+  sharp({ create: { width: 600, height: 800, channels: 3, background: '#f4f1ea' } })
+    .jpeg({ quality: 80 })
+    .toFile(path);
 
 before(async () => {
   sb = await startSandbox({ seed: 41, chargebacks: 0, decisionDelayMs: null, rateLimit: { max: 1_000_000 } });
@@ -45,15 +49,37 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
 
   const dry = await cli(['batch', folder, '--dry-run']);
   assert.equal(dry.status, 0, dry.stderr);
-  assert.match(dry.stdout, new RegExp(`== ${fine.id} \\$49\\.99: will be queued\\n   \\| We respond to chargeback ${fine.id}`));
-  assert.match(dry.stdout, new RegExp(`== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is lost and no longer accepts responses: the issuer decided it\\.`));
-  assert.match(dry.stdout, new RegExp(`== ${overdue.id} \\$49\\.99: held back \\(add --include ${overdue.id} to send it anyway\\)\\n   ! Its reply date \\(2020-01-01\\) has passed`));
-  assert.match(dry.stdout, /1 chargeback would get a packet; 0 file\(s\) wait for you\. 2 held back\.\nDry run: nothing was queued\./);
+  assert.match(
+    dry.stdout,
+    new RegExp(`== ${fine.id} \\$49\\.99: will be queued\\n   \\| We respond to chargeback ${fine.id}`),
+  );
+  assert.match(
+    dry.stdout,
+    new RegExp(
+      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is ` +
+        `lost and no longer accepts responses: the issuer decided it\\.`,
+    ),
+  );
+  assert.match(
+    dry.stdout,
+    new RegExp(
+      `== ${overdue.id} \\$49\\.99: held back \\(add --include ${overdue.id} ` +
+        `to send it anyway\\)\\n   ! Its reply date \\(2020-01-01\\) has passed`,
+    ),
+  );
+  assert.match(
+    dry.stdout,
+    /1 chargeback would get a packet; 0 file\(s\) wait for you\. 2 held back\.\nDry run: nothing was queued\./,
+  );
   assert.doesNotMatch(dry.stdout, /\| .*\[/, 'no letter has a blank');
 
   const run = await cli(['batch', folder, '--yes', '--include', overdue.id, '--include', lost.id, '--json']);
   assert.equal(run.status, 0, run.stderr);
-  const report = (JSON.parse(run.stdout) as { report: { chargebacks: Array<{ chargebackId: string; outcome: string; reason?: string }> } }).report;
+  const report = (
+    JSON.parse(run.stdout) as {
+      report: { chargebacks: Array<{ chargebackId: string; outcome: string; reason?: string }> };
+    }
+  ).report;
   const outcome = new Map(report.chargebacks.map((c) => [c.chargebackId, c]));
   assert.equal(outcome.get(fine.id)?.outcome, 'queued');
   assert.equal(outcome.get(overdue.id)?.outcome, 'queued', 'the merchant insisted');

@@ -22,7 +22,11 @@ const baseEnv = (): NodeJS.ProcessEnv => {
 /** No Secret Service reachable, whatever the machine has: the CLI's keychain-less path. */
 const noKeychain = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/dispute-desk-test-bus' };
 const cli = (args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  spawnSync(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], { encoding: 'utf8', env: { ...baseEnv(), ...o.env }, input: o.input ?? '' });
+  spawnSync(process.execPath, [join(root, 'electron/cli-bin.mjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...baseEnv(), ...o.env },
+    input: o.input ?? '',
+  });
 
 test('--help lists the commands; an unknown command exits 2 with one line', () => {
   const help = cli(['--help']);
@@ -61,7 +65,12 @@ function cliAsync(args: string[], o: { env?: NodeJS.ProcessEnv; input?: string }
 test('options with values may come before the command', () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
   try {
-    for (const args of [['--home', home, 'profile', 'list', '--json'], ['--json', '--home', home, 'profile', 'list'], ['profile', '--home', home, 'list', '--json'], [`--home=${home}`, 'profile', 'list', '--json']]) {
+    for (const args of [
+      ['--home', home, 'profile', 'list', '--json'],
+      ['--json', '--home', home, 'profile', 'list'],
+      ['profile', '--home', home, 'list', '--json'],
+      [`--home=${home}`, 'profile', 'list', '--json'],
+    ]) {
       const r = cli(args);
       assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
       assert.deepEqual(JSON.parse(r.stdout), []);
@@ -83,17 +92,24 @@ test('DISPUTE_DESK_HOME chooses the data folder; a rejected key is said plainly 
   const other = mkdtempSync(join(tmpdir(), 'dd-cli-'));
   const sb = await startSandbox({ seed: 2, chargebacks: 3 });
   try {
-    const r = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: 'wrong-key', ...noKeychain } });
+    const r = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], {
+      env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: 'wrong-key', ...noKeychain },
+    });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /rejected the API key/);
     assert.ok(!r.stderr.includes('wrong-key'));
     assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json'], { env: { DISPUTE_DESK_HOME: home } }).stdout), []);
 
-    const added = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: sb.apiKey, ...noKeychain } });
+    const added = await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], {
+      env: { DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: sb.apiKey, ...noKeychain },
+    });
     assert.equal(added.status, 0, added.stderr);
     // Written under DISPUTE_DESK_HOME: read back through --home, absent from another folder.
     assert.ok(existsSync(join(home, 'dispute-desk.db')));
-    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout).map((p: { name: string }) => p.name), ['Shop']);
+    assert.deepEqual(
+      JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout).map((p: { name: string }) => p.name),
+      ['Shop'],
+    );
     assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json'], { env: { DISPUTE_DESK_HOME: other } }).stdout), []);
     assert.ok(!existsSync(join(userHome, '.config', 'Dispute Desk')), 'the default folder was not used');
   } finally {
@@ -103,43 +119,55 @@ test('DISPUTE_DESK_HOME chooses the data folder; a rejected key is said plainly 
   }
 });
 
-test('profile add: --session-only is refused with the way that works; without a keychain the key from DISPUTE_DESK_API_KEY is checked, not stored', async () => {
-  const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
-  const sb = await startSandbox({ seed: 2, chargebacks: 3 });
-  try {
-    const add = ['profile', 'add', '--home', home, '--name', 'Shop', '--deployment', 'test', '--url', sb.url];
-    const session = await cliAsync([...add, '--session-only'], { input: `${sb.apiKey}\n` });
-    assert.equal(session.status, 1);
-    assert.match(session.stderr, /^dispute-desk: --session-only cannot work from the command line: .*forgotten.*DISPUTE_DESK_API_KEY.*\n$/);
-    assert.ok(!session.stdout.includes('keychain'), 'no claim that the key is in the keychain');
+test(
+  'profile add: --session-only is refused with the way that works; without ' +
+    'a keychain the key from DISPUTE_DESK_API_KEY is checked, not stored',
+  async () => {
+    const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
+    const sb = await startSandbox({ seed: 2, chargebacks: 3 });
+    try {
+      const add = ['profile', 'add', '--home', home, '--name', 'Shop', '--deployment', 'test', '--url', sb.url];
+      const session = await cliAsync([...add, '--session-only'], { input: `${sb.apiKey}\n` });
+      assert.equal(session.status, 1);
+      assert.match(
+        session.stderr,
+        /^dispute-desk: --session-only cannot work from the command line: .*forgotten.*DISPUTE_DESK_API_KEY.*\n$/,
+      );
+      assert.ok(!session.stdout.includes('keychain'), 'no claim that the key is in the keychain');
 
-    const piped = await cliAsync(add, { input: `${sb.apiKey}\n`, env: noKeychain });
-    assert.equal(piped.status, 1, 'a piped key with no keychain to keep it: refused');
-    assert.match(piped.stderr, /keychain is not available.*DISPUTE_DESK_API_KEY/);
-    assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout), []);
+      const piped = await cliAsync(add, { input: `${sb.apiKey}\n`, env: noKeychain });
+      assert.equal(piped.status, 1, 'a piped key with no keychain to keep it: refused');
+      assert.match(piped.stderr, /keychain is not available.*DISPUTE_DESK_API_KEY/);
+      assert.deepEqual(JSON.parse(cli(['profile', 'list', '--json', '--home', home]).stdout), []);
 
-    const viaEnv = await cliAsync(add, { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
-    assert.equal(viaEnv.status, 0, viaEnv.stderr);
-    assert.match(viaEnv.stdout, /its key was checked but not stored .*keep DISPUTE_DESK_API_KEY set/);
-    assert.ok(!viaEnv.stdout.includes('in the keychain'));
-    assert.ok(!viaEnv.stdout.includes(sb.apiKey) && !viaEnv.stderr.includes(sb.apiKey));
-    const synced = await cliAsync(['sync', '--home', home], { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
-    assert.equal(synced.status, 0, synced.stderr);
-    const keyless = await cliAsync(['sync', '--home', home], { env: noKeychain });
-    assert.equal(keyless.status, 1);
-    assert.match(keyless.stderr, /DISPUTE_DESK_API_KEY/);
-  } finally {
-    await sb.close();
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+      const viaEnv = await cliAsync(add, { env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey } });
+      assert.equal(viaEnv.status, 0, viaEnv.stderr);
+      assert.match(viaEnv.stdout, /its key was checked but not stored .*keep DISPUTE_DESK_API_KEY set/);
+      assert.ok(!viaEnv.stdout.includes('in the keychain'));
+      assert.ok(!viaEnv.stdout.includes(sb.apiKey) && !viaEnv.stderr.includes(sb.apiKey));
+      const synced = await cliAsync(['sync', '--home', home], {
+        env: { ...noKeychain, DISPUTE_DESK_API_KEY: sb.apiKey },
+      });
+      assert.equal(synced.status, 0, synced.stderr);
+      const keyless = await cliAsync(['sync', '--home', home], { env: noKeychain });
+      assert.equal(keyless.status, 1);
+      assert.match(keyless.stderr, /DISPUTE_DESK_API_KEY/);
+    } finally {
+      await sb.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
 
 test('chargebacks and entries from the store, as text and as JSON, match what the service holds', async () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-cli-'));
   const sb = await startSandbox({ seed: 5, chargebacks: 40, entries: 120 });
   const env = { ...noKeychain, DISPUTE_DESK_HOME: home, DISPUTE_DESK_API_KEY: sb.apiKey };
   try {
-    assert.equal((await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env })).status, 0);
+    assert.equal(
+      (await cliAsync(['profile', 'add', '--name', 'Shop', '--deployment', 'test', '--url', sb.url], { env })).status,
+      0,
+    );
     const sync = await cliAsync(['sync'], { env });
     assert.equal(sync.status, 0, sync.stderr);
     assert.match(sync.stdout, /Full sync of "Shop" done .*40 chargebacks/);
@@ -156,22 +184,48 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.deepEqual(listed.rows.map((r) => r.id).sort(), truth.map((c) => c.id).sort());
     const openCount = truth.filter((c) => c.status === 'open' && c.actionable === 1).length;
     assert.ok(openCount > 0 && openCount < 40);
-    assert.ok(listed.rows.slice(0, openCount).every((r) => r.status === 'open' && r.actionable), 'open and actionable first');
+    assert.ok(
+      listed.rows.slice(0, openCount).every((r) => r.status === 'open' && r.actionable),
+      'open and actionable first',
+    );
     const replies = listed.rows.slice(0, openCount).map((r) => r.reply ?? 99991231);
-    assert.deepEqual(replies, [...replies].sort((a, b) => a - b), 'by reply deadline');
+    assert.deepEqual(
+      replies,
+      [...replies].sort((a, b) => a - b),
+      'by reply deadline',
+    );
 
     const text = await cliAsync(['chargebacks'], { env });
     assert.equal(text.status, 0, text.stderr);
     const lines = text.stdout.trimEnd().split('\n');
-    assert.deepEqual(lines.slice(0, -1).map((l) => l.split(/\s+/)[0]), listed.rows.map((r) => r.id), 'one line per chargeback, same order');
+    assert.deepEqual(
+      lines.slice(0, -1).map((l) => l.split(/\s+/)[0]),
+      listed.rows.map((r) => r.id),
+      'one line per chargeback, same order',
+    );
     assert.match(lines.at(-1)!, /^40 of 40 chargebacks \(data from .+\)\.$/);
     const first = listed.rows[0]!;
-    assert.match(lines[0]!, new RegExp(`^${first.id}\\s+open\\s+\\d{4}-\\d{2}-\\d{2}\\s+(Overdue by|Due today|\\d+ days? left)`));
+    assert.match(
+      lines[0]!,
+      new RegExp(`^${first.id}\\s+open\\s+\\d{4}-\\d{2}-\\d{2}\\s+(Overdue by|Due today|\\d+ days? left)`),
+    );
 
-    const lost = JSON.parse((await cliAsync(['chargebacks', '--status', 'lost', '--json'], { env })).stdout) as { rows: Row[] };
-    assert.deepEqual(lost.rows.map((r) => r.id).sort(), truth.filter((c) => c.status === 'lost').map((c) => c.id).sort());
-    const soon = JSON.parse((await cliAsync(['chargebacks', '--due-within', '3', '--json'], { env })).stdout) as { rows: Row[] };
-    assert.ok(soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3));
+    const lost = JSON.parse((await cliAsync(['chargebacks', '--status', 'lost', '--json'], { env })).stdout) as {
+      rows: Row[];
+    };
+    assert.deepEqual(
+      lost.rows.map((r) => r.id).sort(),
+      truth
+        .filter((c) => c.status === 'lost')
+        .map((c) => c.id)
+        .sort(),
+    );
+    const soon = JSON.parse((await cliAsync(['chargebacks', '--due-within', '3', '--json'], { env })).stdout) as {
+      rows: Row[];
+    };
+    assert.ok(
+      soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3),
+    );
 
     // Insights: every chargeback counted once, by reason and by network; won and lost as the service
     // holds them; the same view as the window's screen.
@@ -205,15 +259,23 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.equal(ledger.entries.length, 120);
     const byCurrency = new Map<string, number>();
     for (const e of ledger.entries) byCurrency.set(e.currency, (byCurrency.get(e.currency) ?? 0) + e.amount);
-    assert.deepEqual(new Map(ledger.totals.byCurrency.map((t) => [t.currency, t.net])), byCurrency, 'totals are the sums of the entries');
-    assert.equal(ledger.totals.byCurrency.reduce((n, t) => n + t.count, 0), 120);
+    assert.deepEqual(
+      new Map(ledger.totals.byCurrency.map((t) => [t.currency, t.net])),
+      byCurrency,
+      'totals are the sums of the entries',
+    );
+    assert.equal(
+      ledger.totals.byCurrency.reduce((n, t) => n + t.count, 0),
+      120,
+    );
     // Fees are fees by the service's flag and description, in the rows and apart in the totals.
     const fees = ledger.entries.filter((e) => e.kind === 'fee');
     assert.ok(fees.length > 0 && fees.length < 120, 'the sandbox ledger holds fees and other entries');
     for (const e of fees) assert.match(e.label, /fee/i, `${e.id} says it is a fee`);
     const feeSums = new Map<string, number>();
     for (const e of fees) feeSums.set(e.currency, (feeSums.get(e.currency) ?? 0) + e.amount);
-    for (const t of ledger.totals.byCurrency) assert.equal(t.fees, feeSums.get(t.currency) ?? 0, `${t.currency} fees apart`);
+    for (const t of ledger.totals.byCurrency)
+      assert.equal(t.fees, feeSums.get(t.currency) ?? 0, `${t.currency} fees apart`);
     for (const e of ledger.entries) {
       const cb = truth.find((c) => c.id === e.chargeback);
       assert.equal(e.currency, cb?.currency ?? 'USD', `${e.id} in its chargeback's currency`);
@@ -229,11 +291,20 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.ok(expected.length > 0 && expected.length < 120);
     const wl = windowed.stdout.trimEnd().split('\n');
     assert.equal(wl.at(-1), `${expected.length} entries.`);
-    assert.deepEqual(wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.trim().split(/\s+/).at(-1)), expected.map((e) => e.chargeback));
+    assert.deepEqual(
+      wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l)).map((l) => l.trim().split(/\s+/).at(-1)),
+      expected.map((e) => e.chargeback),
+    );
     const rows = wl.filter((l) => /^\d{4}-\d{2}-\d{2} /.test(l));
-    rows.forEach((l, i) => assert.ok(l.includes(expected[i]!.label), `row ${i} names the entry as the service does: ${l}`));
+    rows.forEach((l, i) =>
+      assert.ok(l.includes(expected[i]!.label), `row ${i} names the entry as the service does: ${l}`),
+    );
     const currencies = [...new Set(expected.map((e) => e.currency))].sort();
-    assert.deepEqual(wl.filter((l) => /^[A-Z]{3}: charged back /.test(l)).map((l) => l.slice(0, 3)), currencies, 'one totals line per currency');
+    assert.deepEqual(
+      wl.filter((l) => /^[A-Z]{3}: charged back /.test(l)).map((l) => l.slice(0, 3)),
+      currencies,
+      'one totals line per currency',
+    );
   } finally {
     await sb.close();
     rmSync(home, { recursive: true, force: true });
@@ -242,27 +313,39 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
 
 test.after(() => rmSync(userHome, { recursive: true, force: true }));
 
-test('sandbox --json writes one JSON document: the address and keys when ready, nothing more when stopped', async () => {
-  const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'], { env: baseEnv() });
-  let stdout = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.includes('\n') && resolve());
-    child.once('exit', (code) => reject(new Error(`The sandbox stopped (exit ${code}) before it was ready: ${stderr}`)));
-  });
-  const started = JSON.parse(stdout) as { url: string; apiKey: string };
-  assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-  if (process.platform === 'linux') {
-    // The CLI restarted itself in place (same PID, so signals still reach it) with the
-    // allocator settings that keep the image library's memory bounded.
-    const environ = readFileSync(`/proc/${child.pid}/environ`, 'latin1').split('\0');
-    assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'two malloc arenas');
-    assert.ok(readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0').includes('--max-semi-space-size=1'), 'a small young generation');
-  }
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  assert.equal(await exited, 0);
-  assert.deepEqual(JSON.parse(stdout), started, 'stdout holds that one document and nothing else');
-});
+test(
+  'sandbox --json writes one JSON document: the address ' + 'and keys when ready, nothing more when stopped',
+  async () => {
+    const child = spawn(
+      process.execPath,
+      [join(root, 'electron/cli-bin.mjs'), 'sandbox', '--port', '0', '--chargebacks', '3', '--json'],
+      { env: baseEnv() },
+    );
+    let stdout = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => stdout.includes('\n') && resolve());
+      child.once('exit', (code) =>
+        reject(new Error(`The sandbox stopped (exit ${code}) before it was ready: ${stderr}`)),
+      );
+    });
+    const started = JSON.parse(stdout) as { url: string; apiKey: string };
+    assert.match(started.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    if (process.platform === 'linux') {
+      // The CLI restarted itself in place (same PID, so signals still reach it) with the
+      // allocator settings that keep the image library's memory bounded.
+      const environ = readFileSync(`/proc/${child.pid}/environ`, 'latin1').split('\0');
+      assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'two malloc arenas');
+      assert.ok(
+        readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0').includes('--max-semi-space-size=1'),
+        'a small young generation',
+      );
+    }
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.deepEqual(JSON.parse(stdout), started, 'stdout holds that one document and nothing else');
+  },
+);

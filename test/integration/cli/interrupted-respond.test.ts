@@ -25,7 +25,13 @@ let home: string;
 let scans: string;
 let admin: ReturnType<typeof createSandboxAdmin>;
 
-const env = (tmp: string): NodeJS.ProcessEnv => ({ ...process.env, DISPUTE_DESK_API_KEY: sb.apiKey, TMPDIR: tmp, TMP: tmp, TEMP: tmp });
+const env = (tmp: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DISPUTE_DESK_API_KEY: sb.apiKey,
+  TMPDIR: tmp,
+  TMP: tmp,
+  TEMP: tmp,
+});
 const freshTmp = (name: string): string => {
   const t = join(dir, name);
   mkdirSync(t);
@@ -59,7 +65,8 @@ before(async () => {
   // Enough large scans that the build takes seconds: the signal lands while it works.
   scans = join(dir, 'scans');
   mkdirSync(scans);
-  for (let i = 0; i < 12; i++) await scanJpeg(join(scans, `receipt-${i}.jpg`), { width: 2480 + i, height: 3508, density: 300 });
+  for (let i = 0; i < 12; i++)
+    await scanJpeg(join(scans, `receipt-${i}.jpg`), { width: 2480 + i, height: 3508, density: 300 });
 });
 after(async () => {
   await sb.close();
@@ -75,11 +82,34 @@ async function freshChargeback(): Promise<string> {
 }
 
 /** Starts respond with evidence, waits until its staging folder exists, then signals it. */
-async function interrupt(chargebackId: string, signal: NodeJS.Signals, tmp: string, again = false): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; msToExit: number }> {
-  const child = spawn(process.execPath, [join(root, 'electron/cli-bin.mjs'), 'respond', chargebackId, '--type', 'respond', '--note', 'Delivered and signed for.', '--evidence', scans, '--home', home], { env: env(tmp), stdio: ['ignore', 'pipe', 'pipe'] });
+async function interrupt(
+  chargebackId: string,
+  signal: NodeJS.Signals,
+  tmp: string,
+  again = false,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; msToExit: number }> {
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'electron/cli-bin.mjs'),
+      'respond',
+      chargebackId,
+      '--type',
+      'respond',
+      '--note',
+      'Delivered and signed for.',
+      '--evidence',
+      scans,
+      '--home',
+      home,
+    ],
+    { env: env(tmp), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, sig) => resolve({ code, signal: sig })),
+  );
   let sentAt = 0;
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
     if (staging().length > 0) {
@@ -113,7 +143,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     assert.match(r.stderr, signal === 'SIGTERM' ? /Stopped \(SIGTERM\)/ : /Stopped by Ctrl-C/);
     t.diagnostic(`stopped ${r.msToExit} ms after ${signal}`);
     assert.ok(r.msToExit < 5_000, `stopped ${r.msToExit} ms after the signal`);
-    assert.deepEqual((await queued()).filter((j) => j.chargebackId === chargebackId), [], 'an interrupted respond queues nothing');
+    assert.deepEqual(
+      (await queued()).filter((j) => j.chargebackId === chargebackId),
+      [],
+      'an interrupted respond queues nothing',
+    );
   });
 }
 
@@ -125,7 +159,11 @@ test('Ctrl-C twice during the build quits at once, and still leaves no temp fold
   assert.deepEqual(staging(), [], 'no staging folder left in the outbox');
   assert.equal(r.code, 130, `exit code (signal ${r.signal}); stderr: ${r.stderr}`);
   assert.ok(r.msToExit < 2_000, `quit ${r.msToExit} ms after the second Ctrl-C`);
-  assert.deepEqual((await queued()).filter((j) => j.chargebackId === chargebackId), [], 'nothing queued');
+  assert.deepEqual(
+    (await queued()).filter((j) => j.chargebackId === chargebackId),
+    [],
+    'nothing queued',
+  );
 });
 
 test('respond failing after its work folder was made (no usable evidence) leaves no temp folder', async () => {
@@ -134,7 +172,10 @@ test('respond failing after its work folder was made (no usable evidence) leaves
   const junk = join(dir, 'junk');
   mkdirSync(junk);
   writeFileSync(join(junk, 'receipt.jpg'), 'not a picture at all');
-  const r = await runCli(['respond', chargebackId, '--type', 'respond', '--note', 'Delivered.', '--evidence', junk, '--home', home], { env: env(tmp) });
+  const r = await runCli(
+    ['respond', chargebackId, '--type', 'respond', '--note', 'Delivered.', '--evidence', junk, '--home', home],
+    { env: env(tmp) },
+  );
   assert.equal(r.status, 1);
   assert.match(r.stderr, /None of the evidence files could be used; nothing was queued/);
   assert.deepEqual(readdirSync(tmp), []);

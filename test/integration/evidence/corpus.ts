@@ -7,39 +7,96 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 export function textPage(width: number, height: number, lines = 50, label = 'Invoice'): Buffer {
-  const rows = Array.from({ length: lines }, (_, i) => `<text x="${width * 0.06}" y="${height * 0.06 + i * (height * 0.85 / lines)}" font-size="${Math.round(height / 90)}" font-family="DejaVu Sans">${label} line ${i + 1} — Walnut board × 2 .......... $${(i * 3.17).toFixed(2)}</text>`).join('');
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f3ec"/>${rows}</svg>`);
+  const rows = Array.from(
+    { length: lines },
+    (_, i) =>
+      `<text x="${width * 0.06}" y="${height * 0.06 + i * ((height * 0.85) / lines)}" ` +
+      `font-size="${Math.round(height / 90)}" font-family="DejaVu Sans">${label} ` +
+      `line ${i + 1} — Walnut board × 2 .......... $${(i * 3.17).toFixed(2)}</text>`,
+  ).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" ` +
+      `height="${height}"><rect width="100%" height="100%" fill="#f6f3ec"/>${rows}</svg>`,
+  );
 }
 
-export async function scanJpeg(path: string, o: { width?: number; height?: number; density?: number; orientation?: number; gps?: boolean } = {}): Promise<void> {
+export async function scanJpeg(
+  path: string,
+  o: { width?: number; height?: number; density?: number; orientation?: number; gps?: boolean } = {},
+): Promise<void> {
   let img = sharp(textPage(o.width ?? 1240, o.height ?? 1754));
   const exif: Record<string, Record<string, string>> = {};
-  if (o.gps) exif.IFD3 = { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' };
+  if (o.gps)
+    exif.IFD3 = {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '40/1 26/1 46/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '79/1 58/1 56/1',
+    };
   if (Object.keys(exif).length) img = img.withExif(exif);
-  if (o.density || o.orientation) img = img.withMetadata({ ...(o.density ? { density: o.density } : {}), ...(o.orientation ? { orientation: o.orientation } : {}) });
+  if (o.density || o.orientation)
+    img = img.withMetadata({
+      ...(o.density ? { density: o.density } : {}),
+      ...(o.orientation ? { orientation: o.orientation } : {}),
+    });
   await img.jpeg({ quality: 90 }).toFile(path);
 }
 
-export async function pdfWithPages(path: string, pages: number, o: { width?: number; height?: number } = {}): Promise<void> {
+export async function pdfWithPages(
+  path: string,
+  pages: number,
+  o: { width?: number; height?: number } = {},
+): Promise<void> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) doc.addPage([o.width ?? 612, o.height ?? 792]).drawText(`Page ${i + 1}`, { x: 60, y: 700, size: 24, font });
+  for (let i = 0; i < pages; i++)
+    doc.addPage([o.width ?? 612, o.height ?? 792]).drawText(`Page ${i + 1}`, { x: 60, y: 700, size: 24, font });
   writeFileSync(path, await doc.save());
 }
 
 /** One page showing a phone photo (with GPS in its EXIF) drawn `inches` wide: its resolution on
  * the page is its pixel width over that. Text under it, unless `scanOnly`. */
-export async function pdfWithPhoto(path: string, o: { widthPx: number; heightPx: number; inches: number; noise?: number; scanOnly?: boolean }): Promise<void> {
-  const photo = await sharp({ create: { width: o.widthPx, height: o.heightPx, channels: 3, background: '#8899aa', ...(o.noise ? { noise: { type: 'gaussian' as const, mean: 128, sigma: o.noise } } : {}) } })
-    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' } })
+export async function pdfWithPhoto(
+  path: string,
+  o: { widthPx: number; heightPx: number; inches: number; noise?: number; scanOnly?: boolean },
+): Promise<void> {
+  const photo = await sharp({
+    create: {
+      width: o.widthPx,
+      height: o.heightPx,
+      channels: 3,
+      background: '#8899aa',
+      ...(o.noise ? { noise: { type: 'gaussian' as const, mean: 128, sigma: o.noise } } : {}),
+    },
+  })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 26/1 46/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '79/1 58/1 56/1',
+      },
+    })
     .jpeg({ quality: 95 })
     .toBuffer();
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   const img = await doc.embedJpg(photo);
   const w = o.inches * 72;
-  page.drawImage(img, { x: 36, y: 792 - 36 - (w * o.heightPx) / o.widthPx, width: w, height: (w * o.heightPx) / o.widthPx });
-  if (!o.scanOnly) page.drawText('Delivered to the front door', { x: 40, y: 30, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawImage(img, {
+    x: 36,
+    y: 792 - 36 - (w * o.heightPx) / o.widthPx,
+    width: w,
+    height: (w * o.heightPx) / o.widthPx,
+  });
+  if (!o.scanOnly)
+    page.drawText('Delivered to the front door', {
+      x: 40,
+      y: 30,
+      size: 12,
+      font: await doc.embedFont(StandardFonts.Helvetica),
+    });
   writeFileSync(path, await doc.save());
 }
 
@@ -68,7 +125,13 @@ export async function pdfCropped(path: string): Promise<void> {
 
 /** A PDF whose trailer names an /Encrypt dictionary, as password-protected PDFs do. */
 export function encryptedPdf(path: string): void {
-  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>', '<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) /U (0123456789abcdef0123456789abcdef) /P -4 >>'];
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    '<< /Filter /Standard /V 1 /R 2 /O (0123456789abcdef0123456789abcdef) ' +
+      '/U (0123456789abcdef0123456789abcdef) /P -4 >>',
+  ];
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objs.forEach((o, i) => {
@@ -76,8 +139,12 @@ export function encryptedPdf(path: string): void {
     body += `${i + 1} 0 obj\n${o}\nendobj\n`;
   });
   const xref = body.length;
-  body += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n${xref}\n%%EOF\n`;
+  body +=
+    `xref\n0 ${objs.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body +=
+    `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID ` +
+    `[<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>\nstartxref\n${xref}\n%%EOF\n`;
   writeFileSync(path, body, 'latin1');
 }
 
@@ -108,7 +175,15 @@ export function pngBomb(path: string): void {
   ihdr[9] = 0;
   const row = Buffer.alloc(30_001);
   const idat = deflateSync(Buffer.concat(Array.from({ length: 50 }, () => row)));
-  writeFileSync(path, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', idat),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /** A small HEIC whose image-size properties (ispe) claim 30,000 × 30,000 pixels: decoding it
@@ -131,7 +206,10 @@ export function heicBomb(path: string, scratch: string): void {
  * last page claims 30,000 × 30,000 pixels (900 megapixels) while every one of its strips points
  * at the same few kilobytes: a decompression bomb of about 4 KB. */
 export function tiffBomb(path: string, o: { normalPagesFirst?: number } = {}): void {
-  const pages = [...Array.from({ length: o.normalPagesFirst ?? 0 }, () => ({ w: 800, h: 600, rows: 600 })), { w: 30_000, h: 30_000, rows: 1000 }];
+  const pages = [
+    ...Array.from({ length: o.normalPagesFirst ?? 0 }, () => ({ w: 800, h: 600, rows: 600 })),
+    { w: 30_000, h: 30_000, rows: 1000 },
+  ];
   const parts: Buffer[] = [];
   let at = 8;
   const put = (b: Buffer): number => {
@@ -161,7 +239,17 @@ export function tiffBomb(path: string, o: { normalPagesFirst?: number } = {}): v
     const offsetsAt = strips > 1 ? put(offsets) : stripAt;
     const countsAt = strips > 1 ? put(counts) : strip.length;
     // tag, type (3 SHORT, 4 LONG), count, value
-    const entries: Array<[number, number, number, number]> = [[256, 4, 1, pg.w], [257, 4, 1, pg.h], [258, 3, 1, 1], [259, 3, 1, 8], [262, 3, 1, 0], [273, 4, strips, offsetsAt], [277, 3, 1, 1], [278, 4, 1, pg.rows], [279, 4, strips, countsAt]];
+    const entries: Array<[number, number, number, number]> = [
+      [256, 4, 1, pg.w],
+      [257, 4, 1, pg.h],
+      [258, 3, 1, 1],
+      [259, 3, 1, 8],
+      [262, 3, 1, 0],
+      [273, 4, strips, offsetsAt],
+      [277, 3, 1, 1],
+      [278, 4, 1, pg.rows],
+      [279, 4, strips, countsAt],
+    ];
     const ifd = Buffer.alloc(2 + entries.length * 12 + 4);
     ifd.writeUInt16LE(entries.length, 0);
     entries.forEach(([tag, type, count, value], i) => {
@@ -184,7 +272,9 @@ export function tiffBomb(path: string, o: { normalPagesFirst?: number } = {}): v
 
 /** A valid PNG with one byte of its image data flipped: the CRC no longer matches. */
 export async function pngBadCrc(path: string): Promise<void> {
-  const png = await sharp(textPage(400, 300, 5)).png().toBuffer();
+  const png = await sharp(textPage(400, 300, 5))
+    .png()
+    .toBuffer();
   const idat = png.indexOf('IDAT');
   png[idat + 20] = png[idat + 20]! ^ 0xff;
   writeFileSync(path, png);
@@ -192,7 +282,13 @@ export async function pngBadCrc(path: string): Promise<void> {
 
 /** A 24-bit bitmap, light grey with a dark line every seventh row: the file header here, the
  * info header (`infoSize` bytes, written by `info` from offset 14) as the version needs. */
-function writeBmp24(path: string, width: number, height: number, infoSize: number, info: (header: Buffer) => void): void {
+function writeBmp24(
+  path: string,
+  width: number,
+  height: number,
+  infoSize: number,
+  info: (header: Buffer) => void,
+): void {
   const rowSize = Math.ceil((24 * width) / 32) * 4;
   const headerSize = 14 + infoSize;
   const header = Buffer.alloc(headerSize);

@@ -8,15 +8,22 @@ export function rawPdf(bodies: Array<string | { dict: string; stream: string }>)
   let at = parts[0]!.length;
   bodies.forEach((b, i) => {
     offsets.push(at);
-    const text = typeof b === 'string'
-      ? `${i + 1} 0 obj\n${b}\nendobj\n`
-      : `${i + 1} 0 obj\n<< ${b.dict} /Length ${Buffer.byteLength(b.stream, 'latin1')} >>\nstream\n${b.stream}\nendstream\nendobj\n`;
+    const text =
+      typeof b === 'string'
+        ? `${i + 1} 0 obj\n${b}\nendobj\n`
+        : `${i + 1} 0 obj\n<< ${b.dict} /Length ${Buffer.byteLength(b.stream, 'latin1')} ` +
+          `>>\nstream\n${b.stream}\nendstream\nendobj\n`;
     const buf = Buffer.from(text, 'latin1');
     parts.push(buf);
     at += buf.length;
   });
-  const xref = [`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'),
+  );
   return Buffer.concat(parts);
 }
 
@@ -27,7 +34,8 @@ export function formBombPdf(levels = 40, draws = 2): Buffer {
   const bodies: Array<string | { dict: string; stream: string }> = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /F ${form(levels)} 0 R >> >> /Contents 4 0 R >>`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources ' +
+      `<< /XObject << /F ${form(levels)} 0 R >> >> /Contents 4 0 R >>`,
     { dict: '', stream: '/F Do '.repeat(draws) },
   ];
   for (let k = 1; k <= levels; k++) {
@@ -55,7 +63,10 @@ export function slowPdf(fills: number): Buffer {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-    { dict: '', stream: Array.from({ length: fills }, (_, i) => `${i % 2 ? '0.2' : '0.8'} g 0 0 612 792 re f`).join('\n') },
+    {
+      dict: '',
+      stream: Array.from({ length: fills }, (_, i) => `${i % 2 ? '0.2' : '0.8'} g 0 0 612 792 re f`).join('\n'),
+    },
   ]);
 }
 
@@ -82,7 +93,15 @@ export function manyPageTiff(pages: number): Buffer {
     const pixel = at + ifdSize;
     buf.writeUInt16LE(entries, at);
     const tags: Array<[number, number, number]> = [
-      [256, 3, 1], [257, 3, 1], [258, 3, 8], [259, 3, 1], [262, 3, 1], [273, 4, pixel], [277, 3, 1], [278, 3, 1], [279, 4, 1],
+      [256, 3, 1],
+      [257, 3, 1],
+      [258, 3, 8],
+      [259, 3, 1],
+      [262, 3, 1],
+      [273, 4, pixel],
+      [277, 3, 1],
+      [278, 3, 1],
+      [279, 4, 1],
     ];
     tags.forEach(([tag, type, value], i) => {
       const e = at + 2 + i * 12;

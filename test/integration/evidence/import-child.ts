@@ -14,6 +14,19 @@ let build: unknown;
 if (job.buildTo) {
   const items = outcomes.flatMap((o) => (o.ok && o.item.kind !== 'pdf' && !o.duplicate ? [o.item] : []));
   const pages = items.map((i) => ({ itemId: i.id, page: 0, rotation: 0 as const }));
-  build = await buildPacket(store, { pages }, { preset: 'document', limits: { ...defaultLimits, maxPages: 500, maxTotalBytes: 500 * 1024 * 1024 }, pageSize: 'letter', output: 'pdf', baseName: 'evidence' }, { outDir: job.buildTo });
+  build = await buildPacket(
+    store,
+    { pages },
+    {
+      preset: 'document',
+      limits: { ...defaultLimits, maxPages: 500, maxTotalBytes: 500 * 1024 * 1024 },
+      pageSize: 'letter',
+      output: 'pdf',
+      baseName: 'evidence',
+    },
+    { outDir: job.buildTo },
+  );
 }
-process.stdout.write(`${JSON.stringify({ outcomes, build, baselineKb, afterImportKb, peakKb: process.resourceUsage().maxRSS })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ outcomes, build, baselineKb, afterImportKb, peakKb: process.resourceUsage().maxRSS })}\n`,
+);

@@ -30,7 +30,14 @@ export interface ReadPage {
 }
 
 type Matrix = [number, number, number, number, number, number];
-const times = (m: Matrix, n: Matrix): Matrix => [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
 
 export async function readPdf(pathOrBytes: string | Uint8Array): Promise<ReadPage[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -65,10 +72,24 @@ export async function readPdf(pathOrBytes: string | Uint8Array): Promise<ReadPag
         } else if (fn === pdfjs.OPS.paintFormXObjectEnd) ctm = stack.pop() ?? ctm;
         else if (fn === pdfjs.OPS.paintImageXObject) {
           const [, w, h] = args as [string, number, number];
-          pictures.push({ widthPx: w, heightPx: h, width: Math.hypot(ctm[0], ctm[1]), height: Math.hypot(ctm[2], ctm[3]) });
+          pictures.push({
+            widthPx: w,
+            heightPx: h,
+            width: Math.hypot(ctm[0], ctm[1]),
+            height: Math.hypot(ctm[2], ctm[3]),
+          });
         }
       });
-      out.push({ width: x2 - x1, height: y2 - y1, text, plain: text.map((t) => t.str).join(' ').replace(/\s+/g, ' '), pictures });
+      out.push({
+        width: x2 - x1,
+        height: y2 - y1,
+        text,
+        plain: text
+          .map((t) => t.str)
+          .join(' ')
+          .replace(/\s+/g, ' '),
+        pictures,
+      });
       page.cleanup();
     }
     return out;

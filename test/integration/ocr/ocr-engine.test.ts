@@ -21,7 +21,20 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const page = (lines: string[]) => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="600"><rect width="100%" height="100%" fill="#fff"/>${lines.map((l, i) => `<text x="80" y="${100 + i * 60}" font-size="36" font-family="DejaVu Sans">${l}</text>`).join('')}</svg>`)).jpeg().toBuffer();
+const page = (lines: string[]) =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="600"><rect width="100%" ' +
+        'height="100%" ' +
+        'fill="#fff"/>' +
+        lines
+          .map((l, i) => `<text x="80" y="${100 + i * 60}" font-size="36" font-family="DejaVu Sans">${l}</text>`)
+          .join('') +
+        '</svg>',
+    ),
+  )
+    .jpeg()
+    .toBuffer();
 
 test('the model and the worker come from the installed packages, nothing is fetched or cached', async () => {
   const { langPath, workerPath } = ocrPaths();
@@ -29,7 +42,9 @@ test('the model and the worker come from the installed packages, nothing is fetc
   assert.ok(existsSync(workerPath), workerPath);
   assert.match(langPath, /node_modules[\\/]@tesseract\.js-data[\\/]eng[\\/]/);
   const seen: number[] = [];
-  const r = await ocr.read(await page(['Order number: ORD-48213', 'Total charged: $129.00']), { onProgress: (f) => seen.push(f) });
+  const r = await ocr.read(await page(['Order number: ORD-48213', 'Total charged: $129.00']), {
+    onProgress: (f) => seen.push(f),
+  });
   assert.match(r.text, /ORD-48213/);
   assert.match(r.text, /\$129\.00/);
   assert.equal(r.lines.length, 2);
@@ -44,7 +59,11 @@ test('a cancel ends the page at once; the next page reads; so does one after a b
   await assert.rejects(reading, (e) => isAppError(e, 'cancelled'));
   const pre = new AbortController();
   pre.abort();
-  await assert.rejects(ocr.read(await page(['x']), { signal: pre.signal }), (e) => isAppError(e, 'cancelled'), 'already cancelled: not started');
+  await assert.rejects(
+    ocr.read(await page(['x']), { signal: pre.signal }),
+    (e) => isAppError(e, 'cancelled'),
+    'already cancelled: not started',
+  );
   assert.match((await ocr.read(await page(['Linen napkins 8.00']))).text, /Linen napkins/);
   await assert.rejects(ocr.read(Buffer.from('not an image at all')), (e) => isAppError(e, 'bad-input'));
   assert.match((await ocr.read(await page(['Copper kettle 40.00']))).text, /Copper kettle/);

@@ -15,43 +15,72 @@ import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
 
-test('a starting sender removes the folders of finished, cancelled and dismissed jobs a kill left, and no other', async (t) => {
-  const home = mkdtempSync(join(tmpdir(), 'dd-outbox-folders-'));
-  const store = openStore(databaseFile(home));
-  t.after(() => {
-    store.close();
-    rmSync(home, { recursive: true, force: true });
-  });
-  const profile: Profile = { ...profileDefaults, id: 'prof_f', name: 'Shop', deployment: 'test', url: 'https://api.example.com' };
-  store.profiles.save(profile);
-  const source = join(home, 'receipt.pdf');
-  writeFileSync(source, '%PDF-1.4 receipt\n');
-  // Offline: nothing is sent, so every job stays in the state the test gives it.
-  const outbox = () => createOutbox({
-    database: store.database, home, profileOf: (id) => store.profiles.get(id),
-    clientFor: async () => { throw new AppError('network', 'No connection in this test.'); },
-  });
-  const first = outbox();
-  const states = ['done', 'cancelled', 'dismissed', 'queued', 'sending', 'paused', 'failed'] as const;
-  const jobs = new Map<(typeof states)[number], OutboxJob>();
-  for (const [i, state] of states.entries()) {
-    jobs.set(state, await first.submit({ profileId: profile.id, chargebackId: `t1_chb_${i}`, messageType: 'respond', note: 'Delivered.', documents: [{ path: source, name: 'receipt', documentType: 'pdf' }] }));
-  }
-  const repo = createOutboxRepo(store.database);
-  for (const [state, job] of jobs) if (state !== 'queued') repo.setJob(job.id, { state });
-  const folder = (id: string) => join(home, 'outbox', id);
-  for (const job of jobs.values()) assert.ok(existsSync(folder(job.id)), 'every job was queued with its folder');
-  // A folder with no job (a kill during submit, or a queue the salvage still has to read).
-  const orphan = folder('job_without_a_record');
-  mkdirSync(orphan);
-  writeFileSync(join(orphan, '0-receipt.pdf'), 'x');
+test(
+  'a starting sender removes the folders of finished, ' + 'cancelled and dismissed jobs a kill left, and no other',
+  async (t) => {
+    const home = mkdtempSync(join(tmpdir(), 'dd-outbox-folders-'));
+    const store = openStore(databaseFile(home));
+    t.after(() => {
+      store.close();
+      rmSync(home, { recursive: true, force: true });
+    });
+    const profile: Profile = {
+      ...profileDefaults,
+      id: 'prof_f',
+      name: 'Shop',
+      deployment: 'test',
+      url: 'https://api.example.com',
+    };
+    store.profiles.save(profile);
+    const source = join(home, 'receipt.pdf');
+    writeFileSync(source, '%PDF-1.4 receipt\n');
+    // Offline: nothing is sent, so every job stays in the state the test gives it.
+    const outbox = () =>
+      createOutbox({
+        database: store.database,
+        home,
+        profileOf: (id) => store.profiles.get(id),
+        clientFor: async () => {
+          throw new AppError('network', 'No connection in this test.');
+        },
+      });
+    const first = outbox();
+    const states = ['done', 'cancelled', 'dismissed', 'queued', 'sending', 'paused', 'failed'] as const;
+    const jobs = new Map<(typeof states)[number], OutboxJob>();
+    for (const [i, state] of states.entries()) {
+      jobs.set(
+        state,
+        await first.submit({
+          profileId: profile.id,
+          chargebackId: `t1_chb_${i}`,
+          messageType: 'respond',
+          note: 'Delivered.',
+          documents: [{ path: source, name: 'receipt', documentType: 'pdf' }],
+        }),
+      );
+    }
+    const repo = createOutboxRepo(store.database);
+    for (const [state, job] of jobs) if (state !== 'queued') repo.setJob(job.id, { state });
+    const folder = (id: string) => join(home, 'outbox', id);
+    for (const job of jobs.values()) assert.ok(existsSync(folder(job.id)), 'every job was queued with its folder');
+    // A folder with no job (a kill during submit, or a queue the salvage still has to read).
+    const orphan = folder('job_without_a_record');
+    mkdirSync(orphan);
+    writeFileSync(join(orphan, '0-receipt.pdf'), 'x');
 
-  await outbox().runOnce();
+    await outbox().runOnce();
 
-  for (const state of ['done', 'cancelled', 'dismissed'] as const) assert.equal(existsSync(folder(jobs.get(state)!.id)), false, `the ${state} job's folder is removed`);
-  for (const state of ['queued', 'sending', 'paused', 'failed'] as const) {
-    assert.deepEqual(readdirSync(folder(jobs.get(state)!.id)), ['0-receipt.pdf'], `the ${state} job keeps its file`);
-  }
-  assert.deepEqual(readdirSync(orphan), ['0-receipt.pdf'], 'a folder with no job is left for the salvage');
-  for (const [state, job] of jobs) assert.equal(store.database.db.prepare('SELECT state FROM outbox_jobs WHERE id = ?').get(job.id) !== undefined, true, `${state} job's record kept`);
-});
+    for (const state of ['done', 'cancelled', 'dismissed'] as const)
+      assert.equal(existsSync(folder(jobs.get(state)!.id)), false, `the ${state} job's folder is removed`);
+    for (const state of ['queued', 'sending', 'paused', 'failed'] as const) {
+      assert.deepEqual(readdirSync(folder(jobs.get(state)!.id)), ['0-receipt.pdf'], `the ${state} job keeps its file`);
+    }
+    assert.deepEqual(readdirSync(orphan), ['0-receipt.pdf'], 'a folder with no job is left for the salvage');
+    for (const [state, job] of jobs)
+      assert.equal(
+        store.database.db.prepare('SELECT state FROM outbox_jobs WHERE id = ?').get(job.id) !== undefined,
+        true,
+        `${state} job's record kept`,
+      );
+  },
+);

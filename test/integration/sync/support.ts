@@ -13,13 +13,28 @@ export async function syncFixture(opts: SandboxOptions) {
   const home = mkdtempSync(join(tmpdir(), 'dd-sync-'));
   const notifier = createRecordingNotifier();
   // A vault with no keychain behind it: the session key is all these tests need.
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('not used in this test'); } });
+  const vault = createKeyVault({
+    keytarLoader: async () => {
+      throw new Error('not used in this test');
+    },
+  });
   const h = openHeadless({ home, notifier, vault });
-  const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_test', name: 'Shop', deployment: 'test', url: sb.url };
+  const profile: Profile = {
+    ...profileDefaults,
+    reminderThresholdDays: [7, 3, 1],
+    id: 'prof_test',
+    name: 'Shop',
+    deployment: 'test',
+    url: sb.url,
+  };
   h.store.profiles.save(profile);
   await vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
   return {
-    sb, home, h, notifier, profile,
+    sb,
+    home,
+    h,
+    notifier,
+    profile,
     async close() {
       h.close();
       await sb.close();

@@ -32,7 +32,9 @@ const lines = (...l: string[]): string => l.join('\n');
 const sharedList = 'shared/ runs in both processes: it may import zod and shared/ only';
 const rendererList = 'it may import react, react-dom, zustand, zod, pdfjs-dist, shared/ and renderer/ only';
 
-test('shared/ imports zod and shared/ only: no electron/ or renderer/ code however spelled, no Node, no other package',
+test(
+  'shared/ imports zod and shared/ only: no electron/ or ' +
+    'renderer/ code however spelled, no Node, no other package',
   async () => {
     const file = 'shared/api/x.ts';
     const client = `(found '../../electron/api/client.ts', which is electron/api/client.ts)`;
@@ -43,13 +45,21 @@ test('shared/ imports zod and shared/ only: no electron/ or renderer/ code howev
     for (const spec of ['sharp', 'node:fs', 'fs', 'undici', 'electron', 'zod-to-json-schema']) {
       await assertRefused(file, `import '${spec}';`, `${sharedList} (found '${spec}')`);
     }
-    await assertAllowed(file, lines(
-      `import { z } from 'zod';`, `import 'zod/mini';`, `import '../domain/money.ts';`, `import './primitives.ts';`,
-      `export const s = z.string();`,
-    ));
-  });
+    await assertAllowed(
+      file,
+      lines(
+        `import { z } from 'zod';`,
+        `import 'zod/mini';`,
+        `import '../domain/money.ts';`,
+        `import './primitives.ts';`,
+        `export const s = z.string();`,
+      ),
+    );
+  },
+);
 
-test('renderer/ imports react, react-dom, zustand, zod, pdfjs-dist (and their subpaths), shared/ and renderer/ only',
+test(
+  'renderer/ imports react, react-dom, zustand, zod, ' + 'pdfjs-dist (and their subpaths), shared/ and renderer/ only',
   async () => {
     const file = 'renderer/screens/x.tsx';
     for (const spec of ['undici', 'node:path', 'electron', 'react-is', 'sharp']) {
@@ -58,20 +68,24 @@ test('renderer/ imports react, react-dom, zustand, zod, pdfjs-dist (and their su
     for (const spec of ['../../electron/api/client.ts', '../../test/support/receipts.ts']) {
       await assertRefused(file, `import '${spec}';`, rendererList, `which is ${spec.slice('../../'.length)})`);
     }
-    await assertAllowed(file, lines(
-      `import { createRoot } from 'react-dom/client';`,
-      `import { useState } from 'react';`,
-      `import 'react/jsx-runtime';`,
-      `import { create } from 'zustand';`,
-      `import { z } from 'zod';`,
-      `import 'pdfjs-dist';`,
-      `import 'pdfjs-dist/build/pdf.worker.mjs';`,
-      `import '../../shared/api/index.ts';`,
-      `import '../components/toast.tsx';`,
-      `import '../pdf.ts';`,
-      `export const all = [createRoot, useState, create, z];`,
-    ));
-  });
+    await assertAllowed(
+      file,
+      lines(
+        `import { createRoot } from 'react-dom/client';`,
+        `import { useState } from 'react';`,
+        `import 'react/jsx-runtime';`,
+        `import { create } from 'zustand';`,
+        `import { z } from 'zod';`,
+        `import 'pdfjs-dist';`,
+        `import 'pdfjs-dist/build/pdf.worker.mjs';`,
+        `import '../../shared/api/index.ts';`,
+        `import '../components/toast.tsx';`,
+        `import '../pdf.ts';`,
+        `export const all = [createRoot, useState, create, z];`,
+      ),
+    );
+  },
+);
 
 test('electron/ imports anything but renderer/; only the wiring files import electron', async () => {
   const anyPackage = lines(`import 'sharp';`, `import 'undici';`, `import 'node:fs';`, `import 'electron-builder';`);
@@ -80,14 +94,21 @@ test('electron/ imports anything but renderer/; only the wiring files import ele
 
   const renderer = `import '../renderer/main.tsx';`;
   const found = `(found '../renderer/main.tsx', which is renderer/main.tsx)`;
-  await assertRefused('electron/x.ts', renderer, 'electron/ is the main process and the CLI',
-    `it may import anything but renderer/ and electron ${found}`);
+  await assertRefused(
+    'electron/x.ts',
+    renderer,
+    'electron/ is the main process and the CLI',
+    `it may import anything but renderer/ and electron ${found}`,
+  );
   await assertRefused('electron/main.ts', renderer, `it may import anything but renderer/ ${found}`);
 
   const electron = lines(`import { app } from 'electron';`, `export const a = app;`);
-  await assertRefused('electron/store/x.ts', electron,
+  await assertRefused(
+    'electron/store/x.ts',
+    electron,
     'outside main.ts, preload.ts, platform/electron-*.ts and ipc/electron-*.ts it runs in plain Node too',
-    `it may import anything but renderer/ and electron (found 'electron')`);
+    `it may import anything but renderer/ and electron (found 'electron')`,
+  );
   await assertRefused('electron/cli/x.ts', `import 'electron/main';`, `(found 'electron/main')`);
   for (const file of ['main.ts', 'preload.ts', 'platform/electron-x.ts', 'ipc/electron-x.ts']) {
     await assertAllowed(`electron/${file}`, electron);
@@ -126,17 +147,25 @@ test('a worker named relative to the module (new URL(…, import.meta.url)) is j
   const heic = '../../electron/evidence/heic-worker.ts';
   await assertRefused('shared/api/x.ts', worker(heic), sharedList, 'which is electron/evidence/heic-worker.ts)');
   await assertRefused('renderer/x.ts', worker('../electron/evidence/pdf-raster-worker.ts'), rendererList);
-  await assertAllowed('shared/api/x.ts', lines(
-    worker('./worker.ts'), worker('worker.ts'), `export const u = new URL('https://example.com/', import.meta.url);`,
-  ));
+  await assertAllowed(
+    'shared/api/x.ts',
+    lines(
+      worker('./worker.ts'),
+      worker('worker.ts'),
+      `export const u = new URL('https://example.com/', import.meta.url);`,
+    ),
+  );
   await assertAllowed('electron/evidence/x.ts', worker('./heic-worker.ts'));
   // The renderer names the pdf.js worker by the page's address: a file the bundle serves, not a module.
   await assertAllowed('renderer/pdf.ts', `export const w = new URL('./pdf.worker.js', location.href).href;`);
 });
 
 test('a computed specifier is refused where the folder has an allow-list, and allowed in electron/', async () => {
-  const computed = lines(`const name = 'zod';`, `export const m = await import(name);`,
-    `export const r = require(name);`);
+  const computed = lines(
+    `const name = 'zod';`,
+    `export const m = await import(name);`,
+    `export const r = require(name);`,
+  );
   const found = await refusals('shared/api/x.ts', computed);
   assert.equal(found.length, 2, found.join('\n'));
   for (const m of found) assert.ok(m.endsWith(`${sharedList}, and a computed specifier cannot be checked`), m);

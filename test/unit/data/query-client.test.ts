@@ -11,7 +11,9 @@ import { createQueryClient, keptUnwatched } from '../../../renderer/data/query-c
 const contract = {
   getDispute: query('One chargeback.', z.object({ id: z.string() }), z.string(), { tags: ['chargebacks'] }),
   listLedger: query('The ledger.', z.object({}), z.number(), { tags: ['ledger'] }),
-  setChecklistItem: mutation('Ticks an item.', z.object({ id: z.string() }), z.boolean(), { invalidates: ['chargebacks'] }),
+  setChecklistItem: mutation('Ticks an item.', z.object({ id: z.string() }), z.boolean(), {
+    invalidates: ['chargebacks'],
+  }),
 };
 type Events = { outboxChanged: z.ZodObject; batchProgress: z.ZodObject };
 
@@ -19,15 +21,28 @@ type Events = { outboxChanged: z.ZodObject; batchProgress: z.ZodObject };
 function fakeBridge() {
   const calls: Array<{ channel: string; input: unknown; signal?: AbortSignal; answer(v: unknown): void }> = [];
   const listeners = new Map<string, () => void>();
-  const method = (channel: string) => (input: unknown, o: CallOptions = {}) => new Promise<Result<unknown>>((resolve) => {
-    calls.push({ channel, input, signal: o.signal as AbortSignal | undefined, answer: (value) => resolve({ ok: true, value }) });
-    // As the real bridge does: an abort answers 'cancelled' at once.
-    const cancelled = (): void => resolve({ ok: false, error: { kind: 'cancelled', message: 'Stopped', retryable: false } });
-    if (o.signal?.aborted) cancelled();
-    o.signal?.addEventListener('abort', cancelled);
-  });
-  const bridge = { getDispute: method('getDispute'), listLedger: method('listLedger'), setChecklistItem: method('setChecklistItem'),
-    on: (event: string, l: () => void) => (listeners.set(event, l), () => listeners.delete(event)) } as unknown as Bridge<typeof contract, Events>;
+  const method =
+    (channel: string) =>
+    (input: unknown, o: CallOptions = {}) =>
+      new Promise<Result<unknown>>((resolve) => {
+        calls.push({
+          channel,
+          input,
+          signal: o.signal as AbortSignal | undefined,
+          answer: (value) => resolve({ ok: true, value }),
+        });
+        // As the real bridge does: an abort answers 'cancelled' at once.
+        const cancelled = (): void =>
+          resolve({ ok: false, error: { kind: 'cancelled', message: 'Stopped', retryable: false } });
+        if (o.signal?.aborted) cancelled();
+        o.signal?.addEventListener('abort', cancelled);
+      });
+  const bridge = {
+    getDispute: method('getDispute'),
+    listLedger: method('listLedger'),
+    setChecklistItem: method('setChecklistItem'),
+    on: (event: string, l: () => void) => (listeners.set(event, l), () => listeners.delete(event)),
+  } as unknown as Bridge<typeof contract, Events>;
   return { bridge, calls, emit: (event: string) => listeners.get(event)?.(), listeners };
 }
 const settle = (): Promise<void> => new Promise((r) => setImmediate(r));
@@ -43,7 +58,7 @@ test('switching from chargeback A to B: the call for A is aborted and its late a
   assert.equal(calls[0]!.signal!.aborted, true, 'the call for A is cancelled (in main too, through the bridge)');
   calls[0]!.answer('dispute A');
   await settle();
-  assert.equal(client.getState('getDispute', { id: 'B' }).data, undefined, 'A\'s answer is not B\'s');
+  assert.equal(client.getState('getDispute', { id: 'B' }).data, undefined, "A's answer is not B's");
   assert.equal(client.getState('getDispute', { id: 'A' }).data, undefined, 'nor kept: nobody asked for it any more');
   calls[1]!.answer('dispute B');
   await settle();
@@ -63,39 +78,54 @@ test('a refetch supersedes the one before: only the newest answer is kept', asyn
   assert.equal(client.getState('listLedger', {}).data, 2);
 });
 
-test('a mutation refetches only the shown queries that read what it changed; hidden ones wait until shown', async () => {
-  const { bridge, calls } = fakeBridge();
-  const client = createQueryClient({ bridge, contract });
-  const heard: number[] = [];
-  client.subscribe('getDispute', { id: 'A' }, () => heard.push(1));
-  client.subscribe('listLedger', {}, () => undefined);
-  const offB = client.subscribe('getDispute', { id: 'B' }, () => undefined);
-  for (const c of calls) c.answer(c.channel === 'listLedger' ? 5 : `dispute ${(c.input as { id: string }).id}`);
-  await settle();
-  offB();
-  calls.length = 0;
-  const done = client.mutate('setChecklistItem', { id: 'A' });
-  calls[0]!.answer(true);
-  assert.deepEqual(await done, { ok: true, value: true });
-  assert.deepEqual(calls.slice(1).map((c) => `${c.channel} ${JSON.stringify(c.input)}`), ['getDispute {"id":"A"}'], 'the ledger is untouched, hidden B waits');
-  assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A', 'the old answer shows while the new one comes');
-  calls[1]!.answer('dispute A, ticked');
-  await settle();
-  assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A, ticked');
-  // Shown again, B is fetched again: it went stale while hidden.
-  client.subscribe('getDispute', { id: 'B' }, () => undefined);
-  assert.equal(calls.at(-1)!.channel, 'getDispute');
-  assert.deepEqual(calls.at(-1)!.input, { id: 'B' });
-  // A failed mutation stales nothing.
-  const n = calls.length;
-  const failed = client.mutate('setChecklistItem', { id: 'A' }, { signal: AbortSignal.abort() });
-  assert.equal((await failed).ok, false);
-  assert.equal(calls.length, n + 1);
-});
+test(
+  'a mutation refetches only the shown queries that ' + 'read what it changed; hidden ones wait until shown',
+  async () => {
+    const { bridge, calls } = fakeBridge();
+    const client = createQueryClient({ bridge, contract });
+    const heard: number[] = [];
+    client.subscribe('getDispute', { id: 'A' }, () => heard.push(1));
+    client.subscribe('listLedger', {}, () => undefined);
+    const offB = client.subscribe('getDispute', { id: 'B' }, () => undefined);
+    for (const c of calls) c.answer(c.channel === 'listLedger' ? 5 : `dispute ${(c.input as { id: string }).id}`);
+    await settle();
+    offB();
+    calls.length = 0;
+    const done = client.mutate('setChecklistItem', { id: 'A' });
+    calls[0]!.answer(true);
+    assert.deepEqual(await done, { ok: true, value: true });
+    assert.deepEqual(
+      calls.slice(1).map((c) => `${c.channel} ${JSON.stringify(c.input)}`),
+      ['getDispute {"id":"A"}'],
+      'the ledger is untouched, hidden B waits',
+    );
+    assert.equal(
+      client.getState('getDispute', { id: 'A' }).data,
+      'dispute A',
+      'the old answer shows while the new one comes',
+    );
+    calls[1]!.answer('dispute A, ticked');
+    await settle();
+    assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A, ticked');
+    // Shown again, B is fetched again: it went stale while hidden.
+    client.subscribe('getDispute', { id: 'B' }, () => undefined);
+    assert.equal(calls.at(-1)!.channel, 'getDispute');
+    assert.deepEqual(calls.at(-1)!.input, { id: 'B' });
+    // A failed mutation stales nothing.
+    const n = calls.length;
+    const failed = client.mutate('setChecklistItem', { id: 'A' }, { signal: AbortSignal.abort() });
+    assert.equal((await failed).ok, false);
+    assert.equal(calls.length, n + 1);
+  },
+);
 
 test('an event from main stales what the contract says it changes', async () => {
   const { bridge, calls, emit, listeners } = fakeBridge();
-  const client = createQueryClient({ bridge, contract, eventInvalidations: { outboxChanged: ['chargebacks'], batchProgress: [] } });
+  const client = createQueryClient({
+    bridge,
+    contract,
+    eventInvalidations: { outboxChanged: ['chargebacks'], batchProgress: [] },
+  });
   const off = client.connectEvents();
   assert.deepEqual([...listeners.keys()], ['outboxChanged'], 'events that change nothing are not listened to');
   client.subscribe('getDispute', { id: 'A' }, () => undefined);
@@ -103,7 +133,10 @@ test('an event from main stales what the contract says it changes', async () => 
   const stale: string[] = [];
   client.onInvalidate((tags) => stale.push(tags.join()));
   emit('outboxChanged');
-  assert.deepEqual(calls.map((c) => c.channel), ['getDispute', 'listLedger', 'getDispute']);
+  assert.deepEqual(
+    calls.map((c) => c.channel),
+    ['getDispute', 'listLedger', 'getDispute'],
+  );
   assert.deepEqual(stale, ['chargebacks']);
   off();
   assert.equal(listeners.size, 0);
@@ -112,7 +145,10 @@ test('an event from main stales what the contract says it changes', async () => 
 test('a query that is not one is refused; an answered query is not fetched again until stale', async () => {
   const { bridge, calls } = fakeBridge();
   const client = createQueryClient({ bridge, contract });
-  assert.throws(() => client.subscribe('setChecklistItem' as 'getDispute', { id: 'A' }, () => undefined), /not a query/);
+  assert.throws(
+    () => client.subscribe('setChecklistItem' as 'getDispute', { id: 'A' }, () => undefined),
+    /not a query/,
+  );
   const off = client.subscribe('listLedger', {}, () => undefined);
   calls[0]!.answer(7);
   await settle();

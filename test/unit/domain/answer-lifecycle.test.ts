@@ -4,8 +4,18 @@ import assert from 'node:assert/strict';
 import { answerLifecycle, secondAnswerWarning, type JobFacts } from '../../../shared/domain/answer-lifecycle.ts';
 
 const open = { status: 'open', cycle: 'first', currency: 'GBP' };
-const job = (state: string, steps: JobFacts['steps'], more: Partial<JobFacts> = {}): JobFacts => ({ id: `job_${state}`, state, messageType: 'respond', createdAt: Date.UTC(2026, 10, 23, 10, 40), steps, ...more });
-const pending = [{ kind: 'message' as const, state: 'pending' }, { kind: 'document' as const, state: 'pending' }];
+const job = (state: string, steps: JobFacts['steps'], more: Partial<JobFacts> = {}): JobFacts => ({
+  id: `job_${state}`,
+  state,
+  messageType: 'respond',
+  createdAt: Date.UTC(2026, 10, 23, 10, 40),
+  steps,
+  ...more,
+});
+const pending = [
+  { kind: 'message' as const, state: 'pending' },
+  { kind: 'document' as const, state: 'pending' },
+];
 
 test('not answered → queued → sending → sent, awaiting the issuer → decided', () => {
   const stage = (jobs: JobFacts[], cb = open) => answerLifecycle({ chargeback: cb, jobs, messages: [] }).label;
@@ -13,16 +23,35 @@ test('not answered → queued → sending → sent, awaiting the issuer → deci
   assert.equal(stage([job('queued', pending)]), 'Queued in the outbox');
   assert.equal(stage([job('paused', pending)]), 'Queued in the outbox');
   assert.equal(stage([job('sending', pending)]), 'Sending');
-  assert.equal(stage([job('queued', [{ kind: 'message', state: 'done', remoteId: 'm1' }, { kind: 'document', state: 'pending' }])]), 'Sending', 'half sent, waiting to retry the rest');
+  assert.equal(
+    stage([
+      job('queued', [
+        { kind: 'message', state: 'done', remoteId: 'm1' },
+        { kind: 'document', state: 'pending' },
+      ]),
+    ]),
+    'Sending',
+    'half sent, waiting to retry the rest',
+  );
   assert.equal(stage([job('done', [{ kind: 'message', state: 'done', remoteId: 'm1' }])]), 'Sent, awaiting the issuer');
-  assert.equal(stage([job('done', [{ kind: 'message', state: 'done', remoteId: 'm1' }])], { ...open, status: 'won' }), 'Decided: won');
+  assert.equal(
+    stage([job('done', [{ kind: 'message', state: 'done', remoteId: 'm1' }])], { ...open, status: 'won' }),
+    'Decided: won',
+  );
 });
 
 test('notes, cancelled jobs, refused messages and failures before sending are no answer', () => {
   const s = answerLifecycle({
     chargeback: open,
-    jobs: [job('done', [{ kind: 'message', state: 'done', remoteId: 'n1' }], { messageType: 'notate' }), job('cancelled', pending), job('failed', pending, { error: 'The service refused the key.' })],
-    messages: [{ id: 'x', type: 'respond', status: 'denied' }, { id: 'n1', type: 'notate', status: 'processed' }],
+    jobs: [
+      job('done', [{ kind: 'message', state: 'done', remoteId: 'n1' }], { messageType: 'notate' }),
+      job('cancelled', pending),
+      job('failed', pending, { error: 'The service refused the key.' }),
+    ],
+    messages: [
+      { id: 'x', type: 'respond', status: 'denied' },
+      { id: 'n1', type: 'notate', status: 'processed' },
+    ],
   });
   assert.equal(s.stage, 'not-answered');
   assert.equal(s.label, 'Not answered: the last attempt failed');
@@ -30,32 +59,83 @@ test('notes, cancelled jobs, refused messages and failures before sending are no
   assert.equal(secondAnswerWarning(s), undefined);
 });
 
-test('a message the service holds counts once: not again when this app\'s job sent it', () => {
+test("a message the service holds counts once: not again when this app's job sent it", () => {
   const s = answerLifecycle({
     chargeback: open,
-    jobs: [job('done', [{ kind: 'message', state: 'done', remoteId: 't1_chm_1' }, { kind: 'document', state: 'done' }], { note: 'Signed for.' })],
-    messages: [{ id: 't1_chm_1', type: 'respond', status: 'processed', created: '2026-11-23 05:40:00.0000' }, { id: 't1_chm_2', type: 'respond', status: 'processed', created: '2026-11-23 06:00:00.0000', note: 'From the portal' }],
+    jobs: [
+      job(
+        'done',
+        [
+          { kind: 'message', state: 'done', remoteId: 't1_chm_1' },
+          { kind: 'document', state: 'done' },
+        ],
+        { note: 'Signed for.' },
+      ),
+    ],
+    messages: [
+      { id: 't1_chm_1', type: 'respond', status: 'processed', created: '2026-11-23 05:40:00.0000' },
+      {
+        id: 't1_chm_2',
+        type: 'respond',
+        status: 'processed',
+        created: '2026-11-23 06:00:00.0000',
+        note: 'From the portal',
+      },
+    ],
   });
-  assert.deepEqual(s.earlier.map((e) => [e.source, e.documents]), [['outbox', 1], ['service', 0]]);
-  assert.equal(secondAnswerWarning(s), 'This chargeback already has 2 answers at this stage: Respond with evidence with 1 document, sent 2026-11-23 10:40 UTC – “Signed for.”; Respond with evidence, sent 2026-11-23 11:00 UTC – “From the portal”. Another answer gives the issuer two responses to weigh and cannot be taken back.');
+  assert.deepEqual(
+    s.earlier.map((e) => [e.source, e.documents]),
+    [
+      ['outbox', 1],
+      ['service', 0],
+    ],
+  );
+  assert.equal(
+    secondAnswerWarning(s),
+    'This chargeback already has 2 answers at this stage: Respond with evidence with 1 document, sent ' +
+      '2026-11-23 10:40 UTC – “Signed for.”; Respond with evidence, sent 2026-11-23 11:00 UTC – “From ' +
+      'the portal”. Another answer gives the issuer two responses to weigh and cannot be taken back.',
+  );
 });
 
 test('an answer to an earlier stage does not count at the next one; one still in the outbox always does', () => {
   const pre = { ...open, cycle: 'preArbitration' };
-  const firstStage = answerLifecycle({ chargeback: pre, jobs: [], messages: [{ id: 'a', type: 'respond', status: 'processed' }] });
+  const firstStage = answerLifecycle({
+    chargeback: pre,
+    jobs: [],
+    messages: [{ id: 'a', type: 'respond', status: 'processed' }],
+  });
   assert.equal(firstStage.stage, 'not-answered');
-  const misspelt = answerLifecycle({ chargeback: pre, jobs: [], messages: [{ id: 'b', type: 'respondToPreArbitration', status: 'processed' }] });
-  assert.equal(misspelt.stage, 'sent', 'the service\'s correct spelling of repsondToPreArbitration is the same type');
+  const misspelt = answerLifecycle({
+    chargeback: pre,
+    jobs: [],
+    messages: [{ id: 'b', type: 'respondToPreArbitration', status: 'processed' }],
+  });
+  assert.equal(misspelt.stage, 'sent', "the service's correct spelling of repsondToPreArbitration is the same type");
   assert.equal(answerLifecycle({ chargeback: pre, jobs: [job('queued', pending)], messages: [] }).stage, 'queued');
 });
 
 test('without the chargeback in the store, every answer counts (the guard asks rather than guesses)', () => {
-  const s = answerLifecycle({ chargeback: undefined, jobs: [], messages: [{ id: 'a', type: 'represent', status: 'processed' }] });
+  const s = answerLifecycle({
+    chargeback: undefined,
+    jobs: [],
+    messages: [{ id: 'a', type: 'represent', status: 'processed' }],
+  });
   assert.equal(s.stage, 'sent');
   assert.match(secondAnswerWarning(s)!, /^This chargeback already has an answer at this stage: Represent, sent\./);
 });
 
 test('an accepted liability names the amount conceded', () => {
-  const s = answerLifecycle({ chargeback: open, jobs: [job('queued', [{ kind: 'message', state: 'pending' }], { messageType: 'acceptLiability', amount: 55_362, currency: 'GBP' })], messages: [] });
+  const s = answerLifecycle({
+    chargeback: open,
+    jobs: [
+      job('queued', [{ kind: 'message', state: 'pending' }], {
+        messageType: 'acceptLiability',
+        amount: 55_362,
+        currency: 'GBP',
+      }),
+    ],
+    messages: [],
+  });
   assert.match(secondAnswerWarning(s)!, /Accept liability of £553\.62, queued 2026-11-23 10:40 UTC/);
 });

@@ -2,7 +2,12 @@
 // units, in the chargeback's currency, never more than the amount disputed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerAmountProblem, concessionMeaning, concessionProblem, parseConcession } from '../../../shared/domain/concession.ts';
+import {
+  answerAmountProblem,
+  concessionMeaning,
+  concessionProblem,
+  parseConcession,
+} from '../../../shared/domain/concession.ts';
 
 const gbp = { total: 55_362, currency: 'GBP' };
 
@@ -26,7 +31,10 @@ test('zero, negative, fractional minor units, non-numbers and another currency a
   assert.match(concessionProblem(-100, 'GBP', gbp)!.message, /more than zero/);
   assert.match(concessionProblem(10.5, 'GBP', gbp)!.message, /whole minor units of GBP/);
   assert.match(concessionProblem(Number.NaN, 'GBP', gbp)!.message, /more than zero/);
-  assert.equal(concessionProblem(100, 'USD', gbp)!.message, 'This chargeback is in GBP; the amount conceded cannot be in USD.');
+  assert.equal(
+    concessionProblem(100, 'USD', gbp)!.message,
+    'This chargeback is in GBP; the amount conceded cannot be in USD.',
+  );
   const typed = (text: string) => {
     const r = parseConcession(text, gbp);
     return 'error' in r ? r.error.message : r.amount;
@@ -34,7 +42,10 @@ test('zero, negative, fractional minor units, non-numbers and another currency a
   assert.equal(typed('553.62'), 55_362);
   assert.equal(typed(' 10 '), 1000);
   assert.equal(typed(''), 'Enter the amount conceded in GBP, like 553.62.');
-  assert.match(String(typed('5.555')), /"5\.555" is not an amount in GBP: write it like 553\.62, with at most 2 decimals/);
+  assert.match(
+    String(typed('5.555')),
+    /"5\.555" is not an amount in GBP: write it like 553\.62, with at most 2 decimals/,
+  );
   assert.match(String(typed('abc')), /is not an amount in GBP/);
   assert.match(String(typed('-5')), /more than zero/);
   assert.match(String(typed('0.00')), /more than zero/);
@@ -51,19 +62,38 @@ test('currencies with other precisions: yen has no decimals, dinars have three',
 });
 
 test('an unknown disputed amount concedes nothing', () => {
-  assert.match(concessionProblem(100, 'USD', { total: null, currency: 'USD' })!.message, /disputed amount of this chargeback is not known/);
+  assert.match(
+    concessionProblem(100, 'USD', { total: null, currency: 'USD' })!.message,
+    /disputed amount of this chargeback is not known/,
+  );
   assert.match(concessionProblem(100, 'USD', { total: 0, currency: 'USD' })!.message, /not known/);
 });
 
 test('only accepting liability carries an amount, and it must carry one', () => {
-  assert.equal(answerAmountProblem({ messageType: 'acceptLiability', amount: 55_362, currency: 'GBP' }, gbp), undefined);
-  assert.equal(answerAmountProblem({ messageType: 'acceptLiability' }, gbp)!.message, 'Accept liability needs the amount conceded, in GBP.');
-  assert.match(answerAmountProblem({ messageType: 'acceptLiability', amount: 99_999_900, currency: 'GBP' }, gbp)!.message, /more than the £553\.62 disputed/);
+  assert.equal(
+    answerAmountProblem({ messageType: 'acceptLiability', amount: 55_362, currency: 'GBP' }, gbp),
+    undefined,
+  );
+  assert.equal(
+    answerAmountProblem({ messageType: 'acceptLiability' }, gbp)!.message,
+    'Accept liability needs the amount conceded, in GBP.',
+  );
+  assert.match(
+    answerAmountProblem({ messageType: 'acceptLiability', amount: 99_999_900, currency: 'GBP' }, gbp)!.message,
+    /more than the £553\.62 disputed/,
+  );
   assert.equal(answerAmountProblem({ messageType: 'respond' }, gbp), undefined);
-  assert.equal(answerAmountProblem({ messageType: 'notate', amount: 100 }, gbp)!.message, 'Add a note carries no amount; only accepting liability concedes money.');
+  assert.equal(
+    answerAmountProblem({ messageType: 'notate', amount: 100 }, gbp)!.message,
+    'Add a note carries no amount; only accepting liability concedes money.',
+  );
 });
 
 test('the confirmation restates the amount, the currency and what conceding means', () => {
-  assert.equal(concessionMeaning(55_362, gbp), 'You concede £553.62 (GBP), the whole amount disputed. The cardholder keeps it, the processor records the chargeback as lost, and this cannot be undone.');
+  assert.equal(
+    concessionMeaning(55_362, gbp),
+    'You concede £553.62 (GBP), the whole amount disputed. The cardholder keeps ' +
+      'it, the processor records the chargeback as lost, and this cannot be undone.',
+  );
   assert.match(concessionMeaning(10_000, gbp), /^You concede £100\.00 \(GBP\) of the £553\.62 disputed\./);
 });

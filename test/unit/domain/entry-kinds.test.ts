@@ -8,12 +8,37 @@ import { entrySchema } from '../../../shared/api/index.ts';
 /** An entry in the shape the contract lists (every field; nulls where its example has them). */
 function wireEntry(over: Record<string, unknown>) {
   return entrySchema.parse({
-    id: 't1_etr_1', created: '2026-03-14 10:22:33.1234', modified: '2026-03-14 10:22:33.1234', creator: 't1_log_1',
-    modifier: 't1_log_1', entity: 't1_ent_1', onentity: 't1_ent_1', fromentity: null, opposingEntry: 't1_etr_2',
-    fund: 't1_fun_1', fee: null, disbursement: null, refund: null, txn: null, adjustment: null, profitShare: null,
-    event: 11, eventId: 't1_chb_x', description: 'Chargeback', amount: -4999, unsourced: null, pending: null,
-    originalCurrency: null, currencyRate: null, statement: null, settlement: null, archiveSummary: null, isFee: 0,
-    pendingEntry: 't1_per_1', pendingEntryCreated: '2026-03-14 10:22:33', chargeback: 't1_chb_x',
+    id: 't1_etr_1',
+    created: '2026-03-14 10:22:33.1234',
+    modified: '2026-03-14 10:22:33.1234',
+    creator: 't1_log_1',
+    modifier: 't1_log_1',
+    entity: 't1_ent_1',
+    onentity: 't1_ent_1',
+    fromentity: null,
+    opposingEntry: 't1_etr_2',
+    fund: 't1_fun_1',
+    fee: null,
+    disbursement: null,
+    refund: null,
+    txn: null,
+    adjustment: null,
+    profitShare: null,
+    event: 11,
+    eventId: 't1_chb_x',
+    description: 'Chargeback',
+    amount: -4999,
+    unsourced: null,
+    pending: null,
+    originalCurrency: null,
+    currencyRate: null,
+    statement: null,
+    settlement: null,
+    archiveSummary: null,
+    isFee: 0,
+    pendingEntry: 't1_per_1',
+    pendingEntryCreated: '2026-03-14 10:22:33',
+    chargeback: 't1_chb_x',
     ...over,
   });
 }
@@ -24,7 +49,7 @@ test('the chargeback-creation entry of the contract is the disputed amount', () 
   assert.equal(entryLabel(e), 'Chargeback');
 });
 
-test('a fee under the chargeback event code is a fee, by the service\'s flag or its description', () => {
+test("a fee under the chargeback event code is a fee, by the service's flag or its description", () => {
   // As the service sends them: "Chargeback fee" under event 11, "Pre-arbitration fee" under 87.
   const chargebackFee = wireEntry({ event: 11, description: 'Chargeback fee', amount: -2000, isFee: 1 });
   const preArbFee = wireEntry({ event: 87, description: 'Pre-arbitration fee', amount: '-1500', isFee: '1' });
@@ -50,11 +75,17 @@ test('the sign decides money out or back; a zero entry carries no money; unknown
   assert.equal(entryKind(wireEntry({ event: 20, description: '', amount: -4999 })), 'disputed');
   assert.equal(entryLabel(wireEntry({ event: 42, description: '', amount: -10 })), 'Event 42');
   const line = entryLine({ ...wireEntry({ event: 42, description: '' }), currency: 'EUR', chargebackId: 't1_chb_x' });
-  assert.deepEqual([line.eventLabel, line.label, line.kind, line.currency], ['Event 42', 'Event 42', 'disputed', 'EUR']);
+  assert.deepEqual(
+    [line.eventLabel, line.label, line.kind, line.currency],
+    ['Event 42', 'Event 42', 'disputed', 'EUR'],
+  );
 });
 
 test('totals keep disputed amounts, fees and reversals apart, per currency and month; net is their sum', () => {
-  const at = (created: string, currency: string, o: Record<string, unknown>) => ({ ...wireEntry({ created, ...o }), currency });
+  const at = (created: string, currency: string, o: Record<string, unknown>) => ({
+    ...wireEntry({ created, ...o }),
+    currency,
+  });
   const { byCurrency, byMonth } = summariseEntries([
     at('2026-03-01 09:00:00', 'USD', { amount: -4999 }),
     at('2026-03-01 10:00:00', 'USD', { amount: -2000, description: 'Chargeback fee', isFee: 1 }),
@@ -69,15 +100,20 @@ test('totals keep disputed amounts, fees and reversals apart, per currency and m
     { currency: 'JPY', chargedBack: -1000, fees: 0, reversed: 0, net: -1000, count: 1 },
     { currency: 'USD', chargedBack: -4999, fees: -1500, reversed: 4999, net: -1500, count: 6 },
   ]);
-  assert.deepEqual(byMonth.map((m) => [m.month, m.currency, m.chargedBack, m.fees, m.reversed, m.net]), [
-    ['2026-03', 'JPY', -1000, 0, 0, -1000],
-    ['2026-03', 'USD', -4999, -3500, 0, -8499],
-    ['2026-04', 'USD', 0, 2000, 4999, 6999],
-  ]);
+  assert.deepEqual(
+    byMonth.map((m) => [m.month, m.currency, m.chargedBack, m.fees, m.reversed, m.net]),
+    [
+      ['2026-03', 'JPY', -1000, 0, 0, -1000],
+      ['2026-03', 'USD', -4999, -3500, 0, -8499],
+      ['2026-04', 'USD', 0, 2000, 4999, 6999],
+    ],
+  );
   for (const t of [...byCurrency, ...byMonth]) assert.equal(t.chargedBack + t.fees + t.reversed, t.net);
 });
 
 test('a non-fee entry that takes money back counts by its sign, whatever its event', () => {
-  const { byCurrency } = summariseEntries([{ ...wireEntry({ event: 94, amount: -4999, description: 'Chargeback reversal' }), currency: 'USD' }]);
+  const { byCurrency } = summariseEntries([
+    { ...wireEntry({ event: 94, amount: -4999, description: 'Chargeback reversal' }), currency: 'USD' },
+  ]);
   assert.deepEqual(byCurrency[0], { currency: 'USD', chargedBack: -4999, fees: 0, reversed: 0, net: -4999, count: 1 });
 });

@@ -4,16 +4,41 @@ import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import type { EvidenceItem } from '../../../shared/evidence/items.ts';
 import * as edit from '../../../shared/evidence/draft-edits.ts';
 
-const item = (id: string, pages = 1): EvidenceItem => ({ id: id.repeat(64).slice(0, 64), name: `${id}.pdf`, kind: 'pdf', pages, bytes: 100, importedAt: 1 });
-const empty: EvidenceDraft = { items: [], arrangement: { pages: [] }, preset: 'document', pageSize: 'letter', rebuttal: 'Dear issuer' };
+const item = (id: string, pages = 1): EvidenceItem => ({
+  id: id.repeat(64).slice(0, 64),
+  name: `${id}.pdf`,
+  kind: 'pdf',
+  pages,
+  bytes: 100,
+  importedAt: 1,
+});
+const empty: EvidenceDraft = {
+  items: [],
+  arrangement: { pages: [] },
+  preset: 'document',
+  pageSize: 'letter',
+  rebuttal: 'Dear issuer',
+};
 const order = (d: EvidenceDraft): string[] => d.arrangement.pages.map((p) => `${p.itemId[0]}${p.page}@${p.rotation}`);
 
 test('adding imports every page of new items once; refusals and items already there add nothing', () => {
   const a = item('a', 2);
-  const d = edit.addImported(empty, [{ ok: true, item: a, duplicate: false }, { ok: false, name: 'x.txt', reason: 'text' }]);
+  const d = edit.addImported(empty, [
+    { ok: true, item: a, duplicate: false },
+    { ok: false, name: 'x.txt', reason: 'text' },
+  ]);
   assert.deepEqual(order(d), ['a0@0', 'a1@0']);
-  assert.deepEqual(edit.newItemIds(d, [{ ok: true, item: a, duplicate: true }, { ok: true, item: item('b'), duplicate: false }]), [item('b').id]);
-  const again = edit.addImported(d, [{ ok: true, item: a, duplicate: true }, { ok: true, item: item('b'), duplicate: false }]);
+  assert.deepEqual(
+    edit.newItemIds(d, [
+      { ok: true, item: a, duplicate: true },
+      { ok: true, item: item('b'), duplicate: false },
+    ]),
+    [item('b').id],
+  );
+  const again = edit.addImported(d, [
+    { ok: true, item: a, duplicate: true },
+    { ok: true, item: item('b'), duplicate: false },
+  ]);
   assert.deepEqual(order(again), ['a0@0', 'a1@0', 'b0@0']);
   assert.equal(again.items.length, 2);
   assert.deepEqual(empty.items, [], 'the draft given is never changed');
@@ -37,7 +62,11 @@ test('settings: a new preset drops the adjustments; adjustments add up; an image
   assert.deepEqual(adjusted.overrides, { dpi: 300, colour: 'grayscale' });
   assert.deepEqual(edit.setPreset(adjusted, 'photo'), { ...adjusted, preset: 'photo', overrides: {} });
   assert.equal(edit.setOutput(empty, 'image').coverLetter, false);
-  assert.equal(edit.setOutput(edit.setCoverLetter(empty, true), 'pdf').coverLetter, true, 'back to a PDF, the letter is the merchant\'s choice');
+  assert.equal(
+    edit.setOutput(edit.setCoverLetter(empty, true), 'pdf').coverLetter,
+    true,
+    "back to a PDF, the letter is the merchant's choice",
+  );
   assert.equal(edit.setRebuttal(empty, 'New text').rebuttal, 'New text');
   assert.equal(edit.setPageSize(empty, 'a4').pageSize, 'a4');
   assert.equal(edit.setPdfPages(empty, 'image').pdfPages, 'image');

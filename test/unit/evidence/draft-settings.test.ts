@@ -4,7 +4,13 @@ import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/dr
 import { defaultLimits, presets } from '../../../shared/evidence/limits.ts';
 import { solverSteps, LEGIBLE_DPI } from '../../../electron/evidence/build-packet.ts';
 
-const draft: EvidenceDraft = { items: [], arrangement: { pages: [] }, preset: 'document', pageSize: 'letter', rebuttal: '' };
+const draft: EvidenceDraft = {
+  items: [],
+  arrangement: { pages: [] },
+  preset: 'document',
+  pageSize: 'letter',
+  rebuttal: '',
+};
 
 test('a draft keeps scans on their own paper unless the merchant unticks it', () => {
   assert.equal(settingsOfDraft(draft, defaultLimits).keepScanPaper, undefined, 'the default: their own paper');
@@ -14,12 +20,24 @@ test('a draft keeps scans on their own paper unless the merchant unticks it', ()
 
 test('no preset has a median filter, and the solver never steps below the legibility floor', () => {
   for (const p of Object.values(presets)) assert.equal(p.denoise, false, p.name);
-  const base = { preset: 'document' as const, limits: defaultLimits, pageSize: 'letter' as const, output: 'pdf' as const, baseName: 'e' };
+  const base = {
+    preset: 'document' as const,
+    limits: defaultLimits,
+    pageSize: 'letter' as const,
+    output: 'pdf' as const,
+    baseName: 'e',
+  };
   for (const dpi of [100, 150, 200, 300]) {
     const { steps } = solverSteps({ ...base, limits: { ...defaultLimits, maxDpi: 600 }, overrides: { dpi } });
     assert.equal(steps[0]!.dpi, dpi, 'the preset as chosen first');
-    assert.ok(steps.every((s) => s.dpi >= Math.min(dpi, LEGIBLE_DPI)), `${dpi} dpi: ${JSON.stringify(steps)}`);
-    assert.ok(steps.every((s, i) => i === 0 || (s.quality <= steps[i - 1]!.quality && s.dpi <= steps[i - 1]!.dpi)), 'each step gives up bytes, never adds them');
+    assert.ok(
+      steps.every((s) => s.dpi >= Math.min(dpi, LEGIBLE_DPI)),
+      `${dpi} dpi: ${JSON.stringify(steps)}`,
+    );
+    assert.ok(
+      steps.every((s, i) => i === 0 || (s.quality <= steps[i - 1]!.quality && s.dpi <= steps[i - 1]!.dpi)),
+      'each step gives up bytes, never adds them',
+    );
   }
   const bw = solverSteps({ ...base, preset: 'strict' });
   assert.ok(bw.steps.every((s) => s.dpi >= LEGIBLE_DPI));

@@ -13,13 +13,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (inQuotes) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') inQuotes = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') inQuotes = false;
       else field += c;
     } else if (c === '"' && field === '') inQuotes = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   assert.equal(field + row.join(''), '', 'the file ends with CRLF');
   return rows;
@@ -73,16 +82,31 @@ test('ordinary text is left as it is; commas, quotes and line breaks are quoted 
 });
 
 test('a whole file reads back as the same rows, hostile text defused and amounts numeric', () => {
-  interface Row { amount: unknown; description: string }
-  const rows: Row[] = [...hostile.map((description, i) => ({ amount: -(i + 1) * 125, description })), { amount: '12.50', description: 'Acme, "quoted"\nnext line' }];
-  const text = toCsv<Row>([{ header: 'amount', kind: 'number', value: (r) => r.amount }, { header: 'description', kind: 'text', value: (r) => r.description }], rows);
+  interface Row {
+    amount: unknown;
+    description: string;
+  }
+  const rows: Row[] = [
+    ...hostile.map((description, i) => ({ amount: -(i + 1) * 125, description })),
+    { amount: '12.50', description: 'Acme, "quoted"\nnext line' },
+  ];
+  const text = toCsv<Row>(
+    [
+      { header: 'amount', kind: 'number', value: (r) => r.amount },
+      { header: 'description', kind: 'text', value: (r) => r.description },
+    ],
+    rows,
+  );
   const back = parseCsv(text);
   assert.deepEqual(back[0], ['amount', 'description']);
   assert.equal(back.length, rows.length + 1);
   for (const [i, r] of rows.entries()) {
     const [amount, description] = back[i + 1]!;
     assert.equal(Number(amount), Number(r.amount), 'the amount is a number a spreadsheet can sum');
-    assert.ok(!/^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/.test(description!), `not a formula: ${JSON.stringify(description)}`);
+    assert.ok(
+      !/^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/.test(description!),
+      `not a formula: ${JSON.stringify(description)}`,
+    );
     assert.equal(description!.replace(/^'/, ''), r.description);
   }
 });

@@ -21,21 +21,57 @@ test('exportLedgerCsv: formula-like descriptions are escaped, negative amounts s
   const s = await createAppServices({
     home,
     events: createEventHub(ipcEvents),
-    vault: createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } }),
-    platform: { dialogs: scripted.dialogs, shell: { openPath: async () => undefined, openExternal: async () => undefined }, badge: { setDueSoonCount: () => undefined }, notifier: createRecordingNotifier() },
+    vault: createKeyVault({
+      keytarLoader: async () => {
+        throw new Error('no keychain in this test');
+      },
+    }),
+    platform: {
+      dialogs: scripted.dialogs,
+      shell: { openPath: async () => undefined, openExternal: async () => undefined },
+      badge: { setDueSoonCount: () => undefined },
+      notifier: createRecordingNotifier(),
+    },
   });
   t.after(async () => {
     await s.close();
     rmSync(home, { recursive: true, force: true });
   });
-  s.store.profiles.save({ ...profileDefaults, reminderThresholdDays: [7], id: 'prof_a', name: 'Corner shop', deployment: 'core', url: 'https://api.example.com' });
-  const hostile = ["-2+3+cmd|' /C calc'!A0", '=HYPERLINK("http://evil.example","Refund")', '@SUM(1+1)*cmd|\' /C calc\'!A0', '  +1+1', '- fee, as agreed'];
-  s.store.portfolio.saveEntries('prof_a', hostile.map((description, i) => entrySchema.parse({
-    id: `t1_ent_${i}`, created: `2026-01-0${i + 1} 10:00:00`, event: 2, amount: -1250 - i, isFee: 0, chargeback: null, description,
-  })));
+  s.store.profiles.save({
+    ...profileDefaults,
+    reminderThresholdDays: [7],
+    id: 'prof_a',
+    name: 'Corner shop',
+    deployment: 'core',
+    url: 'https://api.example.com',
+  });
+  const hostile = [
+    "-2+3+cmd|' /C calc'!A0",
+    '=HYPERLINK("http://evil.example","Refund")',
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    '  +1+1',
+    '- fee, as agreed',
+  ];
+  s.store.portfolio.saveEntries(
+    'prof_a',
+    hostile.map((description, i) =>
+      entrySchema.parse({
+        id: `t1_ent_${i}`,
+        created: `2026-01-0${i + 1} 10:00:00`,
+        event: 2,
+        amount: -1250 - i,
+        isFee: 0,
+        chargeback: null,
+        description,
+      }),
+    ),
+  );
   const file = join(home, 'ledger.csv');
   scripted.answerSave(file);
-  assert.deepEqual(await portfolioHandlers(s).exportLedgerCsv({ profileId: 'prof_a', from: '2026-01-01', to: '2026-01-31' }), { saved: true, name: 'ledger.csv' });
+  assert.deepEqual(
+    await portfolioHandlers(s).exportLedgerCsv({ profileId: 'prof_a', from: '2026-01-01', to: '2026-01-31' }),
+    { saved: true, name: 'ledger.csv' },
+  );
   const text = readFileSync(file, 'utf8');
   const lines = text.split(/\r?\n/);
   assert.equal(lines.pop(), '', 'the last row is ended');
@@ -44,7 +80,9 @@ test('exportLedgerCsv: formula-like descriptions are escaped, negative amounts s
   for (const [i, line] of lines.slice(1).entries()) {
     const amount = line.split(',')[2];
     assert.equal(amount, String(-1250 - i), 'a negative amount is written as a number');
-    const description = line.slice(line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',') + 1) + 1) + 1) + 1) + 1);
+    const description = line.slice(
+      line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',') + 1) + 1) + 1) + 1) + 1,
+    );
     const unquoted = description.startsWith('"') ? description.slice(1, -1).replace(/""/g, '"') : description;
     assert.equal(unquoted, `'${hostile[i]}`, 'the description is text, not a formula');
   }

@@ -12,26 +12,40 @@ const root = new URL('../../..', import.meta.url).pathname;
 
 test('the folder is removed when the work returns and when it throws', async () => {
   let seen = '';
-  assert.equal(await withTempFolder('dd-test-', async (dir) => {
-    seen = dir;
-    writeFileSync(join(dir, 'packet.pdf'), 'x');
-    return 7;
-  }), 7);
+  assert.equal(
+    await withTempFolder('dd-test-', async (dir) => {
+      seen = dir;
+      writeFileSync(join(dir, 'packet.pdf'), 'x');
+      return 7;
+    }),
+    7,
+  );
   assert.equal(existsSync(seen), false);
-  await assert.rejects(withTempFolder('dd-test-', async (dir) => {
-    seen = dir;
-    writeFileSync(join(dir, 'half.pdf'), 'x');
-    throw new Error('the build failed half way');
-  }), /half way/);
+  await assert.rejects(
+    withTempFolder('dd-test-', async (dir) => {
+      seen = dir;
+      writeFileSync(join(dir, 'half.pdf'), 'x');
+      throw new Error('the build failed half way');
+    }),
+    /half way/,
+  );
   assert.equal(existsSync(seen), false);
   assert.deepEqual(liveTempFolders(), []);
 });
 
-for (const [name, exit] of [['process.exit', 'process.exit(3)'], ['an uncaught error', "setImmediate(() => { throw new Error('boom'); })"]] as const) {
+for (const [name, exit] of [
+  ['process.exit', 'process.exit(3)'],
+  ['an uncaught error', "setImmediate(() => { throw new Error('boom'); })"],
+] as const) {
   test(`the folder is removed when the process exits under the work (${name})`, (t) => {
     const tmp = mkdtempSync(join(tmpdir(), 'dd-tmp-root-'));
     t.after(() => rmSync(tmp, { recursive: true, force: true }));
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { withTempFolder } from './electron/fs/temp-folder.ts';
       import { writeFileSync } from 'node:fs';
       import { join } from 'node:path';
@@ -40,7 +54,10 @@ for (const [name, exit] of [['process.exit', 'process.exit(3)'], ['an uncaught e
         ${exit};
         await new Promise(() => setInterval(() => undefined, 1000));
       });
-    `], { cwd: root, env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' });
+    `,
+      ],
+      { cwd: root, env: { ...process.env, TMPDIR: tmp }, encoding: 'utf8' },
+    );
     assert.notEqual(r.status, 0, 'the process exited with a failure');
     assert.deepEqual(readdirSync(tmp), [], r.stderr);
   });

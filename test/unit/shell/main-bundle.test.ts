@@ -26,7 +26,10 @@ function newestSource(dir: string): number {
 
 before(() => {
   // `npm test` bundles first; run alone, the bundle is made here when missing or older than the code.
-  if (!existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(newestSource(join(root, 'electron')), newestSource(join(root, 'shared')))) {
+  if (
+    !existsSync(bundle) ||
+    statSync(bundle).mtimeMs < Math.max(newestSource(join(root, 'electron')), newestSource(join(root, 'shared')))
+  ) {
     const r = spawnSync(process.execPath, [join(root, 'build/bundle.ts')], { cwd: root, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
   }
@@ -38,15 +41,29 @@ interface Record {
   ipcHandled: string[];
   permissionHandlers: number;
   appEvents: string[];
-  windows: Array<{ url: string; preload: string; webPreferences: { contextIsolation: boolean; sandbox: boolean; nodeIntegration: boolean } }>;
+  windows: Array<{
+    url: string;
+    preload: string;
+    webPreferences: { contextIsolation: boolean; sandbox: boolean; nodeIntegration: boolean };
+  }>;
   menus: number;
-  ipcAnswer?: { fromApp: { ok: boolean; value?: { version: string } }; fromForeignFrame: { ok: boolean; error?: { message: string } } };
+  ipcAnswer?: {
+    fromApp: { ok: boolean; value?: { version: string } };
+    fromForeignFrame: { ok: boolean; error?: { message: string } };
+  };
   errors: string[];
 }
 
 function start(home: string): Record {
   const r = spawnSync(process.execPath, [join(root, 'test/unit/shell/support/electron-stand-in.ts'), root], {
-    encoding: 'utf8', timeout: 30_000, env: { ...process.env, DISPUTE_DESK_HOME: home, NODE_NO_WARNINGS: '1', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: {
+      ...process.env,
+      DISPUTE_DESK_HOME: home,
+      NODE_NO_WARNINGS: '1',
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+    },
   });
   const line = r.stdout.trim().split('\n').at(-1) ?? '';
   assert.ok(line.startsWith('{'), `no record: ${r.stdout}\n${r.stderr}`);
@@ -62,11 +79,21 @@ test('start-up wires the app:// protocol, the security handlers, the IPC router 
     assert.deepEqual(r.protocolHandled, ['app']);
     assert.equal(r.permissionHandlers, 2, 'permission requests and checks both answered by policy');
     assert.ok(r.appEvents.includes('web-contents-created'), 'navigation, new windows and webviews are policed');
-    assert.ok(r.ipcHandled.includes('dd:getAppInfo') && r.ipcHandled.includes('dd:addProfile') && r.ipcHandled.length > 20, `${r.ipcHandled.length} channels`);
+    assert.ok(
+      r.ipcHandled.includes('dd:getAppInfo') && r.ipcHandled.includes('dd:addProfile') && r.ipcHandled.length > 20,
+      `${r.ipcHandled.length} channels`,
+    );
     assert.equal(r.windows.length, 1);
     assert.equal(r.windows[0]!.url, 'app://dispute-desk/index.html');
     assert.match(r.windows[0]!.preload, /dist\/electron\/preload\.cjs$/);
-    assert.deepEqual([r.windows[0]!.webPreferences.contextIsolation, r.windows[0]!.webPreferences.sandbox, r.windows[0]!.webPreferences.nodeIntegration], [true, true, false]);
+    assert.deepEqual(
+      [
+        r.windows[0]!.webPreferences.contextIsolation,
+        r.windows[0]!.webPreferences.sandbox,
+        r.windows[0]!.webPreferences.nodeIntegration,
+      ],
+      [true, true, false],
+    );
     assert.equal(r.ipcAnswer?.fromApp.ok, true);
     assert.equal(r.ipcAnswer?.fromApp.value?.version, '0.0.0-test');
     assert.equal(r.ipcAnswer?.fromForeignFrame.ok, false, 'a foreign frame is refused');
@@ -75,23 +102,27 @@ test('start-up wires the app:// protocol, the security handlers, the IPC router 
   }
 });
 
-test('when the services cannot start (a database from a newer version), the window opens on the recovery screen with the reason', () => {
-  const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
-  try {
-    const db = new DatabaseSync(join(home, 'dispute-desk.db'));
-    db.exec('CREATE TABLE t (x); PRAGMA user_version = 999;');
-    db.close();
-    const r = start(home);
-    assert.equal(r.windows.length, 1, 'a window opens');
-    const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);
-    assert.equal(notice?.kind, 'failed');
-    assert.match(notice?.text ?? '', /written by a newer Dispute Desk \(schema 999\); update the app to open it/);
-    assert.equal(notice?.dataFolder, home);
-    assert.deepEqual(r.ipcHandled, [], 'no router over services that did not start');
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+test(
+  'when the services cannot start (a database from a newer ' +
+    'version), the window opens on the recovery screen with the reason',
+  () => {
+    const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
+    try {
+      const db = new DatabaseSync(join(home, 'dispute-desk.db'));
+      db.exec('CREATE TABLE t (x); PRAGMA user_version = 999;');
+      db.close();
+      const r = start(home);
+      assert.equal(r.windows.length, 1, 'a window opens');
+      const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);
+      assert.equal(notice?.kind, 'failed');
+      assert.match(notice?.text ?? '', /written by a newer Dispute Desk \(schema 999\); update the app to open it/);
+      assert.equal(notice?.dataFolder, home);
+      assert.deepEqual(r.ipcHandled, [], 'no router over services that did not start');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
 
 test('a damaged database opens the window on the recovery account before the app', () => {
   const home = mkdtempSync(join(tmpdir(), 'dd-main-'));
@@ -100,7 +131,11 @@ test('a damaged database opens the window on the recovery account before the app
     db.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1);');
     db.close();
     // Garbage over the header.
-    spawnSync('sh', ['-c', `printf 'not a database at all, just text......' | dd of='${join(home, 'dispute-desk.db')}' conv=notrunc 2>/dev/null`]);
+    spawnSync('sh', [
+      '-c',
+      `printf 'not a database at all, just text......' | dd ` +
+        `of='${join(home, 'dispute-desk.db')}' conv=notrunc 2>/dev/null`,
+    ]);
     const r = start(home);
     const notice = readStartupNotice(new URL(r.windows[0]!.url).hash);
     assert.equal(notice?.kind, 'recovered');

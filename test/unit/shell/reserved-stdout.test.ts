@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('../../..', import.meta.url).pathname;
-const run = (script: string) => spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+const run = (script: string) =>
+  spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
 
 test('after reserveStdout only the returned stream writes to stdout; library output goes to stderr', () => {
   const r = run(`
@@ -26,7 +27,8 @@ test('after reserveStdout only the returned stream writes to stdout; library out
   `);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, 'early log\n{"ok":true}\n');
-  for (const line of ['library log', 'library info', 'library write', 'worker log', 'worker write']) assert.match(r.stderr, new RegExp(`^${line}$`, 'm'));
+  for (const line of ['library log', 'library info', 'library write', 'worker log', 'worker write'])
+    assert.match(r.stderr, new RegExp(`^${line}$`, 'm'));
 });
 
 test('a junk HEIC is refused with a reason and what libheif prints reaches no stream of the process', (t) => {
@@ -46,5 +48,9 @@ test('a junk HEIC is refused with a reason and what libheif prints reaches no st
   `);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, '');
-  assert.equal(r.stderr.trim(), 'refused: its picture data is damaged and cannot be read. Open it in a photo viewer and save or export it again, then add the new copy');
+  assert.equal(
+    r.stderr.trim(),
+    'refused: its picture data is damaged and cannot be read. Open it in ' +
+      'a photo viewer and save or export it again, then add the new copy',
+  );
 });

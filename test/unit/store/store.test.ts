@@ -13,10 +13,30 @@ import { dueReminders } from '../../../electron/sync/reminders.ts';
 import { daysLeft } from '../../../shared/domain/dates.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'dd-store-'));
-const profile: Profile = { ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
+const profile: Profile = {
+  ...profileDefaults,
+  reminderThresholdDays: [7, 3, 1],
+  id: 'p1',
+  name: 'Shop',
+  deployment: 'test',
+  url: 'http://127.0.0.1:1',
+};
 
 function cb(id: string, fields: Record<string, unknown> = {}) {
-  return chargebackSchema.parse({ id, total: 4999, cycle: 'first', reasonCode: '13.1', reason: 'Not received', status: 'open', actionable: 1, currency: 'USD', reply: 20261201, modified: '2026-11-01 10:00:00.0000', txn: `t1_txn_${id}`, ...fields });
+  return chargebackSchema.parse({
+    id,
+    total: 4999,
+    cycle: 'first',
+    reasonCode: '13.1',
+    reason: 'Not received',
+    status: 'open',
+    actionable: 1,
+    currency: 'USD',
+    reply: 20261201,
+    modified: '2026-11-01 10:00:00.0000',
+    txn: `t1_txn_${id}`,
+    ...fields,
+  });
 }
 
 test('an older database is upgraded, never wiped', () => {
@@ -25,10 +45,21 @@ test('an older database is upgraded, never wiped', () => {
     const file = join(dir, 'dd.db');
     const v1 = openDatabase(file, { migrateUpTo: 1 });
     assert.equal(schemaVersion(v1.db), 1);
-    v1.db.prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?)').run(profile.id, JSON.stringify(profile), 1);
-    v1.db.prepare("INSERT INTO events (profile_id, key, kind, title, body, created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)").run();
+    v1.db
+      .prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?)')
+      .run(profile.id, JSON.stringify(profile), 1);
+    v1.db
+      .prepare(
+        'INSERT INTO events (profile_id, key, kind, title, body, ' +
+          "created_at) VALUES ('p1', 'k', 'new-chargeback', 't', 'b', 1)",
+      )
+      .run();
     // As an older version stored them: its check let day 31 of February through.
-    const insertCb = v1.db.prepare("INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reason_code, currency, total, search_text, first_seen_at) VALUES ('p1', ?, ?, 'open', 'first', 1, ?, '13.1', 'USD', 100, '', 1)");
+    const insertCb = v1.db.prepare(
+      'INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, ' +
+        'reply, reason_code, currency, total, search_text, first_seen_at) ' +
+        "VALUES ('p1', ?, ?, 'open', 'first', 1, ?, '13.1', 'USD', 100, '', 1)",
+    );
     insertCb.run('good', JSON.stringify({ id: 'good', reply: 20250228 }), 20250228);
     insertCb.run('bad', JSON.stringify({ id: 'bad', reply: 20250231 }), 20250231);
     v1.close();
@@ -38,7 +69,14 @@ test('an older database is upgraded, never wiped', () => {
     assert.equal(store.events.recent('p1')[0]?.read, false, 'new column added to old rows');
     assert.deepEqual(store.events.claimUnannounced('p1'), [], 'events of an older database were announced when raised');
     const old = store.portfolio.listInbox({ profileId: 'p1', now: new Date('2025-02-01T12:00:00Z') }).rows;
-    assert.deepEqual(old.map((r) => [r.id, r.reply, r.replyInvalid]), [['good', 20250228, null], ['bad', null, '20250231']], 'an impossible reply date saved before the check is flagged');
+    assert.deepEqual(
+      old.map((r) => [r.id, r.reply, r.replyInvalid]),
+      [
+        ['good', 20250228, null],
+        ['bad', null, '20250231'],
+      ],
+      'an impossible reply date saved before the check is flagged',
+    );
     assert.deepEqual(store.portfolio.getChargeback('p1', 'bad')?.invalidDates, { reply: '20250231' });
     store.database.db.prepare("INSERT INTO checklist_ticks VALUES ('p1', 'c', 'i', 1)").run();
     store.close();
@@ -64,17 +102,47 @@ test('inbox: open and actionable first by deadline, then the rest by latest chan
   ]);
   const now = new Date('2026-11-22T15:00:00Z');
   const all = store.portfolio.listInbox({ profileId: 'p1', now });
-  assert.deepEqual(all.rows.map((r) => r.id), ['b', 'f', 'a', 'c', 'e', 'd']);
+  assert.deepEqual(
+    all.rows.map((r) => r.id),
+    ['b', 'f', 'a', 'c', 'e', 'd'],
+  );
   assert.equal(all.rows[0]?.daysLeft, 3);
-  const paged = [...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4 }).rows, ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4, offset: 4 }).rows];
-  assert.deepEqual(paged.map((r) => r.id), all.rows.map((r) => r.id));
-  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, category: 'fraud-card-absent' }).rows.map((r) => r.id), ['f']);
-  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, search: '10.00' }).rows.map((r) => r.id), [], 'JPY 1000 is ¥1,000, not 10.00');
-  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, search: 't1_txn_a' }).rows.map((r) => r.id), ['a']);
-  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id), ['b', 'e']);
+  const paged = [
+    ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4 }).rows,
+    ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4, offset: 4 }).rows,
+  ];
+  assert.deepEqual(
+    paged.map((r) => r.id),
+    all.rows.map((r) => r.id),
+  );
+  assert.deepEqual(
+    store.portfolio.listInbox({ profileId: 'p1', now, category: 'fraud-card-absent' }).rows.map((r) => r.id),
+    ['f'],
+  );
+  assert.deepEqual(
+    store.portfolio.listInbox({ profileId: 'p1', now, search: '10.00' }).rows.map((r) => r.id),
+    [],
+    'JPY 1000 is ¥1,000, not 10.00',
+  );
+  assert.deepEqual(
+    store.portfolio.listInbox({ profileId: 'p1', now, search: 't1_txn_a' }).rows.map((r) => r.id),
+    ['a'],
+  );
+  assert.deepEqual(
+    store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id),
+    ['b', 'e'],
+  );
   assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 4, dueSoon: 1, overdue: 0 });
-  const plan = store.database.db.prepare("EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id = 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50").all() as Array<{ detail: string }>;
-  assert.ok(plan.some((p) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(p.detail)), JSON.stringify(plan));
+  const plan = store.database.db
+    .prepare(
+      'EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id ' +
+        "= 'p1' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 50",
+    )
+    .all() as Array<{ detail: string }>;
+  assert.ok(
+    plan.some((p) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(p.detail)),
+    JSON.stringify(plan),
+  );
   assert.ok(!plan.some((p) => /TEMP B-TREE/.test(p.detail)), 'no sort step');
   store.close();
 });
@@ -89,23 +157,31 @@ test('inbox search: a literal, case-blind substring, with the status filter; ans
     cb('d', { reason: 'Fraud' }),
   ]);
   const now = new Date('2026-11-22T15:00:00Z');
-  const ids = (q: { search: string; status?: string }) => store.portfolio.listInbox({ profileId: 'p1', now, ...q }).rows.map((r) => r.id);
+  const ids = (q: { search: string; status?: string }) =>
+    store.portfolio.listInbox({ profileId: 'p1', now, ...q }).rows.map((r) => r.id);
   assert.deepEqual(ids({ search: 'NOT received' }), ['b', 'a', 'c']);
   assert.deepEqual(ids({ search: 'not received', status: 'open' }), ['b', 'a']);
   assert.deepEqual(ids({ search: '%' }), ['a'], '% is a character, not a wildcard');
   assert.deepEqual(ids({ search: 'off_' }), ['a'], '_ is a character, not a wildcard');
   assert.equal(store.portfolio.listInbox({ profileId: 'p1', now, search: 'received' }).total, 3);
-  for (const r of store.portfolio.listInbox({ profileId: 'p1', now }).rows) assert.equal(r.daysLeft, daysLeft(r.reply, now) ?? null, r.id);
+  for (const r of store.portfolio.listInbox({ profileId: 'p1', now }).rows)
+    assert.equal(r.daysLeft, daysLeft(r.reply, now) ?? null, r.id);
   // The search and status are in the inbox indexes (migration 005), so they are tested there,
   // before a row is read; no statement scans the table.
   for (const sql of [
-    "SELECT COUNT(*), SUM(open_actionable) FROM chargebacks WHERE profile_id = 'p1' AND status = 'open' AND search_text LIKE '%x%' ESCAPE '\\'",
-    "SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 100",
+    'SELECT COUNT(*), SUM(open_actionable) FROM chargebacks WHERE profile_id ' +
+      "= 'p1' AND status = 'open' AND search_text LIKE '%x%' ESCAPE '\\'",
+    "SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE " +
+      "'%x%' ESCAPE '\\' AND open_actionable = 1 ORDER BY reply_sort, id LIMIT 100",
   ]) {
     const plan = store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>;
-    assert.ok(plan.every((p) => /USING (COVERING )?INDEX chargebacks_inbox_(open|rest)/.test(p.detail)), JSON.stringify(plan));
+    assert.ok(
+      plan.every((p) => /USING (COVERING )?INDEX chargebacks_inbox_(open|rest)/.test(p.detail)),
+      JSON.stringify(plan),
+    );
   }
-  const columns = (name: string) => (store.database.db.prepare(`PRAGMA index_info(${name})`).all() as Array<{ name: string }>).map((c) => c.name);
+  const columns = (name: string) =>
+    (store.database.db.prepare(`PRAGMA index_info(${name})`).all() as Array<{ name: string }>).map((c) => c.name);
   assert.deepEqual(columns('chargebacks_inbox_open').slice(-2), ['status', 'search_text']);
   assert.deepEqual(columns('chargebacks_inbox_rest').slice(-2), ['status', 'search_text']);
   store.close();
@@ -114,9 +190,14 @@ test('inbox search: a literal, case-blind substring, with the status filter; ans
 test('upserts report new chargebacks and status changes once', () => {
   const store = openStore(':memory:');
   store.profiles.save(profile);
-  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a')]).map((c) => c.isNew), [true]);
+  assert.deepEqual(
+    store.portfolio.upsertChargebacks('p1', [cb('a')]).map((c) => c.isNew),
+    [true],
+  );
   assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a')]), []);
-  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a', { status: 'won' })]), [{ id: 'a', isNew: false, previousStatus: 'open', status: 'won' }]);
+  assert.deepEqual(store.portfolio.upsertChargebacks('p1', [cb('a', { status: 'won' })]), [
+    { id: 'a', isNew: false, previousStatus: 'open', status: 'won' },
+  ]);
   assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), true);
   assert.equal(store.events.raise('p1', { key: 'x', kind: 'k', title: 't', body: 'b' }), false);
   store.close();
@@ -127,11 +208,18 @@ test('stored events are announced once: claimed in order, then never handed out 
   store.profiles.save(profile);
   store.events.raise('p1', { key: 'a', kind: 'decision', chargebackId: 'x', title: 'A', body: 'b' });
   store.events.raise('p1', { key: 'b', kind: 'ledger', title: 'B', body: 'b' });
-  assert.deepEqual(store.events.claimUnannounced('p1').map((e) => e.title), ['A', 'B']);
+  assert.deepEqual(
+    store.events.claimUnannounced('p1').map((e) => e.title),
+    ['A', 'B'],
+  );
   assert.deepEqual(store.events.claimUnannounced('p1'), []);
   store.events.raise('p1', { key: 'a', kind: 'decision', title: 'A again', body: 'b' });
   store.events.raise('p1', { key: 'c', kind: 'decision', title: 'C', body: 'b' });
-  assert.deepEqual(store.events.claimUnannounced('p1').map((e) => e.title), ['C'], 'a known key is neither stored nor announced again');
+  assert.deepEqual(
+    store.events.claimUnannounced('p1').map((e) => e.title),
+    ['C'],
+    'a known key is neither stored nor announced again',
+  );
   assert.equal(store.events.recent('p1').length, 3);
   store.close();
 });
@@ -144,7 +232,17 @@ test('events are marked read up to the newest one shown; one that came later sta
   const shown = Math.max(...store.events.recent('p1').map((e) => e.id));
   store.events.raise('p1', { key: 'c', kind: 'decision', title: 'C', body: 'b' });
   store.events.markRead('p1', Date.now(), shown);
-  assert.deepEqual(store.events.recent('p1').map((e) => [e.title, e.read]).sort(), [['A', true], ['B', true], ['C', false]]);
+  assert.deepEqual(
+    store.events
+      .recent('p1')
+      .map((e) => [e.title, e.read])
+      .sort(),
+    [
+      ['A', true],
+      ['B', true],
+      ['C', false],
+    ],
+  );
   store.events.markRead('p1');
   assert.ok(store.events.recent('p1').every((e) => e.read));
   store.close();
@@ -153,25 +251,54 @@ test('events are marked read up to the newest one shown; one that came later sta
 test('a reply date that is no real date: listed with the text as sent, possibly due, reminded once', () => {
   const store = openStore(':memory:');
   store.profiles.save(profile);
-  store.portfolio.upsertChargebacks('p1', [cb('bad', { reply: 20261131 }), cb('soon', { reply: 20261124 }), cb('later', { reply: 20261230 })]);
+  store.portfolio.upsertChargebacks('p1', [
+    cb('bad', { reply: 20261131 }),
+    cb('soon', { reply: 20261124 }),
+    cb('later', { reply: 20261230 }),
+  ]);
   const now = new Date('2026-11-22T15:00:00Z');
   const row = store.portfolio.listInbox({ profileId: 'p1', now }).rows.find((r) => r.id === 'bad');
   assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, '20261131', null]);
-  assert.deepEqual(store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id).sort(), ['bad', 'soon']);
+  assert.deepEqual(
+    store.portfolio
+      .listInbox({ profileId: 'p1', now, dueWithinDays: 3 })
+      .rows.map((r) => r.id)
+      .sort(),
+    ['bad', 'soon'],
+  );
   const first = dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], now);
   assert.deepEqual(first.map((r) => r.chargebackId).sort(), ['bad', 'soon']);
   assert.match(first.find((r) => r.chargebackId === 'bad')!.body, /"20261131", which is not a real date/);
-  assert.deepEqual(dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-23T15:00:00Z')).map((r) => `${r.chargebackId}:${r.threshold}`), ['soon:1'], 'the unreadable date once');
+  assert.deepEqual(
+    dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-23T15:00:00Z')).map(
+      (r) => `${r.chargebackId}:${r.threshold}`,
+    ),
+    ['soon:1'],
+    'the unreadable date once',
+  );
   store.portfolio.upsertChargebacks('p1', [cb('bad', { reply: 20261130 })]);
-  assert.deepEqual(dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-24T15:00:00Z')).map((r) => `${r.chargebackId}:${r.threshold}`), ['bad:7'], 'a corrected date follows the thresholds');
+  assert.deepEqual(
+    dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date('2026-11-24T15:00:00Z')).map(
+      (r) => `${r.chargebackId}:${r.threshold}`,
+    ),
+    ['bad:7'],
+    'a corrected date follows the thresholds',
+  );
   store.close();
 });
 
 test('reminders fire once per threshold as the deadline comes closer', () => {
   const store = openStore(':memory:');
   store.profiles.save(profile);
-  store.portfolio.upsertChargebacks('p1', [cb('a', { reply: 20261210 }), cb('late', { reply: 20261101 }), cb('shut', { reply: 20261123, status: 'closed' })]);
-  const at = (iso: string) => dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date(iso)).map((r) => `${r.chargebackId}:${r.threshold}`);
+  store.portfolio.upsertChargebacks('p1', [
+    cb('a', { reply: 20261210 }),
+    cb('late', { reply: 20261101 }),
+    cb('shut', { reply: 20261123, status: 'closed' }),
+  ]);
+  const at = (iso: string) =>
+    dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], new Date(iso)).map(
+      (r) => `${r.chargebackId}:${r.threshold}`,
+    );
   assert.deepEqual(at('2026-11-22T15:00:00Z'), ['late:-1'], '18 days left: nothing for a; the overdue one once');
   assert.deepEqual(at('2026-11-22T16:00:00Z'), []);
   assert.deepEqual(at('2026-12-03T15:00:00Z'), ['a:7']);

@@ -58,75 +58,81 @@ function seeded() {
   return store;
 }
 
-test('worklist: answer now by deadline, awaiting the issuer, decided, past the deadline; counts and money per section', () => {
-  const store = seeded();
-  const w = store.portfolio.listWorklist({ profileId: 'p1', now, answered: ['sent1'] });
-  assert.deepEqual(
-    w.rows.map((r) => r.id),
-    ['now1', 'now2', 'now3', 'sent1', 'wait1', 'lost1', 'won1', 'closed1', 'past2', 'past1'],
-  );
-  assert.deepEqual(
-    w.rows.map((r) => r.section),
-    [
-      'answer-now',
-      'answer-now',
-      'answer-now',
-      'awaiting-issuer',
-      'awaiting-issuer',
-      'decided',
-      'decided',
-      'decided',
-      'past-deadline',
-      'past-deadline',
-    ],
-  );
-  assert.deepEqual(
-    w.sections.map((s) => [s.section, s.count]),
-    [
-      ['answer-now', 3],
-      ['awaiting-issuer', 2],
-      ['decided', 3],
-      ['past-deadline', 2],
-    ],
-  );
-  assert.deepEqual(
-    w.sections[0]!.amounts,
-    [
-      { currency: 'JPY', total: 90 },
-      { currency: 'USD', total: 26000 },
-    ],
-    'never added across currencies',
-  );
-  assert.deepEqual(w.sections[3]!.amounts, [
-    { currency: 'EUR', total: 3000 },
-    { currency: 'USD', total: 7000 },
-  ]);
-  // The store's SQL and the shared rule agree on every row.
-  for (const r of w.rows) {
-    const rule = inboxSection({
-      status: r.status,
-      actionable: r.actionable,
-      deadline: deadlineState(r.daysLeft ?? undefined, r.replyInvalid),
-      answer: r.id === 'sent1' ? 'sent' : 'not-answered',
+test(
+  'worklist: answer now by deadline, awaiting the issuer, ' +
+    'decided, past the deadline; counts and money per section',
+  () => {
+    const store = seeded();
+    const w = store.portfolio.listWorklist({ profileId: 'p1', now, answered: ['sent1'] });
+    assert.deepEqual(
+      w.rows.map((r) => r.id),
+      ['now1', 'now2', 'now3', 'sent1', 'wait1', 'lost1', 'won1', 'closed1', 'past2', 'past1'],
+    );
+    assert.deepEqual(
+      w.rows.map((r) => r.section),
+      [
+        'answer-now',
+        'answer-now',
+        'answer-now',
+        'awaiting-issuer',
+        'awaiting-issuer',
+        'decided',
+        'decided',
+        'decided',
+        'past-deadline',
+        'past-deadline',
+      ],
+    );
+    assert.deepEqual(
+      w.sections.map((s) => [s.section, s.count]),
+      [
+        ['answer-now', 3],
+        ['awaiting-issuer', 2],
+        ['decided', 3],
+        ['past-deadline', 2],
+      ],
+    );
+    assert.deepEqual(
+      w.sections[0]!.amounts,
+      [
+        { currency: 'JPY', total: 90 },
+        { currency: 'USD', total: 26000 },
+      ],
+      'never added across currencies',
+    );
+    assert.deepEqual(w.sections[3]!.amounts, [
+      { currency: 'EUR', total: 3000 },
+      { currency: 'USD', total: 7000 },
+    ]);
+    // The store's SQL and the shared rule agree on every row.
+    for (const r of w.rows) {
+      const rule = inboxSection({
+        status: r.status,
+        actionable: r.actionable,
+        deadline: deadlineState(r.daysLeft ?? undefined, r.replyInvalid),
+        answer: r.id === 'sent1' ? 'sent' : 'not-answered',
+      });
+      assert.equal(r.section, rule, r.id);
+    }
+    // Folded: counted, not listed; paging runs over what is listed.
+    const folded = store.portfolio.listWorklist({
+      profileId: 'p1',
+      now,
+      answered: ['sent1'],
+      collapsed: ['past-deadline'],
     });
-    assert.equal(r.section, rule, r.id);
-  }
-  // Folded: counted, not listed; paging runs over what is listed.
-  const folded = store.portfolio.listWorklist({
-    profileId: 'p1',
-    now,
-    answered: ['sent1'],
-    collapsed: ['past-deadline'],
-  });
-  assert.equal(folded.total, 8);
-  assert.equal(folded.sections[3]!.count, 2);
-  assert.ok(!folded.rows.some((r) => r.section === 'past-deadline'));
-  const paged = [0, 3, 6].flatMap((offset) =>
-    store.portfolio.listWorklist({ profileId: 'p1', now, answered: ['sent1'], offset, limit: 3 }).rows.map((r) => r.id),
-  );
-  assert.deepEqual(paged, w.rows.map((r) => r.id).slice(0, 9));
-  store.close();
-});
+    assert.equal(folded.total, 8);
+    assert.equal(folded.sections[3]!.count, 2);
+    assert.ok(!folded.rows.some((r) => r.section === 'past-deadline'));
+    const paged = [0, 3, 6].flatMap((offset) =>
+      store.portfolio
+        .listWorklist({ profileId: 'p1', now, answered: ['sent1'], offset, limit: 3 })
+        .rows.map((r) => r.id),
+    );
+    assert.deepEqual(paged, w.rows.map((r) => r.id).slice(0, 9));
+    store.close();
+  },
+);
 
 test('worklist sorts within sections: amount in major units, reason, customer, stage, either way', () => {
   const store = seeded();
@@ -148,47 +154,53 @@ test('worklist sorts within sections: amount in major units, reason, customer, s
   store.close();
 });
 
-test('inbox rows carry the customer and order; search finds order, name and email, case-blind and literal; indexed', () => {
-  const store = seeded();
-  const rows = store.portfolio.listWorklist({ profileId: 'p1', now }).rows;
-  const now1 = rows.find((r) => r.id === 'now1')!;
-  assert.deepEqual(
-    [now1.customerName, now1.customerEmail, now1.order],
-    ['Ana Lima', 'ana.lima@example.com', 'ORD-12345'],
-  );
-  const now2 = rows.find((r) => r.id === 'now2')!;
-  assert.deepEqual([now2.customerName, now2.customerEmail, now2.order], ['Brennan & Co', null, 'ORD-55555']);
-  const search = (q: string) => store.portfolio.listWorklist({ profileId: 'p1', now, search: q }).rows.map((r) => r.id);
-  assert.deepEqual(search('ord-12345'), ['now1']);
-  assert.deepEqual(search('ANA LIMA'), ['now1']);
-  assert.deepEqual(search('lima@EXAMPLE'), ['now1']);
-  assert.deepEqual(search('brennan'), ['now2']);
-  assert.deepEqual(search('ana_lima'), [], '_ is a character, not a wildcard');
-  assert.deepEqual(
-    store.portfolio.listInbox({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
-    ['now2'],
-    'the plain listing searches them too',
-  );
-  const plan = (sql: string) =>
-    (store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail);
-  // The first page of "answer now" by deadline: the index's own order, no sort step, no table scan.
-  const first = plan(`SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\'
-    AND open_actionable = 1 AND reply_sort >= 20261122 AND NOT id IN (SELECT value FROM json_each('[]')) ORDER BY reply_sort ASC, id ASC LIMIT 100`);
-  assert.ok(
-    first.some((d) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(d)),
-    first.join('\n'),
-  );
-  assert.ok(!first.some((d) => /TEMP B-TREE|^SCAN chargebacks$/.test(d)), first.join('\n'));
-  // The section counts and money are found through the inbox index, never a scan of the table.
-  const counts = plan(
-    "SELECT currency, COUNT(*), SUM(total) FROM chargebacks WHERE profile_id = 'p1' AND open_actionable = 1 AND search_text LIKE '%x%' GROUP BY currency",
-  );
-  assert.ok(
-    counts.every((d) => /USING (COVERING )?INDEX chargebacks_inbox_(open|rest)|TEMP B-TREE FOR GROUP BY/.test(d)),
-    counts.join('\n'),
-  );
-  store.close();
-});
+test(
+  'inbox rows carry the customer and order; search finds ' + 'order, name and email, case-blind and literal; indexed',
+  () => {
+    const store = seeded();
+    const rows = store.portfolio.listWorklist({ profileId: 'p1', now }).rows;
+    const now1 = rows.find((r) => r.id === 'now1')!;
+    assert.deepEqual(
+      [now1.customerName, now1.customerEmail, now1.order],
+      ['Ana Lima', 'ana.lima@example.com', 'ORD-12345'],
+    );
+    const now2 = rows.find((r) => r.id === 'now2')!;
+    assert.deepEqual([now2.customerName, now2.customerEmail, now2.order], ['Brennan & Co', null, 'ORD-55555']);
+    const search = (q: string) =>
+      store.portfolio.listWorklist({ profileId: 'p1', now, search: q }).rows.map((r) => r.id);
+    assert.deepEqual(search('ord-12345'), ['now1']);
+    assert.deepEqual(search('ANA LIMA'), ['now1']);
+    assert.deepEqual(search('lima@EXAMPLE'), ['now1']);
+    assert.deepEqual(search('brennan'), ['now2']);
+    assert.deepEqual(search('ana_lima'), [], '_ is a character, not a wildcard');
+    assert.deepEqual(
+      store.portfolio.listInbox({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
+      ['now2'],
+      'the plain listing searches them too',
+    );
+    const plan = (sql: string) =>
+      (store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail);
+    // The first page of "answer now" by deadline: the index's own order, no sort step, no table scan.
+    const first = plan(`SELECT id FROM chargebacks WHERE profile_id = 'p1' AND search_text LIKE '%x%' ESCAPE '\\'
+    AND open_actionable = 1 AND reply_sort >= 20261122 AND NOT id IN (SELECT value FROM json_each('[]'))
+    ORDER BY reply_sort ASC, id ASC LIMIT 100`);
+    assert.ok(
+      first.some((d) => /USING (COVERING )?INDEX chargebacks_inbox_open/.test(d)),
+      first.join('\n'),
+    );
+    assert.ok(!first.some((d) => /TEMP B-TREE|^SCAN chargebacks$/.test(d)), first.join('\n'));
+    // The section counts and money are found through the inbox index, never a scan of the table.
+    const counts = plan(
+      'SELECT currency, COUNT(*), SUM(total) FROM chargebacks WHERE profile_id = ' +
+        "'p1' AND open_actionable = 1 AND search_text LIKE '%x%' GROUP BY currency",
+    );
+    assert.ok(
+      counts.every((d) => /USING (COVERING )?INDEX chargebacks_inbox_(open|rest)|TEMP B-TREE FOR GROUP BY/.test(d)),
+      counts.join('\n'),
+    );
+    store.close();
+  },
+);
 
 test('migration 7 fills in the customer of chargebacks stored before it', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dd-worklist-'));
@@ -201,7 +213,9 @@ test('migration 7 fills in the customer of chargebacks stored before it', () => 
       .run(JSON.stringify({ id: 't1', first: 'Kofi', last: 'Reyes', email: 'kofi@example.com', order: 'ORD-1' }));
     v6.db
       .prepare(
-        "INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reason_code, currency, total, txn_id, search_text, first_seen_at) VALUES ('p1', 'c1', '{}', 'open', 'first', 1, 20261201, '13.1', 'USD', 100, 't1', 'c1', 1)",
+        'INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, ' +
+          "reason_code, currency, total, txn_id, search_text, first_seen_at) VALUES ('p1', " +
+          "'c1', '{}', 'open', 'first', 1, 20261201, '13.1', 'USD', 100, 't1', 'c1', 1)",
       )
       .run();
     v6.close();

@@ -81,7 +81,12 @@ const electron = {
     registerSchemesAsPrivileged: (s: unknown) => void rec.privileged.push(s),
     handle: (scheme: string) => void rec.protocolHandled.push(scheme),
   },
-  session: { defaultSession: { setPermissionRequestHandler: () => void rec.permissionHandlers++, setPermissionCheckHandler: () => void rec.permissionHandlers++ } },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: () => void rec.permissionHandlers++,
+      setPermissionCheckHandler: () => void rec.permissionHandlers++,
+    },
+  },
   shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   dialog: {},
@@ -112,7 +117,10 @@ if (info) {
   const frame = { url: rec.windows[0]?.url ?? '' };
   rec.ipcAnswer = await info({ senderFrame: frame, sender: { mainFrame: frame } }, {});
   const foreign = { url: 'https://evil.example/' };
-  rec.ipcAnswer = { fromApp: rec.ipcAnswer, fromForeignFrame: await info({ senderFrame: foreign, sender: { mainFrame: foreign } }, {}) };
+  rec.ipcAnswer = {
+    fromApp: rec.ipcAnswer,
+    fromForeignFrame: await info({ senderFrame: foreign, sender: { mainFrame: foreign } }, {}),
+  };
 }
 process.stdout.write(`${JSON.stringify(rec)}\n`);
 for (const fn of appHandlers.get('before-quit') ?? []) fn({ preventDefault: () => undefined });
