@@ -6,7 +6,10 @@ import { join } from 'node:path';
 
 export const appName = 'Dispute Desk';
 
-export function defaultAppHome(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+export function defaultAppHome(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), appName);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', appName);
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), appName);

@@ -25,11 +25,14 @@ import './styles/app.css';
 function App() {
   const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
   const listed = useQuery('listProfiles', {});
-  const show = useCallback((list: ProfileView[]) => {
-    setProfiles(list);
-    if (list.length === 0) go({ name: 'onboarding' });
-    else if (useApp.getState().screen.name === 'onboarding') go({ name: 'inbox' });
-  }, [go, setProfiles]);
+  const show = useCallback(
+    (list: ProfileView[]) => {
+      setProfiles(list);
+      if (list.length === 0) go({ name: 'onboarding' });
+      else if (useApp.getState().screen.name === 'onboarding') go({ name: 'inbox' });
+    },
+    [go, setProfiles],
+  );
   useEffect(() => {
     if (listed.data) show(listed.data);
   }, [listed.data, show]);
@@ -46,12 +49,24 @@ function App() {
   // Progress pushed by main shows until the next status is in.
   const [live, setLive] = useState<{ running: boolean; text: string }>();
   useEffect(() => setLive(undefined), [status.data]);
-  const sync = live ?? (status.data ? { running: status.data.running, text: statusLine(status.data, (ms) => new Date(ms).toLocaleString()).text } : { running: false, text: '' });
+  const sync =
+    live ??
+    (status.data
+      ? { running: status.data.running, text: statusLine(status.data, (ms) => new Date(ms).toLocaleString()).text }
+      : { running: false, text: '' });
   useEffect(() => {
     const offs = [
       api().on('notification', (n) => say('info', `${n.title}: ${n.body}`)),
-      api().on('syncProgress', (p) => p.profileId === useApp.getState().profileId && setLive({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` })),
-      api().on('openChargeback', (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId }))),
+      api().on(
+        'syncProgress',
+        (p) =>
+          p.profileId === useApp.getState().profileId &&
+          setLive({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` }),
+      ),
+      api().on(
+        'openChargeback',
+        (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId })),
+      ),
     ];
     return () => offs.forEach((off) => off());
   }, [go, say, selectProfile]);
@@ -72,21 +87,49 @@ function App() {
       {screen.name !== 'onboarding' && (
         <nav className="nav" aria-label="Main">
           <strong className="brand">Dispute Desk</strong>
-          <button className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''} onClick={() => go({ name: 'inbox' })}>Inbox</button>
-          <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>Outbox</button>
-          <button className={screen.name === 'batch' ? 'active' : ''} onClick={() => go({ name: 'batch' })}>Batch upload</button>
-          <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>Ledger</button>
-          <button className={screen.name === 'insights' ? 'active' : ''} onClick={() => go({ name: 'insights' })}>Insights</button>
-          <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>Settings</button>
+          <button
+            className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''}
+            onClick={() => go({ name: 'inbox' })}
+          >
+            Inbox
+          </button>
+          <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>
+            Outbox
+          </button>
+          <button className={screen.name === 'batch' ? 'active' : ''} onClick={() => go({ name: 'batch' })}>
+            Batch upload
+          </button>
+          <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>
+            Ledger
+          </button>
+          <button className={screen.name === 'insights' ? 'active' : ''} onClick={() => go({ name: 'insights' })}>
+            Insights
+          </button>
+          <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>
+            Settings
+          </button>
           <span className="spacer" />
           {profileId && <Activity key={profileId} profileId={profileId} />}
           {profiles.length > 1 ? (
-            <label className="profile-switch">Profile
+            <label className="profile-switch">
+              Profile
               <select value={profileId} onChange={(e) => selectProfile(e.target.value)}>
-                {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}{p.demo ? ' (demo)' : ''}</option>)}
+                {profiles.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                    {p.demo ? ' (demo)' : ''}
+                  </option>
+                ))}
               </select>
             </label>
-          ) : profile && <span className="profile">{profile.name}{profile.demo ? ' (demo)' : ''}</span>}
+          ) : (
+            profile && (
+              <span className="profile">
+                {profile.name}
+                {profile.demo ? ' (demo)' : ''}
+              </span>
+            )
+          )}
         </nav>
       )}
       <div className="content">
@@ -103,7 +146,9 @@ function App() {
       {screen.name !== 'onboarding' && (
         <footer className="statusbar">
           <span aria-live="polite">{sync.text}</span>
-          <button onClick={() => void syncNow()} disabled={sync.running && sync.text.startsWith('Sync')}>Sync now</button>
+          <button onClick={() => void syncNow()} disabled={sync.running && sync.text.startsWith('Sync')}>
+            Sync now
+          </button>
         </footer>
       )}
     </div>

@@ -13,7 +13,10 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
 
 /** Frees a document and its worker-side copy. */
 export async function closePdf(doc: PDFDocumentProxy | Promise<PDFDocumentProxy>): Promise<void> {
-  await Promise.resolve(doc).then((d) => d.loadingTask.destroy(), () => undefined);
+  await Promise.resolve(doc).then(
+    (d) => d.loadingTask.destroy(),
+    () => undefined,
+  );
 }
 
 interface Shared {
@@ -29,7 +32,10 @@ const CLOSE_AFTER_MS = 4000;
 
 /** The shared document of one imported PDF; `load` is called only when none is open. Call
  * `release` when done with it. */
-export function acquirePdf(key: string, load: () => Promise<Uint8Array>): { doc: Promise<PDFDocumentProxy>; release(): void } {
+export function acquirePdf(
+  key: string,
+  load: () => Promise<Uint8Array>,
+): { doc: Promise<PDFDocumentProxy>; release(): void } {
   let s = shared.get(key);
   if (!s) {
     s = { doc: load().then(openPdf), users: 0 };
@@ -57,7 +63,13 @@ export function acquirePdf(key: string, load: () => Promise<Uint8Array>): { doc:
   };
 }
 
-export async function drawPage(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, width: number, rotation = 0): Promise<void> {
+export async function drawPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  width: number,
+  rotation = 0,
+): Promise<void> {
   const page = await doc.getPage(pageNumber);
   const base = page.getViewport({ scale: 1, rotation: (page.rotate + rotation) % 360 });
   const viewport = page.getViewport({ scale: width / base.width, rotation: (page.rotate + rotation) % 360 });

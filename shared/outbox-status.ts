@@ -3,7 +3,9 @@
 import type { OutboxJob } from './outbox.ts';
 
 /** A job still to be sent whose last attempt failed: the error and the next try (null: at once). */
-export function jobRetry(j: Pick<OutboxJob, 'state' | 'steps'>): { error: string; nextAttemptAt: number | null } | undefined {
+export function jobRetry(
+  j: Pick<OutboxJob, 'state' | 'steps'>,
+): { error: string; nextAttemptAt: number | null } | undefined {
   if (j.state !== 'queued' && j.state !== 'sending') return undefined;
   const step = j.steps.find((s) => s.state !== 'done' && s.lastError);
   if (!step?.lastError) return undefined;

@@ -1,2 +1,9 @@
-export { createApiClient, type ApiClient, type ApiClientOptions, type Page, type ListQuery, type InvalidRecord } from './client.ts';
+export {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type Page,
+  type ListQuery,
+  type InvalidRecord,
+} from './client.ts';
 export { backoffDelay, sleep, defaultRetry, type RetryPolicy } from './retry.ts';

@@ -39,7 +39,9 @@ export const insightsCommand: CliCommand = {
         rows.length ? [title, ...rows.map(line), ''] : [];
       const notes = [
         view.undated ? `${view.undated} chargebacks without an issue date count only in all history.` : '',
-        view.unattributedEntries ? `${view.unattributedEntries} ledger entries of no stored chargeback are left out.` : '',
+        view.unattributedEntries
+          ? `${view.unattributedEntries} ledger entries of no stored chargeback are left out.`
+          : '',
       ].filter(Boolean);
       const text = [
         `${insightsPeriodLabel[view.period]}${view.since ? ` (since ${view.since})` : ''}`,

@@ -24,8 +24,8 @@ export const showCommand: CliCommand = {
       }
       const { chargeback: cb, deadline, explanation, guidance } = view;
       const text = [
-        `${cb.id}  ${formatAmount(cb.total, cb.currency)}  ${cb.status}, ${cb.cycle}  `
-          + `reply by ${deadline.reply ?? '-'} (${deadline.text})`,
+        `${cb.id}  ${formatAmount(cb.total, cb.currency)}  ${cb.status}, ${cb.cycle}  ` +
+          `reply by ${deadline.reply ?? '-'} (${deadline.text})`,
         `Reason ${explanation.title}`,
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,

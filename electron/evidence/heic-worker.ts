@@ -34,6 +34,7 @@ async function decode({ bytes, maxPixels }: ToHeicWorker): Promise<FromHeicWorke
 parentPort!.once('message', (m: ToHeicWorker) => {
   decode(m).then(
     (r) => parentPort!.postMessage(r, r.type === 'done' ? [r.data.buffer as ArrayBuffer] : []),
-    (e: unknown) => parentPort!.postMessage({ type: 'failed', message: (e as Error)?.message ?? String(e) } satisfies FromHeicWorker),
+    (e: unknown) =>
+      parentPort!.postMessage({ type: 'failed', message: (e as Error)?.message ?? String(e) } satisfies FromHeicWorker),
   );
 });

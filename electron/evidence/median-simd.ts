@@ -5,10 +5,23 @@
 // fifty. The module is assembled here, byte by byte, so nothing opaque is shipped.
 
 // Opcodes used (WebAssembly core and SIMD proposals).
-const LOCAL_GET = 0x20, LOCAL_SET = 0x21, I32_CONST = 0x41, I32_ADD = 0x6a, I32_MUL = 0x6c, I32_LT_U = 0x49;
-const LOOP = 0x03, END = 0x0b, BR_IF = 0x0d, VOID = 0x40, SIMD = 0xfd;
-const V128_LOAD = 0x00, V128_STORE = 0x0b, I8X16_MIN_U = 0x77, I8X16_MAX_U = 0x79;
-const I32 = 0x7f, V128 = 0x7b;
+const LOCAL_GET = 0x20,
+  LOCAL_SET = 0x21,
+  I32_CONST = 0x41,
+  I32_ADD = 0x6a,
+  I32_MUL = 0x6c,
+  I32_LT_U = 0x49;
+const LOOP = 0x03,
+  END = 0x0b,
+  BR_IF = 0x0d,
+  VOID = 0x40,
+  SIMD = 0xfd;
+const V128_LOAD = 0x00,
+  V128_STORE = 0x0b,
+  I8X16_MIN_U = 0x77,
+  I8X16_MAX_U = 0x79;
+const I32 = 0x7f,
+  V128 = 0x7b;
 
 function uleb(n: number): number[] {
   const out: number[] = [];
@@ -37,49 +50,144 @@ const load = (addr: number, offset: number): number[] => [...get(addr), SIMD, V1
 function column(k: number): number[] {
   const [a, b, c, mn, mx, lo, mid, hi, t] = [12, 13, 14, 15, 16, 17 + k, 20 + k, 23 + k, 26];
   return [
-    ...load(P, k), ...set(a), ...load(Q, k), ...set(b), ...load(R, k), ...set(c),
-    ...min(a, b), ...set(mn), ...max(a, b), ...set(mx),
-    ...min(mn, c), ...set(lo), ...max(mx, c), ...set(hi),
-    ...min(mx, c), ...set(t), ...max(mn, t), ...set(mid),
+    ...load(P, k),
+    ...set(a),
+    ...load(Q, k),
+    ...set(b),
+    ...load(R, k),
+    ...set(c),
+    ...min(a, b),
+    ...set(mn),
+    ...max(a, b),
+    ...set(mx),
+    ...min(mn, c),
+    ...set(lo),
+    ...max(mx, c),
+    ...set(hi),
+    ...min(mx, c),
+    ...set(t),
+    ...max(mn, t),
+    ...set(mid),
   ];
 }
 
 function body(): number[] {
   const [e, g, s, t, m] = [26, 27, 28, 29, 30];
   const code = [
-    ...get(2), I32_CONST, 2, I32_ADD, ...set(stride),
-    I32_CONST, 0, ...set(y),
-    LOOP, VOID,
-    ...get(0), ...get(y), ...get(stride), I32_MUL, I32_ADD, ...set(row),
-    ...get(1), ...get(y), ...get(2), I32_MUL, I32_ADD, ...set(out),
-    I32_CONST, 0, ...set(x),
-    LOOP, VOID,
-    ...get(row), ...get(x), I32_ADD, ...set(P),
-    ...get(P), ...get(stride), I32_ADD, ...set(Q),
-    ...get(Q), ...get(stride), I32_ADD, ...set(R),
-    ...column(0), ...column(1), ...column(2),
-    ...max(17, 18), ...set(e), ...max(e, 19), ...set(e),
-    ...min(23, 24), ...set(g), ...min(g, 25), ...set(g),
-    ...min(20, 21), ...set(s), ...max(20, 21), ...set(t), ...min(t, 22), ...set(t), ...max(s, t), ...set(m),
+    ...get(2),
+    I32_CONST,
+    2,
+    I32_ADD,
+    ...set(stride),
+    I32_CONST,
+    0,
+    ...set(y),
+    LOOP,
+    VOID,
+    ...get(0),
+    ...get(y),
+    ...get(stride),
+    I32_MUL,
+    I32_ADD,
+    ...set(row),
+    ...get(1),
+    ...get(y),
+    ...get(2),
+    I32_MUL,
+    I32_ADD,
+    ...set(out),
+    I32_CONST,
+    0,
+    ...set(x),
+    LOOP,
+    VOID,
+    ...get(row),
+    ...get(x),
+    I32_ADD,
+    ...set(P),
+    ...get(P),
+    ...get(stride),
+    I32_ADD,
+    ...set(Q),
+    ...get(Q),
+    ...get(stride),
+    I32_ADD,
+    ...set(R),
+    ...column(0),
+    ...column(1),
+    ...column(2),
+    ...max(17, 18),
+    ...set(e),
+    ...max(e, 19),
+    ...set(e),
+    ...min(23, 24),
+    ...set(g),
+    ...min(g, 25),
+    ...set(g),
+    ...min(20, 21),
+    ...set(s),
+    ...max(20, 21),
+    ...set(t),
+    ...min(t, 22),
+    ...set(t),
+    ...max(s, t),
+    ...set(m),
     // median(e, m, g) = max(min(e, m), min(max(e, m), g))
-    ...get(out), ...get(x), I32_ADD,
-    ...min(e, m), ...max(e, m), ...get(g), SIMD, I8X16_MIN_U, SIMD, I8X16_MAX_U,
-    SIMD, V128_STORE, 0, 0,
-    ...get(x), I32_CONST, 16, I32_ADD, ...set(x),
-    ...get(x), ...get(2), I32_LT_U, BR_IF, 0,
+    ...get(out),
+    ...get(x),
+    I32_ADD,
+    ...min(e, m),
+    ...max(e, m),
+    ...get(g),
+    SIMD,
+    I8X16_MIN_U,
+    SIMD,
+    I8X16_MAX_U,
+    SIMD,
+    V128_STORE,
+    0,
+    0,
+    ...get(x),
+    I32_CONST,
+    16,
+    I32_ADD,
+    ...set(x),
+    ...get(x),
+    ...get(2),
+    I32_LT_U,
+    BR_IF,
+    0,
     END,
-    ...get(y), I32_CONST, 1, I32_ADD, ...set(y),
-    ...get(y), ...get(3), I32_LT_U, BR_IF, 0,
+    ...get(y),
+    I32_CONST,
+    1,
+    I32_ADD,
+    ...set(y),
+    ...get(y),
+    ...get(3),
+    I32_LT_U,
+    BR_IF,
+    0,
     END,
     END,
   ];
-  const locals = vec([[8, I32], [19, V128]]);
+  const locals = vec([
+    [8, I32],
+    [19, V128],
+  ]);
   return [...uleb(locals.length + code.length), ...locals, ...code];
 }
 
 function moduleBytes(): Uint8Array {
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32]]), 0x00]])),
     ...section(2, vec([[...name('e'), ...name('m'), 0x02, 0x00, 0x01]])),
     ...section(3, vec([[0]])),
@@ -90,7 +198,9 @@ function moduleBytes(): Uint8Array {
 
 // The WebAssembly API as far as it is used here (the project's type libraries declare it only as
 // a namespace of types).
-interface WasmMemory { buffer: ArrayBuffer }
+interface WasmMemory {
+  buffer: ArrayBuffer;
+}
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
   Memory: new (o: { initial: number }) => WasmMemory;

@@ -12,7 +12,8 @@ const senderOf = (event: IpcMainEvent | IpcMainInvokeEvent): SenderInfo => {
 export function registerIpc(ipcMain: IpcMain, router: IpcRouter): () => void {
   for (const name of router.channels) {
     ipcMain.handle(channelPrefix + name, (event, payload: unknown, callId?: unknown) =>
-      router.invoke(name, senderOf(event), payload, typeof callId === 'string' ? callId : undefined));
+      router.invoke(name, senderOf(event), payload, typeof callId === 'string' ? callId : undefined),
+    );
   }
   const cancel = (event: IpcMainEvent, callId: unknown): void => {
     if (typeof callId === 'string') router.cancel(senderOf(event), callId);

@@ -7,7 +7,8 @@ export function sendingTrouble(jobs: readonly OutboxJob[]): { error: string; nex
   let worst: { error: string; nextAttemptAt: number | null; at: number } | null = null;
   for (const j of jobs) {
     const r = jobRetry(j);
-    if (r && (!worst || j.updatedAt > worst.at)) worst = { error: r.error, nextAttemptAt: r.nextAttemptAt, at: j.updatedAt };
+    if (r && (!worst || j.updatedAt > worst.at))
+      worst = { error: r.error, nextAttemptAt: r.nextAttemptAt, at: j.updatedAt };
   }
   return worst ? { error: worst.error, nextAttemptAt: worst.nextAttemptAt } : null;
 }

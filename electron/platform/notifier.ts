@@ -12,7 +12,9 @@ export interface Notifier {
 }
 
 /** Keeps what would have been shown: tests read it, the CLI prints it. */
-export function createRecordingNotifier(onNotify?: (n: Notification) => void): Notifier & { readonly shown: Notification[] } {
+export function createRecordingNotifier(
+  onNotify?: (n: Notification) => void,
+): Notifier & { readonly shown: Notification[] } {
   const shown: Notification[] = [];
   return {
     shown,

@@ -11,7 +11,11 @@ export interface FaultSettings {
   slowMs: number;
 }
 
-export function pickFault(settings: FaultSettings, isWrite: boolean, random: () => number = Math.random): FaultKind | undefined {
+export function pickFault(
+  settings: FaultSettings,
+  isWrite: boolean,
+  random: () => number = Math.random,
+): FaultKind | undefined {
   if (settings.rate <= 0 || random() >= settings.rate) return undefined;
   const kinds = settings.kinds.filter((k) => isWrite || (k !== 'drop-after-write' && k !== 'slow-after-write'));
   if (kinds.length === 0) return undefined;

@@ -17,7 +17,11 @@ export function createRateLimiter(settings: RateLimitSettings, now: () => number
       const t = now();
       let w = windows.get(key);
       // A new window starts when the old one ran out, or when a block has been served.
-      if (!w || (t - w.start >= settings.windowMs && t >= w.blockedUntil) || (w.blockedUntil > 0 && t >= w.blockedUntil)) {
+      if (
+        !w ||
+        (t - w.start >= settings.windowMs && t >= w.blockedUntil) ||
+        (w.blockedUntil > 0 && t >= w.blockedUntil)
+      ) {
         w = { start: t, count: 0, blockedUntil: 0 };
         windows.set(key, w);
       }

@@ -8,7 +8,10 @@ import { disputeView, type DisputeView } from '../../shared/views/dispute-view.t
 
 /** Undefined when the store does not hold the chargeback. */
 export function readDisputeView(
-  s: { store: Store; answers: AnswerBook }, profileId: string, chargebackId: string, now = new Date(),
+  s: { store: Store; answers: AnswerBook },
+  profileId: string,
+  chargebackId: string,
+  now = new Date(),
 ): DisputeView | undefined {
   const records = s.store.portfolio.detail(profileId, chargebackId);
   if (!records) return undefined;

@@ -42,19 +42,36 @@ export function Activity({ profileId }: { profileId: string }) {
 
   return (
     <div className="activity">
-      <button onClick={() => void toggle()} aria-expanded={open} aria-label={unread ? `Activity, ${unread} new` : 'Activity'}>
+      <button
+        onClick={() => void toggle()}
+        aria-expanded={open}
+        aria-label={unread ? `Activity, ${unread} new` : 'Activity'}
+      >
         Activity{unread > 0 && <span className="badge">{unread}</span>}
       </button>
       {open && (
         <div ref={panel} className="activity-panel card" role="dialog" aria-label="Recent activity" tabIndex={-1}>
-          {events.length === 0 ? <p className="empty">Nothing has happened yet. New chargebacks, decisions, money movements and deadline reminders appear here.</p> : (
+          {events.length === 0 ? (
+            <p className="empty">
+              Nothing has happened yet. New chargebacks, decisions, money movements and deadline reminders appear here.
+            </p>
+          ) : (
             <ul>
               {events.map((e) => (
                 <li key={e.id} className={e.read ? '' : 'new'}>
-                  <button className="event" disabled={!e.chargebackId} onClick={() => (setOpen(false), e.chargebackId && go({ name: 'dispute', chargebackId: e.chargebackId }))}>
+                  <button
+                    className="event"
+                    disabled={!e.chargebackId}
+                    onClick={() => (
+                      setOpen(false),
+                      e.chargebackId && go({ name: 'dispute', chargebackId: e.chargebackId })
+                    )}
+                  >
                     <strong>{e.title}</strong>
                     <span>{e.body}</span>
-                    <time className="muted" dateTime={new Date(e.createdAt).toISOString()}>{new Date(e.createdAt).toLocaleString()}</time>
+                    <time className="muted" dateTime={new Date(e.createdAt).toISOString()}>
+                      {new Date(e.createdAt).toLocaleString()}
+                    </time>
                   </button>
                 </li>
               ))}

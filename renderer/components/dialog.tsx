@@ -5,14 +5,23 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), '
-  + 'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function tabStops(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(focusable)].filter((e) => e.offsetParent !== null || e === document.activeElement);
+  return [...root.querySelectorAll<HTMLElement>(focusable)].filter(
+    (e) => e.offsetParent !== null || e === document.activeElement,
+  );
 }
 
-export function Dialog({ label, className, onClose, returnFocusTo, children }: {
+export function Dialog({
+  label,
+  className,
+  onClose,
+  returnFocusTo,
+  children,
+}: {
   /** What a screen reader announces: the dialog's name. */
   label: string;
   /** Where focus goes back to when the control that opened the dialog was disabled while it
@@ -31,7 +40,9 @@ export function Dialog({ label, className, onClose, returnFocusTo, children }: {
     const opener = focused instanceof HTMLElement && focused !== document.body ? focused : returnFocusTo?.current;
     const root = box.current!;
     // Everything else on the page is out of reach while the dialog is open.
-    const behind = [...document.body.children].filter((e): e is HTMLElement => e instanceof HTMLElement && !e.contains(root));
+    const behind = [...document.body.children].filter(
+      (e): e is HTMLElement => e instanceof HTMLElement && !e.contains(root),
+    );
     const wasInert = behind.map((e) => e.inert);
     for (const e of behind) e.inert = true;
     (tabStops(root)[0] ?? root).focus();

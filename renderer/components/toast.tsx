@@ -25,7 +25,9 @@ export function ToastRow({ toast, onDismiss }: { toast: Toast | undefined; onDis
           onBlur={() => setHeld(false)}
         >
           <span>{toast.text}</span>
-          <button aria-label="Dismiss" onClick={onDismiss}>×</button>
+          <button aria-label="Dismiss" onClick={onDismiss}>
+            ×
+          </button>
         </div>
       )}
     </div>

@@ -18,7 +18,6 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
-
 /** Draws its content only once scrolled near view: a 600-page PDF asks for the pages the
  * merchant can see, not all of them at once. */
 function WhenVisible({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }) {
@@ -27,12 +26,15 @@ function WhenVisible({ children, placeholder }: { children: ReactNode; placehold
   useEffect(() => {
     const el = box.current;
     if (!el || seen) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setSeen(true);
-        io.disconnect();
-      }
-    }, { rootMargin: '300px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setSeen(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: '300px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [seen]);
@@ -49,9 +51,11 @@ function PdfThumb({ page }: { page: ArrangedPage }) {
       if (!r.ok || r.value.kind !== 'pdf') throw new Error(r.ok ? 'not a PDF' : r.error.message);
       return r.value.bytes;
     });
-    void held.doc.then(async (doc) => {
-      if (!cancelled && canvas.current) await drawPage(doc, page.page + 1, canvas.current, 160, page.rotation);
-    }).catch(() => undefined);
+    void held.doc
+      .then(async (doc) => {
+        if (!cancelled && canvas.current) await drawPage(doc, page.page + 1, canvas.current, 160, page.rotation);
+      })
+      .catch(() => undefined);
     return () => {
       cancelled = true;
       held.release();
@@ -66,26 +70,43 @@ function ImageThumb({ page }: { page: ArrangedPage }) {
     // Scrolled away or removed before its picture came: the call is cancelled in main too.
     const stop = new AbortController();
     let made: string | undefined;
-    void api().getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }, { signal: stop.signal }).then((r) => {
-      if (!r.ok || stop.signal.aborted || r.value.kind !== 'image') return;
-      made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
-      setUrl(made);
-    });
+    void api()
+      .getPagePicture({ itemId: page.itemId, page: page.page, maxWidth: 240 }, { signal: stop.signal })
+      .then((r) => {
+        if (!r.ok || stop.signal.aborted || r.value.kind !== 'image') return;
+        made = URL.createObjectURL(new Blob([r.value.bytes as BlobPart], { type: r.value.mime }));
+        setUrl(made);
+      });
     return () => {
       stop.abort();
       if (made) URL.revokeObjectURL(made);
     };
   }, [page.itemId, page.page]);
-  return url ? <img className="thumb" src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} /> : <div className="thumb" />;
+  return url ? (
+    <img className="thumb" src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} />
+  ) : (
+    <div className="thumb" />
+  );
 }
 
 function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
-  return <WhenVisible placeholder={kind === 'pdf' ? <canvas className="thumb" aria-hidden="true" /> : <div className="thumb" />}>{kind === 'pdf' ? <PdfThumb page={page} /> : <ImageThumb page={page} />}</WhenVisible>;
+  return (
+    <WhenVisible
+      placeholder={kind === 'pdf' ? <canvas className="thumb" aria-hidden="true" /> : <div className="thumb" />}
+    >
+      {kind === 'pdf' ? <PdfThumb page={page} /> : <ImageThumb page={page} />}
+    </WhenVisible>
+  );
 }
 
 const isImageFile = (name: string): boolean => /\.(jpe?g|png)$/i.test(name);
 
-function Preview({ chargebackId, files, onClose, opener }: {
+function Preview({
+  chargebackId,
+  files,
+  onClose,
+  opener,
+}: {
   chargebackId: string;
   files: Array<{ name: string; bytes: Uint8Array }>;
   onClose(): void;
@@ -110,7 +131,9 @@ function Preview({ chargebackId, files, onClose, opener }: {
       for (const f of files) {
         if (isImageFile(f.name)) {
           // A single page kept as an image file is shown as the file it is.
-          const url = URL.createObjectURL(new Blob([f.bytes as BlobPart], { type: /\.png$/i.test(f.name) ? 'image/png' : 'image/jpeg' }));
+          const url = URL.createObjectURL(
+            new Blob([f.bytes as BlobPart], { type: /\.png$/i.test(f.name) ? 'image/png' : 'image/jpeg' }),
+          );
           urls.push(url);
           const img = document.createElement('img');
           img.className = 'preview-page';
@@ -143,8 +166,12 @@ function Preview({ chargebackId, files, onClose, opener }: {
         <span className="actions">
           {files.map((f) => (
             <span key={f.name} className="actions">
-              <button onClick={() => void openFile(f.name)} aria-label={`Open ${f.name} in the system viewer`}>{files.length > 1 ? `Open ${f.name}` : 'Open in viewer'}</button>
-              <button onClick={() => void saveFile(f.name)} aria-label={`Save a copy of ${f.name}`}>{files.length > 1 ? 'Save…' : 'Save a copy…'}</button>
+              <button onClick={() => void openFile(f.name)} aria-label={`Open ${f.name} in the system viewer`}>
+                {files.length > 1 ? `Open ${f.name}` : 'Open in viewer'}
+              </button>
+              <button onClick={() => void saveFile(f.name)} aria-label={`Save a copy of ${f.name}`}>
+                {files.length > 1 ? 'Save…' : 'Save a copy…'}
+              </button>
             </span>
           ))}
           <button onClick={onClose}>Close</button>
@@ -159,7 +186,15 @@ const colourNames: Record<ColourMode, string> = { colour: 'Colour', grayscale: '
 const colourOrder: ColourMode[] = ['colour', 'grayscale', 'bw'];
 
 /** The preset's adjustable settings, never past what the profile's limits allow. */
-function Adjustments({ draft, limits, onChange }: { draft: EvidenceDraft; limits: EvidenceLimits; onChange(d: EvidenceDraft): void }) {
+function Adjustments({
+  draft,
+  limits,
+  onChange,
+}: {
+  draft: EvidenceDraft;
+  limits: EvidenceLimits;
+  onChange(d: EvidenceDraft): void;
+}) {
   const base = presets[draft.preset];
   const o = draft.overrides ?? {};
   const dpi = Math.min(o.dpi ?? base.dpi, limits.maxDpi);
@@ -167,12 +202,44 @@ function Adjustments({ draft, limits, onChange }: { draft: EvidenceDraft; limits
   const colour = allowed.includes(o.colour ?? base.colour) ? (o.colour ?? base.colour) : allowed[0]!;
   const quality = o.jpegQuality ?? base.jpegQuality;
   const dpis = [...new Set([100, 150, 200, 300, dpi])].filter((d) => d <= limits.maxDpi).sort((a, b) => a - b);
-  const set = (change: Partial<NonNullable<EvidenceDraft['overrides']>>): void => onChange(edit.setOverrides(draft, change));
+  const set = (change: Partial<NonNullable<EvidenceDraft['overrides']>>): void =>
+    onChange(edit.setOverrides(draft, change));
   return (
     <>
-      <label>Resolution<select aria-label="Resolution" value={dpi} onChange={(e) => set({ dpi: Number(e.target.value) })}>{dpis.map((d) => <option key={d} value={d}>{d} dpi{d === base.dpi ? ' (preset)' : ''}</option>)}</select></label>
-      <label>Colour<select aria-label="Colour" value={colour} onChange={(e) => set({ colour: e.target.value as ColourMode })}>{allowed.map((c) => <option key={c} value={c}>{colourNames[c]}{c === base.colour ? ' (preset)' : ''}</option>)}</select></label>
-      <label>JPEG quality {colour === 'bw' ? '(not used in black and white)' : quality}<input aria-label="JPEG quality" type="range" min={40} max={90} step={5} value={quality} disabled={colour === 'bw'} onChange={(e) => set({ jpegQuality: Number(e.target.value) })} /></label>
+      <label>
+        Resolution
+        <select aria-label="Resolution" value={dpi} onChange={(e) => set({ dpi: Number(e.target.value) })}>
+          {dpis.map((d) => (
+            <option key={d} value={d}>
+              {d} dpi{d === base.dpi ? ' (preset)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Colour
+        <select aria-label="Colour" value={colour} onChange={(e) => set({ colour: e.target.value as ColourMode })}>
+          {allowed.map((c) => (
+            <option key={c} value={c}>
+              {colourNames[c]}
+              {c === base.colour ? ' (preset)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        JPEG quality {colour === 'bw' ? '(not used in black and white)' : quality}
+        <input
+          aria-label="JPEG quality"
+          type="range"
+          min={40}
+          max={90}
+          step={5}
+          value={quality}
+          disabled={colour === 'bw'}
+          onChange={(e) => set({ jpegQuality: Number(e.target.value) })}
+        />
+      </label>
     </>
   );
 }
@@ -183,9 +250,17 @@ function SizeMeter({ check, limits }: { check: SizeCheck; limits: EvidenceLimits
   if (check.state === 'empty') return null;
   const label = 'Size against the limits';
   if (check.state !== 'sized') {
-    const text = check.state === 'failed' ? `The size could not be calculated: ${check.message}` : 'Calculating the size of the packet…';
+    const text =
+      check.state === 'failed'
+        ? `The size could not be calculated: ${check.message}`
+        : 'Calculating the size of the packet…';
     return (
-      <div className={`meter ${check.state === 'failed' ? 'over' : 'pending'}`} role="status" aria-label={label} aria-busy={check.state !== 'failed'}>
+      <div
+        className={`meter ${check.state === 'failed' ? 'over' : 'pending'}`}
+        role="status"
+        aria-label={label}
+        aria-busy={check.state !== 'failed'}
+      >
         {check.state !== 'failed' && <progress aria-label="Calculating" />}
         <span data-testid="size-figures">{text}</span>
       </div>
@@ -196,15 +271,30 @@ function SizeMeter({ check, limits }: { check: SizeCheck; limits: EvidenceLimits
     <div className={`meter ${e.fits ? 'fits' : 'over'}`} role="status" aria-label={label}>
       <meter min={0} max={limits.maxTotalBytes} value={Math.min(e.bytes, limits.maxTotalBytes)} />
       <span data-testid="size-figures">
-        {e.pages} pages (limit {limits.maxPages}) · {kb(e.bytes)} of {kb(limits.maxTotalBytes)} · {e.files} file{e.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}
+        {e.pages} pages (limit {limits.maxPages}) · {kb(e.bytes)} of {kb(limits.maxTotalBytes)} · {e.files} file
+        {e.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}
       </span>
-      {e.problems.map((p) => <p key={p} className="error">{p}</p>)}
-      {(e.warnings ?? []).map((w) => <p key={w} className="muted">{w}</p>)}
+      {e.problems.map((p) => (
+        <p key={p} className="error">
+          {p}
+        </p>
+      ))}
+      {(e.warnings ?? []).map((w) => (
+        <p key={w} className="muted">
+          {w}
+        </p>
+      ))}
     </div>
   );
 }
 
-export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onReadiness }: {
+export function EvidenceBuilder({
+  profileId,
+  chargebackId,
+  limits,
+  onChange,
+  onReadiness,
+}: {
   profileId: string;
   chargebackId: string;
   limits: EvidenceLimits;
@@ -226,18 +316,24 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   // answer for a chargeback already left is dropped, and its call cancelled.
   useEffect(() => {
     const stop = new AbortController();
-    void api().getDraft({ profileId, chargebackId }, { signal: stop.signal }).then((r) => {
-      if (stop.signal.aborted) return;
-      if (r.ok) setDraft(r.value);
-      else say('error', r.error.message);
-    });
+    void api()
+      .getDraft({ profileId, chargebackId }, { signal: stop.signal })
+      .then((r) => {
+        if (stop.signal.aborted) return;
+        if (r.ok) setDraft(r.value);
+        else say('error', r.error.message);
+      });
     return () => stop.abort();
   }, [profileId, chargebackId, say]);
   // A preview being built is cancelled when the builder goes.
   const previewing = useRef<AbortController>(undefined);
   useEffect(() => () => previewing.current?.abort(), []);
   const estimateInput = draft && {
-    arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), chargebackId, profileId, rebuttal: draft.rebuttal,
+    arrangement: draft.arrangement,
+    settings: settingsOfDraft(draft, limits),
+    chargebackId,
+    profileId,
+    rebuttal: draft.rebuttal,
   };
   const sizeKey = estimateInput ? JSON.stringify(estimateInput) : '';
   useEffect(() => {
@@ -256,11 +352,16 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
   }, [sizeKey]);
   // The estimate for the arrangement on screen only: figures of an earlier one are never current.
   const sized = useQuery('estimatePacket', asked?.key === sizeKey ? asked.input : undefined);
-  const check: SizeCheck = !draft || draft.arrangement.pages.length === 0 ? { state: 'empty' }
-    : busy ? { state: 'adding', what: busy }
-    : asked?.key !== sizeKey || sized.fetching || (!sized.data && !sized.error) ? { state: 'calculating' }
-    : sized.error ? { state: 'failed', message: sized.error.message }
-    : { state: 'sized', estimate: sized.data! };
+  const check: SizeCheck =
+    !draft || draft.arrangement.pages.length === 0
+      ? { state: 'empty' }
+      : busy
+        ? { state: 'adding', what: busy }
+        : asked?.key !== sizeKey || sized.fetching || (!sized.data && !sized.error)
+          ? { state: 'calculating' }
+          : sized.error
+            ? { state: 'failed', message: sized.error.message }
+            : { state: 'sized', estimate: sized.data! };
   const readiness = packetReadiness(check);
   const readinessKey = readiness.ok ? '' : readiness.reason;
   // Told again only when the answer changes.
@@ -319,46 +420,170 @@ export function EvidenceBuilder({ profileId, chargebackId, limits, onChange, onR
 
   return (
     <div className="builder">
-      <div className={`dropzone${busy ? ' busy' : ''}`} onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop photos, scans or PDFs here">
+      <div
+        className={`dropzone${busy ? ' busy' : ''}`}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => void drop(e)}
+        aria-label="Drop photos, scans or PDFs here"
+      >
         <p>{busy || 'Drop photos, scans, PDFs or a whole folder here'}</p>
-        <div className="row"><button onClick={() => void pick(false)} disabled={!!busy}>Add files…</button><button onClick={() => void pick(true)} disabled={!!busy}>Add a folder…</button></div>
+        <div className="row">
+          <button onClick={() => void pick(false)} disabled={!!busy}>
+            Add files…
+          </button>
+          <button onClick={() => void pick(true)} disabled={!!busy}>
+            Add a folder…
+          </button>
+        </div>
       </div>
-      {refusals.length > 0 && <ul className="refusals" aria-label="Files not added">{refusals.map((r, i) => <li key={i} className={r.skipped ? 'muted' : 'error'}>{r.text}</li>)}</ul>}
-      {Object.entries(misfits).filter(([id]) => draft.arrangement.pages.some((p) => p.itemId === id)).map(([id, w]) => <p key={id} className="warn" role="alert">{w}</p>)}
+      {refusals.length > 0 && (
+        <ul className="refusals" aria-label="Files not added">
+          {refusals.map((r, i) => (
+            <li key={i} className={r.skipped ? 'muted' : 'error'}>
+              {r.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {Object.entries(misfits)
+        .filter(([id]) => draft.arrangement.pages.some((p) => p.itemId === id))
+        .map(([id, w]) => (
+          <p key={id} className="warn" role="alert">
+            {w}
+          </p>
+        ))}
       {draft.arrangement.pages.length > 0 && (
         <ol className="pages" aria-label="Pages in order">
           {draft.arrangement.pages.map((p, i) => (
-            <li key={`${p.itemId}:${p.page}:${i}`} draggable onDragStart={() => setDragging(i)} onDragOver={(e) => e.preventDefault()} onDrop={(e) => (e.stopPropagation(), dragging !== undefined && move(dragging, i), setDragging(undefined))} className="page-tile">
+            <li
+              key={`${p.itemId}:${p.page}:${i}`}
+              draggable
+              onDragStart={() => setDragging(i)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => (e.stopPropagation(), dragging !== undefined && move(dragging, i), setDragging(undefined))}
+              className="page-tile"
+            >
               <Thumb page={p} kind={kindOf(p.itemId)} />
-              <span className="page-name">{i + 1}. {nameOf(p.itemId)}{(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}</span>
+              <span className="page-name">
+                {i + 1}. {nameOf(p.itemId)}
+                {(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}
+              </span>
               <span className="page-actions">
-                <button aria-label={`Move page ${i + 1} earlier`} onClick={() => move(i, i - 1)} disabled={i === 0}>←</button>
-                <button aria-label={`Rotate page ${i + 1}`} onClick={() => setDraft(edit.rotatePage(draft, i))}>⟳</button>
-                <button aria-label={`Remove page ${i + 1}`} onClick={() => setDraft(edit.removePage(draft, i))}>✕</button>
-                <button aria-label={`Move page ${i + 1} later`} onClick={() => move(i, i + 1)} disabled={i === draft.arrangement.pages.length - 1}>→</button>
+                <button aria-label={`Move page ${i + 1} earlier`} onClick={() => move(i, i - 1)} disabled={i === 0}>
+                  ←
+                </button>
+                <button aria-label={`Rotate page ${i + 1}`} onClick={() => setDraft(edit.rotatePage(draft, i))}>
+                  ⟳
+                </button>
+                <button aria-label={`Remove page ${i + 1}`} onClick={() => setDraft(edit.removePage(draft, i))}>
+                  ✕
+                </button>
+                <button
+                  aria-label={`Move page ${i + 1} later`}
+                  onClick={() => move(i, i + 1)}
+                  disabled={i === draft.arrangement.pages.length - 1}
+                >
+                  →
+                </button>
               </span>
             </li>
           ))}
         </ol>
       )}
       <div className="row settings">
-        <label>Preset<select aria-label="Preset" value={draft.preset} onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}><option value="document">Document (grayscale, 150 dpi)</option><option value="photo">Photo (colour)</option><option value="strict">Strict (black and white, 200 dpi)</option></select></label>
+        <label>
+          Preset
+          <select
+            aria-label="Preset"
+            value={draft.preset}
+            onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}
+          >
+            <option value="document">Document (grayscale, 150 dpi)</option>
+            <option value="photo">Photo (colour)</option>
+            <option value="strict">Strict (black and white, 200 dpi)</option>
+          </select>
+        </label>
         <Adjustments draft={draft} limits={limits} onChange={setDraft} />
-        <label>Page size<select aria-label="Page size" value={draft.pageSize} onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
-        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller"><input type="checkbox" checked={draft.keepScanPaper !== false} onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))} />Full-page scans keep their own paper size</label>
+        <label>
+          Page size
+          <select
+            aria-label="Page size"
+            value={draft.pageSize}
+            onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}
+          >
+            <option value="letter">Letter</option>
+            <option value="a4">A4</option>
+          </select>
+        </label>
+        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller">
+          <input
+            type="checkbox"
+            checked={draft.keepScanPaper !== false}
+            onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))}
+          />
+          Full-page scans keep their own paper size
+        </label>
       </div>
       <div className="row settings">
-        <label>PDF pages<select aria-label="PDF pages" value={draft.pdfPages ?? 'auto'} onChange={(e) => setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))}><option value="auto">Keep as they are when they fit</option><option value="image">Turn into images (compressed like scans)</option></select></label>
-        <label>Send as<select aria-label="Send as" value={draft.output ?? 'pdf'} onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}><option value="pdf">One PDF</option><option value="image">A single image (JPEG or PNG, one page, no cover letter)</option></select></label>
-        <label className="check"><input type="checkbox" checked={draft.coverLetter !== false} onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))} />Start with a cover letter</label>
+        <label>
+          PDF pages
+          <select
+            aria-label="PDF pages"
+            value={draft.pdfPages ?? 'auto'}
+            onChange={(e) =>
+              setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))
+            }
+          >
+            <option value="auto">Keep as they are when they fit</option>
+            <option value="image">Turn into images (compressed like scans)</option>
+          </select>
+        </label>
+        <label>
+          Send as
+          <select
+            aria-label="Send as"
+            value={draft.output ?? 'pdf'}
+            onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}
+          >
+            <option value="pdf">One PDF</option>
+            <option value="image">A single image (JPEG or PNG, one page, no cover letter)</option>
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.coverLetter !== false}
+            onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))}
+          />
+          Start with a cover letter
+        </label>
       </div>
       <SizeMeter check={check} limits={limits} />
-      {draft.coverLetter !== false && <label>Cover letter<textarea aria-label="Cover letter" rows={8} value={draft.rebuttal} onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))} /></label>}
-      <button ref={previewButton} onClick={() => void showPreview()} disabled={!!busy || draft.arrangement.pages.length === 0}>
+      {draft.coverLetter !== false && (
+        <label>
+          Cover letter
+          <textarea
+            aria-label="Cover letter"
+            rows={8}
+            value={draft.rebuttal}
+            onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))}
+          />
+        </label>
+      )}
+      <button
+        ref={previewButton}
+        onClick={() => void showPreview()}
+        disabled={!!busy || draft.arrangement.pages.length === 0}
+      >
         Preview the packet
       </button>
       {preview && (
-        <Preview chargebackId={chargebackId} files={preview} onClose={() => setPreview(undefined)} opener={previewButton} />
+        <Preview
+          chargebackId={chargebackId}
+          files={preview}
+          onClose={() => setPreview(undefined)}
+          opener={previewButton}
+        />
       )}
     </div>
   );

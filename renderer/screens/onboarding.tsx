@@ -28,8 +28,14 @@ export function Onboarding({ onReady }: { onReady(): Promise<void> }) {
       <section className="card">
         <h2>Explore first</h2>
         <p>Start a local sandbox of the chargeback service with a realistic portfolio. Nothing leaves this computer.</p>
-        {error && <p className="error" role="alert">{error}</p>}
-        <button className="primary" onClick={() => void demo()} disabled={busy}>{busy ? 'Starting the sandbox…' : 'Explore with demo data'}</button>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="primary" onClick={() => void demo()} disabled={busy}>
+          {busy ? 'Starting the sandbox…' : 'Explore with demo data'}
+        </button>
       </section>
       <section className="card">
         <h2>Connect your processor</h2>

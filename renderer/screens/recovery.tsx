@@ -7,15 +7,31 @@ export function Recovery({ notice }: { notice: StartupNotice }) {
   const failed = notice.kind === 'failed';
   return (
     <main className="recovery card" role="alertdialog" aria-labelledby="recovery-title">
-      <h1 id="recovery-title">{failed ? 'Dispute Desk could not start' : 'Your database was damaged and has been recovered'}</h1>
-      {notice.text.split('\n').map((line, i) => <p key={i}>{line}</p>)}
-      {notice.dataFolder && <p>Your data folder: <code>{notice.dataFolder}</code></p>}
-      {failed ? (
-        <p className="hint">Nothing was deleted. Close this window, fix what is named above, and start Dispute Desk again.</p>
-      ) : (
-        <button className="primary" type="button" onClick={() => location.replace(location.pathname)}>Continue to Dispute Desk</button>
+      <h1 id="recovery-title">
+        {failed ? 'Dispute Desk could not start' : 'Your database was damaged and has been recovered'}
+      </h1>
+      {notice.text.split('\n').map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+      {notice.dataFolder && (
+        <p>
+          Your data folder: <code>{notice.dataFolder}</code>
+        </p>
       )}
-      {failed && <button type="button" onClick={() => window.close()}>Close</button>}
+      {failed ? (
+        <p className="hint">
+          Nothing was deleted. Close this window, fix what is named above, and start Dispute Desk again.
+        </p>
+      ) : (
+        <button className="primary" type="button" onClick={() => location.replace(location.pathname)}>
+          Continue to Dispute Desk
+        </button>
+      )}
+      {failed && (
+        <button type="button" onClick={() => window.close()}>
+          Close
+        </button>
+      )}
     </main>
   );
 }

@@ -11,12 +11,28 @@ import { presets, type ColourMode, type PresetName, type PageSize } from '../../
 
 const MB = 1024 * 1024;
 const deploymentLabel = { core: 'Core API', test: 'Test core API', microservice: 'Chargeback micro-service' } as const;
-const keyLabel = { keychain: 'Key kept in the keychain', session: 'Key kept for this session only: it is forgotten when the app quits', missing: 'No key stored: give a new one' } as const;
-const presetLabel: Record<PresetName, string> = { document: 'Document (grayscale, 150 dpi)', photo: 'Photo (colour, 150 dpi)', strict: 'Strict (black and white, 200 dpi)' };
+const keyLabel = {
+  keychain: 'Key kept in the keychain',
+  session: 'Key kept for this session only: it is forgotten when the app quits',
+  missing: 'No key stored: give a new one',
+} as const;
+const presetLabel: Record<PresetName, string> = {
+  document: 'Document (grayscale, 150 dpi)',
+  photo: 'Photo (colour, 150 dpi)',
+  strict: 'Strict (black and white, 200 dpi)',
+};
 
 type Keychain = { ok: boolean; reason?: string | undefined; howToFix?: string | undefined };
 
-function ReplaceKey({ profile, keychain, onDone }: { profile: ProfileView; keychain: Keychain | undefined; onDone(): void }) {
+function ReplaceKey({
+  profile,
+  keychain,
+  onDone,
+}: {
+  profile: ProfileView;
+  keychain: Keychain | undefined;
+  onDone(): void;
+}) {
   const say = useApp((s) => s.say);
   const [key, setKey] = useState('');
   const [sessionOnly, setSessionOnly] = useState(false);
@@ -25,7 +41,11 @@ function ReplaceKey({ profile, keychain, onDone }: { profile: ProfileView; keych
   async function save(e: FormEvent): Promise<void> {
     e.preventDefault();
     setBusy(true);
-    const r = await mutate('replaceKey', { profileId: profile.id, apiKey: key, ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}) });
+    const r = await mutate('replaceKey', {
+      profileId: profile.id,
+      apiKey: key,
+      ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}),
+    });
     setBusy(false);
     setKey('');
     if (!r.ok) return setError(describeError(r.error));
@@ -34,15 +54,41 @@ function ReplaceKey({ profile, keychain, onDone }: { profile: ProfileView; keych
   }
   return (
     <form className="inline-form" onSubmit={(e) => void save(e)}>
-      <label>New API key for {profile.name}<input type="password" required autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} /></label>
-      {keychain?.ok === false ? <p className="hint">No keychain here, so the key is kept until the app quits.</p> : <label className="check"><input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} /> Keep it for this session only</label>}
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy}>{busy ? 'Checking the key…' : 'Check and store the key'}</button>
+      <label>
+        New API key for {profile.name}
+        <input type="password" required autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+      </label>
+      {keychain?.ok === false ? (
+        <p className="hint">No keychain here, so the key is kept until the app quits.</p>
+      ) : (
+        <label className="check">
+          <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} /> Keep it for
+          this session only
+        </label>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? 'Checking the key…' : 'Check and store the key'}
+      </button>
     </form>
   );
 }
 
-function ProfileCard({ profile, active, keychain, onChanged }: { profile: ProfileView; active: boolean; keychain: Keychain | undefined; onChanged(): Promise<void> }) {
+function ProfileCard({
+  profile,
+  active,
+  keychain,
+  onChanged,
+}: {
+  profile: ProfileView;
+  active: boolean;
+  keychain: Keychain | undefined;
+  onChanged(): Promise<void>;
+}) {
   const { selectProfile, say } = useApp();
   const [mode, setMode] = useState<'' | 'key' | 'remove'>('');
   async function remove(): Promise<void> {
@@ -56,21 +102,42 @@ function ProfileCard({ profile, active, keychain, onChanged }: { profile: Profil
     <li className={`card profile-card${active ? ' active' : ''}`} aria-label={`Profile ${profile.name}`}>
       <div className="profile-head">
         <div>
-          <strong>{profile.name}</strong>{profile.demo && <span className="tag">demo</span>}{active && <span className="tag">in use</span>}
-          <p className="muted">{deploymentLabel[profile.deployment]} · {profile.url}{profile.merchant ? ` · merchant ${profile.merchant}` : ''}</p>
+          <strong>{profile.name}</strong>
+          {profile.demo && <span className="tag">demo</span>}
+          {active && <span className="tag">in use</span>}
+          <p className="muted">
+            {deploymentLabel[profile.deployment]} · {profile.url}
+            {profile.merchant ? ` · merchant ${profile.merchant}` : ''}
+          </p>
           <p className={profile.keyStatus === 'missing' ? 'error' : 'hint'}>{keyLabel[profile.keyStatus]}</p>
         </div>
         <span className="actions">
           {!active && <button onClick={() => selectProfile(profile.id)}>Use this profile</button>}
-          {!profile.demo && <button onClick={() => setMode(mode === 'key' ? '' : 'key')} aria-expanded={mode === 'key'}>Replace key…</button>}
-          <button onClick={() => setMode(mode === 'remove' ? '' : 'remove')} aria-expanded={mode === 'remove'}>Remove…</button>
+          {!profile.demo && (
+            <button onClick={() => setMode(mode === 'key' ? '' : 'key')} aria-expanded={mode === 'key'}>
+              Replace key…
+            </button>
+          )}
+          <button onClick={() => setMode(mode === 'remove' ? '' : 'remove')} aria-expanded={mode === 'remove'}>
+            Remove…
+          </button>
         </span>
       </div>
-      {mode === 'key' && <ReplaceKey profile={profile} keychain={keychain} onDone={() => (setMode(''), void onChanged())} />}
+      {mode === 'key' && (
+        <ReplaceKey profile={profile} keychain={keychain} onDone={() => (setMode(''), void onChanged())} />
+      )}
       {mode === 'remove' && (
         <div className="confirm" role="alert">
-          <p>Remove {profile.name} from this computer? Its local copy of chargebacks, drafts and finished outbox jobs is deleted{profile.demo ? '' : ', and its key leaves the keychain'}. The processor keeps everything it has.</p>
-          <span className="actions"><button className="danger" onClick={() => void remove()}>Remove the profile</button><button onClick={() => setMode('')}>Keep it</button></span>
+          <p>
+            Remove {profile.name} from this computer? Its local copy of chargebacks, drafts and finished outbox jobs is
+            deleted{profile.demo ? '' : ', and its key leaves the keychain'}. The processor keeps everything it has.
+          </p>
+          <span className="actions">
+            <button className="danger" onClick={() => void remove()}>
+              Remove the profile
+            </button>
+            <button onClick={() => setMode('')}>Keep it</button>
+          </span>
         </div>
       )}
     </li>
@@ -79,19 +146,45 @@ function ProfileCard({ profile, active, keychain, onChanged }: { profile: Profil
 
 /** The form's own text fields: numbers are typed as text so a half-typed value is not lost. */
 interface Draft {
-  name: string; merchant: string; preset: PresetName; pageSize: PageSize;
-  maxFileMb: string; maxTotalMb: string; maxPages: string; maxDpi: string; colour: ColourMode;
-  reminders: string; syncMinutes: string;
-  receiverOn: boolean; bindAddress: string; onNetwork: boolean; port: string; headerName: string; headerValue: string;
+  name: string;
+  merchant: string;
+  preset: PresetName;
+  pageSize: PageSize;
+  maxFileMb: string;
+  maxTotalMb: string;
+  maxPages: string;
+  maxDpi: string;
+  colour: ColourMode;
+  reminders: string;
+  syncMinutes: string;
+  receiverOn: boolean;
+  bindAddress: string;
+  onNetwork: boolean;
+  port: string;
+  headerName: string;
+  headerValue: string;
 }
 
 function draftOf(p: ProfileView): Draft {
   const r = p.alertReceiver;
   return {
-    name: p.name, merchant: p.merchant ?? '', preset: p.preset, pageSize: p.pageSize,
-    maxFileMb: mbText(p.limits.maxFileBytes), maxTotalMb: mbText(p.limits.maxTotalBytes), maxPages: String(p.limits.maxPages), maxDpi: String(p.limits.maxDpi), colour: p.limits.colour,
-    reminders: p.reminderThresholdDays.join(', '), syncMinutes: String(p.syncIntervalMinutes),
-    receiverOn: r?.enabled ?? false, bindAddress: r?.bindAddress ?? '127.0.0.1', onNetwork: r?.onNetwork ?? false, port: String(r?.port ?? 8787), headerName: r?.headerName ?? '', headerValue: r?.headerValue ?? '',
+    name: p.name,
+    merchant: p.merchant ?? '',
+    preset: p.preset,
+    pageSize: p.pageSize,
+    maxFileMb: mbText(p.limits.maxFileBytes),
+    maxTotalMb: mbText(p.limits.maxTotalBytes),
+    maxPages: String(p.limits.maxPages),
+    maxDpi: String(p.limits.maxDpi),
+    colour: p.limits.colour,
+    reminders: p.reminderThresholdDays.join(', '),
+    syncMinutes: String(p.syncIntervalMinutes),
+    receiverOn: r?.enabled ?? false,
+    bindAddress: r?.bindAddress ?? '127.0.0.1',
+    onNetwork: r?.onNetwork ?? false,
+    port: String(r?.port ?? 8787),
+    headerName: r?.headerName ?? '',
+    headerValue: r?.headerValue ?? '',
   };
 }
 
@@ -106,17 +199,32 @@ function bytesOf(text: string, mb: number, saved: number): number {
 /** The draft as a profile, or the first thing that is wrong with it in words. */
 function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
   const num = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
-  const [fileMb, totalMb, pages, dpi, minutes, port] = [d.maxFileMb, d.maxTotalMb, d.maxPages, d.maxDpi, d.syncMinutes, d.port].map(num) as [number, number, number, number, number, number];
+  const [fileMb, totalMb, pages, dpi, minutes, port] = [
+    d.maxFileMb,
+    d.maxTotalMb,
+    d.maxPages,
+    d.maxDpi,
+    d.syncMinutes,
+    d.port,
+  ].map(num) as [number, number, number, number, number, number];
   if (!(fileMb > 0) || !(totalMb > 0)) return 'Enter the size limits in MB, like 2 or 0.5.';
   if (fileMb > totalMb) return 'A single file cannot be allowed more than the whole packet.';
   if (!Number.isInteger(pages) || pages < 1) return 'Enter the most pages as a whole number.';
   if (!Number.isInteger(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
   if (!Number.isInteger(minutes) || minutes < 1) return 'Enter how often to sync in whole minutes.';
-  const reminders = d.reminders.split(/[\s,;]+/).filter(Boolean).map(Number);
-  if (reminders.some((n) => !Number.isInteger(n) || n < 0)) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
-  if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535)) return 'Enter the receiver port as a number from 1 to 65535.';
-  if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim()) return 'Give the header name for your own header value.';
-  const bind = d.receiverOn ? bindAddressProblem(d.bindAddress.trim() || '127.0.0.1', { onNetwork: d.onNetwork }) : undefined;
+  const reminders = d.reminders
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (reminders.some((n) => !Number.isInteger(n) || n < 0))
+    return 'Enter reminder days as whole numbers, like 7, 3, 1.';
+  if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535))
+    return 'Enter the receiver port as a number from 1 to 65535.';
+  if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
+    return 'Give the header name for your own header value.';
+  const bind = d.receiverOn
+    ? bindAddressProblem(d.bindAddress.trim() || '127.0.0.1', { onNetwork: d.onNetwork })
+    : undefined;
   if (bind) return `The receiver cannot listen there: ${bind}.`;
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
   const { merchant: _m, ...withoutMerchant } = saved;
@@ -126,18 +234,28 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
     preset: d.preset,
     pageSize: d.pageSize,
-    limits: { maxFileBytes: bytesOf(d.maxFileMb, fileMb, p.limits.maxFileBytes), maxTotalBytes: bytesOf(d.maxTotalMb, totalMb, p.limits.maxTotalBytes), maxPages: pages, maxDpi: dpi, colour: d.colour },
+    limits: {
+      maxFileBytes: bytesOf(d.maxFileMb, fileMb, p.limits.maxFileBytes),
+      maxTotalBytes: bytesOf(d.maxTotalMb, totalMb, p.limits.maxTotalBytes),
+      maxPages: pages,
+      maxDpi: dpi,
+      colour: d.colour,
+    },
     reminderThresholdDays: [...new Set(reminders)].sort((a, b) => b - a),
     syncIntervalMinutes: minutes,
-    ...(d.receiverOn || p.alertReceiver ? {
-      alertReceiver: {
-        enabled: d.receiverOn, bindAddress: d.bindAddress.trim() || '127.0.0.1', port: Number.isInteger(port) ? port : 8787,
-        ...(d.onNetwork ? { onNetwork: true } : {}),
-        ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
-        ...(d.headerName.trim() ? { headerName: d.headerName.trim() } : {}),
-        ...(d.headerName.trim() && d.headerValue.trim() ? { headerValue: d.headerValue.trim() } : {}),
-      },
-    } : {}),
+    ...(d.receiverOn || p.alertReceiver
+      ? {
+          alertReceiver: {
+            enabled: d.receiverOn,
+            bindAddress: d.bindAddress.trim() || '127.0.0.1',
+            port: Number.isInteger(port) ? port : 8787,
+            ...(d.onNetwork ? { onNetwork: true } : {}),
+            ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
+            ...(d.headerName.trim() ? { headerName: d.headerName.trim() } : {}),
+            ...(d.headerName.trim() && d.headerValue.trim() ? { headerValue: d.headerValue.trim() } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -166,58 +284,158 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
     <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label={`Settings of ${profile.name}`}>
       <h2>Settings of {profile.name}</h2>
       <div className="grid2">
-        <label>Profile name<input required value={d.name} onChange={(e) => set('name', e.target.value)} /></label>
-        <label>Merchant name on cover letters<input value={d.merchant} placeholder={profile.name} onChange={(e) => set('merchant', e.target.value)} /></label>
+        <label>
+          Profile name
+          <input required value={d.name} onChange={(e) => set('name', e.target.value)} />
+        </label>
+        <label>
+          Merchant name on cover letters
+          <input value={d.merchant} placeholder={profile.name} onChange={(e) => set('merchant', e.target.value)} />
+        </label>
       </div>
 
       <fieldset>
         <legend>Evidence limits of your processor</legend>
         <div className="grid3">
-          <label>Largest file (MB)<input inputMode="decimal" value={d.maxFileMb} onChange={(e) => set('maxFileMb', e.target.value)} /></label>
-          <label>Largest packet (MB)<input inputMode="decimal" value={d.maxTotalMb} onChange={(e) => set('maxTotalMb', e.target.value)} /></label>
-          <label>Most pages<input inputMode="numeric" value={d.maxPages} onChange={(e) => set('maxPages', e.target.value)} /></label>
-          <label>Highest resolution (dpi)<input inputMode="numeric" value={d.maxDpi} onChange={(e) => set('maxDpi', e.target.value)} /></label>
-          <label>Colour accepted<select value={d.colour} onChange={(e) => set('colour', e.target.value as ColourMode)}><option value="colour">Colour</option><option value="grayscale">Grayscale only</option><option value="bw">Black and white only</option></select></label>
+          <label>
+            Largest file (MB)
+            <input inputMode="decimal" value={d.maxFileMb} onChange={(e) => set('maxFileMb', e.target.value)} />
+          </label>
+          <label>
+            Largest packet (MB)
+            <input inputMode="decimal" value={d.maxTotalMb} onChange={(e) => set('maxTotalMb', e.target.value)} />
+          </label>
+          <label>
+            Most pages
+            <input inputMode="numeric" value={d.maxPages} onChange={(e) => set('maxPages', e.target.value)} />
+          </label>
+          <label>
+            Highest resolution (dpi)
+            <input inputMode="numeric" value={d.maxDpi} onChange={(e) => set('maxDpi', e.target.value)} />
+          </label>
+          <label>
+            Colour accepted
+            <select value={d.colour} onChange={(e) => set('colour', e.target.value as ColourMode)}>
+              <option value="colour">Colour</option>
+              <option value="grayscale">Grayscale only</option>
+              <option value="bw">Black and white only</option>
+            </select>
+          </label>
         </div>
         <div className="grid3">
-          <label>Usual preset<select value={d.preset} onChange={(e) => set('preset', e.target.value as PresetName)}>{Object.keys(presets).map((n) => <option key={n} value={n}>{presetLabel[n as PresetName]}</option>)}</select></label>
-          <label>Page size<select value={d.pageSize} onChange={(e) => set('pageSize', e.target.value as PageSize)}><option value="letter">Letter</option><option value="a4">A4</option></select></label>
+          <label>
+            Usual preset
+            <select value={d.preset} onChange={(e) => set('preset', e.target.value as PresetName)}>
+              {Object.keys(presets).map((n) => (
+                <option key={n} value={n}>
+                  {presetLabel[n as PresetName]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Page size
+            <select value={d.pageSize} onChange={(e) => set('pageSize', e.target.value as PageSize)}>
+              <option value="letter">Letter</option>
+              <option value="a4">A4</option>
+            </select>
+          </label>
         </div>
       </fieldset>
 
       <fieldset>
         <legend>Staying current</legend>
         <div className="grid3">
-          <label>Sync every (minutes)<input inputMode="numeric" value={d.syncMinutes} onChange={(e) => set('syncMinutes', e.target.value)} /></label>
-          <label>Remind me (days before the deadline)<input value={d.reminders} aria-describedby="reminders-help" onChange={(e) => set('reminders', e.target.value)} /></label>
+          <label>
+            Sync every (minutes)
+            <input inputMode="numeric" value={d.syncMinutes} onChange={(e) => set('syncMinutes', e.target.value)} />
+          </label>
+          <label>
+            Remind me (days before the deadline)
+            <input
+              value={d.reminders}
+              aria-describedby="reminders-help"
+              onChange={(e) => set('reminders', e.target.value)}
+            />
+          </label>
         </div>
-        <p id="reminders-help" className="hint">A desktop notification once at each of these days left, and once when a reply is overdue. Leave empty for overdue only.</p>
+        <p id="reminders-help" className="hint">
+          A desktop notification once at each of these days left, and once when a reply is overdue. Leave empty for
+          overdue only.
+        </p>
       </fieldset>
 
       <fieldset>
         <legend>Alert receiver</legend>
-        <label className="check"><input type="checkbox" checked={d.receiverOn} onChange={(e) => set('receiverOn', e.target.checked)} /> Receive the processor's alerts on this computer, so new chargebacks and decisions arrive at once</label>
+        <label className="check">
+          <input type="checkbox" checked={d.receiverOn} onChange={(e) => set('receiverOn', e.target.checked)} /> Receive
+          the processor's alerts on this computer, so new chargebacks and decisions arrive at once
+        </label>
         {d.receiverOn && (
           <div className="grid3">
-            <label>Listen on address<input value={d.bindAddress} onChange={(e) => set('bindAddress', e.target.value)} /></label>
-            <label>Port<input inputMode="numeric" value={d.port} onChange={(e) => set('port', e.target.value)} /></label>
+            <label>
+              Listen on address
+              <input value={d.bindAddress} onChange={(e) => set('bindAddress', e.target.value)} />
+            </label>
+            <label>
+              Port
+              <input inputMode="numeric" value={d.port} onChange={(e) => set('port', e.target.value)} />
+            </label>
             <span />
-            <label>Header name (optional)<input value={d.headerName} placeholder={alertSecretHeader} onChange={(e) => set('headerName', e.target.value)} /></label>
-            <label>Your own header value (optional)<input type="password" autoComplete="off" value={d.headerValue} onChange={(e) => set('headerValue', e.target.value)} /></label>
+            <label>
+              Header name (optional)
+              <input
+                value={d.headerName}
+                placeholder={alertSecretHeader}
+                onChange={(e) => set('headerName', e.target.value)}
+              />
+            </label>
+            <label>
+              Your own header value (optional)
+              <input
+                type="password"
+                autoComplete="off"
+                value={d.headerValue}
+                onChange={(e) => set('headerValue', e.target.value)}
+              />
+            </label>
           </div>
         )}
         {d.receiverOn && (
-          <label className="check"><input type="checkbox" checked={d.onNetwork} onChange={(e) => set('onNetwork', e.target.checked)} /> Listen on the network too: other computers can reach the receiver (it is only safe behind your own https proxy or firewall)</label>
+          <label className="check">
+            <input type="checkbox" checked={d.onNetwork} onChange={(e) => set('onNetwork', e.target.checked)} /> Listen
+            on the network too: other computers can reach the receiver (it is only safe behind your own https proxy or
+            firewall)
+          </label>
         )}
         {profile.alertReceiverUrl ? (
-          <p className="hint" data-testid="receiver-url">Listening. Give your processor this alert address: <code data-testid="receiver-address">{profile.alertReceiverUrl}</code>
-            {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) && ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}
-            {profile.alertReceiver && !profile.alertReceiver.headerValue && <>, with the fixed header <code data-testid="receiver-header">{profile.alertReceiver.headerName ?? alertSecretHeader}: {profile.alertReceiver.secret}</code></>}</p>
-        ) : profile.alertReceiver?.enabled ? <p className="error">The receiver is not listening; save to try again.</p> : null}
+          <p className="hint" data-testid="receiver-url">
+            Listening. Give your processor this alert address:{' '}
+            <code data-testid="receiver-address">{profile.alertReceiverUrl}</code>
+            {/^http:\/\/(0\.0\.0\.0|\[::\])/.test(profile.alertReceiverUrl) &&
+              ' (it listens on every address of this computer: put the address the processor reaches it by in place of the zeros)'}
+            {profile.alertReceiver && !profile.alertReceiver.headerValue && (
+              <>
+                , with the fixed header{' '}
+                <code data-testid="receiver-header">
+                  {profile.alertReceiver.headerName ?? alertSecretHeader}: {profile.alertReceiver.secret}
+                </code>
+              </>
+            )}
+          </p>
+        ) : profile.alertReceiver?.enabled ? (
+          <p className="error">The receiver is not listening; save to try again.</p>
+        ) : null}
       </fieldset>
 
-      {error && <p className="error" role="alert">{error}</p>}
-      <button className="primary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Save settings'}
+      </button>
     </form>
   );
 }
@@ -239,17 +457,31 @@ export function Settings() {
       {keychain?.ok === false && (
         <div className="card warn-card" role="status">
           <strong>This computer's keychain cannot be reached.</strong>
-          <p>{keychain.reason} {keychain.howToFix}</p>
-          <p className="hint">Until then, keys you give are kept only while the app runs. They are never written to disk.</p>
+          <p>
+            {keychain.reason} {keychain.howToFix}
+          </p>
+          <p className="hint">
+            Until then, keys you give are kept only while the app runs. They are never written to disk.
+          </p>
         </div>
       )}
       <h2>Profiles</h2>
       <ul className="profile-list">
-        {profiles.map((p) => <ProfileCard key={p.id} profile={p} active={p.id === profileId} keychain={keychain} onChanged={onProfilesChanged} />)}
+        {profiles.map((p) => (
+          <ProfileCard
+            key={p.id}
+            profile={p}
+            active={p.id === profileId}
+            keychain={keychain}
+            onChanged={onProfilesChanged}
+          />
+        ))}
       </ul>
       {active && <ProfileSettings profile={active} onSaved={onProfilesChanged} />}
       <details key={added} className="card">
-        <summary><strong>Add another processor account</strong></summary>
+        <summary>
+          <strong>Add another processor account</strong>
+        </summary>
         <ProfileForm onAdded={async (p) => (selectProfile(p.id), setAdded((n) => n + 1), await onProfilesChanged())} />
       </details>
     </section>

@@ -54,7 +54,8 @@ function remember(id: string): void {
 }
 
 /** The toast still belongs on `screen`, or none. */
-const keptOn = (toast: Toast | undefined, screen: Screen): Toast | undefined => (toast?.screen === screenKey(screen) ? toast : undefined);
+const keptOn = (toast: Toast | undefined, screen: Screen): Toast | undefined =>
+  toast?.screen === screenKey(screen) ? toast : undefined;
 let toastIds = 0;
 
 export const useApp = create<AppState>((set) => ({
@@ -62,7 +63,8 @@ export const useApp = create<AppState>((set) => ({
   profileId: recall(),
   screen: { name: 'onboarding' },
   toast: undefined,
-  setProfiles: (profiles) => set((s) => ({ profiles, profileId: profiles.some((p) => p.id === s.profileId) ? s.profileId : profiles[0]?.id })),
+  setProfiles: (profiles) =>
+    set((s) => ({ profiles, profileId: profiles.some((p) => p.id === s.profileId) ? s.profileId : profiles[0]?.id })),
   selectProfile: (profileId) => {
     remember(profileId);
     set((s) => {

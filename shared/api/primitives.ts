@@ -7,13 +7,21 @@ import { parseCalendarDate, isServiceTimestamp, ymdToInt } from '../domain/dates
 /** An integer that may arrive as a number or a numeric string. */
 export const intLike = z.union([
   z.number().int(),
-  z.string().trim().regex(/^-?\d+$/, 'expected an integer').transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'expected an integer')
+    .transform(Number),
 ]);
 
 /** A number (ledger amounts may carry up to 3 decimals of minor units). */
 export const numberLike = z.union([
   z.number(),
-  z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'expected a number')
+    .transform(Number),
 ]);
 
 /** 0/1 flags arrive as 0, 1, "0", "1", true or false; normalised to 0 | 1. */
@@ -23,7 +31,15 @@ export const flag01 = z
 
 /** A boolean that may arrive as 0/1 or "true"/"false". */
 export const boolLike = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')])
+  .union([
+    z.boolean(),
+    z.literal(0),
+    z.literal(1),
+    z.literal('0'),
+    z.literal('1'),
+    z.literal('true'),
+    z.literal('false'),
+  ])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /**
@@ -57,24 +73,27 @@ const calendarDateOf = remembered((v: number | string) => {
  * Only real dates pass (20250231 does not); records read through `tolerantDates` keep a bad one
  * as text instead of failing.
  */
-export const ymdDate = z
-  .union([z.number().int(), z.string(), z.null()])
-  .transform((v, ctx): number | null => {
-    if (v === null || v === '') return null;
-    const d = calendarDateOf(v);
-    if (d === undefined) {
-      ctx.addIssue({ code: 'custom', message: `"${String(v).trim()}" is not a real date (YYYYMMDD, YYYY-MM-DD or MM-DD-YYYY)` });
-      return z.NEVER;
-    }
-    return d;
-  });
+export const ymdDate = z.union([z.number().int(), z.string(), z.null()]).transform((v, ctx): number | null => {
+  if (v === null || v === '') return null;
+  const d = calendarDateOf(v);
+  if (d === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${String(v).trim()}" is not a real date (YYYYMMDD, YYYY-MM-DD or MM-DD-YYYY)`,
+    });
+    return z.NEVER;
+  }
+  return d;
+});
 
 /**
  * A record timestamp as the service sends it: `YYYY-MM-DD HH:MM:SS.ffff` (US Eastern) on most
  * records, ISO 8601 with Z on status records. Kept as sent once checked to be a real moment;
  * shared/domain/dates.ts parses it.
  */
-export const timestamp = z.string().refine(isTimestampText, 'expected a real date-time (YYYY-MM-DD HH:MM:SS or ISO 8601)');
+export const timestamp = z
+  .string()
+  .refine(isTimestampText, 'expected a real date-time (YYYY-MM-DD HH:MM:SS or ISO 8601)');
 
 export type DateKind = 'calendar' | 'timestamp';
 
@@ -115,7 +134,10 @@ export function tolerantDates<S extends z.ZodType>(fields: Readonly<Record<strin
 }
 
 /** Strings the service may leave null or omit. */
-export const optionalText = z.string().nullish().transform((v) => v ?? null);
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** An ID: never validated by length (system IDs may be 15, 30 or 32 characters). */
 export const id = z.string().trim().min(1, 'an ID cannot be empty');

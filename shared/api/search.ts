@@ -10,15 +10,19 @@ export type SearchOp = z.infer<typeof searchOpSchema>;
 export const searchClauseSchema = z.object({
   field: z.string().regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'a search field is letters, digits, _ or .'),
   op: searchOpSchema,
-  value: z.string().refine((v) => !v.includes('&') && !/[\r\n]/.test(v), 'a search value cannot contain & or a line break'),
+  value: z
+    .string()
+    .refine((v) => !v.includes('&') && !/[\r\n]/.test(v), 'a search value cannot contain & or a line break'),
 });
 export type SearchClause = z.infer<typeof searchClauseSchema>;
 
 export function buildSearch(clauses: readonly SearchClause[]): string {
-  return clauses.map((c) => {
-    const clause = searchClauseSchema.parse(c);
-    return `${clause.field}[${clause.op}]=${clause.value}`;
-  }).join('&');
+  return clauses
+    .map((c) => {
+      const clause = searchClauseSchema.parse(c);
+      return `${clause.field}[${clause.op}]=${clause.value}`;
+    })
+    .join('&');
 }
 
 export type ParsedSearch = { ok: true; clauses: SearchClause[] } | { ok: false; message: string };

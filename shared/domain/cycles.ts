@@ -2,7 +2,7 @@
 import type { Cycle } from './enums.ts';
 
 const meanings: Record<Cycle, string> = {
-  retrieval: 'Retrieval: the issuer asks for the transaction\'s documentation',
+  retrieval: "Retrieval: the issuer asks for the transaction's documentation",
   first: 'First chargeback',
   arbitration: 'Arbitration',
   reversal: 'Reversal: the charged-back funds return to you',

@@ -1,7 +1,13 @@
 // A draft packet: the items the merchant added, the arrangement of their pages, the settings and
 // the cover letter text. Saved on every change.
 import { z } from 'zod';
-import { evidenceItemSchema, arrangementSchema, outputKindSchema, pdfPagesSchema, type BuildSettings } from './items.ts';
+import {
+  evidenceItemSchema,
+  arrangementSchema,
+  outputKindSchema,
+  pdfPagesSchema,
+  type BuildSettings,
+} from './items.ts';
 import { presetNameSchema, pageSizeSchema, presetAdjustmentsSchema, type EvidenceLimits } from './limits.ts';
 
 export const evidenceDraftSchema = z.object({

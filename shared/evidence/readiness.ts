@@ -27,7 +27,7 @@ export function packetReadiness(check: SizeCheck): Readiness {
     case 'sized': {
       const { estimate } = check;
       if (estimate.fits && estimate.problems.length === 0) return { ok: true };
-      const why = estimate.problems.join(' ') || 'it does not fit the processor\'s limits.';
+      const why = estimate.problems.join(' ') || "it does not fit the processor's limits.";
       return { ok: false, reason: `The packet is over the limits: ${why}` };
     }
   }

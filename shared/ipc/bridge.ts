@@ -2,7 +2,14 @@
 // the preload, or Playwright's exposeBinding in the browser tests. Both get the very same
 // object, so the renderer cannot tell them apart and tests exercise the real surface.
 import { z } from 'zod';
-import { cancelledError, type Contract, type EventContract, type Bridge, type CallOptions, type DroppedFile } from './define.ts';
+import {
+  cancelledError,
+  type Contract,
+  type EventContract,
+  type Bridge,
+  type CallOptions,
+  type DroppedFile,
+} from './define.ts';
 import { resolveDropped } from './dropped.ts';
 import type { Result } from '../errors.ts';
 
@@ -25,9 +32,15 @@ export interface BridgeOptions {
 
 let calls = 0;
 // Unguessable per window: a call ID names one call of this window, never another window's.
-const callPrefix = (globalThis as { crypto?: { randomUUID?(): string } }).crypto?.randomUUID?.() ?? String(Math.random()).slice(2);
+const callPrefix =
+  (globalThis as { crypto?: { randomUUID?(): string } }).crypto?.randomUUID?.() ?? String(Math.random()).slice(2);
 
-export function buildBridge<C extends Contract, E extends EventContract>(contract: C, events: E, transport: BridgeTransport, o: BridgeOptions = {}): Bridge<C, E> {
+export function buildBridge<C extends Contract, E extends EventContract>(
+  contract: C,
+  events: E,
+  transport: BridgeTransport,
+  o: BridgeOptions = {},
+): Bridge<C, E> {
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(contract)) {
     const def = contract[name]!;
@@ -37,7 +50,14 @@ export function buildBridge<C extends Contract, E extends EventContract>(contrac
       const input = def.dropped ? withDropped(given, o.pathForFile) : given;
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {
-        return { ok: false, error: { kind: 'validation', message: `Dispute Desk could not send that request (${parsed.error.issues[0]?.message ?? 'invalid input'}).`, retryable: false } };
+        return {
+          ok: false,
+          error: {
+            kind: 'validation',
+            message: `Dispute Desk could not send that request (${parsed.error.issues[0]?.message ?? 'invalid input'}).`,
+            retryable: false,
+          },
+        };
       }
       const { signal } = options;
       if (!signal) return transport.invoke(name, input);

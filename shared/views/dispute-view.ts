@@ -5,11 +5,22 @@
 // here, once, from the shared/domain modules that own it; the page and the CLI only present.
 import { z } from 'zod';
 import type {
-  Chargeback, ChargebackDocument, ChargebackMessage, ChargebackStatusRecord, Entry, Txn,
+  Chargeback,
+  ChargebackDocument,
+  ChargebackMessage,
+  ChargebackStatusRecord,
+  Entry,
+  Txn,
 } from '../api/index.ts';
 import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
 import {
-  daysLeft, deadlineState, deadlineStates, describeDeadline, formatServiceTimestamp, formatYmd, parseServiceTimestamp,
+  daysLeft,
+  deadlineState,
+  deadlineStates,
+  describeDeadline,
+  formatServiceTimestamp,
+  formatYmd,
+  parseServiceTimestamp,
 } from '../domain/dates.ts';
 import type { DialectName } from '../domain/dialects.ts';
 import { messageTypeSchema } from '../domain/enums.ts';
@@ -129,9 +140,9 @@ export const disputeViewSchema = z.object({
   whyNot: z.string().optional(),
   answer: answerStateSchema,
   /** Earlier answers' evidence drafts, kept with the job they were queued with. */
-  sentDrafts: z.array(z.object({
-    jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string(),
-  })),
+  sentDrafts: z.array(
+    z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() }),
+  ),
   /** Every answer, the ones fitting the cycle first. */
   messageTypes: z.array(answerChoiceSchema),
 });
@@ -179,8 +190,10 @@ function deadlineOf(cb: Chargeback, now: Date): z.infer<typeof deadlineSchema> {
 function whyNotAnswerable(cb: Chargeback): string | undefined {
   if (cb.status !== 'open') return `This chargeback is ${cb.status}: the processor accepts no more responses.`;
   if (cb.actionable !== 1) {
-    return 'This chargeback cannot be answered through the API (it is marked not actionable). '
-      + 'Contact your processor to respond.';
+    return (
+      'This chargeback cannot be answered through the API (it is marked not actionable). ' +
+      'Contact your processor to respond.'
+    );
   }
   return undefined;
 }
@@ -192,8 +205,13 @@ export function answerChoices(cycle: string, dialect: DialectName, answer: Answe
   return messageTypesOrdered(cycle).map((type) => {
     const rule = ruleFor(type, dialect);
     return {
-      type, label: rule.label, description: rule.description, needsAmount: rule.needsAmount,
-      needsConfirmation: rule.needsConfirmation, withEvidence: rule.withEvidence, fits: fits.has(type),
+      type,
+      label: rule.label,
+      description: rule.description,
+      needsAmount: rule.needsAmount,
+      needsConfirmation: rule.needsConfirmation,
+      withEvidence: rule.withEvidence,
+      fits: fits.has(type),
       secondAnswerWarning: isAnswer(type) ? again : null,
     };
   });
@@ -213,15 +231,26 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
   const whyNot = whyNotAnswerable(cb);
   return {
     chargeback: {
-      id: cb.id, status: cb.status, cycle: cb.cycle, total: cb.total, currency: cb.currency,
-      reasonCode: cb.reasonCode, reason: cb.reason,
+      id: cb.id,
+      status: cb.status,
+      cycle: cb.cycle,
+      total: cb.total,
+      currency: cb.currency,
+      reasonCode: cb.reasonCode,
+      reason: cb.reason,
       issued: cb.issued === null ? null : formatYmd(cb.issued),
       received: cb.received === null ? null : formatYmd(cb.received),
-      txn: cb.txn, ref: cb.ref, bankRef: cb.bankRef, chargebackRef: cb.chargebackRef, actionable: cb.actionable === 1,
+      txn: cb.txn,
+      ref: cb.ref,
+      bankRef: cb.bankRef,
+      chargebackRef: cb.chargebackRef,
+      actionable: cb.actionable === 1,
     },
     deadline: deadlineOf(cb, c.now),
     explanation: {
-      title: explanation.title, plainWords: explanation.plainWords, category: explanation.category ?? null,
+      title: explanation.title,
+      plainWords: explanation.plainWords,
+      category: explanation.category ?? null,
       categoryLabel: explanation.category ? categoryLabel[explanation.category] : null,
     },
     guidance: {
@@ -231,15 +260,26 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
     },
     facts: d.txn ? describeTransaction(d.txn) : [],
     history: d.statuses.map((s) => ({
-      id: s.id, status: s.status, at: momentOf(s.created), message: s.message,
+      id: s.id,
+      status: s.status,
+      at: momentOf(s.created),
+      message: s.message,
       messageType: s.message ? (typeOf.get(s.message) ?? null) : null,
     })),
     messages: d.messages.map((m) => ({
-      id: m.id, type: m.type, status: m.status, at: momentOf(m.created),
-      note: m.note, amount: m.amount, currency: m.currency,
+      id: m.id,
+      type: m.type,
+      status: m.status,
+      at: momentOf(m.created),
+      note: m.note,
+      amount: m.amount,
+      currency: m.currency,
     })),
     documents: d.documents.map((x) => ({
-      id: x.id, name: x.name ?? x.ref ?? x.id, type: x.documentType ?? x.type, status: x.status,
+      id: x.id,
+      name: x.name ?? x.ref ?? x.id,
+      type: x.documentType ?? x.type,
+      status: x.status,
       at: momentOf(x.created),
     })),
     money: moneyOf(d.entries, cb.currency),
@@ -247,8 +287,10 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
     ...(whyNot === undefined ? {} : { whyNot }),
     answer: c.answer,
     sentDrafts: c.sentDrafts.map((a) => ({
-      jobId: a.jobId, sentAt: a.sentAt,
-      pages: a.draft?.arrangement.pages.length ?? 0, rebuttal: a.draft?.rebuttal ?? '',
+      jobId: a.jobId,
+      sentAt: a.sentAt,
+      pages: a.draft?.arrangement.pages.length ?? 0,
+      rebuttal: a.draft?.rebuttal ?? '',
     })),
     messageTypes: answerChoices(cb.cycle, c.dialect, c.answer),
   };

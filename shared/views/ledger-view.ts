@@ -4,7 +4,11 @@
 import { z } from 'zod';
 import { entryChargebackId, type Entry } from '../api/index.ts';
 import {
-  entryLine, entryLineSchema, entryTotalsSchema, summariseEntries, type EntryLine,
+  entryLine,
+  entryLineSchema,
+  entryTotalsSchema,
+  summariseEntries,
+  type EntryLine,
 } from '../domain/entry-kinds.ts';
 
 export const ledgerViewSchema = z.object({

@@ -64,21 +64,26 @@ test('a rejected key is never saved', async (t) => {
   try {
     // The real keychain, watched: a rejected key must not reach it.
     const written: string[] = [];
-    const vault = createKeyVault({ keytarLoader: async () => {
-      const mod = (await import('keytar')) as { default?: KeytarLike } & KeytarLike;
-      const real = mod.default ?? mod;
-      return {
-        getPassword: (service, account) => real.getPassword(service, account),
-        deletePassword: (service, account) => real.deletePassword(service, account),
-        setPassword: async (service, account, password) => {
-          written.push(account);
-          await real.setPassword(service, account, password);
-        },
-      };
-    } });
+    const vault = createKeyVault({
+      keytarLoader: async () => {
+        const mod = (await import('keytar')) as { default?: KeytarLike } & KeytarLike;
+        const real = mod.default ?? mod;
+        return {
+          getPassword: (service, account) => real.getPassword(service, account),
+          deletePassword: (service, account) => real.deletePassword(service, account),
+          setPassword: async (service, account, password) => {
+            written.push(account);
+            await real.setPassword(service, account, password);
+          },
+        };
+      },
+    });
     const h = openHeadless({ home, notifier: createRecordingNotifier(), vault });
     assert.deepEqual(await vault.available(), { ok: true });
-    await assert.rejects(h.profiles.add({ name: 'Shop', deployment: 'test', url: sb.url }, 'not-the-key'), /rejected the API key/);
+    await assert.rejects(
+      h.profiles.add({ name: 'Shop', deployment: 'test', url: sb.url }, 'not-the-key'),
+      /rejected the API key/,
+    );
     assert.deepEqual(h.store.profiles.list(), []);
     assert.deepEqual(written, [], 'nothing written to the keychain');
     h.close();
@@ -89,18 +94,28 @@ test('a rejected key is never saved', async (t) => {
 });
 
 test('without a keychain: a clear reason and how to fix it; a session-only key still works', async () => {
-  const vault = createKeyVault({ platform: 'linux', keytarLoader: async () => ({
-    getPassword: async () => { throw new Error('The name org.freedesktop.secrets was not provided by any .service files'); },
-    setPassword: async () => { throw new Error('The name org.freedesktop.secrets was not provided by any .service files'); },
-    deletePassword: async () => false,
-  }) });
+  const vault = createKeyVault({
+    platform: 'linux',
+    keytarLoader: async () => ({
+      getPassword: async () => {
+        throw new Error('The name org.freedesktop.secrets was not provided by any .service files');
+      },
+      setPassword: async () => {
+        throw new Error('The name org.freedesktop.secrets was not provided by any .service files');
+      },
+      deletePassword: async () => false,
+    }),
+  });
   const a = await vault.available();
   assert.equal(a.ok, false);
   if (!a.ok) {
     assert.match(a.reason, /org\.freedesktop\.secrets/);
     assert.match(a.howToFix, /gnome-keyring/);
   }
-  await assert.rejects(vault.setKey('p', 'k'), (e: Error & { kind?: string }) => e.kind === 'keychain' && /session only/.test(e.message));
+  await assert.rejects(
+    vault.setKey('p', 'k'),
+    (e: Error & { kind?: string }) => e.kind === 'keychain' && /session only/.test(e.message),
+  );
   await vault.setKey('p', 'session-key', { sessionOnly: true });
   assert.equal(await vault.getKey('p'), 'session-key');
   assert.equal(await vault.status('p'), 'session');

@@ -10,6 +10,10 @@ export function tinyPdf(text: string): Buffer {
 }
 
 export function headlessWithoutKeychain(home: string) {
-  const vault = createKeyVault({ keytarLoader: async () => { throw new Error('no keychain in this test'); } });
+  const vault = createKeyVault({
+    keytarLoader: async () => {
+      throw new Error('no keychain in this test');
+    },
+  });
   return { h: openHeadless({ home, notifier: createRecordingNotifier(), vault }), vault };
 }

@@ -11,7 +11,11 @@ import { insightsHandlers } from './insights.ts';
 
 export function createHandlers(s: AppServices): Handlers<IpcContract> {
   return {
-    ...appHandlers(s), ...portfolioHandlers(s), ...evidenceHandlers(s), ...outboxHandlers(s), ...batchHandlers(s),
+    ...appHandlers(s),
+    ...portfolioHandlers(s),
+    ...evidenceHandlers(s),
+    ...outboxHandlers(s),
+    ...batchHandlers(s),
     ...insightsHandlers(s),
   };
 }

@@ -16,7 +16,8 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
         s.outbox.runOnce().catch(() => undefined);
         return answered.job;
       }),
-    listOutbox: async () => s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
+    listOutbox: async () =>
+      s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
     cancelJob: async ({ jobId }) => s.outbox.cancel(jobId),

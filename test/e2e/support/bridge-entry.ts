@@ -28,14 +28,20 @@ w.__ddTestFiles = {
     return file;
   },
 };
-const bridge = buildBridge(ipcContract, ipcEvents, {
-  invoke: async (channel, payload, callId) => fromWire(await w.__ddInvoke(channel, toWire(payload), callId)) as Result<unknown>,
-  cancel: (callId) => void w.__ddCancel(callId),
-  subscribe(event, listener) {
-    const set = listeners.get(event) ?? new Set();
-    set.add(listener);
-    listeners.set(event, set);
-    return () => set.delete(listener);
+const bridge = buildBridge(
+  ipcContract,
+  ipcEvents,
+  {
+    invoke: async (channel, payload, callId) =>
+      fromWire(await w.__ddInvoke(channel, toWire(payload), callId)) as Result<unknown>,
+    cancel: (callId) => void w.__ddCancel(callId),
+    subscribe(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
   },
-}, { pathForFile: (file) => onDisk.get(file) ?? '' });
+  { pathForFile: (file) => onDisk.get(file) ?? '' },
+);
 Object.defineProperty(globalThis, 'disputeDesk', { value: bridge, writable: false, configurable: false });

@@ -31,7 +31,8 @@ const cli = (args: string[], o: { env?: NodeJS.ProcessEnv; input?: string } = {}
 test('--help lists the commands; an unknown command exits 2 with one line', () => {
   const help = cli(['--help']);
   assert.equal(help.status, 0);
-  for (const c of ['profile add', 'sync', 'chargebacks', 'entries', 'insights', 'sandbox']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
+  for (const c of ['profile add', 'sync', 'chargebacks', 'entries', 'insights', 'sandbox'])
+    assert.match(help.stdout, new RegExp(`\\n  ${c} `));
   const bad = cli(['frobnicate']);
   assert.equal(bad.status, 2);
   assert.equal(bad.stderr.trim().split('\n').length, 1);
@@ -230,7 +231,13 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     // Insights: every chargeback counted once, by reason and by network; won and lost as the service
     // holds them; the same view as the window's screen.
     type Insight = { disputes: number; won: number; lost: number; decided: number; winRate: number | null };
-    type Insights = { overall: Insight; byReason: Insight[]; byNetwork: Insight[]; byMonth: Insight[]; undated: number };
+    type Insights = {
+      overall: Insight;
+      byReason: Insight[];
+      byNetwork: Insight[];
+      byMonth: Insight[];
+      undated: number;
+    };
     const insightsRun = await cliAsync(['insights', '--json'], { env });
     assert.equal(insightsRun.status, 0, insightsRun.stderr);
     const insights = JSON.parse(insightsRun.stdout) as Insights;
@@ -251,7 +258,15 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.notEqual(wrongPeriod.status, 0);
     assert.match(wrongPeriod.stderr, /--period must be one of 3m, 6m, 12m, all \(got "2y"\)/);
 
-    type Entry = { id: string; created: string; amount: number; currency: string; chargeback: string | null; kind: string; label: string };
+    type Entry = {
+      id: string;
+      created: string;
+      amount: number;
+      currency: string;
+      chargeback: string | null;
+      kind: string;
+      label: string;
+    };
     type Totals = { currency: string; chargedBack: number; fees: number; reversed: number; net: number; count: number };
     const all = await cliAsync(['entries', '--from', '2000-01-01', '--to', '2099-12-31', '--json'], { env });
     assert.equal(all.status, 0, all.stderr);

@@ -29,7 +29,11 @@ test('offline: jobs created with the service down are sent when it comes back', 
 
     const { h, vault } = headless(home);
     const profile: Profile = {
-      ...profileDefaults, reminderThresholdDays: [7, 3, 1], id: 'prof_off', name: 'Shop', deployment: 'test',
+      ...profileDefaults,
+      reminderThresholdDays: [7, 3, 1],
+      id: 'prof_off',
+      name: 'Shop',
+      deployment: 'test',
       url: `http://127.0.0.1:${port}`,
     };
     h.store.profiles.save(profile);
@@ -54,7 +58,10 @@ test('offline: jobs created with the service down are sent when it comes back', 
       for (const id of ids) {
         const r = received.find((x) => x.chargeback === id);
         assert.equal(r?.messages.length, 1);
-        assert.deepEqual(r?.documents.map((d) => d.name), ['receipt.pdf']);
+        assert.deepEqual(
+          r?.documents.map((d) => d.name),
+          ['receipt.pdf'],
+        );
         const sent = createHash('sha256').update(tinyPdf('receipt')).digest('hex');
         assert.equal(r?.documents[0]?.sha256, sent, 'sent from the outbox copy, though the original was deleted');
       }

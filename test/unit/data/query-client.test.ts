@@ -173,8 +173,15 @@ test('answers nothing shows are kept up to a bound, the oldest forgotten first; 
   assert.equal(client.getState('getDispute', { id: 'search 0' }).data, undefined, 'the oldest is forgotten');
   assert.equal(client.getState('getDispute', { id: 'search 4' }).data, undefined);
   assert.equal(client.getState('getDispute', { id: 'search 5' }).data, 'answer 5', 'the last ones are kept');
-  assert.equal(client.getState('getDispute', { id: `search ${keptUnwatched + 4}` }).data, `answer ${keptUnwatched + 4}`);
-  assert.equal(client.getState('getDispute', { id: 'shown' }).data, 'kept while shown', 'a shown query is never forgotten');
+  assert.equal(
+    client.getState('getDispute', { id: `search ${keptUnwatched + 4}` }).data,
+    `answer ${keptUnwatched + 4}`,
+  );
+  assert.equal(
+    client.getState('getDispute', { id: 'shown' }).data,
+    'kept while shown',
+    'a shown query is never forgotten',
+  );
   // A forgotten one is asked for again when shown again.
   const before = calls.length;
   client.subscribe('getDispute', { id: 'search 0' }, () => undefined);

@@ -6,11 +6,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
-  envelopeOf, chargebackSchema, chargebackStatusRecordSchema, chargebackMessageSchema, chargebackDocumentSchema,
-  entrySchema, txnSchema,
+  envelopeOf,
+  chargebackSchema,
+  chargebackStatusRecordSchema,
+  chargebackMessageSchema,
+  chargebackDocumentSchema,
+  entrySchema,
+  txnSchema,
 } from '../../../shared/api/index.ts';
 import {
-  disputeView, disputeViewSchema, type DisputeContext, type DisputeRecords,
+  disputeView,
+  disputeViewSchema,
+  type DisputeContext,
+  type DisputeRecords,
 } from '../../../shared/views/dispute-view.ts';
 import { answerLifecycle } from '../../../shared/domain/answer-lifecycle.ts';
 import { present } from '../../../electron/sandbox/dialect-shapes.ts';
@@ -65,34 +73,70 @@ function view(records: DisputeRecords, over: Partial<DisputeContext> = {}) {
 test('the recorded core chargeback: typed facts, deadline, history with what caused it, messages, documents', () => {
   const v = view(recordsOf('core'));
   assert.deepEqual(v.chargeback, {
-    id: closedId, status: 'closed', cycle: 'first', total: 30000, currency: 'USD', reasonCode: 'F14',
-    reason: 'Missing Signature', issued: '2024-04-09', received: null, txn: 't1_txn_6616a938dab5e92858d4e0a',
-    ref: 'j3JeC74OWBL000065', bankRef: null, chargebackRef: null, actionable: true,
+    id: closedId,
+    status: 'closed',
+    cycle: 'first',
+    total: 30000,
+    currency: 'USD',
+    reasonCode: 'F14',
+    reason: 'Missing Signature',
+    issued: '2024-04-09',
+    received: null,
+    txn: 't1_txn_6616a938dab5e92858d4e0a',
+    ref: 'j3JeC74OWBL000065',
+    bankRef: null,
+    chargebackRef: null,
+    actionable: true,
   });
   assert.deepEqual(v.deadline, {
-    reply: '2024-12-31', unreadable: null, daysLeft: 3, state: 'due-soon', text: '3 days left',
+    reply: '2024-12-31',
+    unreadable: null,
+    daysLeft: 3,
+    state: 'due-soon',
+    text: '3 days left',
   });
   const message = 't1_chm_6674683807ae211f3855942';
-  assert.deepEqual(v.history, [{
-    id: 't1_chs_66746838179377f5d203381', status: 'closed', at: '2024-06-20 13:34', message, messageType: 'represent',
-  }]);
-  assert.deepEqual(v.messages, [{
-    id: message, type: 'represent', status: 'processed', at: '2024-06-20 13:34',
-    note: 'dfafd', amount: null, currency: 'USD',
-  }]);
-  assert.deepEqual(v.documents, [{
-    id: 't1_chd_6674682736b9b7bf2671e7e', name: 'invoice 1.TIFF', type: 'tiff', status: 'processed',
-    at: '2024-06-20 13:34',
-  }]);
+  assert.deepEqual(v.history, [
+    {
+      id: 't1_chs_66746838179377f5d203381',
+      status: 'closed',
+      at: '2024-06-20 13:34',
+      message,
+      messageType: 'represent',
+    },
+  ]);
+  assert.deepEqual(v.messages, [
+    {
+      id: message,
+      type: 'represent',
+      status: 'processed',
+      at: '2024-06-20 13:34',
+      note: 'dfafd',
+      amount: null,
+      currency: 'USD',
+    },
+  ]);
+  assert.deepEqual(v.documents, [
+    {
+      id: 't1_chd_6674682736b9b7bf2671e7e',
+      name: 'invoice 1.TIFF',
+      type: 'tiff',
+      status: 'processed',
+      at: '2024-06-20 13:34',
+    },
+  ]);
   assert.equal(v.answerable, false);
   assert.equal(v.whyNot, 'This chargeback is closed: the processor accepts no more responses.');
   assert.deepEqual(v.facts, [], 'no transaction synced yet');
   assert.deepEqual(v.money, { entries: [], totals: null });
 });
 
-test('the micro-service\'s forms (Chargeback links, ISO times, documentType) give the same view', () => {
+test("the micro-service's forms (Chargeback links, ISO times, documentType) give the same view", () => {
   const statuses = recorded('chargebackStatuses.json', 'status', 'microservice');
-  assert.ok(statuses.every((r) => 'Chargeback' in r && String(r.created).endsWith('Z')), 'the forms do differ');
+  assert.ok(
+    statuses.every((r) => 'Chargeback' in r && String(r.created).endsWith('Z')),
+    'the forms do differ',
+  );
   assert.deepEqual(view(recordsOf('microservice')), view(recordsOf('core')));
 });
 
@@ -101,20 +145,42 @@ test('odd forms the tolerant schemas let through arrive as plain values', () => 
   const created = '2025-02-01 09:00:00.0000';
   const records: DisputeRecords = {
     chargeback: chargebackSchema.parse({
-      id: cbId, txn: 't1_txn_odd', total: '1000', cycle: 'first', currency: 'jpy', reasonCode: 4837, reason: null,
-      status: 'OPEN', actionable: '1', reply: '20250231', issued: '2025-02-01', ChargebackRef: 'CB-9',
+      id: cbId,
+      txn: 't1_txn_odd',
+      total: '1000',
+      cycle: 'first',
+      currency: 'jpy',
+      reasonCode: 4837,
+      reason: null,
+      status: 'OPEN',
+      actionable: '1',
+      reply: '20250231',
+      issued: '2025-02-01',
+      ChargebackRef: 'CB-9',
     }),
     txn: txnSchema.parse({
-      id: 't1_txn_odd', first: 'Ana', last: 'Lima', email: null, entryMode: '5', emv: '1', authCode: 'A1B2',
+      id: 't1_txn_odd',
+      first: 'Ana',
+      last: 'Lima',
+      email: null,
+      entryMode: '5',
+      emv: '1',
+      authCode: 'A1B2',
     }),
     statuses: [
       { id: 's1', Chargeback: cbId, status: 'OPEN' },
       { id: 's2', chargeback: cbId, created: '2025-02-30 10:00:00', ChargebackMessage: 'm-elsewhere', status: 'open' },
     ].map((r) => chargebackStatusRecordSchema.parse(r)),
-    messages: [{
-      id: 'm1', Chargeback: cbId, type: 'somethingNew', status: 'Requested', amount: '300',
-      created: '2025-02-02T15:00:00Z',
-    }].map((r) => chargebackMessageSchema.parse(r)),
+    messages: [
+      {
+        id: 'm1',
+        Chargeback: cbId,
+        type: 'somethingNew',
+        status: 'Requested',
+        amount: '300',
+        created: '2025-02-02T15:00:00Z',
+      },
+    ].map((r) => chargebackMessageSchema.parse(r)),
     documents: [
       { id: 'd1', chargeback: cbId, name: null, ref: null, status: null },
       { id: 'd2', Chargeback: cbId, ref: 'd2.PDF', documentType: 'pdf', type: null, sizeInBytes: '2048' },
@@ -131,26 +197,68 @@ test('odd forms the tolerant schemas let through arrive as plain values', () => 
   assert.equal(v.chargeback.reason, '');
   assert.equal(v.chargeback.status, 'open');
   assert.equal(v.chargeback.chargebackRef, 'CB-9');
-  assert.deepEqual(v.deadline, {
-    reply: null, unreadable: '20250231', daysLeft: null, state: 'due-soon', text: 'Reply date unreadable ("20250231")',
-  }, 'a reply date that is no real date stands out as possibly due, shown as sent');
+  assert.deepEqual(
+    v.deadline,
+    {
+      reply: null,
+      unreadable: '20250231',
+      daysLeft: null,
+      state: 'due-soon',
+      text: 'Reply date unreadable ("20250231")',
+    },
+    'a reply date that is no real date stands out as possibly due, shown as sent',
+  );
   assert.deepEqual(v.history, [
     { id: 's1', status: 'open', at: null, message: null, messageType: null },
     { id: 's2', status: 'open', at: null, message: 'm-elsewhere', messageType: null },
   ]);
-  assert.deepEqual(v.messages, [{
-    id: 'm1', type: 'somethingNew', status: 'requested', at: '2025-02-02 10:00',
-    note: null, amount: 300, currency: null,
-  }], 'an ISO time shows on the service\'s clock, like the core API\'s');
-  assert.deepEqual(v.documents.map((d) => [d.name, d.type, d.status]), [['d1', null, null], ['d2.PDF', 'pdf', null]],
-    'a document is never nameless');
-  assert.deepEqual(v.facts.map((f) => [f.label, f.value]),
-    [['Cardholder', 'Ana Lima'], ['Authorization code', 'A1B2'], ['Entry mode', 'Chip'], ['Chip (EMV)', 'Yes']]);
-  assert.deepEqual(v.money.entries.map((e) => [e.kind, e.amount, e.currency, e.label]),
-    [['disputed', -1000, 'JPY', 'Chargeback'], ['fee', -1500, 'JPY', 'Chargeback fee']],
-    'every entry of the chargeback counts in its currency');
+  assert.deepEqual(
+    v.messages,
+    [
+      {
+        id: 'm1',
+        type: 'somethingNew',
+        status: 'requested',
+        at: '2025-02-02 10:00',
+        note: null,
+        amount: 300,
+        currency: null,
+      },
+    ],
+    "an ISO time shows on the service's clock, like the core API's",
+  );
+  assert.deepEqual(
+    v.documents.map((d) => [d.name, d.type, d.status]),
+    [
+      ['d1', null, null],
+      ['d2.PDF', 'pdf', null],
+    ],
+    'a document is never nameless',
+  );
+  assert.deepEqual(
+    v.facts.map((f) => [f.label, f.value]),
+    [
+      ['Cardholder', 'Ana Lima'],
+      ['Authorization code', 'A1B2'],
+      ['Entry mode', 'Chip'],
+      ['Chip (EMV)', 'Yes'],
+    ],
+  );
+  assert.deepEqual(
+    v.money.entries.map((e) => [e.kind, e.amount, e.currency, e.label]),
+    [
+      ['disputed', -1000, 'JPY', 'Chargeback'],
+      ['fee', -1500, 'JPY', 'Chargeback fee'],
+    ],
+    'every entry of the chargeback counts in its currency',
+  );
   assert.deepEqual(v.money.totals, {
-    currency: 'JPY', chargedBack: -1000, fees: -1500, reversed: 0, net: -2500, count: 2,
+    currency: 'JPY',
+    chargedBack: -1000,
+    fees: -1500,
+    reversed: 0,
+    net: -2500,
+    count: 2,
   });
   assert.equal(v.answerable, true);
   assert.equal(v.whyNot, undefined);
@@ -164,7 +272,11 @@ test('deadline states come from deadlineState: due today, overdue, later, none',
   assert.equal(at('2024-12-01T15:00:00Z').state, 'later');
   const none = { ...records, chargeback: { ...records.chargeback, reply: null } };
   assert.deepEqual(view(none).deadline, {
-    reply: null, unreadable: null, daysLeft: null, state: 'none', text: 'No deadline',
+    reply: null,
+    unreadable: null,
+    daysLeft: null,
+    state: 'none',
+    text: 'No deadline',
   });
 });
 
@@ -181,8 +293,16 @@ test('answers on offer: fitting ones first, evidence where the service takes it,
   const records = recordsOf('core');
   const open = { ...records, chargeback: { ...records.chargeback, status: 'open' } };
   const core = view(open);
-  assert.deepEqual(core.messageTypes.slice(0, 5).map((m) => [m.type, m.fits]),
-    [['respond', true], ['represent', true], ['acceptLiability', true], ['notate', true], ['assign', false]]);
+  assert.deepEqual(
+    core.messageTypes.slice(0, 5).map((m) => [m.type, m.fits]),
+    [
+      ['respond', true],
+      ['represent', true],
+      ['acceptLiability', true],
+      ['notate', true],
+      ['assign', false],
+    ],
+  );
   const represent = (v: typeof core) => v.messageTypes.find((m) => m.type === 'represent')?.withEvidence;
   assert.equal(represent(core), true, 'core: documents go before the closing message');
   assert.equal(represent(view(open, { dialect: 'microservice' })), false, 'micro-service: a closing message goes bare');
@@ -191,17 +311,26 @@ test('answers on offer: fitting ones first, evidence where the service takes it,
   assert.match(warning ?? '', /already has an answer at this stage: Represent/);
   assert.equal(core.messageTypes.find((m) => m.type === 'notate')?.secondAnswerWarning, null);
   const fresh = view({ ...open, messages: [] });
-  assert.ok(fresh.messageTypes.every((m) => m.secondAnswerWarning === null), 'nothing sent yet: nothing to ask');
+  assert.ok(
+    fresh.messageTypes.every((m) => m.secondAnswerWarning === null),
+    'nothing sent yet: nothing to ask',
+  );
 });
 
-test('the merchant\'s ticks and the drafts sent with earlier answers', () => {
+test("the merchant's ticks and the drafts sent with earlier answers", () => {
   const records = recordsOf('core');
   const v = view(records, {
     ticked: new Set(['signed-receipt', 'no-such-item']),
     sentDrafts: [{ jobId: 'job-1', sentAt: 1, draft: undefined }],
   });
   assert.equal(v.explanation.category, 'fraud-card-present');
-  assert.deepEqual(v.guidance.checklist.filter((i) => i.checked).map((i) => i.id), ['signed-receipt']);
-  assert.deepEqual(v.sentDrafts, [{ jobId: 'job-1', sentAt: 1, pages: 0, rebuttal: '' }],
-    'a draft that no longer reads counts no pages');
+  assert.deepEqual(
+    v.guidance.checklist.filter((i) => i.checked).map((i) => i.id),
+    ['signed-receipt'],
+  );
+  assert.deepEqual(
+    v.sentDrafts,
+    [{ jobId: 'job-1', sentAt: 1, pages: 0, rebuttal: '' }],
+    'a draft that no longer reads counts no pages',
+  );
 });
