@@ -6,13 +6,26 @@ import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { droppedFiles } from '../components/dropped-files.ts';
 import { mutate, useQuery } from '../data/data.ts';
-import { holdIsFinal, packetGoes, targetOf, unusable, type BatchPlan as Plan, type BatchReport as Report, type PacketReview, type PlannedFile } from '../../shared/batch.ts';
+import {
+  holdIsFinal,
+  packetGoes,
+  targetOf,
+  unusable,
+  type BatchPlan as Plan,
+  type BatchReport as Report,
+  type PacketReview,
+  type PlannedFile,
+} from '../../shared/batch.ts';
 import type { InboxRowView } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
 type Phase = 'importing' | 'reading' | 'building';
-type Stage = { name: 'start' } | { name: 'working'; text: string; done?: number; total?: number; phase?: Phase; stopping?: boolean } | { name: 'review'; plan: Plan; confirming: boolean } | { name: 'report'; report: Report };
+type Stage =
+  | { name: 'start' }
+  | { name: 'working'; text: string; done?: number; total?: number; phase?: Phase; stopping?: boolean }
+  | { name: 'review'; plan: Plan; confirming: boolean }
+  | { name: 'report'; report: Report };
 
 const phaseText: Record<Phase, string> = {
   importing: 'Reading the folder and matching every file…',
@@ -21,40 +34,101 @@ const phaseText: Record<Phase, string> = {
 };
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-const matchLabel: Record<PlannedFile['match']['status'], string> = { matched: 'Matched', ambiguous: 'Several fit', unmatched: 'No match', refused: 'Refused', skipped: 'Skipped' };
+const matchLabel: Record<PlannedFile['match']['status'], string> = {
+  matched: 'Matched',
+  ambiguous: 'Several fit',
+  unmatched: 'No match',
+  refused: 'Refused',
+  skipped: 'Skipped',
+};
+
+/** The colour of a file's state: done once matched or assigned, waiting while the merchant must choose. */
+const matchState: Record<PlannedFile['match']['status'], string> = {
+  matched: 'done',
+  ambiguous: 'waiting',
+  unmatched: 'waiting',
+  refused: 'failed',
+  skipped: 'muted',
+};
 
 type Choice = { chargebackId?: string; leaveOut?: boolean };
 
 function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice): void }) {
   const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState(false);
-  if (unusable(file)) return <span className="muted">{file.match.status === 'skipped' ? 'Not evidence' : 'Cannot be used'}</span>;
-  if (file.leftOut) return <span className="muted">Left out <button className="link" aria-label={`Put ${file.name} back`} onClick={() => onAssign({})}>put back</button></span>;
+  if (unusable(file))
+    return <span className="muted">{file.match.status === 'skipped' ? 'Not evidence' : 'Cannot be used'}</span>;
+  if (file.leftOut)
+    return (
+      <span className="muted">
+        Left out{' '}
+        <button className="link" aria-label={`Put ${file.name} back`} onClick={() => onAssign({})}>
+          put back
+        </button>
+      </span>
+    );
   const target = targetOf(file);
-  const leaveOut = <button className="link" aria-label={`Leave ${file.name} out`} onClick={() => onAssign({ leaveOut: true })}>leave out</button>;
+  const leaveOut = (
+    <button className="link" aria-label={`Leave ${file.name} out`} onClick={() => onAssign({ leaveOut: true })}>
+      leave out
+    </button>
+  );
   if (target && !editing) {
     return (
-      <span className="assigned">{target}{' '}
-        <button className="link" aria-label={`Change the chargeback of ${file.name}`} onClick={() => setEditing(true)}>change</button>{' · '}{leaveOut}
+      <span className="assigned">
+        {target}{' '}
+        <button className="link" aria-label={`Change the chargeback of ${file.name}`} onClick={() => setEditing(true)}>
+          change
+        </button>
+        {' · '}
+        {leaveOut}
       </span>
     );
   }
   if (file.match.status === 'ambiguous' && !editing) {
     return (
       <span className="assign">
-        <select aria-label={`Chargeback for ${file.name}`} value="" onChange={(e) => e.target.value && onAssign({ chargebackId: e.target.value })}>
+        <select
+          aria-label={`Chargeback for ${file.name}`}
+          value=""
+          onChange={(e) => e.target.value && onAssign({ chargebackId: e.target.value })}
+        >
           <option value="">Choose one…</option>
-          {file.match.candidates.map((c) => <option key={c} value={c}>{c}</option>)}
+          {file.match.candidates.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
         {leaveOut}
       </span>
     );
   }
   return (
-    <form className="assign" onSubmit={(e) => (e.preventDefault(), typed.trim() && (setEditing(false), onAssign({ chargebackId: typed.trim() })))}>
-      <input aria-label={`Chargeback for ${file.name}`} list="batch-open-chargebacks" placeholder="Chargeback ID" value={typed} onChange={(e) => setTyped(e.target.value)} />
-      <button type="submit" disabled={!typed.trim()}>Assign</button>
-      {editing ? <button type="button" className="link" onClick={() => setEditing(false)}>keep</button> : leaveOut}
+    <form
+      className="assign"
+      onSubmit={(e) => (
+        e.preventDefault(),
+        typed.trim() && (setEditing(false), onAssign({ chargebackId: typed.trim() }))
+      )}
+    >
+      <input
+        aria-label={`Chargeback for ${file.name}`}
+        list="batch-open-chargebacks"
+        placeholder="Chargeback ID"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
+      <button type="submit" disabled={!typed.trim()}>
+        Assign
+      </button>
+      {editing ? (
+        <button type="button" className="link" onClick={() => setEditing(false)}>
+          keep
+        </button>
+      ) : (
+        leaveOut
+      )}
     </form>
   );
 }
@@ -66,26 +140,58 @@ function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: bool
   return (
     <li className={`card packet ${goes ? 'goes' : 'held'}`} aria-label={`Packet for ${p.chargebackId}`}>
       <div className="job-head">
-        <strong>{p.chargebackId}</strong> <span className="muted">{p.amountText} · {p.files.join(', ')}</span>
-        <span className={`state ${goes ? 'done' : 'failed'}`} data-testid="packet-state">{goes ? (p.holds.length ? 'Included by you' : 'Will be queued') : final ? 'Cannot be answered' : 'Held back'}</span>
+        <strong>{p.chargebackId}</strong>{' '}
+        <span className="muted">
+          {p.amountText} · {p.files.join(', ')}
+        </span>
+        <span className={`state ${goes ? 'done' : 'failed'}`} data-testid="packet-state">
+          {goes ? (p.holds.length ? 'Included by you' : 'Will be queued') : final ? 'Cannot be answered' : 'Held back'}
+        </span>
       </div>
-      {p.holds.map((h) => <p key={h.kind} className="hint hold">{h.text}</p>)}
+      {p.holds.map((h) => (
+        <p key={h.kind} className="hint hold">
+          {h.text}
+        </p>
+      ))}
       {p.holds.length > 0 && !final && (
-        <label className="insist"><input type="checkbox" checked={insisted} onChange={(e) => onInsist(e.target.checked)} /> Include {p.chargebackId} anyway</label>
+        <label className="insist">
+          <input type="checkbox" checked={insisted} onChange={(e) => onInsist(e.target.checked)} /> Include{' '}
+          {p.chargebackId} anyway
+        </label>
       )}
       {p.blanks.length > 0 && <p className="error">The letter has blanks: {p.blanks.join(', ')}.</p>}
       {p.letter && (
         <details open={p.holds.length === 0}>
           <summary>Cover letter</summary>
-          <pre className="letter" aria-label={`Cover letter for ${p.chargebackId}`}>{p.letter}</pre>
-          {p.leftOut.length > 0 && <p className="hint">Left out, as no exhibit shows it: {p.leftOut.map((c) => `“${c}”`).join(' ')}</p>}
+          <pre className="letter" aria-label={`Cover letter for ${p.chargebackId}`}>
+            {p.letter}
+          </pre>
+          {p.leftOut.length > 0 && (
+            <p className="hint">Left out, as no exhibit shows it: {p.leftOut.map((c) => `“${c}”`).join(' ')}</p>
+          )}
         </details>
       )}
     </li>
   );
 }
 
-function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueue }: { plan: Plan; confirming: boolean; options: InboxRowView[]; onPlan(p: Plan): void; onConfirm(v: boolean): void; onCancel(): void; onQueue(): void }) {
+function Review({
+  plan,
+  confirming,
+  options,
+  onPlan,
+  onConfirm,
+  onCancel,
+  onQueue,
+}: {
+  plan: Plan;
+  confirming: boolean;
+  options: InboxRowView[];
+  onPlan(p: Plan): void;
+  onConfirm(v: boolean): void;
+  onCancel(): void;
+  onQueue(): void;
+}) {
   const say = useApp((s) => s.say);
   // The review follows the plan: every assignment can change a packet, its letter and its holds;
   // a review of an earlier plan is cancelled and never shown.
@@ -95,7 +201,8 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
     if (review.error) say('error', review.error.message);
   }, [review.error, say]);
   const insist = plan.insist ?? [];
-  const setInsist = (id: string, v: boolean): void => onPlan({ ...plan, insist: v ? [...insist.filter((x) => x !== id), id] : insist.filter((x) => x !== id) });
+  const setInsist = (id: string, v: boolean): void =>
+    onPlan({ ...plan, insist: v ? [...insist.filter((x) => x !== id), id] : insist.filter((x) => x !== id) });
   const held = new Map((packets ?? []).filter((p) => !packetGoes(p, insist)).map((p) => [p.chargebackId, p]));
   const targets = new Set((packets ?? []).filter((p) => packetGoes(p, insist)).map((p) => p.chargebackId));
   const going = plan.files.filter((f) => targetOf(f));
@@ -109,47 +216,124 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
   }
   // What needs the merchant first, then what is ready.
   const order: Record<string, number> = { ambiguous: 0, unmatched: 1, refused: 2, matched: 3, skipped: 4 };
-  const rows = [...plan.files].sort((a, b) => (a.assigned ? 3 : order[a.match.status]!) - (b.assigned ? 3 : order[b.match.status]!) || a.name.localeCompare(b.name));
+  const rows = [...plan.files].sort(
+    (a, b) =>
+      (a.assigned ? 3 : order[a.match.status]!) - (b.assigned ? 3 : order[b.match.status]!) ||
+      a.name.localeCompare(b.name),
+  );
   return (
     <>
       <p className="counts" aria-live="polite">
-        <span><strong>{plural(going.length, 'file')}</strong> for {plural(targets.size, 'chargeback')}</span>
-        <span className={waiting.length ? 'warn' : ''}><strong>{waiting.length}</strong> waiting for you</span>
-        <span className={refused.length ? 'danger' : ''}><strong>{refused.length}</strong> refused</span>
-        {skipped.length > 0 && <span><strong>{skipped.length}</strong> skipped</span>}
+        <span>
+          <strong>{plural(going.length, 'file')}</strong> for {plural(targets.size, 'chargeback')}
+        </span>
+        <span className={waiting.length ? 'warn' : ''}>
+          <strong>{waiting.length}</strong> waiting for you
+        </span>
+        <span className={refused.length ? 'danger' : ''}>
+          <strong>{refused.length}</strong> refused
+        </span>
+        {skipped.length > 0 && (
+          <span>
+            <strong>{skipped.length}</strong> skipped
+          </span>
+        )}
       </p>
       <datalist id="batch-open-chargebacks">
-        {options.map((o) => <option key={o.id} value={o.id}>{`${formatAmount(o.total, o.currency)} · ${o.reasonCode} · ${o.txn ?? ''}`}</option>)}
+        {options.map((o) => (
+          <option
+            key={o.id}
+            value={o.id}
+          >{`${formatAmount(o.total, o.currency)} · ${o.reasonCode} · ${o.txn ?? ''}`}</option>
+        ))}
       </datalist>
       <table className="review" aria-label="Files and their chargebacks">
-        <thead><tr><th>File</th><th>Pages</th><th>Match</th><th>Why</th><th>Chargeback</th></tr></thead>
+        <thead>
+          <tr>
+            <th>File</th>
+            <th>Pages</th>
+            <th>Match</th>
+            <th>Why</th>
+            <th>Chargeback</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((f) => (
             <tr key={f.name} className={`match-${f.leftOut ? 'left-out' : f.assigned ? 'assigned' : f.match.status}`}>
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
-              <td><span className={`state ${f.assigned ? 'done' : f.match.status === 'matched' ? 'done' : f.match.status === 'refused' ? 'failed' : f.match.status === 'skipped' ? 'muted' : 'waiting'}`}>{f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}</span>
-                {targetOf(f) && held.has(targetOf(f)!) && <span className="state failed" data-testid="held"> · held back</span>}</td>
-              <td className="why">{f.match.reason}{f.warning ? <span className="warn" role="note"> {f.warning}</span> : null}</td>
-              <td><Assign file={f} onAssign={(choice) => void assign(f, choice)} /></td>
+              <td>
+                <span className={`state ${f.assigned ? 'done' : matchState[f.match.status]}`}>
+                  {f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}
+                </span>
+                {targetOf(f) && held.has(targetOf(f)!) && (
+                  <span className="state failed" data-testid="held">
+                    {' '}
+                    · held back
+                  </span>
+                )}
+              </td>
+              <td className="why">
+                {f.match.reason}
+                {f.warning ? (
+                  <span className="warn" role="note">
+                    {' '}
+                    {f.warning}
+                  </span>
+                ) : null}
+              </td>
+              <td>
+                <Assign file={f} onAssign={(choice) => void assign(f, choice)} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <h2>Packets and their letters</h2>
-      {packets === undefined ? <p className="muted" role="status">Writing the letters…</p> : (
+      {packets === undefined ? (
+        <p className="muted" role="status">
+          Writing the letters…
+        </p>
+      ) : (
         <ul className="packets" aria-label="Packets and their letters">
-          {packets.map((p) => <PacketCard key={p.chargebackId} p={p} insisted={insist.includes(p.chargebackId)} onInsist={(v) => setInsist(p.chargebackId, v)} />)}
+          {packets.map((p) => (
+            <PacketCard
+              key={p.chargebackId}
+              p={p}
+              insisted={insist.includes(p.chargebackId)}
+              onInsist={(v) => setInsist(p.chargebackId, v)}
+            />
+          ))}
         </ul>
       )}
       {confirming ? (
         <div className="card confirm" role="alert">
-          <p>Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (the cover letter shown above and its files), answered with “Respond with evidence” through the outbox.{waiting.length ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.` : ''}{held.size ? ` ${plural(held.size, 'chargeback')} held back ${held.size === 1 ? 'is' : 'are'} left out.` : ''}</p>
-          <span className="actions"><button className="primary" onClick={onQueue}>Confirm and queue</button><button onClick={() => onConfirm(false)}>Back to the review</button></span>
+          <p>
+            Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (the cover letter
+            shown above and its files), answered with “Respond with evidence” through the outbox.
+            {waiting.length
+              ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.`
+              : ''}
+            {held.size
+              ? ` ${plural(held.size, 'chargeback')} held back ${held.size === 1 ? 'is' : 'are'} left out.`
+              : ''}
+          </p>
+          <span className="actions">
+            <button className="primary" onClick={onQueue}>
+              Confirm and queue
+            </button>
+            <button onClick={() => onConfirm(false)}>Back to the review</button>
+          </span>
         </div>
       ) : (
         <span className="actions">
-          <button className="primary" disabled={targets.size === 0 || packets === undefined} onClick={() => onConfirm(true)}>Queue {plural(targets.size, 'packet')}…</button>
+          <button
+            className="primary"
+            disabled={targets.size === 0 || packets === undefined}
+            onClick={() => onConfirm(true)}
+          >
+            Queue {plural(targets.size, 'packet')}…
+          </button>
           <button onClick={onCancel}>Start over</button>
         </span>
       )}
@@ -158,11 +342,15 @@ function Review({ plan, confirming, options, onPlan, onConfirm, onCancel, onQueu
 }
 
 /** A queued chargeback's outcome follows its outbox job until it is sent or has failed. */
-function outcomeOf(c: Report['chargebacks'][number], job: OutboxJob | undefined): { text: string; ok: boolean; reason: string } {
+function outcomeOf(
+  c: Report['chargebacks'][number],
+  job: OutboxJob | undefined,
+): { text: string; ok: boolean; reason: string } {
   if (c.outcome !== 'queued') return { text: c.outcome, ok: false, reason: c.reason ?? '' };
   if (!job) return { text: 'queued', ok: true, reason: '' };
   if (job.state === 'done') return { text: 'sent', ok: true, reason: '' };
-  if (job.state === 'failed' || job.state === 'dismissed' || job.state === 'cancelled') return { text: job.state, ok: false, reason: job.error ?? '' };
+  if (job.state === 'failed' || job.state === 'dismissed' || job.state === 'cancelled')
+    return { text: job.state, ok: false, reason: job.error ?? '' };
   return { text: job.state === 'sending' ? 'sending…' : job.state, ok: true, reason: job.warnings.join(' ') };
 }
 
@@ -171,7 +359,9 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
   const [jobs, setJobs] = useState<Map<string, OutboxJob>>(new Map());
   useEffect(() => {
     const ids = new Set(report.chargebacks.flatMap((c) => (c.jobId ? [c.jobId] : [])));
-    void api().listOutbox({}).then((r) => r.ok && setJobs(new Map(r.value.filter((j) => ids.has(j.id)).map((j) => [j.id, j]))));
+    void api()
+      .listOutbox({})
+      .then((r) => r.ok && setJobs(new Map(r.value.filter((j) => ids.has(j.id)).map((j) => [j.id, j]))));
     return api().on('outboxChanged', (j) => ids.has(j.id) && setJobs((m) => new Map(m).set(j.id, j)));
   }, [report]);
   const rows = report.chargebacks.map((c) => ({ c, o: outcomeOf(c, c.jobId ? jobs.get(c.jobId) : undefined) }));
@@ -180,19 +370,52 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
   const onTheWay = rows.length - sent - failed;
   return (
     <div className="report" aria-label="Batch report">
-      <p role="status"><strong>{plural(sent, 'chargeback')} answered</strong>{onTheWay ? `, ${onTheWay} on the way` : ''}{failed ? `, ${failed} not` : ''}{report.files.length ? `; ${plural(report.files.length, 'file')} left out` : ''}.</p>
+      <p role="status">
+        <strong>{plural(sent, 'chargeback')} answered</strong>
+        {onTheWay ? `, ${onTheWay} on the way` : ''}
+        {failed ? `, ${failed} not` : ''}
+        {report.files.length ? `; ${plural(report.files.length, 'file')} left out` : ''}.
+      </p>
       <table className="review">
-        <thead><tr><th>Chargeback</th><th>Outcome</th><th>Files</th><th>Why</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Chargeback</th>
+            <th>Outcome</th>
+            <th>Files</th>
+            <th>Why</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map(({ c, o }) => (
-            <tr key={c.chargebackId}><td>{c.chargebackId}</td><td><span className={`state ${o.text === 'sent' ? 'done' : o.ok ? 'waiting' : 'failed'}`}>{o.text}</span></td><td>{c.files.join(', ')}</td><td className="why">{o.reason}</td></tr>
+            <tr key={c.chargebackId}>
+              <td>{c.chargebackId}</td>
+              <td>
+                <span className={`state ${o.text === 'sent' ? 'done' : o.ok ? 'waiting' : 'failed'}`}>{o.text}</span>
+              </td>
+              <td>{c.files.join(', ')}</td>
+              <td className="why">{o.reason}</td>
+            </tr>
           ))}
           {report.files.map((f) => (
-            <tr key={f.name}><td className="muted">–</td><td><span className={`state ${f.outcome === 'skipped' || f.outcome === 'left out' ? '' : 'failed'}`}>{f.outcome}</span></td><td>{f.name}</td><td className="why">{f.reason}</td></tr>
+            <tr key={f.name}>
+              <td className="muted">–</td>
+              <td>
+                <span className={`state ${f.outcome === 'skipped' || f.outcome === 'left out' ? '' : 'failed'}`}>
+                  {f.outcome}
+                </span>
+              </td>
+              <td>{f.name}</td>
+              <td className="why">{f.reason}</td>
+            </tr>
           ))}
         </tbody>
       </table>
-      <span className="actions"><button className="primary" onClick={() => go({ name: 'outbox' })}>Open the outbox</button><button onClick={onAgain}>Start another batch</button></span>
+      <span className="actions">
+        <button className="primary" onClick={() => go({ name: 'outbox' })}>
+          Open the outbox
+        </button>
+        <button onClick={onAgain}>Start another batch</button>
+      </span>
     </div>
   );
 }
@@ -202,7 +425,17 @@ export function Batch({ profileId }: { profileId: string }) {
   const [stage, setStage] = useState<Stage>({ name: 'start' });
   const open = useQuery('listInbox', { profileId, status: 'open', offset: 0, limit: 500 });
   const options: InboxRowView[] = (open.data?.rows ?? []).filter((x) => x.actionable);
-  useEffect(() => api().on('batchProgress', (p) => setStage((s) => (s.name === 'working' ? { ...s, done: p.done, total: p.total, phase: p.phase, text: phaseText[p.phase] ?? s.text } : s))), []);
+  useEffect(
+    () =>
+      api().on('batchProgress', (p) =>
+        setStage((s) =>
+          s.name === 'working'
+            ? { ...s, done: p.done, total: p.total, phase: p.phase, text: phaseText[p.phase] ?? s.text }
+            : s,
+        ),
+      ),
+    [],
+  );
 
   async function pickFolder(): Promise<void> {
     setStage({ name: 'working', text: 'Reading the folder and matching every file…' });
@@ -228,7 +461,12 @@ export function Batch({ profileId }: { profileId: string }) {
   }
 
   async function queue(plan: Plan): Promise<void> {
-    setStage({ name: 'working', text: 'Building one packet per chargeback…', done: 0, total: new Set(plan.files.map(targetOf).filter(Boolean)).size });
+    setStage({
+      name: 'working',
+      text: 'Building one packet per chargeback…',
+      done: 0,
+      total: new Set(plan.files.map(targetOf).filter(Boolean)).size,
+    });
     const r = await mutate('queueBatch', { plan });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'review', plan, confirming: false }));
     setStage({ name: 'report', report: r.value });
@@ -239,10 +477,25 @@ export function Batch({ profileId }: { profileId: string }) {
       <h1>Batch upload</h1>
       {stage.name === 'start' && (
         <>
-          <p className="muted">Answer many chargebacks at once from a folder of scanned receipts. Each file is matched by its name: a chargeback ID, a transaction ID, the chargeback’s reference, or the date and amount (for example <code>2025-03-14 49.99.jpg</code>). Where the name says nothing (<code>Scan 0001.jpg</code>), the scan itself is read on this computer: its order number, amount, date, card and authorization code. Nothing is sent before you confirm.</p>
-          <div className="dropzone" onDragOver={(e) => e.preventDefault()} onDrop={(e) => void drop(e)} aria-label="Drop scanned receipts or a folder here">
+          <p className="muted">
+            Answer many chargebacks at once from a folder of scanned receipts. Each file is matched by its name: a
+            chargeback ID, a transaction ID, the chargeback’s reference, or the date and amount (for example{' '}
+            <code>2025-03-14 49.99.jpg</code>). Where the name says nothing (<code>Scan 0001.jpg</code>), the scan
+            itself is read on this computer: its order number, amount, date, card and authorization code. Nothing is
+            sent before you confirm.
+          </p>
+          <div
+            className="dropzone"
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => void drop(e)}
+            aria-label="Drop scanned receipts or a folder here"
+          >
             <p>Drop scanned receipts or a whole folder here</p>
-            <div className="row"><button className="primary" onClick={() => void pickFolder()}>Choose a folder…</button></div>
+            <div className="row">
+              <button className="primary" onClick={() => void pickFolder()}>
+                Choose a folder…
+              </button>
+            </div>
           </div>
         </>
       )}
@@ -250,21 +503,31 @@ export function Batch({ profileId }: { profileId: string }) {
         <div className="card" role="status" aria-label="Batch progress">
           <p>{stage.text}</p>
           <progress max={stage.total || 1} value={stage.total ? (stage.done ?? 0) : undefined} />
-          {stage.total ? <p className="hint">{Math.floor(stage.done ?? 0)} of {stage.total}</p> : null}
+          {stage.total ? (
+            <p className="hint">
+              {Math.floor(stage.done ?? 0)} of {stage.total}
+            </p>
+          ) : null}
           {stage.phase === 'reading' && (
             <span className="actions">
-              <button onClick={() => void stopReading()} disabled={stage.stopping}>{stage.stopping ? 'Stopping…' : 'Stop reading'}</button>
+              <button onClick={() => void stopReading()} disabled={stage.stopping}>
+                {stage.stopping ? 'Stopping…' : 'Stop reading'}
+              </button>
               <span className="hint">Files not read yet wait for you to assign them.</span>
             </span>
           )}
         </div>
       )}
       {stage.name === 'review' && (
-        <Review plan={stage.plan} confirming={stage.confirming} options={options}
+        <Review
+          plan={stage.plan}
+          confirming={stage.confirming}
+          options={options}
           onPlan={(plan) => setStage({ name: 'review', plan, confirming: false })}
           onConfirm={(confirming) => setStage({ ...stage, confirming })}
           onCancel={() => setStage({ name: 'start' })}
-          onQueue={() => void queue(stage.plan)} />
+          onQueue={() => void queue(stage.plan)}
+        />
       )}
       {stage.name === 'report' && <ReportView report={stage.report} onAgain={() => setStage({ name: 'start' })} />}
     </section>

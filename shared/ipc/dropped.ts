@@ -15,7 +15,10 @@ export type DroppedEntry = z.infer<typeof droppedEntrySchema>;
 export const droppedEntriesSchema = z.array(droppedEntrySchema).min(1).max(5000);
 
 /** Each dropped File as a path, or by name when it has none (made in the page, not from a disk). */
-export function resolveDropped(files: readonly DroppedFile[], pathForFile: ((f: DroppedFile) => string) | undefined): DroppedEntry[] {
+export function resolveDropped(
+  files: readonly DroppedFile[],
+  pathForFile: ((f: DroppedFile) => string) | undefined,
+): DroppedEntry[] {
   return files.map((f) => {
     let path = '';
     try {
@@ -30,5 +33,8 @@ export function resolveDropped(files: readonly DroppedFile[], pathForFile: ((f: 
 /** Why a dropped item with no path was not added, for the merchant. */
 export function noPathReason(name: string): string {
   const shown = name || 'The dropped item';
-  return `${shown} was not added: it did not come from a folder on this computer. Save it to a folder first, then drop it or use "Add files…".`;
+  return (
+    `${shown} was not added: it did not come from a folder on this computer. ` +
+    'Save it to a folder first, then drop it or use "Add files…".'
+  );
 }
