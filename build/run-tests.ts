@@ -60,6 +60,14 @@ if (only.length === 0) {
     'renderer/tsconfig.json',
   ]);
   run('lint', process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+  // One layout for everyone (Prettier, .prettierrc.json): a file it would change fails here.
+  run('format', process.execPath, [
+    join(root, 'node_modules/prettier/bin/prettier.cjs'),
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]);
   run('bundle', process.execPath, [join(root, 'build/bundle.ts')]);
 }
 
