@@ -1,0 +1,189 @@
+// One pass over a profile, full or incremental: started (or resumed from its saved cursor), its
+// phases run in order (pass-phases.ts), each page saved in one transaction with the cursor and
+// the events it gives rise to, and finished by clearing the cursor; then, whether it worked or
+// not, the stored events are announced and the deadlines checked (notices.ts).
+import type { Store, SyncState } from '../store/index.ts';
+import type { Profile } from '../../shared/profiles.ts';
+import type { ApiClient, Page } from '../api/index.ts';
+import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
+import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import type { DerivedEvent } from './derive-events.ts';
+import type { SyncNotices } from './notices.ts';
+import { phaseRunners, type Pass, type PassContext } from './pass-phases.ts';
+import type { PassOptions, SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
+
+export function profileOrThrow(store: Store, id: string): Profile {
+  const p = store.profiles.get(id);
+  if (!p) throw new AppError('not-found', 'That profile does not exist.');
+  return p;
+}
+
+export interface PassDeps {
+  store: Store;
+  clientFor(profile: Profile): Promise<ApiClient>;
+  now: () => Date;
+  overlap: number;
+  notices: SyncNotices;
+  /** Everyone following progress (the window), besides the pass's own caller. */
+  listeners: ReadonlySet<(p: SyncProgress) => void>;
+}
+
+/** The pass under way, or a new one: changed since the newest change we hold or the previous
+ * pass's start, whichever is earlier; full when asked for or when the profile never synced. */
+function startOrResume(deps: PassDeps, profileId: string, o: PassOptions): { state: SyncState; firstEver: boolean } {
+  const { store, now } = deps;
+  let state = store.syncState.get(profileId);
+  const firstEver = state.lastFullSyncAt === null;
+  if (!state.pass) {
+    const mode = o.forceFull || firstEver ? 'full' : 'incremental';
+    const mark = Math.min(
+      parseServiceTimestamp(state.chargebacksModifiedMark)?.getTime() ?? Infinity,
+      state.lastPassStartedAt ?? Infinity,
+    );
+    const since =
+      mode === 'incremental' && Number.isFinite(mark)
+        ? formatServiceTimestamp(new Date(mark - deps.overlap))
+        : undefined;
+    const next = {
+      mode,
+      phase: 'chargebacks',
+      nextPage: 1,
+      startedAt: now().getTime(),
+      ...(since ? { since } : {}),
+    } as const;
+    state = store.transaction(() => {
+      store.syncState.clearStatusQueue(profileId);
+      return store.syncState.update(profileId, { pass: next });
+    });
+  }
+  return { state, firstEver };
+}
+
+/** The pass is done: its cursor cleared and its marks kept; the first load is summarised in one
+ * event rather than announced item by item. */
+function finish(deps: PassDeps, profile: Profile, pass: Pass, quiet: boolean): void {
+  const { store, now } = deps;
+  const profileId = profile.id;
+  const finishedAt = now().getTime();
+  store.transaction(() => {
+    store.syncState.update(profileId, {
+      pass: null,
+      lastSuccessAt: finishedAt,
+      lastPassStartedAt: pass.startedAt,
+      lastError: null,
+      ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}),
+    });
+    if (quiet) {
+      const counts = store.portfolio.inboxCounts(profileId, now());
+      deps.notices.raiseAll(profileId, [
+        {
+          key: `first-sync:${pass.startedAt}`,
+          kind: 'summary',
+          title: `${profile.name}: ${counts.total} chargebacks loaded`,
+          body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.`,
+        },
+      ]);
+    }
+  });
+}
+
+export async function runPass(deps: PassDeps, profileId: string, o: PassOptions): Promise<SyncReport> {
+  const { store } = deps;
+  const profile = profileOrThrow(store, profileId);
+  const client = await deps.clientFor(profile);
+  const started = Date.now();
+  const { state, firstEver } = startOrResume(deps, profileId, o);
+  const pass = state.pass!;
+  const report: SyncReport = {
+    profileId,
+    mode: pass.mode,
+    chargebacks: 0,
+    statuses: 0,
+    entries: 0,
+    events: 0,
+    invalidRecords: 0,
+    durationMs: 0,
+  };
+  const quiet = firstEver; // the first load is summarised, not announced item by item
+  const progress = (phase: SyncPhase, done: number, expected: number): void => {
+    const p: SyncProgress = { profileId, mode: pass.mode, phase, done, expected: Math.max(expected, done) };
+    o.onProgress?.(p);
+    for (const l of deps.listeners) l(p);
+  };
+
+  /** Saves each page, the events it gives rise to and the cursor (with any marks the page
+   * moved) in one transaction. */
+  async function consume<T>(
+    phase: SyncPhase,
+    pages: AsyncIterable<Page<T>>,
+    save: (records: T[]) => { events: DerivedEvent[]; marks?: Partial<SyncState> },
+    firstPage: number,
+  ): Promise<void> {
+    let done = (firstPage - 1) * 100;
+    for await (const page of pages) {
+      store.transaction(() => {
+        const { events, marks } = save(page.records);
+        if (!quiet) deps.notices.raiseAll(profileId, events);
+        store.syncState.update(profileId, { ...marks, pass: { ...pass, phase, nextPage: page.page.current + 1 } });
+      });
+      done += page.records.length + page.invalid.length;
+      report.invalidRecords += page.invalid.length;
+      progress(phase, done, page.page.last * 100);
+    }
+  }
+
+  try {
+    const ctx: PassContext = {
+      store,
+      client,
+      profileId,
+      pass,
+      report,
+      quiet,
+      signal: o.signal,
+      now: deps.now,
+      overlap: deps.overlap,
+      consume,
+      progress,
+    };
+    const phases: SyncPhase[] = ['chargebacks', 'statuses', 'entries'];
+    for (const phase of phases.slice(phases.indexOf(pass.phase))) {
+      const firstPage = phase === pass.phase ? pass.nextPage : 1;
+      if (phase !== pass.phase) store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: 1 } });
+      await phaseRunners[phase](ctx, firstPage);
+    }
+    finish(deps, profile, pass, quiet);
+    report.durationMs = Date.now() - started;
+    return report;
+  } catch (e) {
+    // The cursor stays: the next run resumes this pass where it stopped.
+    const error = isAppError(e) ? e : new AppError('internal', userMessage(e), { cause: e });
+    if (error.kind !== 'cancelled') store.syncState.update(profileId, { lastError: error.message });
+    throw error;
+  }
+}
+
+/** A pass, then what follows it whether it worked or not: the stored events are announced and
+ * the deadlines checked from the store, so reminders fire offline too. */
+export async function runThenFollowUp(deps: PassDeps, profileId: string, o: PassOptions): Promise<SyncReport> {
+  let report: SyncReport | undefined;
+  let failure: { error: unknown } | undefined;
+  try {
+    report = await runPass(deps, profileId, o);
+  } catch (e) {
+    failure = { error: e };
+  }
+  const profile = deps.store.profiles.get(profileId);
+  if (profile) {
+    try {
+      const announced = deps.notices.announce(profile);
+      deps.notices.remind(profile);
+      if (report) report.events = announced;
+    } catch (e) {
+      // The pass's own failure is the one to report; this one would hide it.
+      if (!failure) throw e;
+    }
+  }
+  if (failure) throw failure.error;
+  return report!;
+}

@@ -1,0 +1,28 @@
+// What a pass reports, while it runs (progress) and when it ends (its report): the engine's public
+// types, kept apart so that each part of the pass can name them without importing the engine.
+export type SyncPhase = 'chargebacks' | 'statuses' | 'entries';
+
+export interface SyncProgress {
+  profileId: string;
+  mode: 'full' | 'incremental';
+  phase: SyncPhase;
+  done: number;
+  expected: number;
+}
+
+export interface SyncReport {
+  profileId: string;
+  mode: 'full' | 'incremental';
+  chargebacks: number;
+  statuses: number;
+  entries: number;
+  events: number;
+  invalidRecords: number;
+  durationMs: number;
+}
+
+export interface PassOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: SyncProgress) => void;
+  forceFull?: boolean;
+}
