@@ -1,0 +1,117 @@
+// What the service sends is checked record by record: a record that fails its schema is skipped
+// and reported (InvalidRecord), never fatal to a listing. Entries repeat their expanded chargeback,
+// so an identical copy shares the result of the one validated before it.
+import type { z } from 'zod';
+import { expandedChargebackSchema, entrySchema, type ExpandedChargeback, type Entry } from '../../shared/api/index.ts';
+
+export interface InvalidRecord {
+  id: string | undefined;
+  problem: string;
+}
+
+/** Distinct expanded chargebacks remembered across the pages of one entries listing (about ten
+ * pages' worth): a chargeback's entries arrive close together, so few are read twice. */
+export const EXPANDED_REMEMBERED = 1000;
+
+const idOf = (raw: unknown): string | undefined => {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const problemOf = (error: z.ZodError): string =>
+  error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+
+/** Equal as JSON, keys in the same order: what a schema makes of one it makes of the other. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/**
+ * Expanded entries repeat the same chargeback and its transaction (a chargeback, its fee, its
+ * representment...): validating each copy was a third of a full sync's parsing. A chargeback
+ * received exactly as one read recently (the same JSON) shares that one's result, which is what
+ * validating it again would give; any difference, even in key order, is validated afresh.
+ */
+export function expandedChargebackReader(
+  capacity: number,
+): (raw: object, id: string) => ExpandedChargeback | undefined {
+  const recent = new Map<string, { raw: object; parsed: ExpandedChargeback | undefined }>();
+  return (raw, id) => {
+    const known = recent.get(id);
+    recent.delete(id);
+    const entry =
+      known && sameJson(known.raw, raw)
+        ? known
+        : { raw, parsed: validOrUndefined(expandedChargebackSchema.safeParse(raw)) };
+    recent.set(id, entry);
+    if (recent.size > capacity) recent.delete(recent.keys().next().value!);
+    return entry.parsed;
+  };
+}
+
+export function validOrUndefined<T>(r: { success: true; data: T } | { success: false }): T | undefined {
+  return r.success ? r.data : undefined;
+}
+
+export type ExpandedReader = ReturnType<typeof expandedChargebackReader>;
+
+/** Entries: each validated with its chargeback's ID in place of the expanded chargeback, which
+ * is validated (or shared, see above) on its own and put back. */
+function parseEntries(
+  rawData: unknown[],
+  readExpanded: ExpandedReader,
+): { records: Entry[]; invalid: InvalidRecord[] } {
+  const records: Entry[] = [];
+  const invalid: InvalidRecord[] = [];
+  for (const raw of rawData) {
+    const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
+    const cbId = cb && typeof cb === 'object' ? idOf(cb) : undefined;
+    if (cbId === undefined) {
+      const r = entrySchema.safeParse(raw);
+      if (r.success) records.push(r.data);
+      else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
+      continue;
+    }
+    const expanded = readExpanded(cb as object, cbId);
+    const r = entrySchema.safeParse({ ...(raw as object), chargeback: cbId });
+    if (r.success && expanded !== undefined) {
+      r.data.chargeback = expanded;
+      records.push(r.data);
+    } else
+      invalid.push({ id: idOf(raw), problem: r.success ? 'its chargeback could not be read' : problemOf(r.error) });
+  }
+  return { records, invalid };
+}
+
+export function parseRecords<S extends z.ZodType>(
+  schema: S,
+  rawData: unknown[],
+  readExpanded?: ExpandedReader,
+): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
+  if (schema === (entrySchema as z.ZodType)) {
+    const { records, invalid } = parseEntries(rawData, readExpanded ?? expandedChargebackReader(EXPANDED_REMEMBERED));
+    return { records: records as Array<z.output<S>>, invalid };
+  }
+  const records: Array<z.output<S>> = [];
+  const invalid: InvalidRecord[] = [];
+  for (const raw of rawData) {
+    const r = schema.safeParse(raw);
+    if (r.success) records.push(r.data);
+    else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
+  }
+  return { records, invalid };
+}
