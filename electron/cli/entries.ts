@@ -2,6 +2,7 @@
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import { chargebackCurrencies } from '../views/chargeback-currencies.ts';
 import { parseYmd, addDays, parseServiceTimestamp } from '../../shared/domain/dates.ts';
 import { entryKind, entryLabel, summariseEntries } from '../../shared/domain/entry-kinds.ts';
 
@@ -28,20 +29,18 @@ export const entriesCommand: CliCommand = {
     if (to <= from) throw new CliError('--to must be on or after --from.');
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const currencyOf = (id: string | null) =>
-        (id ? h.store.portfolio.getChargeback(profile.id, id)?.currency : undefined) ?? 'USD';
+      const currencyOf = chargebackCurrencies(h.store, profile.id);
       // Each entry as the service describes it (a fee says it is one), the same words as the ledger screen.
       const entries = h.store.portfolio
         .listEntries(profile.id, from, to)
         .map((e) => ({ ...e, currency: currencyOf(e.chargeback), kind: entryKind(e), label: entryLabel(e) }));
       const totals = summariseEntries(entries);
-      const money = (n: number, currency: string) => formatAmount(n, currency);
       const row = (e: (typeof entries)[number]) =>
-        `${(e.created ?? '').slice(0, 19)}  ${money(e.amount, e.currency).padStart(14)}  ` +
+        `${(e.created ?? '').slice(0, 19)}  ${formatAmount(e.amount, e.currency).padStart(14)}  ` +
         `${e.label.padEnd(28)} ${e.chargeback ?? ''}`;
       const total = (t: (typeof totals.byCurrency)[number]) =>
-        `${t.currency}: charged back ${money(t.chargedBack, t.currency)}, fees ${money(t.fees, t.currency)}, ` +
-        `reversed ${money(t.reversed, t.currency)}, net ${money(t.net, t.currency)} (${t.count} entries)`;
+        `${t.currency}: charged back ${formatAmount(t.chargedBack, t.currency)}, fees ${formatAmount(t.fees, t.currency)}, ` +
+        `reversed ${formatAmount(t.reversed, t.currency)}, net ${formatAmount(t.net, t.currency)} (${t.count} entries)`;
       const text = [...entries.map(row), '', ...totals.byCurrency.map(total), `${entries.length} entries.`].join('\n');
       return { data: { entries, totals }, text };
     });

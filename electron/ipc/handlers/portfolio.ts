@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { EntryLine } from '../../../shared/domain/entry-kinds.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { ledgerView } from '../../../shared/views/ledger-view.ts';
+import { chargebackCurrencies } from '../../views/chargeback-currencies.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
@@ -50,9 +51,8 @@ const inboxCsvColumns: Array<CsvColumn<InboxRow>> = [
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   function ledger(profileId: string, from: string, to: string) {
     const w = window(from, to);
-    const currencyOf = (id: string | null) =>
-      (id ? s.store.portfolio.getChargeback(profileId, id)?.currency : undefined) ?? 'USD';
-    return ledgerView(s.store.portfolio.listEntries(profileId, w.from, w.to), currencyOf);
+    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to);
+    return ledgerView(entries, chargebackCurrencies(s.store, profileId));
   }
   /** Open, answerable chargebacks whose answer is out: the worklist lists them as awaiting the issuer. */
   function answered(profileId: string): string[] {
