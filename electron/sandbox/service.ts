@@ -7,7 +7,6 @@ import { newId } from './ids.ts';
 import { sniffDocument, contentMatches } from './sniff-document.ts';
 import {
   formatRecordTimestamp,
-  formatMdy,
   easternToday,
   parseYmd,
   parseServiceTimestamp,
@@ -664,10 +663,3 @@ export function createService(opts: ServiceOptions) {
 }
 
 export type SandboxService = ReturnType<typeof createService>;
-
-export function alertDates(cb: Rec): { created: string; due: string } {
-  const created = parseServiceTimestamp(String(cb.created)) ?? new Date();
-  const due = parseYmd(cb.reply as number);
-  const c = easternToday(created);
-  return { created: formatMdy(c), due: due ? formatMdy(due) : '' };
-}
