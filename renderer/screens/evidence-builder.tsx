@@ -12,7 +12,7 @@ import { useQuery } from '../data/data.ts';
 import * as edit from '../../shared/evidence/draft-edits.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
-import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
+import type { SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
@@ -293,14 +293,14 @@ export function EvidenceBuilder({
   chargebackId,
   limits,
   onChange,
-  onReadiness,
+  onCheck,
 }: {
   profileId: string;
   chargebackId: string;
   limits: EvidenceLimits;
   onChange(d: EvidenceDraft | undefined): void;
-  /** Whether the packet as arranged may go to the outbox now, with the reason when not. */
-  onReadiness(r: Readiness): void;
+  /** The packet's size as arranged, for the summary beside Send (which asks packetReadiness). */
+  onCheck(c: SizeCheck): void;
 }) {
   const say = useApp((s) => s.say);
   const [draft, setDraft] = useState<EvidenceDraft>();
@@ -362,10 +362,9 @@ export function EvidenceBuilder({
           : sized.error
             ? { state: 'failed', message: sized.error.message }
             : { state: 'sized', estimate: sized.data! };
-  const readiness = packetReadiness(check);
-  const readinessKey = readiness.ok ? '' : readiness.reason;
-  // Told again only when the answer changes.
-  useEffect(() => onReadiness(readiness), [readinessKey, onReadiness]);
+  const checkKey = JSON.stringify(check);
+  // Told again only when the check changes.
+  useEffect(() => onCheck(check), [checkKey, onCheck]);
 
   if (!draft) return <p className="muted">Loading the draft…</p>;
   const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
@@ -490,75 +489,79 @@ export function EvidenceBuilder({
           ))}
         </ol>
       )}
-      <div className="row settings">
-        <label>
-          Preset
-          <select
-            aria-label="Preset"
-            value={draft.preset}
-            onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}
-          >
-            <option value="document">Document (grayscale, 150 dpi)</option>
-            <option value="photo">Photo (colour)</option>
-            <option value="strict">Strict (black and white, 200 dpi)</option>
-          </select>
-        </label>
-        <Adjustments draft={draft} limits={limits} onChange={setDraft} />
-        <label>
-          Page size
-          <select
-            aria-label="Page size"
-            value={draft.pageSize}
-            onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}
-          >
-            <option value="letter">Letter</option>
-            <option value="a4">A4</option>
-          </select>
-        </label>
-        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller">
-          <input
-            type="checkbox"
-            checked={draft.keepScanPaper !== false}
-            onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))}
-          />
-          Full-page scans keep their own paper size
-        </label>
-      </div>
-      <div className="row settings">
-        <label>
-          PDF pages
-          <select
-            aria-label="PDF pages"
-            value={draft.pdfPages ?? 'auto'}
-            onChange={(e) =>
-              setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))
-            }
-          >
-            <option value="auto">Keep as they are when they fit</option>
-            <option value="image">Turn into images (compressed like scans)</option>
-          </select>
-        </label>
-        <label>
-          Send as
-          <select
-            aria-label="Send as"
-            value={draft.output ?? 'pdf'}
-            onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}
-          >
-            <option value="pdf">One PDF</option>
-            <option value="image">A single image (JPEG or PNG, one page, no cover letter)</option>
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.coverLetter !== false}
-            onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))}
-          />
-          Start with a cover letter
-        </label>
-      </div>
       <SizeMeter check={check} limits={limits} />
+      {/* How the files are made small enough: the preset's choices are right for most packets. */}
+      <details className="advanced">
+        <summary>Advanced: file settings</summary>
+        <div className="row settings">
+          <label>
+            Preset
+            <select
+              aria-label="Preset"
+              value={draft.preset}
+              onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}
+            >
+              <option value="document">Document (grayscale, 150 dpi)</option>
+              <option value="photo">Photo (colour)</option>
+              <option value="strict">Strict (black and white, 200 dpi)</option>
+            </select>
+          </label>
+          <Adjustments draft={draft} limits={limits} onChange={setDraft} />
+          <label>
+            Page size
+            <select
+              aria-label="Page size"
+              value={draft.pageSize}
+              onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}
+            >
+              <option value="letter">Letter</option>
+              <option value="a4">A4</option>
+            </select>
+          </label>
+          <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller">
+            <input
+              type="checkbox"
+              checked={draft.keepScanPaper !== false}
+              onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))}
+            />
+            Full-page scans keep their own paper size
+          </label>
+        </div>
+        <div className="row settings">
+          <label>
+            PDF pages
+            <select
+              aria-label="PDF pages"
+              value={draft.pdfPages ?? 'auto'}
+              onChange={(e) =>
+                setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))
+              }
+            >
+              <option value="auto">Keep as they are when they fit</option>
+              <option value="image">Turn into images (compressed like scans)</option>
+            </select>
+          </label>
+          <label>
+            Send as
+            <select
+              aria-label="Send as"
+              value={draft.output ?? 'pdf'}
+              onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}
+            >
+              <option value="pdf">One PDF</option>
+              <option value="image">A single image (JPEG or PNG, one page, no cover letter)</option>
+            </select>
+          </label>
+        </div>
+      </details>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.coverLetter !== false}
+          onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))}
+        />
+        Start with a cover letter
+      </label>
       {draft.coverLetter !== false && (
         <label>
           Cover letter
