@@ -26,6 +26,8 @@ import type { AnswerChoice, DisputeView } from '../../shared/views/dispute-view.
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
+import { filledSlots } from '../../shared/evidence/slots.ts';
+import { checklistFilledBy, evidenceSlots, slotLabel } from '../../shared/domain/evidence-guidance.ts';
 import '../styles/dispute.css';
 
 interface Props {
@@ -197,7 +199,12 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     setSending(true);
     const evidence =
       withPages && draft && limits
-        ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal }
+        ? {
+            arrangement: draft.arrangement,
+            settings: settingsOfDraft(draft, limits),
+            rebuttal: draft.rebuttal,
+            ...(draft.slots ? { slots: draft.slots } : {}),
+          }
         : undefined;
     const r = await mutate('submitResponse', {
       profileId,
@@ -218,6 +225,10 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
   }
 
+  const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
+  // A filled slot ticks its checklist items while the evidence is being put together for this answer.
+  const filled = rule?.withEvidence && draft ? filledSlots(draft.slots, draft.arrangement) : [];
+  const filledBy = checklistFilledBy(filled);
   const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
   const pages = draft?.arrangement.pages.length ?? 0;
   const sizeText =
@@ -261,6 +272,14 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                   : `${exhibits} file${exhibits === 1 ? '' : 's'}, ${pages} page${pages === 1 ? '' : 's'}`}
               </dd>
             </div>
+            {slotSpecs.length > 0 && (
+              <div>
+                <dt>Evidence slots</dt>
+                <dd data-testid="summary-slots">
+                  {slotSpecs.filter((x) => filled.includes(x.id)).length} of {slotSpecs.length} filled
+                </dd>
+              </div>
+            )}
             {withPages && (
               <div>
                 <dt>Size</dt>
@@ -416,6 +435,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                 limits={limits}
                 onChange={onDraft}
                 onCheck={onCheck}
+                slots={slotSpecs}
               />
             </article>
           )}
@@ -423,18 +443,23 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             <h2>Evidence that wins</h2>
             <p>{view.guidance.summary}</p>
             <ul className="checklist">
-              {view.guidance.checklist.map((i) => (
-                <li key={i.id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={ticked(i.id, i.checked)}
-                      onChange={(e) => void tick(i.id, e.target.checked)}
-                    />{' '}
-                    <strong>{i.label}</strong> <span className="muted">{i.detail}</span>
-                  </label>
-                </li>
-              ))}
+              {view.guidance.checklist.map((i) => {
+                const by = filledBy.get(i.id);
+                return (
+                  <li key={i.id} className={by ? 'provided' : undefined}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={!!by || ticked(i.id, i.checked)}
+                        disabled={!!by}
+                        onChange={(e) => void tick(i.id, e.target.checked)}
+                      />{' '}
+                      <strong>{i.label}</strong> <span className="muted">{i.detail}</span>
+                      {by && <span className="provided-by">In the packet: {slotLabel(by)}</span>}
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
             <p className="hint">{view.guidance.advice}</p>
           </article>
