@@ -631,7 +631,7 @@ export function EvidenceBuilder({
               className="page-tile"
             >
               <Thumb page={p} kind={kindOf(p.itemId)} />
-              <span className="page-name">
+              <span className="page-name" title={titles.get(p.itemId) ?? nameOf(p.itemId)}>
                 {i + 1}. {titles.get(p.itemId) ?? nameOf(p.itemId)}
                 {(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}
               </span>
