@@ -365,12 +365,18 @@ function describePages(nums: number[]): string {
   return `${nums.length === 1 ? 'page' : 'pages'} ${ranges.join(', ')}`;
 }
 
-function exhibitsOf(pages: readonly Encoded[], packing: Packing, coverPages: number): Exhibit[] {
+function exhibitsOf(
+  pages: readonly Encoded[],
+  packing: Packing,
+  coverPages: number,
+  titles?: Readonly<Record<string, string>>,
+): Exhibit[] {
   const where = new Map<string, { name: string; spots: Map<number, number[]> }>();
   packing.files.forEach((file, f) => {
     file.forEach((pi, k) => {
       const p = pages[pi]!;
-      const e = where.get(p.item.id) ?? { name: p.item.name, spots: new Map() };
+      // A file that fills an evidence slot is listed by its title, any other by its name.
+      const e = where.get(p.item.id) ?? { name: titles?.[p.item.id] ?? p.item.name, spots: new Map() };
       const pageNumber = k + 1 + (f === 0 ? coverPages : 0);
       e.spots.set(f, [...(e.spots.get(f) ?? []), pageNumber]);
       where.set(p.item.id, e);
@@ -396,12 +402,12 @@ async function settleCover(
   if (!cover) return { coverPages: 0, exhibits: [] };
   let coverPages = 1;
   for (let i = 0; i < 4; i++) {
-    const exhibits = exhibitsOf(pages, packing, coverPages);
+    const exhibits = exhibitsOf(pages, packing, coverPages, cover.exhibitTitles);
     const drawn = await drawCoverLetter(await PDFDocument.create(), cover, exhibits, settings.pageSize);
     if (drawn === coverPages) return { coverPages, exhibits };
     coverPages = drawn;
   }
-  return { coverPages, exhibits: exhibitsOf(pages, packing, coverPages) };
+  return { coverPages, exhibits: exhibitsOf(pages, packing, coverPages, cover.exhibitTitles) };
 }
 
 function drawBilevel(

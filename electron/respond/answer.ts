@@ -16,6 +16,7 @@ import type { Chargeback } from '../../shared/api/index.ts';
 import type { NewSubmission, OutboxJob } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { Arrangement, BuildSettings } from '../../shared/evidence/items.ts';
+import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
@@ -39,7 +40,7 @@ export const windowWording: Wording = { notInStore: 'sync and try again', confir
 
 /** The evidence of an answer: stored files as the merchant arranged them, or files on disk,
  * imported and sent whole. */
-export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string } & (
+export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string; slots?: Slots } & (
   { arrangement: Arrangement } | { paths: readonly string[] }
 );
 
@@ -127,7 +128,12 @@ export function createResponder(deps: {
   ): Promise<NewSubmission['documents'] | AppError> {
     const arrangement = await arrangementOf(e, warnings, signal);
     if (arrangement instanceof AppError) return arrangement;
-    const packet = await packets.plan(profile, cb, { arrangement, settings: e.settings, rebuttal: e.rebuttal });
+    const packet = await packets.plan(profile, cb, {
+      arrangement,
+      settings: e.settings,
+      rebuttal: e.rebuttal,
+      slots: e.slots,
+    });
     const blanks = packet.cover && letterProblem(packet.cover);
     if (blanks) return blanks;
     const built = await packets.buildInto(packet, staging, { signal });

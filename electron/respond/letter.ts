@@ -7,7 +7,10 @@ import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { Chargeback, Txn } from '../../shared/api/index.ts';
 import type { Arrangement, CoverLetterInput } from '../../shared/evidence/items.ts';
-import { coverLetterFor, exhibitNames } from '../evidence/cover-letter-facts.ts';
+import type { Slots } from '../../shared/evidence/slots.ts';
+import { explainReasonCode } from '../../shared/domain/reason-codes.ts';
+import { exhibitTitles, writeSlotParagraphs } from '../../shared/domain/cover-letter-templates.ts';
+import { coverLetterFor, draftRebuttal, exhibitNames, letterFacts } from '../evidence/cover-letter-facts.ts';
 
 export interface LetterSource {
   cb: Chargeback;
@@ -35,12 +38,28 @@ export function letterOf(
   });
 }
 
-/** The letter for a packet of the arrangement's files, named as the evidence store holds them. */
+/** The letter for a packet of the arrangement's files, named as the evidence store holds them.
+ * With slots, the letter is written from what was provided: a paragraph for each filled slot
+ * citing its exhibits (none for an empty one), and its files listed by their titles. */
 export async function packetLetter(
   evidence: Pick<EvidenceStore, 'get'>,
   source: LetterSource,
   arrangement: Arrangement,
   rebuttal?: string,
+  slots?: Slots,
 ): Promise<CoverLetter> {
-  return letterOf(source, { rebuttal, exhibits: await exhibitNames(evidence, arrangement) });
+  const exhibits = await exhibitNames(evidence, arrangement);
+  if (!slots) return letterOf(source, { rebuttal, exhibits });
+  const facts = { merchantName: source.merchantName, txn: source.txn };
+  const written = writeSlotParagraphs(
+    rebuttal ?? draftRebuttal(source.cb, facts),
+    explainReasonCode(source.cb.reasonCode).category,
+    letterFacts(source.cb, facts),
+    slots,
+    arrangement,
+  );
+  const ids = [...new Set(arrangement.pages.map((p) => p.itemId))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [id, (await evidence.get(id))?.name ?? id] as const)));
+  const titles = exhibitTitles(arrangement, slots, (id) => names.get(id) ?? id);
+  return { ...letterOf(source, { rebuttal: written, exhibits }), exhibitTitles: Object.fromEntries(titles) };
 }

@@ -15,6 +15,7 @@ import type { Profile } from '../../shared/profiles.ts';
 import type { Chargeback } from '../../shared/api/index.ts';
 import type { Arrangement, BuildResult, BuildSettings, EvidenceItem } from '../../shared/evidence/items.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
+import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
 
@@ -28,6 +29,8 @@ export interface PacketAsk {
   settings?: BuildSettings | undefined;
   /** The letter's text as the merchant wrote it; without it, the template's. */
   rebuttal?: string | undefined;
+  /** The draft's slots of structured evidence: the letter's paragraphs and the exhibits' titles. */
+  slots?: Slots | undefined;
 }
 
 export interface Packet {
@@ -94,6 +97,7 @@ export function createPackets(deps: {
       letterSource(deps.store, profile, cb),
       ask.arrangement,
       ask.rebuttal,
+      ask.slots,
     );
     const cover = settings.coverLetter === false ? undefined : letter;
     const items = await Promise.all(
@@ -126,6 +130,7 @@ export function createPackets(deps: {
         arrangement: draft.arrangement,
         settings: settingsOfDraft(draft, profile.limits),
         rebuttal: draft.rebuttal,
+        slots: draft.slots,
       });
       signal?.throwIfAborted();
       const shown = await previews.show(cb.id, packet.key, (dir) => make(packet, dir, signal));

@@ -1,5 +1,7 @@
-// One dispute, explained: what is claimed, what evidence wins, the transaction, its history and
-// money, and the answers that fit its state.
+// One dispute as a guided answer: what is claimed, the two or three answers that fit its stage and
+// reason (the rest behind "More answers"), the evidence that wins it, and a summary of what will
+// be sent with the Send button under it, beside the work. Every value is shown in words and in
+// the merchant's locale and time zone (shared/domain/merchant-format.ts).
 import { useCallback, useState } from 'react';
 import { mutate, useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
@@ -9,10 +11,24 @@ import { concessionMeaning, parseConcession, typedAmount } from '../../shared/do
 import { describeEarlierAnswer } from '../../shared/domain/answer-lifecycle.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
-import type { Readiness } from '../../shared/evidence/readiness.ts';
+import {
+  chargebackStatusText,
+  describeReplyBy,
+  documentStatusText,
+  formatCalendarDate,
+  formatMoment,
+  formatSize,
+  messageText,
+  statusStepText,
+} from '../../shared/domain/merchant-format.ts';
+import { packetReadiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
+import type { AnswerChoice, DisputeView } from '../../shared/views/dispute-view.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
+import { filledSlots } from '../../shared/evidence/slots.ts';
+import { checklistFilledBy, evidenceSlots, slotLabel } from '../../shared/domain/evidence-guidance.ts';
+import '../styles/dispute.css';
 
 interface Props {
   profileId: string;
@@ -25,13 +41,85 @@ export function Dispute(p: Props) {
   return <DisputeOf key={`${p.profileId} ${p.chargebackId}`} {...p} />;
 }
 
+/** One answer as a radio: its label names it, its plain meaning describes it. */
+function AnswerOption({
+  choice,
+  chosen,
+  large,
+  onChoose,
+}: {
+  choice: AnswerChoice;
+  chosen: boolean;
+  large: boolean;
+  onChoose(type: MessageType): void;
+}) {
+  const id = `answer-${choice.type}`;
+  return (
+    <label className={`answer-option${large ? ' large' : ''}${chosen ? ' chosen' : ''}`} htmlFor={id}>
+      <input
+        id={id}
+        type="radio"
+        name="answer"
+        value={choice.type}
+        checked={chosen}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-meaning`}
+        onChange={() => onChoose(choice.type)}
+      />
+      <span className="answer-text">
+        <strong id={`${id}-label`}>{choice.label}</strong>
+        <span id={`${id}-meaning`} className="muted">
+          {choice.meaning}
+          {choice.fits ? '' : ' Unusual at this stage.'}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** The answers that fit first, as large cards; the others behind a disclosure, one radio group. */
+function AnswerChooser({
+  choices,
+  type,
+  onChoose,
+}: {
+  choices: DisputeView['messageTypes'];
+  type: MessageType | '';
+  onChoose(type: MessageType): void;
+}) {
+  const suggested = choices.filter((c) => c.suggested);
+  const others = choices.filter((c) => !c.suggested);
+  // A chosen answer from the others keeps them open: the choice never hides itself.
+  const [more, setMore] = useState(false);
+  const open = more || others.some((c) => c.type === type);
+  return (
+    <div role="radiogroup" aria-label="Response" className="answer-chooser">
+      <div className="answer-cards">
+        {suggested.map((c) => (
+          <AnswerOption key={c.type} choice={c} chosen={type === c.type} large onChoose={onChoose} />
+        ))}
+      </div>
+      {others.length > 0 && (
+        <details className="more-answers" open={open} onToggle={(e) => setMore(e.currentTarget.open)}>
+          <summary>More answers ({others.length})</summary>
+          <div className="answer-list">
+            {others.map((c) => (
+              <AnswerOption key={c.type} choice={c} chosen={type === c.type} large={false} onChoose={onChoose} />
+            ))}
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
 function DisputeOf({ profileId, chargebackId }: Props) {
   const { go, say, clearToast, profiles } = useApp();
   const limits = profiles.find((p) => p.id === profileId)?.limits;
   const [draft, setDraft] = useState<EvidenceDraft>();
   const onDraft = useCallback((d: EvidenceDraft | undefined) => setDraft(d), []);
-  const [packet, setPacket] = useState<Readiness>({ ok: true });
-  const onReadiness = useCallback((r: Readiness) => setPacket(r), []);
+  const [check, setCheck] = useState<SizeCheck>({ state: 'empty' });
+  const onCheck = useCallback((c: SizeCheck) => setCheck(c), []);
   const asked = useQuery('getDispute', { profileId, chargebackId });
   const view = asked.data;
   const error = asked.error?.message;
@@ -65,18 +153,19 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const currency = cb.currency;
   const rule = view.messageTypes.find((m) => m.type === type);
   const disputed = { total: cb.total, currency };
+  const deadline = describeReplyBy(view.deadline.reply, new Date());
   // A second answer to this stage is asked about first, with what was already sent.
   const already = rule?.secondAnswerWarning;
-  // A letter with blanks left in it is never sent: the main process refuses it too.
+  const withPages = !!(rule?.withEvidence && limits && draft && draft.arrangement.pages.length > 0);
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
-  const packetHold = rule?.withEvidence && draft?.arrangement.pages.length && !packet.ok ? packet.reason : undefined;
-  const blanks =
-    rule?.withEvidence && draft && draft.coverLetter !== false && draft.arrangement.pages.length > 0
-      ? letterBlanks(draft.rebuttal)
-      : [];
+  const packet = packetReadiness(check);
+  const packetHold = withPages && !packet.ok ? packet.reason : undefined;
+  // A letter with blanks left in it is never sent: the main process refuses it too.
+  const letterOn = withPages && draft?.coverLetter !== false && draft?.output !== 'image';
+  const blanks = letterOn && draft ? letterBlanks(draft.rebuttal) : [];
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
-  const choose = (value: string): void => {
-    setType(view.messageTypes.find((m) => m.type === value)?.type ?? '');
+  const choose = (value: MessageType): void => {
+    setType(value);
     setConfirming(false);
     setAnother(false);
     setAmountError('');
@@ -109,8 +198,13 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     if (rule.needsConfirmation && !confirming) return setConfirming(true);
     setSending(true);
     const evidence =
-      rule.withEvidence && draft && limits && draft.arrangement.pages.length > 0
-        ? { arrangement: draft.arrangement, settings: settingsOfDraft(draft, limits), rebuttal: draft.rebuttal }
+      withPages && draft && limits
+        ? {
+            arrangement: draft.arrangement,
+            settings: settingsOfDraft(draft, limits),
+            rebuttal: draft.rebuttal,
+            ...(draft.slots ? { slots: draft.slots } : {}),
+          }
         : undefined;
     const r = await mutate('submitResponse', {
       profileId,
@@ -131,8 +225,78 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
   }
 
-  const sendControls = (
-    <>
+  const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
+  // A filled slot ticks its checklist items while the evidence is being put together for this answer.
+  const filled = rule?.withEvidence && draft ? filledSlots(draft.slots, draft.arrangement) : [];
+  const filledBy = checklistFilledBy(filled);
+  const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
+  const pages = draft?.arrangement.pages.length ?? 0;
+  const sizeText =
+    check.state === 'sized'
+      ? `${formatSize(check.estimate.bytes)} of ${limits ? formatSize(limits.maxTotalBytes) : '?'}`
+      : check.state === 'failed'
+        ? 'could not be calculated'
+        : 'calculating…';
+  const letterText = !letterOn
+    ? 'none'
+    : blanks.length > 0
+      ? `${blanks.length === 1 ? '1 blank' : `${blanks.length} blanks`} to fill`
+      : 'ready';
+  const concededText = conceded && 'amount' in conceded ? formatAmount(conceded.amount, currency) : '—';
+
+  const summary = (
+    <article className="card summary-card" aria-label="What will be sent">
+      <h2>What will be sent</h2>
+      <dl className="summary">
+        <div>
+          <dt>Answer</dt>
+          <dd data-testid="summary-answer">{rule ? rule.label : 'Not chosen yet'}</dd>
+        </div>
+        <div>
+          <dt>Amount disputed</dt>
+          <dd>{formatAmount(cb.total, currency)}</dd>
+        </div>
+        {rule?.needsAmount && (
+          <div>
+            <dt>You concede</dt>
+            <dd>{concededText}</dd>
+          </div>
+        )}
+        {rule?.withEvidence && (
+          <>
+            <div>
+              <dt>Exhibits</dt>
+              <dd data-testid="summary-exhibits">
+                {exhibits === 0
+                  ? 'None yet'
+                  : `${exhibits} file${exhibits === 1 ? '' : 's'}, ${pages} page${pages === 1 ? '' : 's'}`}
+              </dd>
+            </div>
+            {slotSpecs.length > 0 && (
+              <div>
+                <dt>Evidence slots</dt>
+                <dd data-testid="summary-slots">
+                  {slotSpecs.filter((x) => filled.includes(x.id)).length} of {slotSpecs.length} filled
+                </dd>
+              </div>
+            )}
+            {withPages && (
+              <div>
+                <dt>Size</dt>
+                <dd data-testid="summary-size">{sizeText}</dd>
+              </div>
+            )}
+            {withPages && (
+              <div>
+                <dt>Cover letter</dt>
+                <dd data-testid="summary-letter" className={blanks.length ? 'needs' : ''}>
+                  {letterText}
+                </dd>
+              </div>
+            )}
+          </>
+        )}
+      </dl>
       {another && already && (
         <div className="error confirm" role="alert">
           <p>{already}</p>
@@ -157,7 +321,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
         </p>
       )}
       <button
-        className="primary"
+        className="primary send"
         disabled={!rule || sending || blanks.length > 0 || !!packetHold}
         aria-describedby={packetHold ? 'packet-hold' : undefined}
         onClick={() => void send()}
@@ -168,78 +332,50 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             ? 'Confirm and send'
             : another && already && !rule?.needsConfirmation
               ? 'Send another answer'
-              : rule?.withEvidence && draft?.arrangement.pages.length
+              : withPages
                 ? 'Add to outbox'
                 : 'Send'}
       </button>
-    </>
+      {!rule && <p className="hint">Choose an answer to send.</p>}
+    </article>
   );
 
   return (
-    <section className="dispute" aria-label={`Chargeback ${chargebackId}`}>
+    <section className="dispute guided" aria-label={`Chargeback ${chargebackId}`}>
       <button className="link" onClick={() => go({ name: 'inbox' })}>
         ← Inbox
       </button>
       <header className="dispute-head">
         <div>
           <h1>
-            {formatAmount(cb.total, currency)} <span className={`status ${cb.status}`}>{cb.status}</span>
+            {formatAmount(cb.total, currency)}{' '}
+            <span className={`status ${cb.status}`}>{chargebackStatusText(cb.status)}</span>
           </h1>
           <p className="muted">
-            {chargebackId} · {cycleMeaning(cb.cycle)}
+            {view.explanation.categoryLabel ?? view.explanation.title} · {cycleMeaning(cb.cycle)} · {chargebackId}
           </p>
         </div>
-        <div className={`deadline-box ${view.deadline.state}`}>
-          <span>{view.deadline.reply ? `Reply by ${view.deadline.reply}` : 'No reply date'}</span>
-          <strong>{view.deadline.text}</strong>
+        <div className={`deadline-box ${view.deadline.state}`} data-testid="reply-by">
+          {deadline ? (
+            <>
+              <time dateTime={deadline.iso}>{deadline.text}</time>
+              <strong>{view.deadline.state === 'overdue' ? view.deadline.text : deadline.relative}</strong>
+            </>
+          ) : (
+            <>
+              <span>No reply date</span>
+              <strong>{view.deadline.text}</strong>
+            </>
+          )}
         </div>
       </header>
-      <div className="columns">
-        <div>
+      <div className="guided-grid">
+        <div className="guided-main">
           <article className="card">
             <h2>{view.explanation.title}</h2>
             <p>{view.explanation.plainWords}</p>
-            {view.explanation.categoryLabel && (
-              <p className="muted">Kind of dispute: {view.explanation.categoryLabel}</p>
-            )}
           </article>
-          <article className="card">
-            <h2>Evidence that wins</h2>
-            <p>{view.guidance.summary}</p>
-            <ul className="checklist">
-              {view.guidance.checklist.map((i) => (
-                <li key={i.id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={ticked(i.id, i.checked)}
-                      onChange={(e) => void tick(i.id, e.target.checked)}
-                    />{' '}
-                    <strong>{i.label}</strong> <span className="muted">{i.detail}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            <p className="hint">{view.guidance.advice}</p>
-          </article>
-          <article className="card">
-            <h2>The disputed transaction</h2>
-            {view.facts.length ? (
-              <dl className="facts">
-                {view.facts.map((f) => (
-                  <div key={f.label}>
-                    <dt>{f.label}</dt>
-                    <dd>{f.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="muted">The transaction's details arrive with its ledger entries at the next sync.</p>
-            )}
-          </article>
-        </div>
-        <div>
-          <article className="card">
+          <article className="card answer-card">
             <h2>Answer</h2>
             <p className="answer-stage" data-testid="answer-stage" role="status">
               <strong>{view.answer.label}</strong>
@@ -247,11 +383,11 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             {view.answer.earlier.length > 0 && (
               <ul className="answer-life" aria-label="Answers at this stage">
                 {view.answer.earlier.map((e, i) => {
-                  const packet = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
+                  const sent = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
                   return (
                     <li key={`${e.jobId ?? e.messageType}-${i}`}>
                       {describeEarlierAnswer(e)}
-                      {packet ? ` · its packet: ${packet.pages} page${packet.pages === 1 ? '' : 's'}` : ''}
+                      {sent ? ` · its packet: ${sent.pages} page${sent.pages === 1 ? '' : 's'}` : ''}
                     </li>
                   );
                 })}
@@ -260,19 +396,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             {view.answer.lastFailure && <p className="hint">The last attempt failed: {view.answer.lastFailure}</p>}
             {view.answerable ? (
               <div className="answer">
-                <label>
-                  Response
-                  <select value={type} onChange={(e) => choose(e.target.value)}>
-                    <option value="">Choose…</option>
-                    {view.messageTypes.map((m) => (
-                      <option key={m.type} value={m.type}>
-                        {m.label}
-                        {m.fits ? '' : ' (unusual at this stage)'}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                {rule && <p className="muted">{rule.description}</p>}
+                <AnswerChooser choices={view.messageTypes} type={type} onChoose={choose} />
                 {rule?.needsAmount && (
                   <>
                     <label>
@@ -293,18 +417,74 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                 )}
                 {rule && (
                   <label>
-                    Note
-                    <textarea rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+                    Note for the processor (optional)
+                    <textarea rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
                   </label>
-                )}
-                {rule?.withEvidence && limits ? (
-                  <p className="hint">Put the evidence packet together below, then add it to the outbox.</p>
-                ) : (
-                  sendControls
                 )}
               </div>
             ) : (
               <p role="status">{view.whyNot}</p>
+            )}
+          </article>
+          {view.answerable && rule?.withEvidence && limits && (
+            <article className="card evidence-card" aria-label="Evidence packet">
+              <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
+              <EvidenceBuilder
+                profileId={profileId}
+                chargebackId={chargebackId}
+                limits={limits}
+                onChange={onDraft}
+                onCheck={onCheck}
+                slots={slotSpecs}
+              />
+            </article>
+          )}
+          <article className="card">
+            <h2>Evidence that wins</h2>
+            <p>{view.guidance.summary}</p>
+            <ul className="checklist">
+              {view.guidance.checklist.map((i) => {
+                const by = filledBy.get(i.id);
+                return (
+                  <li key={i.id} className={by ? 'provided' : undefined}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={!!by || ticked(i.id, i.checked)}
+                        disabled={!!by}
+                        onChange={(e) => void tick(i.id, e.target.checked)}
+                      />{' '}
+                      <strong>{i.label}</strong> <span className="muted">{i.detail}</span>
+                      {by && <span className="provided-by">In the packet: {slotLabel(by)}</span>}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="hint">{view.guidance.advice}</p>
+          </article>
+        </div>
+        <aside className="guided-side">
+          {view.answerable && summary}
+          <article className="card">
+            <h2>The disputed transaction</h2>
+            {view.facts.length ? (
+              <dl className="facts">
+                {view.facts.map((f) => (
+                  <div key={f.label}>
+                    <dt>{f.label}</dt>
+                    <dd>
+                      {f.kind === 'date'
+                        ? formatCalendarDate(f.value) || f.value
+                        : f.kind === 'moment'
+                          ? formatMoment(f.value) || f.value
+                          : f.value}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="muted">The transaction's details arrive with its ledger entries at the next sync.</p>
             )}
           </article>
           <article className="card">
@@ -312,18 +492,19 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             <ol className="timeline">
               {view.history.map((s) => (
                 <li key={s.id}>
-                  <strong>{s.status}</strong> <span className="muted">{s.at}</span>
+                  <strong>{statusStepText(s.status, s.messageType)}</strong>{' '}
+                  <span className="muted">{formatMoment(s.at)}</span>
                 </li>
               ))}
               {view.messages.map((m) => (
                 <li key={m.id}>
-                  Message <strong>{m.type}</strong> – {m.status} <span className="muted">{m.at}</span>
+                  <strong>{messageText(m.type, m.status)}</strong> <span className="muted">{formatMoment(m.at)}</span>
                 </li>
               ))}
               {view.documents.map((d) => (
                 <li key={d.id}>
                   Document <strong>{d.name}</strong>
-                  {d.status && ` – ${d.status}`}
+                  {d.status ? `, ${documentStatusText(d.status)}` : ''}
                 </li>
               ))}
             </ol>
@@ -335,7 +516,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                 <tbody>
                   {view.money.entries.map((e) => (
                     <tr key={e.id} data-kind={e.kind}>
-                      <td>{(e.created ?? '').slice(0, 10)}</td>
+                      <td>{e.created ? formatCalendarDate(e.created.slice(0, 10)) : ''}</td>
                       <EntryLabelCell line={e} />
                       <td>
                         <EntryKindTag line={e} />
@@ -350,22 +531,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             )}
             {view.money.totals && <MoneyTotals totals={view.money.totals} />}
           </article>
-        </div>
+        </aside>
       </div>
-      {view.answerable && rule?.withEvidence && limits && (
-        // Pages need room: the packet spans the whole window under the facts it answers.
-        <article className="card evidence-card" aria-label="Evidence packet">
-          <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
-          <EvidenceBuilder
-            profileId={profileId}
-            chargebackId={chargebackId}
-            limits={limits}
-            onChange={onDraft}
-            onReadiness={onReadiness}
-          />
-          <div className="send-row">{sendControls}</div>
-        </article>
-      )}
     </section>
   );
 }

@@ -12,9 +12,12 @@ import { useQuery } from '../data/data.ts';
 import * as edit from '../../shared/evidence/draft-edits.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts';
-import { packetReadiness, type Readiness, type SizeCheck } from '../../shared/evidence/readiness.ts';
+import type { SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { filledSlots, slotExhibits, type SlotId } from '../../shared/evidence/slots.ts';
+import type { EvidenceSlotSpec } from '../../shared/domain/evidence-guidance.ts';
+import { citeExhibits, exhibitTitles, slotParagraph } from '../../shared/domain/cover-letter-templates.ts';
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
@@ -288,23 +291,125 @@ function SizeMeter({ check, limits }: { check: SizeCheck; limits: EvidenceLimits
   );
 }
 
+/** One slot of structured evidence: its facts as fields, its files, and a place to drop or pick
+ * more. Files go through the same import as any other (dropped Files become paths in the preload,
+ * main's one walker imports them); a refused file is named here, the others go in. */
+function EvidenceSlot({
+  spec,
+  draft,
+  titles,
+  refusals,
+  busy,
+  onDraft,
+  onPick,
+  onDrop,
+}: {
+  spec: EvidenceSlotSpec;
+  draft: EvidenceDraft;
+  titles: Map<string, string>;
+  refusals: string[];
+  busy: boolean;
+  onDraft(d: EvidenceDraft): void;
+  onPick(slot: SlotId): void;
+  onDrop(slot: SlotId, e: DragEvent): void;
+}) {
+  const fill = draft.slots?.[spec.id];
+  const exhibits = slotExhibits(draft.slots, spec.id, draft.arrangement);
+  const files = (fill?.files ?? []).filter((id) => draft.arrangement.pages.some((p) => p.itemId === id));
+  const nameOf = (id: string): string => draft.items.find((i) => i.id === id)?.name ?? id;
+  const fieldId = (f: string): string => `slot-${spec.id}-${f}`;
+  return (
+    <section
+      className={`slot${exhibits.length ? ' filled' : ''}`}
+      aria-label={spec.label}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => (e.stopPropagation(), onDrop(spec.id, e))}
+    >
+      <header className="slot-head">
+        <strong>{spec.label}</strong>
+        <span className="slot-state" data-testid={`slot-state-${spec.id}`}>
+          {exhibits.length ? `✓ ${citeExhibits(exhibits)}` : 'Empty'}
+        </span>
+      </header>
+      <p className="hint">{spec.hint}</p>
+      {spec.fields.length > 0 && (
+        <div className="slot-fields">
+          {spec.fields.map((f) => (
+            <label key={f.field} htmlFor={fieldId(f.field)}>
+              {f.label}
+              <input
+                id={fieldId(f.field)}
+                type={f.input}
+                placeholder={f.placeholder}
+                value={fill?.fields[f.field] ?? ''}
+                onChange={(e) => onDraft(edit.setSlotField(draft, spec.id, f.field, e.target.value))}
+                onBlur={(e) => onDraft(edit.setSlotField(draft, spec.id, f.field, e.target.value, true))}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      {spec.id === 'tracking' && exhibits.length > 0 && !fill?.fields.trackingNumber && (
+        <p className="hint" role="status">
+          No tracking number yet: the letter will not cite one.
+        </p>
+      )}
+      {files.length > 0 && (
+        <ul className="slot-files" aria-label={`Files in ${spec.label}`}>
+          {files.map((id) => (
+            <li key={id}>
+              <span>{titles.get(id) ?? nameOf(id)}</span> <span className="muted">{nameOf(id)}</span>
+              <button
+                className="link"
+                aria-label={`Take ${nameOf(id)} out of ${spec.label}`}
+                onClick={() => onDraft(edit.removeFromSlot(draft, spec.id, id))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refusals.length > 0 && (
+        <ul className="refusals" aria-label={`Not added to ${spec.label}`}>
+          {refusals.map((r, i) => (
+            <li key={i} className="error">
+              {r}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="slot-drop">
+        <button onClick={() => onPick(spec.id)} disabled={busy} aria-label={`Add files to ${spec.label}…`}>
+          Choose files…
+        </button>
+        <span className="muted">or drop them here</span>
+      </div>
+    </section>
+  );
+}
+
 export function EvidenceBuilder({
   profileId,
   chargebackId,
   limits,
   onChange,
-  onReadiness,
+  onCheck,
+  slots,
 }: {
   profileId: string;
   chargebackId: string;
   limits: EvidenceLimits;
+  /** The slots of structured evidence this dispute's reason asks for (evidenceSlots). */
+  slots: readonly EvidenceSlotSpec[];
   onChange(d: EvidenceDraft | undefined): void;
-  /** Whether the packet as arranged may go to the outbox now, with the reason when not. */
-  onReadiness(r: Readiness): void;
+  /** The packet's size as arranged, for the summary beside Send (which asks packetReadiness). */
+  onCheck(c: SizeCheck): void;
 }) {
   const say = useApp((s) => s.say);
   const [draft, setDraft] = useState<EvidenceDraft>();
   const [refusals, setRefusals] = useState<Array<{ text: string; skipped: boolean }>>([]);
+  const [slotRefusals, setSlotRefusals] = useState<Partial<Record<SlotId, string[]>>>({});
   const [busy, setBusy] = useState('');
   const [preview, setPreview] = useState<Array<{ name: string; bytes: Uint8Array }>>();
   const previewButton = useRef<HTMLButtonElement>(null);
@@ -334,14 +439,28 @@ export function EvidenceBuilder({
     chargebackId,
     profileId,
     rebuttal: draft.rebuttal,
+    ...(draft.slots ? { slots: draft.slots } : {}),
   };
   const sizeKey = estimateInput ? JSON.stringify(estimateInput) : '';
+  // A change not saved yet when the builder goes (another answer chosen, another screen) is saved
+  // then: switching answers after filling the slots loses nothing.
+  const unsaved = useRef<EvidenceDraft>(undefined);
   useEffect(() => {
     onChange(draft);
     if (!draft) return;
-    const t = setTimeout(() => void api().saveDraft({ profileId, chargebackId, draft }), 350);
+    unsaved.current = draft;
+    const t = setTimeout(() => {
+      unsaved.current = undefined;
+      void api().saveDraft({ profileId, chargebackId, draft });
+    }, 350);
     return () => clearTimeout(t);
   }, [draft, profileId, chargebackId, onChange]);
+  useEffect(
+    () => () => {
+      if (unsaved.current) void api().saveDraft({ profileId, chargebackId, draft: unsaved.current });
+    },
+    [profileId, chargebackId],
+  );
   // Asked once the arrangement has rested 350 ms; each new one cancels the estimate under way.
   const [asked, setAsked] = useState<{ key: string; input: NonNullable<typeof estimateInput> }>();
   useEffect(() => {
@@ -362,10 +481,9 @@ export function EvidenceBuilder({
           : sized.error
             ? { state: 'failed', message: sized.error.message }
             : { state: 'sized', estimate: sized.data! };
-  const readiness = packetReadiness(check);
-  const readinessKey = readiness.ok ? '' : readiness.reason;
-  // Told again only when the answer changes.
-  useEffect(() => onReadiness(readiness), [readinessKey, onReadiness]);
+  const checkKey = JSON.stringify(check);
+  // Told again only when the check changes.
+  useEffect(() => onCheck(check), [checkKey, onCheck]);
 
   if (!draft) return <p className="muted">Loading the draft…</p>;
   const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
@@ -404,6 +522,38 @@ export function EvidenceBuilder({
     else say('error', r.error.message);
   }
 
+  /** Files for a slot: imported like any other, each that came in put into the slot. */
+  function addToSlot(slot: SlotId, outcomes: ImportOutcome[]): void {
+    setSlotRefusals((r) => ({
+      ...r,
+      [slot]: [...(r[slot] ?? []), ...outcomes.flatMap((o) => (o.ok ? [] : [o.reason]))],
+    }));
+    void checkFit(edit.newItemIds(draft, outcomes));
+    setDraft((d) => d && edit.addToSlot(d, slot, outcomes));
+  }
+
+  async function pickInto(slot: SlotId): Promise<void> {
+    setBusy('Adding files…');
+    const r = await api().pickEvidence({ folder: false });
+    setBusy('');
+    if (r.ok) addToSlot(slot, r.value);
+    else say('error', r.error.message);
+  }
+
+  async function dropInto(slot: SlotId, e: DragEvent): Promise<void> {
+    const files = droppedFiles(e);
+    if (files.length === 0) return;
+    setBusy(files.length === 1 ? `Adding ${files[0]!.name}…` : `Adding ${files.length} dropped items…`);
+    const r = await api().importDropped({ files });
+    setBusy('');
+    if (r.ok) addToSlot(slot, r.value);
+    else say('error', r.error.message);
+  }
+
+  const titles = exhibitTitles(draft.arrangement, draft.slots, nameOf);
+  const written = filledSlots(draft.slots, draft.arrangement).map((id) =>
+    slotParagraph(id, draft.slots, slotExhibits(draft.slots, id, draft.arrangement)),
+  );
   const move = (from: number, to: number): void => setDraft(edit.movePage(draft, from, to));
 
   async function showPreview(): Promise<void> {
@@ -420,13 +570,30 @@ export function EvidenceBuilder({
 
   return (
     <div className="builder">
+      {slots.length > 0 && (
+        <div className="slots" aria-label="Evidence by kind">
+          {slots.map((spec) => (
+            <EvidenceSlot
+              key={spec.id}
+              spec={spec}
+              draft={draft}
+              titles={titles}
+              refusals={slotRefusals[spec.id] ?? []}
+              busy={!!busy}
+              onDraft={setDraft}
+              onPick={(slot) => void pickInto(slot)}
+              onDrop={(slot, e) => void dropInto(slot, e)}
+            />
+          ))}
+        </div>
+      )}
       <div
         className={`dropzone${busy ? ' busy' : ''}`}
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => void drop(e)}
         aria-label="Drop photos, scans or PDFs here"
       >
-        <p>{busy || 'Drop photos, scans, PDFs or a whole folder here'}</p>
+        <p>{busy || 'Other evidence: drop photos, scans, PDFs or a whole folder here'}</p>
         <div className="row">
           <button onClick={() => void pick(false)} disabled={!!busy}>
             Add files…
@@ -464,8 +631,8 @@ export function EvidenceBuilder({
               className="page-tile"
             >
               <Thumb page={p} kind={kindOf(p.itemId)} />
-              <span className="page-name">
-                {i + 1}. {nameOf(p.itemId)}
+              <span className="page-name" title={titles.get(p.itemId) ?? nameOf(p.itemId)}>
+                {i + 1}. {titles.get(p.itemId) ?? nameOf(p.itemId)}
                 {(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}
               </span>
               <span className="page-actions">
@@ -490,75 +657,79 @@ export function EvidenceBuilder({
           ))}
         </ol>
       )}
-      <div className="row settings">
-        <label>
-          Preset
-          <select
-            aria-label="Preset"
-            value={draft.preset}
-            onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}
-          >
-            <option value="document">Document (grayscale, 150 dpi)</option>
-            <option value="photo">Photo (colour)</option>
-            <option value="strict">Strict (black and white, 200 dpi)</option>
-          </select>
-        </label>
-        <Adjustments draft={draft} limits={limits} onChange={setDraft} />
-        <label>
-          Page size
-          <select
-            aria-label="Page size"
-            value={draft.pageSize}
-            onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}
-          >
-            <option value="letter">Letter</option>
-            <option value="a4">A4</option>
-          </select>
-        </label>
-        <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller">
-          <input
-            type="checkbox"
-            checked={draft.keepScanPaper !== false}
-            onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))}
-          />
-          Full-page scans keep their own paper size
-        </label>
-      </div>
-      <div className="row settings">
-        <label>
-          PDF pages
-          <select
-            aria-label="PDF pages"
-            value={draft.pdfPages ?? 'auto'}
-            onChange={(e) =>
-              setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))
-            }
-          >
-            <option value="auto">Keep as they are when they fit</option>
-            <option value="image">Turn into images (compressed like scans)</option>
-          </select>
-        </label>
-        <label>
-          Send as
-          <select
-            aria-label="Send as"
-            value={draft.output ?? 'pdf'}
-            onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}
-          >
-            <option value="pdf">One PDF</option>
-            <option value="image">A single image (JPEG or PNG, one page, no cover letter)</option>
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.coverLetter !== false}
-            onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))}
-          />
-          Start with a cover letter
-        </label>
-      </div>
       <SizeMeter check={check} limits={limits} />
+      {/* How the files are made small enough: the preset's choices are right for most packets. */}
+      <details className="advanced">
+        <summary>Advanced: file settings</summary>
+        <div className="row settings">
+          <label>
+            Preset
+            <select
+              aria-label="Preset"
+              value={draft.preset}
+              onChange={(e) => setDraft(edit.setPreset(draft, e.target.value as EvidenceDraft['preset']))}
+            >
+              <option value="document">Document (grayscale, 150 dpi)</option>
+              <option value="photo">Photo (colour)</option>
+              <option value="strict">Strict (black and white, 200 dpi)</option>
+            </select>
+          </label>
+          <Adjustments draft={draft} limits={limits} onChange={setDraft} />
+          <label>
+            Page size
+            <select
+              aria-label="Page size"
+              value={draft.pageSize}
+              onChange={(e) => setDraft(edit.setPageSize(draft, e.target.value as EvidenceDraft['pageSize']))}
+            >
+              <option value="letter">Letter</option>
+              <option value="a4">A4</option>
+            </select>
+          </label>
+          <label className="check" title="Shrinking an A4 scan onto Letter makes its small print 12% smaller">
+            <input
+              type="checkbox"
+              checked={draft.keepScanPaper !== false}
+              onChange={(e) => setDraft(edit.setKeepScanPaper(draft, e.target.checked))}
+            />
+            Full-page scans keep their own paper size
+          </label>
+        </div>
+        <div className="row settings">
+          <label>
+            PDF pages
+            <select
+              aria-label="PDF pages"
+              value={draft.pdfPages ?? 'auto'}
+              onChange={(e) =>
+                setDraft(edit.setPdfPages(draft, e.target.value as NonNullable<EvidenceDraft['pdfPages']>))
+              }
+            >
+              <option value="auto">Keep as they are when they fit</option>
+              <option value="image">Turn into images (compressed like scans)</option>
+            </select>
+          </label>
+          <label>
+            Send as
+            <select
+              aria-label="Send as"
+              value={draft.output ?? 'pdf'}
+              onChange={(e) => setDraft(edit.setOutput(draft, e.target.value as NonNullable<EvidenceDraft['output']>))}
+            >
+              <option value="pdf">One PDF</option>
+              <option value="image">A single image (JPEG or PNG, one page, no cover letter)</option>
+            </select>
+          </label>
+        </div>
+      </details>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.coverLetter !== false}
+          onChange={(e) => setDraft(edit.setCoverLetter(draft, e.target.checked))}
+        />
+        Start with a cover letter
+      </label>
       {draft.coverLetter !== false && (
         <label>
           Cover letter
@@ -569,6 +740,14 @@ export function EvidenceBuilder({
             onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))}
           />
         </label>
+      )}
+      {draft.coverLetter !== false && written.length > 0 && (
+        <div className="slot-letter" aria-label="Written from your evidence">
+          <p className="hint">Written from your evidence, before the closing request:</p>
+          {written.map((w) => (
+            <p key={w}>{w}</p>
+          ))}
+        </div>
       )}
       <button
         ref={previewButton}

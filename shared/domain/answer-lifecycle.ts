@@ -78,7 +78,8 @@ export function isAnswer(messageType: string): boolean {
   return t !== 'notate' && t !== 'assign';
 }
 
-function labelOf(messageType: string): string {
+/** A message type in words, whichever spelling the service used; an unknown type as sent. */
+export function labelOf(messageType: string): string {
   const known = messageTypeSchema.safeParse(messageType);
   if (known.success) return messageTypeRules[known.data].label;
   const fixed = Object.keys(messageTypeRules).find((k) => normalType(k) === normalType(messageType));

@@ -4,6 +4,18 @@
 // the packet is built, a generated claim whose exhibit is not in it is left out (tieClaims), and
 // a letter with a blank still in it ("[tracking number]") is never sent (letterBlanks).
 import type { DisputeCategory } from './reason-codes.ts';
+import type { Arrangement } from '../evidence/items.ts';
+import {
+  exhibitOrder,
+  filledSlots,
+  normaliseTrackingNumber,
+  slotExhibits,
+  slotOf,
+  type SlotFields,
+  type SlotId,
+  type Slots,
+} from '../evidence/slots.ts';
+import { formatCalendarDate } from './merchant-format.ts';
 
 export interface CoverLetterFacts {
   merchantName?: string;
@@ -231,4 +243,133 @@ export function tieClaims(
 export function letterBlanks(text: string): string[] {
   const found = [...text.matchAll(/\[[^\]\n]{0,120}\]|_{3,}/g)].map((m) => m[0]);
   return [...new Set(found)];
+}
+
+// ---- The letter written from the slots the merchant filled (shared/evidence/slots.ts). ----
+
+/** The kind of exhibit each slot's files are, whatever their names. */
+const slotKind: Record<SlotId, ExhibitKind> = {
+  tracking: 'delivery',
+  delivery: 'delivery',
+  receipt: 'receipt',
+  communication: 'communication',
+  policy: 'policy',
+};
+
+/** "Exhibit 2", "Exhibits 2 and 3", "Exhibits 2, 3 and 5". */
+export function citeExhibits(numbers: readonly number[]): string {
+  if (numbers.length === 1) return `Exhibit ${numbers[0]}`;
+  const head = numbers.slice(0, -1).join(', ');
+  return `Exhibits ${head} and ${numbers[numbers.length - 1]}`;
+}
+
+/** A date the merchant typed, as the letter writes dates (English, the issuer's reading). */
+const letterDay = (v: string | undefined): string | undefined =>
+  v ? formatCalendarDate(v, { locale: 'en-US' }) || undefined : undefined;
+
+const shipping = (f: SlotFields): string => {
+  const tracking = normaliseTrackingNumber(f.trackingNumber);
+  return [f.carrier?.trim(), tracking].filter(Boolean).join(' ');
+};
+
+/** A slot's exhibit title, as the letter's list and the builder's pages show it: "Proof of
+ * delivery (UPS 1Z999AA10123456784)"; `part` when the slot holds several files. */
+export function slotTitle(slot: SlotId, slots: Slots | undefined, part?: { n: number; of: number }): string {
+  const ship = shipping({ ...slots?.tracking?.fields });
+  const base: Record<SlotId, string> = {
+    tracking: `Carrier tracking${ship ? ` (${ship})` : ''}`,
+    delivery: `Proof of delivery${ship ? ` (${ship})` : ''}`,
+    receipt: 'Receipt or invoice',
+    communication: 'Customer communication',
+    policy: 'Refund and cancellation policy',
+  };
+  return part && part.of > 1 ? `${base[slot]}, part ${part.n} of ${part.of}` : base[slot];
+}
+
+/** Each exhibit's title, by item ID: a slotted file's slot title, any other its file name. */
+export function exhibitTitles(
+  arrangement: Arrangement,
+  slots: Slots | undefined,
+  nameOf: (itemId: string) => string,
+): Map<string, string> {
+  const titles = new Map<string, string>();
+  const order = exhibitOrder(arrangement);
+  for (const id of order) {
+    const slot = slotOf(slots, id);
+    if (!slot) {
+      titles.set(id, nameOf(id));
+      continue;
+    }
+    const mine = order.filter((x) => slotOf(slots, x) === slot);
+    titles.set(id, slotTitle(slot, slots, { n: mine.indexOf(id) + 1, of: mine.length }));
+  }
+  return titles;
+}
+
+/** The paragraph a filled slot adds to the letter, citing its exhibits; only what was provided is said. */
+export function slotParagraph(slot: SlotId, slots: Slots | undefined, exhibits: readonly number[]): string {
+  const f: SlotFields = { ...slots?.[slot]?.fields };
+  const cite = citeExhibits(exhibits);
+  switch (slot) {
+    case 'tracking': {
+      const tracking = normaliseTrackingNumber(f.trackingNumber);
+      const carrier = f.carrier?.trim();
+      const shipped = letterDay(f.shipDate);
+      return (
+        `${cite} (carrier tracking): the order was shipped${carrier ? ` with ${carrier}` : ''}` +
+        `${shipped ? ` on ${shipped}` : ''}${tracking ? ` under tracking number ${tracking}` : ''}.`
+      );
+    }
+    case 'delivery': {
+      const day = letterDay(f.deliveryDate);
+      const address = f.shippingAddress?.trim();
+      return (
+        `${cite} (proof of delivery): the order was delivered${day ? ` on ${day}` : ''}` +
+        `${address ? ` to ${address}` : day ? '' : " to the cardholder's address"}.`
+      );
+    }
+    case 'receipt':
+      return `${cite} (receipt or invoice): the purchase as the cardholder made it, with its amount, its date and what was bought.`;
+    case 'communication':
+      return `${cite} (customer communication): our correspondence with the cardholder about this order.`;
+    case 'policy': {
+      const shown = f.policyShown?.trim();
+      const url = f.policyUrl?.trim();
+      return (
+        `${cite} (refund and cancellation policy): the policy the cardholder agreed to` +
+        `${shown ? `, shown to them ${shown.charAt(0).toLowerCase()}${shown.slice(1)}` : ''}` +
+        `${url ? `; it is published at ${url}` : ''}.`
+      );
+    }
+  }
+}
+
+/** The letter with a paragraph for each filled slot, before the closing request (or at the end);
+ * a generated claim that only says what a filled slot's paragraph now says is taken out. Empty
+ * slots add nothing; the merchant's own sentences stay as written. */
+export function writeSlotParagraphs(
+  rebuttal: string,
+  category: DisputeCategory | undefined,
+  facts: CoverLetterFacts,
+  slots: Slots | undefined,
+  arrangement: Arrangement,
+): string {
+  const filled = filledSlots(slots, arrangement);
+  if (filled.length === 0) return rebuttal;
+  const covered = new Set(filled.map((s) => slotKind[s]));
+  let text = rebuttal;
+  for (const p of paragraphs(category, facts))
+    for (const c of p)
+      if (c.exhibits && c.exhibits !== anyExhibit && c.exhibits.every((k) => covered.has(k)))
+        text = text.replace(c.text, '');
+  const added = filled.map((s) => slotParagraph(s, slots, slotExhibits(slots, s, arrangement))).join('\n\n');
+  const closing = closingClaims[0]!.text;
+  const at = text.indexOf(closing);
+  text = at >= 0 ? `${text.slice(0, at)}${added}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${added}`;
+  return text
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -51,6 +51,12 @@ function fromEastern(y: number, m: number, d: number, hh: number, mm: number, ss
   return new Date(t);
 }
 
+/** The last moment of a calendar date on the service's clock: a reply date is the last day the
+ * response is accepted, so this is the deadline as an instant anyone can show in their own zone. */
+export function endOfServiceDay(v: Ymd): Date {
+  return fromEastern(v.y, v.m, v.d, 23, 59, 59, 0);
+}
+
 function validYmd(y: number, m: number, d: number): boolean {
   const dt = new Date(Date.UTC(y, m - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;

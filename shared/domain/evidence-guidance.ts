@@ -1,6 +1,8 @@
 // What evidence wins each kind of dispute (evidence-requirements.md), as a checklist the
-// merchant ticks on the dispute screen. Item ids are stable: ticks are stored by id.
+// merchant ticks on the dispute screen, and the slots of structured evidence that fill it. Item
+// ids are stable: ticks are stored by id.
 import type { DisputeCategory } from './reason-codes.ts';
+import type { SlotField, SlotId } from '../evidence/slots.ts';
 
 export interface ChecklistItem {
   id: string;
@@ -193,3 +195,99 @@ export function evidenceGuidance(category: DisputeCategory | undefined): Evidenc
   const seen = new Set(base.checklist.map((i) => i.id));
   return { summary: base.summary, checklist: [...base.checklist, ...everyKind.filter((i) => !seen.has(i.id))] };
 }
+
+/** A field of a slot, as the dispute page asks for it. */
+export interface SlotFieldSpec {
+  field: SlotField;
+  label: string;
+  input: 'text' | 'date' | 'url';
+  placeholder?: string;
+}
+
+/** A slot of structured evidence: what it holds, what it asks, which checklist items it fulfils. */
+export interface EvidenceSlotSpec {
+  id: SlotId;
+  label: string;
+  /** What to put in it, in a line. */
+  hint: string;
+  fields: SlotFieldSpec[];
+  /** The checklist items (by id) a filled slot ticks, where the dispute's checklist has them. */
+  ticks: readonly string[];
+}
+
+const slotSpecs: Record<SlotId, EvidenceSlotSpec> = {
+  tracking: {
+    id: 'tracking',
+    label: 'Tracking and carrier',
+    hint: "The carrier's shipping label or tracking page, showing the ship date.",
+    fields: [
+      { field: 'carrier', label: 'Carrier', input: 'text', placeholder: 'UPS, DHL, Royal Mail…' },
+      { field: 'trackingNumber', label: 'Tracking number', input: 'text' },
+      { field: 'shipDate', label: 'Ship date', input: 'date' },
+    ],
+    ticks: ['carrier-and-tracking'],
+  },
+  delivery: {
+    id: 'delivery',
+    label: 'Proof of delivery',
+    hint: "The carrier's delivery confirmation, with a signature or photo where there is one.",
+    fields: [
+      { field: 'deliveryDate', label: 'Delivery date', input: 'date' },
+      { field: 'shippingAddress', label: 'Shipping address', input: 'text' },
+    ],
+    ticks: ['delivery-confirmation', 'delivery-to-billing-address'],
+  },
+  receipt: {
+    id: 'receipt',
+    label: 'Receipt or invoice',
+    hint: 'The receipt or invoice showing the amount, the date and what was bought.',
+    fields: [],
+    ticks: ['receipt-or-invoice', 'receipt-amount-date', 'both-receipts'],
+  },
+  communication: {
+    id: 'communication',
+    label: 'Customer communication',
+    hint: 'Emails or chats with the customer about this order, as screenshots or PDFs.',
+    fields: [],
+    ticks: ['customer-messages'],
+  },
+  policy: {
+    id: 'policy',
+    label: 'Refund and cancellation policy',
+    hint: 'The policy as the customer saw it, and where it was shown.',
+    fields: [
+      { field: 'policyUrl', label: 'Policy URL', input: 'url', placeholder: 'https://…' },
+      { field: 'policyShown', label: 'Where it was shown', input: 'text', placeholder: 'At checkout, above Pay' },
+    ],
+    ticks: ['return-policy', 'policy-at-checkout', 'cancellation-policy'],
+  },
+};
+
+// Which slots each kind of dispute asks for, in the order they make the case
+// (evidence-requirements.md, "Evidence that wins").
+const slotsByCategory: Record<DisputeCategory, readonly SlotId[]> = {
+  'not-received': ['tracking', 'delivery', 'receipt', 'communication'],
+  'fraud-card-absent': ['receipt', 'tracking', 'delivery', 'communication'],
+  'not-as-described': ['receipt', 'communication', 'policy', 'delivery'],
+  'credit-not-processed': ['receipt', 'policy', 'communication'],
+  'cancelled-recurring': ['policy', 'receipt', 'communication'],
+  'duplicate-or-paid-otherwise': ['receipt', 'communication'],
+  'fraud-card-present': ['receipt'],
+  authorization: ['receipt'],
+  'processing-error': ['receipt'],
+};
+const generalSlots: readonly SlotId[] = ['receipt', 'delivery', 'communication', 'policy'];
+
+/** The slots a dispute of this kind shows, in order. */
+export function evidenceSlots(category: DisputeCategory | undefined): EvidenceSlotSpec[] {
+  return (category ? slotsByCategory[category] : generalSlots).map((id) => slotSpecs[id]);
+}
+
+/** The checklist items the filled slots fulfil, by the slot that fulfils each. */
+export function checklistFilledBy(filled: readonly SlotId[]): Map<string, SlotId> {
+  const by = new Map<string, SlotId>();
+  for (const id of filled) for (const item of slotSpecs[id].ticks) if (!by.has(item)) by.set(item, id);
+  return by;
+}
+
+export const slotLabel = (id: SlotId): string => slotSpecs[id].label;

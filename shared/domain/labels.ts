@@ -1,6 +1,7 @@
 // Labels for the contract's coded values: platforms, payment methods, ledger events, and the
 // disputed transaction's facts worth showing as evidence.
 import { z } from 'zod';
+import { formatYmd, isServiceTimestamp } from './dates.ts';
 
 const platforms: Record<string, string> = {
   PLATFORM_WALLET_1: 'Mobile wallet processor 1',
@@ -62,15 +63,30 @@ const entryModes: Record<number, string> = {
   9: 'Wallet',
   10: 'Wallet',
 };
+// The service's own names for where a payment came from; 1 is its card terminal.
 const origins: Record<number, string> = {
+  1: 'Card terminal',
   2: 'E-commerce',
   3: 'Mail or phone order',
   5: '3-D Secure succeeded',
   6: '3-D Secure attempted',
 };
 
-export const factSchema = z.object({ label: z.string(), value: z.string() });
+/** A fact of the transaction: `value` is text, or for a `date` a calendar date (YYYY-MM-DD) and for
+ * a `moment` a time on the service's clock (YYYY-MM-DD HH:MM:SS), which the window shows in the
+ * merchant's locale and zone (merchant-format.ts). */
+export const factSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  kind: z.enum(['text', 'date', 'moment']).optional(),
+});
 export type Fact = z.infer<typeof factSchema>;
+
+function coded(v: unknown, names: Record<number, string>, other: string): string | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+  if (n !== undefined) return names[n] ?? other;
+  return text(v);
+}
 
 const yesNo = (v: unknown): string | undefined =>
   v === 1 || v === '1' || v === true ? 'Yes' : v === 0 || v === '0' || v === false ? 'No' : undefined;
@@ -83,10 +99,12 @@ export function describeTransaction(txn: Record<string, unknown>): Fact[] {
     .map(text)
     .filter(Boolean)
     .join(', ');
-  const entryMode =
-    typeof txn.entryMode === 'number' ? (entryModes[txn.entryMode] ?? `Mode ${txn.entryMode}`) : text(txn.entryMode);
-  const origin = typeof txn.origin === 'number' ? (origins[txn.origin] ?? `Origin ${txn.origin}`) : text(txn.origin);
-  const rows: Array<[string, string | undefined]> = [
+  // A code the tables do not know is said as what it is, never as a bare number.
+  const entryMode = coded(txn.entryMode, entryModes, 'Another entry mode');
+  const origin = coded(txn.origin, origins, 'Another channel');
+  const authorized = formatYmd(text(txn.authDate)) || undefined;
+  const created = text(txn.created);
+  const rows: Array<[string, string | undefined, Fact['kind']?]> = [
     ['Cardholder', name || undefined],
     ['Company', text(txn.company)],
     ['Email', text(txn.email)],
@@ -97,8 +115,8 @@ export function describeTransaction(txn: Record<string, unknown>): Fact[] {
     ['Descriptor', text(txn.descriptor)],
     ['Customer IP', text(txn.clientIp)],
     ['Authorization code', text(txn.authCode)],
-    ['Authorized', text(txn.authDate)],
-    ['Created', text(txn.created)],
+    ['Authorized', authorized ?? text(txn.authDate), authorized ? 'date' : undefined],
+    ['Created', created, created && isServiceTimestamp(created) ? 'moment' : undefined],
     ['Entry mode', entryMode],
     ['Origin', origin],
     ['Card swiped', yesNo(txn.swiped)],
@@ -106,5 +124,7 @@ export function describeTransaction(txn: Record<string, unknown>): Fact[] {
     ['Signature', yesNo(txn.signature)],
     ['PIN', yesNo(txn.pin)],
   ];
-  return rows.filter((r): r is [string, string] => r[1] !== undefined).map(([label, value]) => ({ label, value }));
+  return rows.flatMap(([label, value, kind]) =>
+    value === undefined ? [] : [{ label, value, ...(kind && kind !== 'text' ? { kind } : {}) }],
+  );
 }

@@ -2,9 +2,12 @@
 // contract's types can be sent; the UI offers first the ones that fit the chargeback's cycle.
 import { messageTypes, type MessageType } from './enums.ts';
 import { sendsDocumentsFirst, type DialectName } from './dialects.ts';
+import type { DisputeCategory } from './reason-codes.ts';
 
 export interface MessageTypeRule {
   label: string;
+  /** What the answer does, in one plain line: what the merchant reads on its card. */
+  meaning: string;
   description: string;
   /** acceptLiability carries the amount conceded. */
   needsAmount: boolean;
@@ -20,6 +23,7 @@ export interface MessageTypeRule {
 
 export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   respond: {
+    meaning: 'Fight it: send your evidence to the issuer. The case stays open until they decide.',
     label: 'Respond with evidence',
     description: 'Answer the dispute and upload your evidence.',
     needsAmount: false,
@@ -28,6 +32,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   represent: {
+    meaning: 'Fight it and close the case: your evidence goes to the issuer, who then decides.',
     label: 'Represent',
     description:
       'Re-present the charge to the issuer with your evidence. The processor ' +
@@ -38,6 +43,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: true,
   },
   respondToDispute: {
+    meaning: 'Reply with more evidence without closing the case.',
     label: 'Reply to the dispute',
     description: 'Send a reply without closing the case.',
     needsAmount: false,
@@ -46,6 +52,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   acceptLiability: {
+    meaning: 'Give up: the cardholder keeps the money. Cheaper than losing when you cannot prove your case.',
     label: 'Accept liability',
     description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.',
     needsAmount: true,
@@ -54,6 +61,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: true,
   },
   unaccept: {
+    meaning: 'Take back an acceptance sent by mistake, so you can still fight.',
     label: 'Withdraw acceptance',
     description: 'Withdraw an earlier acceptance of liability.',
     needsAmount: false,
@@ -62,6 +70,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   notate: {
+    meaning: 'Leave a note for the processor. It does not answer the dispute.',
     label: 'Add a note',
     description: 'Add a note to the case for the processor.',
     needsAmount: false,
@@ -70,6 +79,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   assign: {
+    meaning: 'Hand the case to a queue or a colleague. It does not answer the dispute.',
     label: 'Assign',
     description: 'Assign the case to a queue or contact.',
     needsAmount: false,
@@ -78,6 +88,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   createPreArbitration: {
+    meaning: 'Open pre-arbitration yourself, with new evidence.',
     label: 'Create pre-arbitration',
     description: 'Open pre-arbitration with more evidence.',
     needsAmount: false,
@@ -86,6 +97,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   requestPreArbitration: {
+    meaning: 'Ask to take the case one step further, to pre-arbitration.',
     label: 'Request pre-arbitration',
     description: 'Ask to take the case to pre-arbitration.',
     needsAmount: false,
@@ -94,6 +106,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   requestResolutionToPreArbitration: {
+    meaning: 'Ask the issuer to settle the pre-arbitration with you.',
     label: 'Request pre-arbitration resolution',
     description: 'Ask the issuer to resolve the pre-arbitration.',
     needsAmount: false,
@@ -102,6 +115,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   repsondToPreArbitration: {
+    meaning: "Fight the issuer's pre-arbitration with your evidence.",
     label: 'Respond to pre-arbitration',
     description: "Answer the issuer's pre-arbitration with evidence.",
     needsAmount: false,
@@ -110,6 +124,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   requestArbitration: {
+    meaning: 'Let the card network decide. You pay its fee if you lose.',
     label: 'Request arbitration',
     description: 'Ask the card network to decide. Arbitration fees apply if you lose.',
     needsAmount: false,
@@ -150,6 +165,22 @@ export function messageTypesForCycle(cycle: string): MessageType[] {
 export function messageTypesOrdered(cycle: string): MessageType[] {
   const fit = messageTypesForCycle(cycle);
   return [...fit, ...messageTypes.filter((t) => !fit.includes(t))];
+}
+
+// Kinds of dispute settled by the processor's own records (the authorization, the presentment):
+// re-presenting on what it holds comes before gathering evidence.
+const settledByRecords: ReadonlySet<DisputeCategory> = new Set(['authorization', 'processing-error']);
+
+/** The answers the dispute page offers first, as large cards: those that fit the stage, answers
+ * only (a note or an assignment answers nothing, unless nothing else fits), at most three, in the
+ * order that suits the reason. The rest wait behind "More answers". */
+export function suggestedAnswers(cycle: string, category?: DisputeCategory): MessageType[] {
+  const fit = messageTypesForCycle(cycle);
+  const answers = fit.filter((t) => t !== 'notate' && t !== 'assign');
+  if (answers.length === 0) return fit.slice(0, 3);
+  const lead: MessageType | undefined =
+    category && settledByRecords.has(category) && answers.includes('represent') ? 'represent' : undefined;
+  return (lead ? [lead, ...answers.filter((t) => t !== lead)] : answers).slice(0, 3);
 }
 
 /** Why this answer cannot carry documents on a service of this dialect; undefined when it can.

@@ -3,6 +3,7 @@
 // test/unit/evidence/draft-edits.test.ts.
 import type { EvidenceDraft } from './draft.ts';
 import type { ArrangedPage, ImportOutcome } from './items.ts';
+import { cleanField, slotIds, type SlotField, type SlotFill, type SlotId } from './slots.ts';
 
 type Overrides = NonNullable<EvidenceDraft['overrides']>;
 
@@ -88,4 +89,50 @@ export function setPdfPages(draft: EvidenceDraft, pdfPages: NonNullable<Evidence
 
 export function setKeepScanPaper(draft: EvidenceDraft, keep: boolean): EvidenceDraft {
   return { ...draft, keepScanPaper: keep };
+}
+
+const slotIn = (draft: EvidenceDraft, slot: SlotId): SlotFill => draft.slots?.[slot] ?? { fields: {}, files: [] };
+const withSlot = (draft: EvidenceDraft, slot: SlotId, fill: SlotFill): EvidenceDraft => ({
+  ...draft,
+  slots: { ...draft.slots, [slot]: fill },
+});
+
+/** Sets a field of a slot as the merchant typed it; `clean` (when the field is left) keeps it as
+ * it will be used: trimmed, a tracking number without spaces and in capitals, an empty one gone. */
+export function setSlotField(
+  draft: EvidenceDraft,
+  slot: SlotId,
+  field: SlotField,
+  value: string,
+  clean = false,
+): EvidenceDraft {
+  const fill = slotIn(draft, slot);
+  const fields = { ...fill.fields };
+  const kept = clean ? cleanField(field, value) : value;
+  if (kept === undefined || kept === '') delete fields[field];
+  else fields[field] = kept;
+  return withSlot(draft, slot, { ...fill, fields });
+}
+
+/** Adds what was imported to the packet (addImported) and puts each file that came in into the
+ * slot, taking it out of any other slot (a file is one exhibit, with one title). Refused files
+ * change nothing: the others go on. */
+export function addToSlot(draft: EvidenceDraft, slot: SlotId, outcomes: readonly ImportOutcome[]): EvidenceDraft {
+  const ids = outcomes.flatMap((o) => (o.ok ? [o.item.id] : []));
+  if (ids.length === 0) return draft;
+  let next = addImported(draft, outcomes);
+  for (const other of slotIds)
+    if (other !== slot && next.slots?.[other]?.files.some((f) => ids.includes(f)))
+      next = withSlot(next, other, {
+        ...slotIn(next, other),
+        files: slotIn(next, other).files.filter((f) => !ids.includes(f)),
+      });
+  const fill = slotIn(next, slot);
+  return withSlot(next, slot, { ...fill, files: [...fill.files, ...ids.filter((id) => !fill.files.includes(id))] });
+}
+
+/** Takes a file out of a slot: it stays in the packet, titled by its name again. */
+export function removeFromSlot(draft: EvidenceDraft, slot: SlotId, itemId: string): EvidenceDraft {
+  const fill = slotIn(draft, slot);
+  return withSlot(draft, slot, { ...fill, files: fill.files.filter((f) => f !== itemId) });
 }

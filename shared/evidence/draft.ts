@@ -1,5 +1,5 @@
-// A draft packet: the items the merchant added, the arrangement of their pages, the settings and
-// the cover letter text. Saved on every change.
+// A draft packet: the items the merchant added, the arrangement of their pages, the settings, the
+// cover letter text and the slots of structured evidence. Saved on every change.
 import { z } from 'zod';
 import {
   evidenceItemSchema,
@@ -9,6 +9,7 @@ import {
   type BuildSettings,
 } from './items.ts';
 import { presetNameSchema, pageSizeSchema, presetAdjustmentsSchema, type EvidenceLimits } from './limits.ts';
+import { slotsSchema } from './slots.ts';
 
 export const evidenceDraftSchema = z.object({
   items: z.array(evidenceItemSchema).max(500),
@@ -23,6 +24,9 @@ export const evidenceDraftSchema = z.object({
   coverLetter: z.boolean().optional(),
   /** false: full-page scans are shrunk onto the chosen page size instead of keeping their own. */
   keepScanPaper: z.boolean().optional(),
+  /** The structured evidence: what the merchant typed into each slot and which files fill it.
+   * Drafts saved before slots existed have none and read as they were. */
+  slots: slotsSchema.optional(),
 });
 export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
 

@@ -82,6 +82,9 @@ export const coverLetterInputSchema = z.object({
   transactionId: z.string().optional(),
   merchantName: z.string().optional(),
   rebuttal: z.string().max(20_000),
+  /** Exhibit titles by evidence item ID ("Proof of delivery (UPS 1Z…)"); an item without one is
+   * listed by its file name. */
+  exhibitTitles: z.record(z.string(), z.string().max(300)).optional(),
 });
 export type CoverLetterInput = z.infer<typeof coverLetterInputSchema>;
 

@@ -27,8 +27,13 @@ import { messageTypeSchema } from '../domain/enums.ts';
 import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
 import { describeTransaction, factSchema } from '../domain/labels.ts';
-import { messageTypesForCycle, messageTypesOrdered, ruleFor } from '../domain/message-type-rules.ts';
-import { categoryLabel, disputeCategorySchema, explainReasonCode } from '../domain/reason-codes.ts';
+import { messageTypesForCycle, messageTypesOrdered, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
+import {
+  categoryLabel,
+  disputeCategorySchema,
+  explainReasonCode,
+  type DisputeCategory,
+} from '../domain/reason-codes.ts';
 import type { EvidenceDraft } from '../evidence/draft.ts';
 import { entryLines } from './ledger-view.ts';
 
@@ -103,6 +108,8 @@ export const disputeDocumentSchema = z.object({
 export const answerChoiceSchema = z.object({
   type: messageTypeSchema,
   label: z.string(),
+  /** What it does, in one plain line. */
+  meaning: z.string(),
   description: z.string(),
   needsAmount: z.boolean(),
   needsConfirmation: z.boolean(),
@@ -110,6 +117,8 @@ export const answerChoiceSchema = z.object({
   withEvidence: z.boolean(),
   /** It fits the chargeback's cycle; the others are offered as unusual. */
   fits: z.boolean(),
+  /** One of the two or three answers offered first for this stage and reason (suggestedAnswers). */
+  suggested: z.boolean(),
   /** What the stage already has, said before this answer goes as a second one; null: nothing to say. */
   secondAnswerWarning: z.string().nullable(),
 });
@@ -143,7 +152,7 @@ export const disputeViewSchema = z.object({
   sentDrafts: z.array(
     z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() }),
   ),
-  /** Every answer, the ones fitting the cycle first. */
+  /** Every answer: the suggested ones first, in their order, then the others fitting the cycle, then the rest. */
   messageTypes: z.array(answerChoiceSchema),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
@@ -199,19 +208,28 @@ function whyNotAnswerable(cb: Chargeback): string | undefined {
 }
 
 /** The answers on offer at this cycle on this service, each with what it must say first. */
-export function answerChoices(cycle: string, dialect: DialectName, answer: AnswerState): AnswerChoice[] {
+export function answerChoices(
+  cycle: string,
+  dialect: DialectName,
+  answer: AnswerState,
+  category?: DisputeCategory,
+): AnswerChoice[] {
   const fits = new Set(messageTypesForCycle(cycle));
+  const suggested = suggestedAnswers(cycle, category);
   const again = secondAnswerWarning(answer) ?? null;
-  return messageTypesOrdered(cycle).map((type) => {
+  const order = [...suggested, ...messageTypesOrdered(cycle).filter((t) => !suggested.includes(t))];
+  return order.map((type) => {
     const rule = ruleFor(type, dialect);
     return {
       type,
       label: rule.label,
+      meaning: rule.meaning,
       description: rule.description,
       needsAmount: rule.needsAmount,
       needsConfirmation: rule.needsConfirmation,
       withEvidence: rule.withEvidence,
       fits: fits.has(type),
+      suggested: suggested.includes(type),
       secondAnswerWarning: isAnswer(type) ? again : null,
     };
   });
@@ -292,6 +310,6 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
       pages: a.draft?.arrangement.pages.length ?? 0,
       rebuttal: a.draft?.rebuttal ?? '',
     })),
-    messageTypes: answerChoices(cb.cycle, c.dialect, c.answer),
+    messageTypes: answerChoices(cb.cycle, c.dialect, c.answer, explanation.category),
   };
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 
@@ -37,8 +37,8 @@ for (const dialect of ['core', 'microservice'] as const) {
           .locator('section, div')
           .filter({ has: page.getByRole('heading', { name: 'History' }) })
           .last();
-        await history.getByText('open', { exact: true }).first().waitFor();
-        await page.getByLabel('Response').selectOption('represent');
+        await history.getByText('Opened', { exact: true }).first().waitFor();
+        await chooseAnswer(page, 'represent');
         const sandbox = app.services.demoSandbox()!;
         const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
         if (dialect === 'core') {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { exploreDemo, openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, exploreDemo, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 
 let browser: Browser | undefined;
@@ -35,7 +35,7 @@ test('the packet preview takes focus, keeps Tab inside, closes on Escape and giv
     const noShot = async (): Promise<void> => undefined;
     await exploreDemo(page, noShot);
     await openFirstAnswerable(page, noShot);
-    await page.getByLabel('Response').selectOption('respond');
+    await chooseAnswer(page, 'respond');
     app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
     await page.getByRole('button', { name: 'Add files…' }).click();
     await page.locator('.page-tile').first().waitFor();

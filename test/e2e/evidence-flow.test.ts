@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { exploreDemo, openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, exploreDemo, openAdvanced, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 
 let browser: Browser | undefined;
@@ -27,7 +27,7 @@ async function openBuilder(page: Page): Promise<string> {
   const noShot = async (): Promise<void> => undefined;
   await exploreDemo(page, noShot);
   const chargebackId = await openFirstAnswerable(page, noShot);
-  await page.getByLabel('Response').selectOption('respond');
+  await chooseAnswer(page, 'respond');
   await page.getByRole('button', { name: 'Add files…' }).waitFor();
   return chargebackId;
 }
@@ -140,6 +140,7 @@ test(
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
       await meter.filter({ hasText: /^2 pages/ }).waitFor();
+      await openAdvanced(page);
       await builder.getByLabel('Send as', { exact: true }).selectOption('image');
       assert.equal(
         await builder.getByLabel('Start with a cover letter', { exact: true }).isChecked(),

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { exploreDemo, openFirstAnswerable, disputedAmountText, definitions, rowsWithKind } from './support/flows.ts';
+import {
+  chooseAnswer,
+  exploreDemo,
+  openFirstAnswerable,
+  disputedAmountText,
+  definitions,
+  rowsWithKind,
+} from './support/flows.ts';
 import { formatAmount, majorToMinor } from '../../shared/domain/money.ts';
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
@@ -35,7 +42,7 @@ test(
       const cb = services.store.portfolio.getChargeback(profile.id, chargebackId)!;
       const total = formatAmount(cb.total, cb.currency);
 
-      await page.getByLabel('Response').selectOption('acceptLiability');
+      await chooseAnswer(page, 'acceptLiability');
       await page.getByLabel(/Amount conceded/).fill('999999');
       await page.getByRole('button', { name: 'Send' }).click();
       const refusal = page.getByRole('alert').filter({ hasText: 'is more than' });
@@ -126,7 +133,7 @@ test(
       const profile = services.store.profiles.list()[0]!;
       const stage = page.getByTestId('answer-stage');
       assert.equal(await stage.textContent(), 'Not answered');
-      await page.getByLabel('Response').selectOption('respond');
+      await chooseAnswer(page, 'respond');
       app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
@@ -152,7 +159,7 @@ test(
         (await page.getByRole('list', { name: 'Answers at this stage' }).textContent()) ?? '',
         /Respond with evidence with 1 document, sent .* UTC · its packet: 1 page/,
       );
-      await page.getByLabel('Response').selectOption('respond');
+      await chooseAnswer(page, 'respond');
       await page.getByRole('button', { name: 'Add files…' }).waitFor();
       assert.equal(await page.locator('.page-tile').count(), 0, 'the sent draft is archived, not offered again');
       assert.equal(services.store.drafts.sent(profile.id, chargebackId).length, 1, 'kept with the answer it went with');
@@ -213,7 +220,7 @@ test(
       assert.ok(target, 'the demo portfolio has an open card-absent fraud chargeback');
       await page.getByLabel('Search').fill(target.id);
       await page.locator('.vrow').filter({ hasText: target.id }).click();
-      await page.getByLabel('Response').selectOption('respond');
+      await chooseAnswer(page, 'respond');
       app.dialogs.answerFiles([join(files, 'terms.png')]);
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
@@ -502,7 +509,7 @@ test(
 
       // On a dispute with evidence, scrolled to its end as a merchant does to send, an error arrives.
       await openFirstAnswerable(page, async () => undefined);
-      await page.getByLabel('Response').selectOption('respond');
+      await chooseAnswer(page, 'respond');
       app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
       await page.getByRole('button', { name: 'Add files…' }).click();
       const addToOutbox = page.getByRole('button', { name: 'Add to outbox' });
@@ -563,7 +570,7 @@ test(
       await exploreDemo(page, async () => undefined);
       const chargebackId = await openFirstAnswerable(page, async () => undefined);
       const profile = services.store.profiles.list()[0]!;
-      await page.getByLabel('Response').selectOption('respond');
+      await chooseAnswer(page, 'respond');
       const figures = page.getByRole('status', { name: 'Size against the limits' });
       const addToOutbox = page.getByRole('button', { name: 'Add to outbox' });
 

@@ -84,7 +84,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       call?.signal.throwIfAborted();
       return pagePicture(s.evidence, itemId, page, maxWidth);
     },
-    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal }, call) => {
+    estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal, slots }, call) => {
       // An arrangement already changed again is not measured: the window asks for the new one.
       call?.signal.throwIfAborted();
       // The letter counted is the one that will be sent: the draft's own text and the merchant's
@@ -92,7 +92,7 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profile ? s.store.portfolio.getChargeback(profile.id, chargebackId) : undefined;
       const source = profile && cb ? letterSource(s.store, profile, cb) : undefined;
-      const letter = source && (await packetLetter(s.evidence, source, arrangement, rebuttal));
+      const letter = source && (await packetLetter(s.evidence, source, arrangement, rebuttal, slots));
       call?.signal.throwIfAborted();
       return estimatePacket(s.evidence, arrangement, settings, letter);
     },

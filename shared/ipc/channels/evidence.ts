@@ -12,6 +12,7 @@ import {
   buildResultSchema,
 } from '../../evidence/items.ts';
 import { evidenceDraftSchema } from '../../evidence/draft.ts';
+import { slotsSchema } from '../../evidence/slots.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
@@ -64,6 +65,7 @@ export const evidenceChannels = {
       chargebackId: z.string().optional(),
       profileId: z.string().optional(),
       rebuttal: z.string().max(20_000).optional(),
+      slots: slotsSchema.optional(),
     }),
     estimateSchema,
     { tags: ['profiles', 'chargebacks'] },

@@ -4,6 +4,7 @@ import { query, mutation } from '../define.ts';
 import { outboxJobSchema } from '../../outbox.ts';
 import { messageTypeSchema } from '../../domain/enums.ts';
 import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
+import { slotsSchema } from '../../evidence/slots.ts';
 import { outboxJobViewSchema } from '../../views/outbox-job-view.ts';
 
 const jobId = z.strictObject({ jobId: z.string().min(1).max(100) });
@@ -27,6 +28,8 @@ export const outboxChannels = {
           arrangement: arrangementSchema,
           settings: buildSettingsSchema,
           rebuttal: z.string().max(20_000),
+          /** The draft's slots: the letter is written from them and the exhibits titled by them. */
+          slots: slotsSchema.optional(),
         })
         .optional(),
     }),

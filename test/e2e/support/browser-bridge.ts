@@ -53,7 +53,15 @@ function bridge(): Promise<string> {
   return bridgeScript;
 }
 
-export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light' | 'dark' }): Promise<BrowserApp> {
+export async function openBrowserApp(o: {
+  browser: Browser;
+  colorScheme?: 'light' | 'dark';
+  /** 1280×820 unless given. */
+  viewport?: { width: number; height: number };
+  /** The merchant's locale and time zone as the window sees them; Chromium's own unless given. */
+  locale?: string;
+  timezoneId?: string;
+}): Promise<BrowserApp> {
   const rendererDir = join(root, 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'app.js')))
     throw new Error('The renderer is not built: run `npm run build` first.');
@@ -95,8 +103,10 @@ export async function openBrowserApp(o: { browser: Browser; colorScheme?: 'light
     trustedOrigins: [origin],
   });
   const context = await o.browser.newContext({
-    viewport: { width: 1280, height: 820 },
+    viewport: o.viewport ?? { width: 1280, height: 820 },
     colorScheme: o.colorScheme ?? 'light',
+    ...(o.locale ? { locale: o.locale } : {}),
+    ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
   });
   const page = await context.newPage();
   const senderOf = (source: { frame: Frame; page: Page }) => ({

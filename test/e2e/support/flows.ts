@@ -34,9 +34,25 @@ export async function openFirstAnswerable(page: Page, shot: Shot): Promise<strin
   return chargebackId;
 }
 
+/** Chooses an answer in the dispute page's "Response" radio group by its message type, opening
+ * "More answers" when it is not among the ones offered first. */
+export async function chooseAnswer(page: Page, type: string): Promise<void> {
+  const group = page.getByRole('radiogroup', { name: 'Response' });
+  const radio = group.locator(`input[type="radio"][value="${type}"]`);
+  if (!(await radio.isVisible())) await group.getByText(/^More answers/).click();
+  await radio.check();
+}
+
+/** Opens the evidence builder's "Advanced: file settings" disclosure, where the preset, resolution,
+ * colour, JPEG quality, page size and file kind are set. */
+export async function openAdvanced(page: Page): Promise<void> {
+  const advanced = page.locator('details.advanced');
+  if ((await advanced.getAttribute('open')) === null) await advanced.locator('summary').click();
+}
+
 /** Accept liability for `amountText`, through the confirmation, until the outbox has sent it. */
 export async function acceptLiability(page: Page, amountText: string, shot: Shot): Promise<void> {
-  await page.getByLabel('Response').selectOption('acceptLiability');
+  await chooseAnswer(page, 'acceptLiability');
   await page.getByLabel(/Amount conceded/).fill(amountText);
   await page.getByRole('button', { name: 'Send' }).click();
   await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();

@@ -1,0 +1,150 @@
+// Every value the dispute page shows, in words and in the merchant's own locale and time zone: the
+// one place dates, moments, the reply deadline and the service's coded words become text. The
+// view keeps the service's values (YYYY-MM-DD, the service's clock); the window formats them here
+// with the locale and zone of the machine it runs on (tests pass them in).
+import { daysLeft, endOfServiceDay, parseCalendarDate, parseServiceTimestamp, type Ymd } from './dates.ts';
+import { labelOf } from './answer-lifecycle.ts';
+
+export interface MerchantLocale {
+  /** A BCP 47 tag ("en-GB"); undefined: the runtime's own. */
+  locale?: string | undefined;
+  /** An IANA zone ("Europe/Berlin"); undefined: the runtime's own. */
+  timeZone?: string | undefined;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, locale: string | undefined, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const k = `${key}|${locale ?? ''}|${o.timeZone ?? ''}`;
+  let f = dateFormats.get(k);
+  if (!f) dateFormats.set(k, (f = new Intl.DateTimeFormat(locale, o)));
+  return f;
+}
+
+const asYmd = (v: string | number | Ymd | null | undefined): Ymd | undefined =>
+  typeof v === 'object' && v !== null ? v : parseCalendarDate(v);
+
+/** A calendar date ("20261006", "2026-10-06") as the merchant writes dates: "Tue 6 Oct 2026" in
+ * en-GB, "Tue, Oct 6, 2026" in en-US. A calendar date has no zone: it is never shifted. Empty
+ * when it is no real date. */
+export function formatCalendarDate(v: string | number | Ymd | null | undefined, l: MerchantLocale = {}): string {
+  const d = asYmd(v);
+  if (!d) return '';
+  const f = formatter('date', l.locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return f.format(new Date(Date.UTC(d.y, d.m - 1, d.d, 12)));
+}
+
+const momentOptions = (timeZone: string | undefined): Intl.DateTimeFormatOptions => ({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+  ...(timeZone ? { timeZone } : {}),
+});
+
+/** A moment (a record's timestamp on the service's clock, in either form it comes, or a Date) in
+ * the merchant's zone, with the zone's name: "6 Oct 2026, 14:22 CEST". Empty when unreadable. */
+export function formatMoment(v: string | Date | null | undefined, l: MerchantLocale = {}): string {
+  const at = v instanceof Date ? v : parseServiceTimestamp(v);
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return formatter('moment', l.locale, momentOptions(l.timeZone)).format(at);
+}
+
+/** "in 6 days", "tomorrow", "today", "3 days ago", in the merchant's language. */
+export function relativeDays(days: number, l: MerchantLocale = {}): string {
+  return new Intl.RelativeTimeFormat(l.locale, { numeric: 'auto' }).format(days, 'day');
+}
+
+export interface ReplyDeadline {
+  /** "Reply by Wed 2 Dec 2026, 05:59 CET": the last moment the service accepts an answer, in the
+   * merchant's zone (the reply date ends at midnight on the service's clock, US Eastern). */
+  text: string;
+  /** "in 6 days", "today", "2 days ago" (days on the service's calendar). */
+  relative: string;
+  /** The same instant, for a `<time>` element. */
+  iso: string;
+}
+
+/** The reply deadline in words with its time and zone; undefined without a real reply date. */
+export function describeReplyBy(
+  reply: string | number | null | undefined,
+  now: Date,
+  l: MerchantLocale = {},
+): ReplyDeadline | undefined {
+  const d = asYmd(reply);
+  if (!d) return undefined;
+  const due = endOfServiceDay(d);
+  const f = formatter('deadline', l.locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(l.timeZone ? { timeZone: l.timeZone } : {}),
+  });
+  const days = daysLeft(`${d.y}${String(d.m).padStart(2, '0')}${String(d.d).padStart(2, '0')}`, now) ?? 0;
+  return { text: `Reply by ${f.format(due)}`, relative: relativeDays(days, l), iso: due.toISOString() };
+}
+
+/** camelCase or snake_case service words as a sentence's words: "chargebackReversal" → "Chargeback reversal". */
+export function inWords(code: string): string {
+  const spaced = code
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : '';
+}
+
+const chargebackStatusWords: Record<string, string> = { open: 'Open', closed: 'Closed', won: 'Won', lost: 'Lost' };
+/** A chargeback's status in words. */
+export function chargebackStatusText(status: string): string {
+  return chargebackStatusWords[status] ?? inWords(status);
+}
+
+const statusStepWords: Record<string, string> = { open: 'Opened', closed: 'Closed', won: 'Won', lost: 'Lost' };
+/** A status record's step in words, with the answer that led to it: "Lost after Accept liability". */
+export function statusStepText(status: string, messageType?: string | null): string {
+  const step = statusStepWords[status] ?? inWords(status);
+  return messageType ? `${step} after “${labelOf(messageType)}”` : step;
+}
+
+const messageStatusWords: Record<string, string> = {
+  requested: 'waiting for the processor',
+  processing: 'being processed',
+  processed: 'accepted by the processor',
+  failed: 'failed at the processor',
+  denied: 'refused by the processor',
+};
+/** A message on the case in words: "Respond with evidence, waiting for the processor". */
+export function messageText(type: string, status: string): string {
+  const where = messageStatusWords[status] ?? inWords(status).toLowerCase();
+  return where ? `${labelOf(type)}, ${where}` : labelOf(type);
+}
+
+const documentStatusWords: Record<string, string> = {
+  created: 'waiting for its file',
+  processed: 'received by the processor',
+  failed: 'refused by the processor',
+};
+/** A document's state in words ("received by the processor"); empty when the service gave none. */
+export function documentStatusText(status: string | null | undefined): string {
+  return status ? (documentStatusWords[status] ?? inWords(status).toLowerCase()) : '';
+}
+
+/** A byte count as a merchant reads it: "812 KB", "1.4 MB". */
+export function formatSize(bytes: number, l: MerchantLocale = {}): string {
+  const mb = bytes >= 1_048_576;
+  const n = mb ? bytes / 1_048_576 : Math.max(1, Math.round(bytes / 1024));
+  const num = new Intl.NumberFormat(l.locale, { maximumFractionDigits: mb ? 1 : 0 }).format(n);
+  return `${num} ${mb ? 'MB' : 'KB'}`;
+}

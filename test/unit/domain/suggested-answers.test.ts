@@ -1,0 +1,53 @@
+// The answers the dispute page offers first: the ones that fit the stage, answers only, at most
+// three, in the order that suits the reason; the view marks them and lists them first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { messageTypeRules, suggestedAnswers } from '../../../shared/domain/message-type-rules.ts';
+import { cycles, messageTypes } from '../../../shared/domain/enums.ts';
+import { answerChoices } from '../../../shared/views/dispute-view.ts';
+import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
+
+const notAnswered: AnswerState = { stage: 'not-answered', label: 'Not answered', earlier: [] };
+
+test('two or three answers that fit the stage, never a note while an answer fits', () => {
+  assert.deepEqual(suggestedAnswers('first'), ['respond', 'represent', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('representment'), ['respond', 'respondToDispute', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('retrieval'), ['respond']);
+  assert.deepEqual(suggestedAnswers('merchantDeclinedPreArbitration'), ['unaccept']);
+  assert.deepEqual(suggestedAnswers('somethingNew'), ['notate'], 'nothing else fits: the note is all there is');
+  for (const c of cycles) {
+    const s = suggestedAnswers(c);
+    assert.ok(s.length >= 1 && s.length <= 3, c);
+    if (s.some((t) => t !== 'notate')) assert.ok(!s.includes('notate') && !s.includes('assign'), c);
+  }
+});
+
+test('the reason orders them: records the processor holds settle an authorization dispute first', () => {
+  assert.deepEqual(suggestedAnswers('first', 'authorization'), ['represent', 'respond', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('first', 'processing-error')[0], 'represent');
+  assert.deepEqual(suggestedAnswers('first', 'not-received')[0], 'respond');
+  assert.deepEqual(suggestedAnswers('representment', 'authorization')[0], 'respond', 'no represent at this stage');
+});
+
+test('every answer has a one-line plain meaning', () => {
+  for (const t of messageTypes) {
+    const m = messageTypeRules[t].meaning;
+    assert.ok(m.length > 10 && m.length < 110 && !m.includes('\n'), t);
+  }
+});
+
+test('the view lists the suggested answers first, marked, then every other answer once', () => {
+  const choices = answerChoices('first', 'core', notAnswered, 'authorization');
+  assert.deepEqual(
+    choices.filter((c) => c.suggested).map((c) => c.type),
+    ['represent', 'respond', 'acceptLiability'],
+  );
+  assert.deepEqual(
+    choices.slice(0, 3).map((c) => c.type),
+    ['represent', 'respond', 'acceptLiability'],
+  );
+  assert.equal(new Set(choices.map((c) => c.type)).size, messageTypes.length);
+  assert.equal(choices.find((c) => c.type === 'notate')?.fits, true, 'a note fits but is not offered first');
+  assert.equal(choices.find((c) => c.type === 'notate')?.suggested, false);
+  assert.equal(choices[0]!.meaning, messageTypeRules.represent.meaning);
+});

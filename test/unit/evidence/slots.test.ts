@@ -1,0 +1,177 @@
+// Structured evidence: slots in the draft (old drafts still load), files dropped into a slot (a
+// refused one named, the others kept), tracking numbers normalised, and the letter written from
+// what was provided: a paragraph per filled slot citing its exhibits, exhibits titled by slot.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evidenceDraftSchema, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
+import type { EvidenceItem } from '../../../shared/evidence/items.ts';
+import * as edit from '../../../shared/evidence/draft-edits.ts';
+import { filledSlots, normaliseTrackingNumber, slotExhibits } from '../../../shared/evidence/slots.ts';
+import {
+  coverLetterTemplate,
+  exhibitTitles,
+  letterBlanks,
+  slotParagraph,
+  writeSlotParagraphs,
+  type CoverLetterFacts,
+} from '../../../shared/domain/cover-letter-templates.ts';
+import { checklistFilledBy, evidenceGuidance, evidenceSlots } from '../../../shared/domain/evidence-guidance.ts';
+
+const item = (id: string, name: string, pages = 1): EvidenceItem => ({
+  id: id.repeat(64).slice(0, 64),
+  name,
+  kind: 'pdf',
+  pages,
+  bytes: 100,
+  importedAt: 1,
+});
+const receipt = item('a', 'scan 1.pdf');
+const label = item('b', 'IMG_2231.pdf', 2);
+const pod = item('c', 'IMG_2232.pdf');
+const ok = (i: EvidenceItem) => ({ ok: true as const, item: i, duplicate: false });
+const empty: EvidenceDraft = {
+  items: [],
+  arrangement: { pages: [] },
+  preset: 'document',
+  pageSize: 'letter',
+  rebuttal: 'Dear issuer',
+};
+const facts: CoverLetterFacts = { chargebackId: 'cb1', reasonCode: '13.1', amountText: '$129.00' };
+
+test('a draft saved before slots existed loads as it was, and a draft with slots keeps them', () => {
+  const old = evidenceDraftSchema.parse(
+    JSON.parse(
+      '{"items":[],"arrangement":{"pages":[]},"preset":"document","pageSize":"a4","rebuttal":"x","output":"pdf"}',
+    ),
+  );
+  assert.equal(old.slots, undefined);
+  assert.equal(old.pageSize, 'a4');
+  const d = edit.setSlotField(empty, 'tracking', 'carrier', 'UPS');
+  const round = evidenceDraftSchema.parse(JSON.parse(JSON.stringify(d)));
+  assert.deepEqual(round.slots, { tracking: { fields: { carrier: 'UPS' }, files: [] } });
+  // A slot from a later version, or a field the schema does not know, is dropped, not fatal.
+  const later = evidenceDraftSchema.safeParse({
+    ...empty,
+    slots: { tracking: { fields: { insurer: 'x' } }, warranty: {} },
+  });
+  assert.ok(later.success);
+  assert.deepEqual(later.data.slots, { tracking: { fields: {}, files: [] } });
+});
+
+test('files dropped into a slot: a refused one is named, the others go into the slot and the packet', () => {
+  const d = edit.addToSlot(empty, 'tracking', [
+    ok(label),
+    { ok: false, name: 'call.mp4', reason: 'call.mp4 is a video: issuers ignore audio and video.' },
+  ]);
+  assert.deepEqual(d.slots?.tracking?.files, [label.id]);
+  assert.equal(d.arrangement.pages.length, 2, 'every page of the slot file is in the packet');
+  const refusedOnly = edit.addToSlot(d, 'delivery', [{ ok: false, name: 'x.docx', reason: 'not a kind' }]);
+  assert.equal(refusedOnly, d, 'nothing came in: nothing changes');
+  // The same file dropped on another slot moves there: one exhibit, one title.
+  const moved = edit.addToSlot(d, 'delivery', [{ ...ok(label), duplicate: true }]);
+  assert.deepEqual(moved.slots?.tracking?.files, []);
+  assert.deepEqual(moved.slots?.delivery?.files, [label.id]);
+  assert.equal(moved.arrangement.pages.length, 2, 'not added twice');
+  assert.deepEqual(edit.removeFromSlot(moved, 'delivery', label.id).slots?.delivery?.files, []);
+});
+
+test('a tracking number with spaces, dashes or lower case is kept as carriers print it; an empty one goes', () => {
+  assert.equal(normaliseTrackingNumber(' 1z 999-aa1 0123 456784 '), '1Z999AA10123456784');
+  assert.equal(normaliseTrackingNumber('   '), undefined);
+  const typed = edit.setSlotField(empty, 'tracking', 'trackingNumber', '1z 999 aa1');
+  assert.equal(typed.slots?.tracking?.fields.trackingNumber, '1z 999 aa1', 'as typed while typing');
+  const left = edit.setSlotField(typed, 'tracking', 'trackingNumber', '1z 999 aa1', true);
+  assert.equal(left.slots?.tracking?.fields.trackingNumber, '1Z999AA1', 'normalised when the field is left');
+  const cleared = edit.setSlotField(left, 'tracking', 'trackingNumber', '  ', true);
+  assert.equal('trackingNumber' in (cleared.slots?.tracking?.fields ?? {}), false);
+});
+
+test('slots fit the reason; a filled slot ticks its checklist items, an empty one none', () => {
+  assert.deepEqual(
+    evidenceSlots('not-received').map((s) => s.id),
+    ['tracking', 'delivery', 'receipt', 'communication'],
+  );
+  assert.deepEqual(
+    evidenceSlots('credit-not-processed').map((s) => s.id),
+    ['receipt', 'policy', 'communication'],
+  );
+  assert.deepEqual(
+    evidenceSlots(undefined).map((s) => s.id),
+    ['receipt', 'delivery', 'communication', 'policy'],
+  );
+  let d = edit.addToSlot(empty, 'receipt', [ok(receipt)]);
+  d = edit.setSlotField(d, 'tracking', 'carrier', 'UPS');
+  assert.deepEqual(filledSlots(d.slots, d.arrangement), ['receipt'], 'a typed carrier without a file fills nothing');
+  const checklist = evidenceGuidance('not-received').checklist.map((i) => i.id);
+  const by = checklistFilledBy(filledSlots(d.slots, d.arrangement));
+  assert.deepEqual(
+    checklist.filter((id) => by.has(id)),
+    ['receipt-or-invoice'],
+  );
+  assert.equal(by.get('receipt-or-invoice'), 'receipt');
+  // A slot file whose pages were all taken out of the packet fills nothing.
+  assert.deepEqual(filledSlots(d.slots, edit.removePage(d, 0).arrangement), []);
+});
+
+test('the letter is written from what was provided: a paragraph per filled slot citing its exhibits', () => {
+  let d = edit.addToSlot(empty, 'receipt', [ok(receipt)]);
+  d = edit.addToSlot(d, 'tracking', [ok(label)]);
+  d = edit.addToSlot(d, 'delivery', [ok(pod)]);
+  d = edit.setSlotField(d, 'tracking', 'carrier', 'UPS');
+  d = edit.setSlotField(d, 'tracking', 'trackingNumber', '1z999aa1 0123456784', true);
+  d = edit.setSlotField(d, 'tracking', 'shipDate', '2026-10-03');
+  d = edit.setSlotField(d, 'delivery', 'deliveryDate', '2026-10-05');
+  d = edit.setSlotField(d, 'delivery', 'shippingAddress', '12 High Street, Springfield');
+  assert.deepEqual(slotExhibits(d.slots, 'delivery', d.arrangement), [3]);
+  const template = coverLetterTemplate('not-received', facts);
+  const text = writeSlotParagraphs(template, 'not-received', facts, d.slots, d.arrangement);
+  assert.ok(
+    text.includes(
+      'Exhibit 2 (carrier tracking): the order was shipped with UPS on Sat, Oct 3, 2026 under tracking number 1Z999AA10123456784.',
+    ),
+    text,
+  );
+  assert.ok(
+    text.includes(
+      'Exhibit 3 (proof of delivery): the order was delivered on Mon, Oct 5, 2026 to 12 High Street, Springfield.',
+    ),
+  );
+  assert.ok(text.includes('Exhibit 1 (receipt or invoice)'));
+  assert.ok(!text.includes('communication'), 'no paragraph for an empty slot');
+  assert.ok(
+    !text.includes('the enclosed delivery record shows the carrier'),
+    'the generic claim gives way to the slots',
+  );
+  assert.ok(text.indexOf('Exhibit 3') < text.indexOf('We ask the issuer to reverse this chargeback.'));
+  assert.deepEqual(letterBlanks(text), []);
+  // Without any slot filled, the letter is the merchant's as written.
+  assert.equal(writeSlotParagraphs(template, 'not-received', facts, undefined, d.arrangement), template);
+
+  const titles = exhibitTitles(d.arrangement, d.slots, (id) => (id === receipt.id ? 'scan 1.pdf' : '?'));
+  assert.deepEqual(
+    [...titles.values()],
+    ['Receipt or invoice', 'Carrier tracking (UPS 1Z999AA10123456784)', 'Proof of delivery (UPS 1Z999AA10123456784)'],
+  );
+  const unslotted = edit.removeFromSlot(d, 'receipt', receipt.id);
+  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => 'scan 1.pdf').get(receipt.id), 'scan 1.pdf');
+});
+
+test('a slot with no details says only what it shows; an empty tracking number is never a blank', () => {
+  assert.equal(
+    slotParagraph('tracking', { tracking: { fields: { carrier: 'DHL' }, files: [] } }, [2, 3]),
+    'Exhibits 2 and 3 (carrier tracking): the order was shipped with DHL.',
+  );
+  assert.equal(
+    slotParagraph('delivery', undefined, [4]),
+    "Exhibit 4 (proof of delivery): the order was delivered to the cardholder's address.",
+  );
+  assert.equal(
+    slotParagraph('policy', { policy: { fields: { policyShown: 'At checkout, above Pay' }, files: [] } }, [1]),
+    'Exhibit 1 (refund and cancellation policy): the policy the cardholder agreed to, shown to them at checkout, above Pay.',
+  );
+  // A blank typed into a field is a blank in the letter: refused like any other.
+  const d = edit.setSlotField(edit.addToSlot(empty, 'tracking', [ok(label)]), 'tracking', 'carrier', '[carrier]');
+  assert.deepEqual(letterBlanks(writeSlotParagraphs('We ask.', undefined, facts, d.slots, d.arrangement)), [
+    '[carrier]',
+  ]);
+});
