@@ -464,7 +464,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             <p className="hint">{view.guidance.advice}</p>
           </article>
         </div>
-        <aside className="guided-side">
+        {/* It scrolls on its own when taller than the window: focusable, so a keyboard can scroll it. */}
+        <aside className="guided-side" tabIndex={0} aria-label="What will be sent, and the dispute's facts">
           {view.answerable && summary}
           <article className="card">
             <h2>The disputed transaction</h2>
