@@ -1,7 +1,8 @@
 // Queuing an answer: the submission guards first, then the job and all its steps in one
-// transaction that asks the guards again (two submissions racing for one chargeback: one goes). Its files are in the job's own folder before the job exists, so the job survives
-// the merchant moving or deleting theirs: a file built in a staging folder is moved there (the
-// build was its one write), any other file is copied. Works offline.
+// transaction that asks the guards again (two submissions racing for one chargeback: one goes).
+// Its files are in the job's own folder before the job exists, so the job survives the merchant
+// moving or deleting theirs: a file built in a staging folder is moved there (the build was its
+// one write), any other file is copied. Works offline.
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';

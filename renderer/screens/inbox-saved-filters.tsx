@@ -58,10 +58,11 @@ export function SavedFilters({
             type="button"
             className="chip-apply"
             aria-pressed={active?.id === f.id}
+            aria-label={f.problems.length ? `${f.name} (part of it no longer exists)` : undefined}
             title={f.problems.length ? `Part of it no longer exists: ${f.problems.join('; ')}` : describeView(f.view)}
             onClick={() => apply(f)}
           >
-            {f.problems.length ? <span aria-label="Needs attention">⚠ </span> : null}
+            {f.problems.length ? <span aria-hidden="true">⚠ </span> : null}
             {f.name}
           </button>
           <button
