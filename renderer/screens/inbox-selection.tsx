@@ -98,11 +98,14 @@ export function TriCheckbox({
   checked,
   mixed,
   onToggle,
+  tabbable = false,
 }: {
   label: string;
   checked: boolean;
   mixed: boolean;
   onToggle(): void;
+  /** In the Tab order: outside the grid (whose rows take Space instead). */
+  tabbable?: boolean;
 }) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -115,7 +118,7 @@ export function TriCheckbox({
       className="select-box"
       aria-label={label}
       checked={checked}
-      tabIndex={-1}
+      tabIndex={tabbable ? 0 : -1}
       onClick={(e) => e.stopPropagation()}
       onChange={onToggle}
     />

@@ -278,6 +278,7 @@ export function Inbox({ profileId }: { profileId: string }) {
           <span className="select-cell">
             <TriCheckbox
               label="Select all in this view"
+              tabbable
               checked={listed > 0 && selection.selected.size >= listed}
               mixed={selection.selected.size > 0 && selection.selected.size < listed}
               onToggle={() => void selection.toggleWhere('view')}

@@ -352,10 +352,47 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     );
 
     // "Build packets": the answerable ones of the selection go to batch upload, the others are named.
-    await page.getByRole('checkbox', { name: 'Select all in this view' }).click();
-    await page.getByRole('checkbox', { name: 'Select all in this view' }).click();
+    // The view's checkbox (in the Tab order, outside the grid): Space selects every row of the view, then none.
+    const viewBox = page.getByRole('checkbox', { name: 'Select all in this view' });
+    await viewBox.focus();
+    await page.keyboard.press('Space');
+    const openInView = store.portfolio.worklistAll({
+      profileId,
+      status: 'open',
+      collapsed: [],
+      answered: answeredIds(),
+    });
+    await page.waitForFunction(
+      (n) =>
+        (
+          globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
+        ).document.querySelector('[data-testid="selection-count"] strong')?.textContent === String(n),
+      openInView.length,
+    );
+    await page.keyboard.press('Space');
+    await bar.waitFor({ state: 'detached' });
     await page.getByLabel('Status').selectOption('');
     await page.locator('.vrow').first().waitFor();
+    // A section's heading takes Space too: all of "Answer now", then none.
+    await grid(page).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Space');
+    const answerNowNow = store.portfolio
+      .worklistAll({ profileId, collapsed: [], answered: answeredIds() })
+      .filter((r) => r.section === 'answer-now');
+    await page.waitForFunction(
+      (n) =>
+        (
+          globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
+        ).document.querySelector('[data-testid="selection-count"] strong')?.textContent === String(n),
+      answerNowNow.length,
+    );
+    assert.equal(
+      await page.getByRole('checkbox', { name: `Select all ${answerNowNow.length} in Answer now` }).isChecked(),
+      true,
+    );
+    await page.keyboard.press('Space');
+    await bar.waitFor({ state: 'detached' });
     const [p1, p2] = answerNow.filter((r) => ![a, b, c, answered].includes(r));
     for (const r of [p1!, p2!, closed]) await tick(page, r.id);
     await bar.getByRole('button', { name: 'Build packets (2)…' }).click();
