@@ -6,7 +6,7 @@ import { api } from './bridge.ts';
 import { dataClient, mutate, useQuery } from './data/data.ts';
 import { dataTags } from '../shared/ipc/define.ts';
 import type { ProfileView } from '../shared/ipc/channels/app.ts';
-import { useApp } from './state/app-store.ts';
+import { useApp, type Screen } from './state/app-store.ts';
 import { Onboarding } from './screens/onboarding.tsx';
 import { Inbox } from './screens/inbox.tsx';
 import { Dispute } from './screens/dispute.tsx';
@@ -87,27 +87,12 @@ function App() {
       {screen.name !== 'onboarding' && (
         <nav className="nav" aria-label="Main">
           <strong className="brand">Dispute Desk</strong>
-          <button
-            className={screen.name === 'inbox' || screen.name === 'dispute' ? 'active' : ''}
-            onClick={() => go({ name: 'inbox' })}
-          >
-            Inbox
-          </button>
-          <button className={screen.name === 'outbox' ? 'active' : ''} onClick={() => go({ name: 'outbox' })}>
-            Outbox
-          </button>
-          <button className={screen.name === 'batch' ? 'active' : ''} onClick={() => go({ name: 'batch' })}>
-            Batch upload
-          </button>
-          <button className={screen.name === 'ledger' ? 'active' : ''} onClick={() => go({ name: 'ledger' })}>
-            Ledger
-          </button>
-          <button className={screen.name === 'insights' ? 'active' : ''} onClick={() => go({ name: 'insights' })}>
-            Insights
-          </button>
-          <button className={screen.name === 'settings' ? 'active' : ''} onClick={() => go({ name: 'settings' })}>
-            Settings
-          </button>
+          <NavButton to="inbox" also="dispute" label="Inbox" />
+          <NavButton to="outbox" label="Outbox" />
+          <NavButton to="batch" label="Batch upload" />
+          <NavButton to="ledger" label="Ledger" />
+          <NavButton to="insights" label="Insights" />
+          <NavButton to="settings" label="Settings" />
           <span className="spacer" />
           {profileId && <Activity key={profileId} profileId={profileId} />}
           {profiles.length > 1 ? (
@@ -163,4 +148,19 @@ function App() {
 
 // Start-up that did not go as usual opens on its account first (electron/main.ts).
 const notice = readStartupNotice(location.hash);
+/** A place in the navigation; the one showing says so to assistive technology too (aria-current). */
+function NavButton(p: { to: Exclude<Screen['name'], 'dispute' | 'onboarding'>; also?: Screen['name']; label: string }) {
+  const { screen, go } = useApp();
+  const here = screen.name === p.to || screen.name === p.also;
+  return (
+    <button
+      className={here ? 'active' : ''}
+      aria-current={here ? 'page' : undefined}
+      onClick={() => go({ name: p.to })}
+    >
+      {p.label}
+    </button>
+  );
+}
+
 createRoot(document.getElementById('root')!).render(notice ? <Recovery notice={notice} /> : <App />);

@@ -1,9 +1,9 @@
 // Alert (webhook) delivery: the contract's payloads to every registered receiver, with the
 // optional fixed header, retried with backoff on failure.
 import type { SandboxDb } from './db.ts';
-import { alertDates } from './service.ts';
 import { formatAmountPlain } from './format.ts';
 import type { AlertEvent } from '../../shared/api/alerts.ts';
+import { easternToday, formatMdy, parseServiceTimestamp, parseYmd } from '../../shared/domain/dates.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -32,6 +32,14 @@ function alertRecord(cb: Rec): Rec {
     reply: cb.reply === null ? null : String(cb.reply ?? ''),
     actionable: String(cb.actionable ?? 0),
   };
+}
+
+/** The dispute's dates as alerts write them (MM/DD/YYYY): created on its Eastern day, and due. */
+function alertDates(cb: Rec): { created: string; due: string } {
+  const created = parseServiceTimestamp(String(cb.created)) ?? new Date();
+  const due = parseYmd(cb.reply as number);
+  const c = easternToday(created);
+  return { created: formatMdy(c), due: due ? formatMdy(due) : '' };
 }
 
 export function alertPayload(event: AlertEvent, cb: Rec, txn: Rec | undefined): Rec {

@@ -2,6 +2,7 @@
 // anchor (default: today) so deadlines always spread from overdue to weeks away.
 import { createRng, type Rng } from './prng.ts';
 import { newId } from './ids.ts';
+import { entryRecord } from './entry-record.ts';
 import { reasonCodes } from '../../shared/domain/reason-codes.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
 import { platformCodes } from '../../shared/domain/labels.ts';
@@ -119,40 +120,23 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
     chargeback: string | null,
   ): void => {
     const id = newId('etr', at, rng.hex(15));
-    const ts = formatRecordTimestamp(at);
-    store.put('entry', id, chargeback, {
+    // Drawn in the order written, the opposing entry's ID before the pending one's: same seed, same data.
+    const record = entryRecord({
       id,
-      created: ts,
-      modified: ts,
-      creator: login,
-      modifier: login,
+      ts: formatRecordTimestamp(at),
+      login,
       entity,
-      onentity: entity,
-      fromentity: null,
       opposingEntry: newId('etr', at, rng.hex(15)),
       fund,
-      fee: null,
-      disbursement: null,
-      refund: null,
-      txn: null,
-      adjustment: null,
-      profitShare: null,
       event,
       eventId: cbId,
       description,
       amount,
-      unsourced: null,
-      pending: null,
-      originalCurrency: null,
-      currencyRate: null,
-      statement: null,
-      settlement: null,
-      archiveSummary: null,
       isFee,
       pendingEntry: newId('per', at, rng.hex(15)),
-      pendingEntryCreated: ts.slice(0, 19),
       chargeback,
     });
+    store.put('entry', id, chargeback, record);
     entriesMade++;
   };
 

@@ -42,12 +42,17 @@ export function Activity({ profileId }: { profileId: string }) {
 
   return (
     <div className="activity">
-      <button
-        onClick={() => void toggle()}
-        aria-expanded={open}
-        aria-label={unread ? `Activity, ${unread} new` : 'Activity'}
-      >
-        Activity{unread > 0 && <span className="badge">{unread}</span>}
+      {/* The name read out is the text shown ("Activity 3 new"): a label that differed from it would
+          leave a voice-control user saying words that match nothing on screen. */}
+      <button onClick={() => void toggle()} aria-expanded={open}>
+        Activity
+        {unread > 0 && (
+          <>
+            {' '}
+            <span className="badge">{unread}</span>
+            <span className="visually-hidden"> new</span>
+          </>
+        )}
       </button>
       {open && (
         <div ref={panel} className="activity-panel card" role="dialog" aria-label="Recent activity" tabIndex={-1}>

@@ -165,7 +165,7 @@ test(
       );
       const unread = stored.filter((e) => !e.read).length;
       assert.ok(unread > 0, 'the first sync and the deadlines raised events');
-      await page.getByRole('button', { name: `Activity, ${unread} new` }).click();
+      await page.getByRole('button', { name: `Activity ${unread} new` }).click();
       const panel = page.getByRole('dialog', { name: 'Recent activity' });
       await panel.waitFor();
       await app.shot('15-activity');
