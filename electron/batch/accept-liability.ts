@@ -58,7 +58,7 @@ export function createLiabilityBatch(deps: {
       for (const item of confirmed) {
         if (seen.has(item.chargebackId)) continue;
         seen.add(item.chargebackId);
-        const refuse = (reason: string): number => results.push({ ...idOf(item), outcome: 'refused', reason });
+        const refuse = (reason: string): void => void results.push({ ...idOf(item), outcome: 'refused', reason });
         const c = check(profileId, item.chargebackId);
         if ('reason' in c) {
           refuse(`${c.reason} Nothing was queued for it.`);
