@@ -6,6 +6,7 @@ import type { EventHub } from './ipc/event-hub.ts';
 import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
+import { createLiabilityBatch } from './batch/accept-liability.ts';
 import { createScanReader } from './batch/read-scan.ts';
 import { createOcrEngine } from './ocr/ocr-engine.ts';
 import { startDemo, demoProfileId } from './demo.ts';
@@ -56,6 +57,7 @@ export async function createAppServices(o: {
   const ocr = createOcrEngine();
   const reader = createScanReader({ evidence: h.evidence, ocr });
   const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
+  const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
@@ -129,6 +131,7 @@ export async function createAppServices(o: {
     log,
     version: o.version ?? '0.0.0',
     batch,
+    liability,
     reader,
     platform: o.platform,
     events: o.events,

@@ -122,7 +122,13 @@ function App() {
         {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} />}
         {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} />}
         {screen.name === 'outbox' && <Outbox />}
-        {screen.name === 'batch' && profileId && <Batch key={profileId} profileId={profileId} />}
+        {screen.name === 'batch' && profileId && (
+          <Batch
+            key={`${profileId} ${screen.chargebackIds?.join(',') ?? ''}`}
+            profileId={profileId}
+            {...(screen.chargebackIds ? { only: screen.chargebackIds, leftOut: screen.leftOut ?? 0 } : {})}
+          />
+        )}
         {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} />}
         {screen.name === 'insights' && profileId && <Insights key={profileId} profileId={profileId} />}
         {screen.name === 'settings' && <Settings />}

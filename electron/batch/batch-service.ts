@@ -5,24 +5,18 @@ import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import { createAnswerBook } from '../outbox/answers.ts';
 import { createResponder, windowWording } from '../respond/answer.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
-import { secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
-import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
-import { daysLeft, formatYmd } from '../../shared/domain/dates.ts';
-import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import type { Chargeback } from '../../shared/api/index.ts';
 import { matchFile, candidateOf } from './match-files.ts';
+import { createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
 import {
   holdIsFinal,
   packetGoes,
   targetOf,
   unusable,
-  type BatchHold,
   type BatchPlan,
   type BatchReport,
   type PacketReview,
@@ -75,6 +69,8 @@ export interface PlanOptions {
   onProgress?: (phase: 'importing' | 'reading', done: number, total: number) => void;
   /** Stops reading scans: files not yet read keep their name's verdict, nothing else is lost. */
   readSignal?: AbortSignal;
+  /** Match files only to these chargebacks (the ones the merchant selected in the inbox). */
+  only?: readonly string[];
 }
 
 type BatchMessageType = 'respond' | 'respondToDispute';
@@ -96,10 +92,9 @@ export function createBatchService(deps: {
   reader?: ScanReader;
   now?: () => Date;
 }) {
-  const answers = createAnswerBook(deps.store.database);
+  const holdsOf = createHolds(deps);
   // Batch checks what was last synced, as its review did: no refresh per chargeback.
   const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
-  const now = deps.now ?? (() => new Date());
 
   /** Page counts come from the evidence store, not from the plan the window sent back. */
   async function pagesOf(files: readonly PlannedFile[]): Promise<ArrangedPage[]> {
@@ -110,40 +105,6 @@ export function createBatchService(deps: {
       for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
     }
     return pages;
-  }
-
-  /** What holds a chargeback back from this batch's answer, in the merchant's words. */
-  function holdsOf(
-    profileId: string,
-    cb: Chargeback | undefined,
-    chargebackId: string,
-    messageType: BatchMessageType,
-  ): BatchHold[] {
-    if (!cb) return [{ kind: 'not-in-store', text: `${chargebackId} is not in the local store.` }];
-    const holds: BatchHold[] = [];
-    if (cb.status === 'won' || cb.status === 'lost')
-      holds.push({
-        kind: 'decided',
-        text: `It is ${cb.status} and no longer accepts responses: the issuer decided it.`,
-      });
-    else if (cb.status !== 'open')
-      holds.push({ kind: 'closed', text: `It is ${cb.status} and no longer accepts responses.` });
-    else if (cb.actionable !== 1)
-      holds.push({ kind: 'not-actionable', text: 'It cannot be answered through the API; contact your processor.' });
-    const days = daysLeft(cb.reply, now());
-    if (cb.status === 'open' && days !== undefined && days < 0)
-      holds.push({
-        kind: 'overdue',
-        text: `Its reply date (${formatYmd(cb.reply)}) has passed; the processor will likely refuse the answer.`,
-      });
-    if (!messageTypesForCycle(cb.cycle).includes(messageType))
-      holds.push({
-        kind: 'unusual',
-        text: `"${messageTypeRules[messageType].label}" is unusual at its stage (${cycleLabel(cb.cycle)}).`,
-      });
-    const warning = secondAnswerWarning(answers.stateOf(profileId, cb.id));
-    if (warning) holds.push({ kind: 'answered', text: warning });
-    return holds;
   }
 
   async function reviewPacket(
@@ -169,8 +130,11 @@ export function createBatchService(deps: {
     };
   }
 
-  function candidates(profileId: string) {
-    return deps.store.portfolio.chargebackIds(profileId).map((id) => {
+  function candidates(profileId: string, only?: readonly string[]) {
+    const ids = deps.store.portfolio.chargebackIds(profileId);
+    const chosen = only && new Set(only);
+    const kept = chosen ? ids.filter((id) => chosen.has(id)) : ids;
+    return kept.map((id) => {
       const d = deps.store.portfolio.detail(profileId, id)!;
       return candidateOf(d.chargeback, d.txn);
     });
@@ -191,7 +155,7 @@ export function createBatchService(deps: {
     /** Matches files already imported (dropped on the window, one by one): by name first (the
      * merchant's own naming wins), then, for names that say nothing, by what the scan says. */
     async planImported(profile: Profile, outcomes: readonly ImportOutcome[], o: PlanOptions = {}): Promise<BatchPlan> {
-      const all = candidates(profile.id);
+      const all = candidates(profile.id, o.only);
       const files: PlannedFile[] = outcomes.map((out) =>
         out.ok
           ? { name: out.item.name, itemId: out.item.id, pages: out.item.pages, match: matchFile(out.item.name, all) }

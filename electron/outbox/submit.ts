@@ -1,7 +1,8 @@
 // Queuing an answer: the submission guards first, then the job and all its steps in one
-// transaction. Its files are in the job's own folder before the job exists, so the job survives
-// the merchant moving or deleting theirs: a file built in a staging folder is moved there (the
-// build was its one write), any other file is copied. Works offline.
+// transaction that asks the guards again (two submissions racing for one chargeback: one goes).
+// Its files are in the job's own folder before the job exists, so the job survives the merchant
+// moving or deleting theirs: a file built in a staging folder is moved there (the build was its
+// one write), any other file is copied. Works offline.
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -99,7 +100,12 @@ export function createSubmit(deps: SubmitDeps) {
         warnings: [],
         steps,
       };
-      deps.repo.insert(job, files);
+      // Asked again in the transaction that writes the job: while the files were placed, another
+      // submission for this chargeback (a second click, the CLI) may have been queued.
+      deps.repo.transaction(() => {
+        deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+        deps.repo.insert(job, files);
+      });
       deps.onChange?.(job);
       return job;
     } catch (e) {

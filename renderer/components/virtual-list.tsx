@@ -10,6 +10,8 @@ export interface VirtualListProps<T> {
   ensure(from: number, to: number): void;
   render(row: T | undefined, index: number, focused: boolean): ReactNode;
   onOpen(index: number): void;
+  /** Space on the focused row (the inbox selects it). */
+  onSpace?(index: number): void;
   label: string;
   /** A class for a row other than a chargeback's (a section heading): replaces `vrow`. */
   rowClass?(index: number): string | undefined;
@@ -55,6 +57,10 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
       e.preventDefault();
       move(target);
     } else if (e.key === 'Enter' && p.total > 0) p.onOpen(focus);
+    else if (e.key === ' ' && p.onSpace && p.total > 0) {
+      e.preventDefault();
+      p.onSpace(focus);
+    }
   };
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {

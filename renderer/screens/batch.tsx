@@ -420,7 +420,29 @@ function ReportView({ report, onAgain }: { report: Report; onAgain(): void }) {
   );
 }
 
-export function Batch({ profileId }: { profileId: string }) {
+/** The chargebacks chosen in the inbox that a batch is for: files are matched to these only. */
+function Chosen({ only, leftOut }: { only: readonly string[]; leftOut: number }) {
+  const go = useApp((s) => s.go);
+  return (
+    <div className="card chosen" role="note" aria-label="Chargebacks chosen in the inbox">
+      <p>
+        For the <strong>{plural(only.length, 'chargeback')}</strong> you selected in the inbox: files are matched to
+        these only. <span className="muted">{only.join(', ')}</span>
+      </p>
+      {leftOut > 0 && (
+        <p className="hint">
+          {plural(leftOut, 'other selected chargeback')} {leftOut === 1 ? 'was' : 'were'} left out: only open ones
+          inside their reply date, not yet answered, can take a packet.
+        </p>
+      )}
+      <button className="link" onClick={() => go({ name: 'batch' })}>
+        Match against all chargebacks instead
+      </button>
+    </div>
+  );
+}
+
+export function Batch({ profileId, only, leftOut = 0 }: { profileId: string; only?: string[]; leftOut?: number }) {
   const say = useApp((s) => s.say);
   const [stage, setStage] = useState<Stage>({ name: 'start' });
   const open = useQuery('listInbox', { profileId, status: 'open', offset: 0, limit: 500 });
@@ -439,7 +461,7 @@ export function Batch({ profileId }: { profileId: string }) {
 
   async function pickFolder(): Promise<void> {
     setStage({ name: 'working', text: 'Reading the folder and matching every file…' });
-    const r = await api().planBatch({ profileId });
+    const r = await api().planBatch({ profileId, ...(only ? { only } : {}) });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
     setStage(r.value ? { name: 'review', plan: r.value, confirming: false } : { name: 'start' });
   }
@@ -449,7 +471,7 @@ export function Batch({ profileId }: { profileId: string }) {
     if (files.length === 0) return;
     // Main reads what was dropped (folders too) and says how far it got through batchProgress.
     setStage({ name: 'working', text: 'Adding the files…' });
-    const r = await api().planBatchDropped({ profileId, files });
+    const r = await api().planBatchDropped({ profileId, files, ...(only ? { only } : {}) });
     if (!r.ok) return (say('error', r.error.message), setStage({ name: 'start' }));
     setStage({ name: 'review', plan: r.value, confirming: false });
   }
@@ -475,6 +497,7 @@ export function Batch({ profileId }: { profileId: string }) {
   return (
     <section className="batch" aria-label="Batch upload">
       <h1>Batch upload</h1>
+      {only && stage.name !== 'report' && <Chosen only={only} leftOut={leftOut} />}
       {stage.name === 'start' && (
         <>
           <p className="muted">

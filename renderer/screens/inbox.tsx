@@ -1,6 +1,7 @@
 // The inbox as a worklist: the chargebacks that can still be answered first, by deadline; then
 // those whose answer is out, the decided ones, and last, folded, the ones past their deadline.
-// Each section says how many and how much is at risk; columns sort within sections.
+// Each section says how many and how much is at risk; columns sort within sections. Saved filters
+// sit under the toolbar; rows can be selected for batch actions (inbox-selection.tsx).
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
@@ -20,6 +21,10 @@ import {
   type InboxSort,
   type SortDirection,
 } from '../../shared/domain/inbox-sections.ts';
+import type { SavedView } from '../../shared/domain/saved-filters.ts';
+import { SavedFilters } from './inbox-saved-filters.tsx';
+import { SelectionBar, TriCheckbox, useSelection, type SelectedRow } from './inbox-selection.tsx';
+import '../styles/inbox-batch.css';
 
 const PAGE = 100;
 const ROW_HEIGHT = 52;
@@ -42,6 +47,37 @@ interface View {
 }
 
 type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row'; index: number };
+
+/** The view as a saved filter keeps it. */
+function savedViewOf(f: Filters, v: View): SavedView {
+  return {
+    ...(f.search.trim() ? { search: f.search.trim() } : {}),
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.cycle ? { cycle: f.cycle } : {}),
+    ...(f.network ? { network: Number(f.network) } : {}),
+    ...(f.category ? { category: f.category } : {}),
+    sort: v.sort,
+    dir: v.dir,
+  };
+}
+
+function filtersOf(v: SavedView): Filters {
+  return {
+    search: v.search ?? '',
+    status: v.status ?? '',
+    cycle: v.cycle ?? '',
+    network: v.network ? String(v.network) : '',
+    category: v.category ?? '',
+  };
+}
+
+const selectedRowOf = (row: InboxRowView): SelectedRow => ({
+  id: row.id,
+  section: row.section,
+  total: row.total,
+  currency: row.currency,
+  answerable: row.section === 'answer-now' && row.actionable,
+});
 
 /** The value as it was once it stopped changing for `ms`; the first value at once. */
 function useSettled<T>(value: T, ms: number): T {
@@ -132,6 +168,9 @@ export function Inbox({ profileId }: { profileId: string }) {
   const w = useWorklist(profileId, filters, view);
   const items = useMemo(() => itemsOf(w.sections, view.collapsed), [w.sections, view.collapsed]);
   const filtered = Object.values(filters).some((v) => v.trim() !== '');
+  const selection = useSelection(w.query);
+  const listed = w.sections.filter((sec) => !view.collapsed.includes(sec.section)).reduce((n, sec) => n + sec.count, 0);
+  const selectSection = (section: InboxSection): void => void selection.toggleWhere(section);
 
   const toggle = (section: InboxSection): void =>
     setView((v) => ({
@@ -221,6 +260,14 @@ export function Inbox({ profileId }: { profileId: string }) {
           Export CSV
         </button>
       </header>
+      <SavedFilters
+        profileId={profileId}
+        current={savedViewOf(filters, view)}
+        onApply={(v) => {
+          setFilters(filtersOf(v));
+          setView((old) => ({ ...old, sort: v.sort ?? 'deadline', dir: v.dir ?? 'asc' }));
+        }}
+      />
       {note ? (
         <p className="hint inbox-note" role="status">
           {note}
@@ -228,6 +275,15 @@ export function Inbox({ profileId }: { profileId: string }) {
       ) : null}
       <div className="worklist">
         <div className="colheads" role="presentation">
+          <span className="select-cell">
+            <TriCheckbox
+              label="Select all in this view"
+              tabbable
+              checked={listed > 0 && selection.selected.size >= listed}
+              mixed={selection.selected.size > 0 && selection.selected.size < listed}
+              onToggle={() => void selection.toggleWhere('view')}
+            />
+          </span>
           {columns.map((sort) => (
             <button
               key={sort}
@@ -266,6 +322,12 @@ export function Inbox({ profileId }: { profileId: string }) {
               const indexes = items.slice(from, to).flatMap((it) => (it.kind === 'row' ? [it.index] : []));
               if (indexes.length > 0) w.ensure(indexes[0]!, indexes.at(-1)! + 1);
             }}
+            onSpace={(i) => {
+              const item = items[i];
+              if (item?.kind === 'head') return selectSection(item.summary.section);
+              const row = item ? w.rowAt(item.index) : undefined;
+              if (row) selection.toggle(selectedRowOf(row));
+            }}
             onOpen={(i) => {
               const item = items[i];
               if (item?.kind === 'head') return toggle(item.summary.section);
@@ -277,8 +339,21 @@ export function Inbox({ profileId }: { profileId: string }) {
               if (item.kind === 'head') {
                 const s = item.summary;
                 const folded = view.collapsed.includes(s.section);
+                const picked = selection.countIn(s.section);
                 return (
                   <div className={`section-head section-${s.section}`} data-testid={`section-${s.section}`}>
+                    {folded ? (
+                      <span className="select-cell" />
+                    ) : (
+                      <span className="select-cell">
+                        <TriCheckbox
+                          label={`Select all ${s.count} in ${inboxSectionLabel[s.section]}`}
+                          checked={picked === s.count}
+                          mixed={picked > 0 && picked < s.count}
+                          onToggle={() => selectSection(s.section)}
+                        />
+                      </span>
+                    )}
                     <span className="fold" aria-hidden="true">
                       {folded ? '▸' : '▾'}
                     </span>
@@ -294,11 +369,25 @@ export function Inbox({ profileId }: { profileId: string }) {
                 );
               }
               const row = w.rowAt(item.index);
-              if (!row) return <div className="cell muted">Loading…</div>;
+              if (!row)
+                return (
+                  <>
+                    <div className="select-cell" />
+                    <div className="cell muted">Loading…</div>
+                  </>
+                );
               const d = deadlineCell(row);
               const customer = [row.customerName, row.order].filter(Boolean).join(' · ');
               return (
                 <>
+                  <div className="select-cell">
+                    <TriCheckbox
+                      label={`Select ${row.id}`}
+                      checked={selection.has(row.id)}
+                      mixed={false}
+                      onToggle={() => selection.toggle(selectedRowOf(row))}
+                    />
+                  </div>
                   <div className={`cell deadline ${d.state}`} data-testid="days-left" title={d.text}>
                     {d.text}
                   </div>
@@ -323,6 +412,7 @@ export function Inbox({ profileId }: { profileId: string }) {
           />
         )}
       </div>
+      <SelectionBar profileId={profileId} selection={selection} />
     </section>
   );
 }

@@ -8,7 +8,9 @@ export type Screen =
   | { name: 'inbox' }
   | { name: 'dispute'; chargebackId: string }
   | { name: 'outbox' }
-  | { name: 'batch' }
+  /** `chargebackIds`: the answerable ones selected in the inbox, the only ones files are matched to;
+   * `leftOut`: how many others of that selection could not take a packet. */
+  | { name: 'batch'; chargebackIds?: string[]; leftOut?: number }
   | { name: 'ledger' }
   | { name: 'insights' }
   | { name: 'settings' };
@@ -68,7 +70,9 @@ export const useApp = create<AppState>((set) => ({
   selectProfile: (profileId) => {
     remember(profileId);
     set((s) => {
-      const screen: Screen = s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen;
+      // A dispute, or a batch for chargebacks chosen in the inbox, belongs to the profile left.
+      const screen: Screen =
+        s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen.name === 'batch' ? { name: 'batch' } : s.screen;
       return { profileId, screen, toast: keptOn(s.toast, screen) };
     });
   },

@@ -9,6 +9,8 @@ import { evidenceChannels } from './channels/evidence.ts';
 import { outboxChannels } from './channels/outbox.ts';
 import { batchChannels } from './channels/batch.ts';
 import { insightsChannels } from './channels/insights.ts';
+import { savedFilterChannels } from './channels/saved-filters.ts';
+import { inboxBatchChannels } from './channels/inbox-batch.ts';
 import { outboxJobSchema } from '../outbox.ts';
 import type { EventInvalidations } from './define.ts';
 
@@ -19,6 +21,8 @@ export const ipcContract = {
   ...outboxChannels,
   ...batchChannels,
   ...insightsChannels,
+  ...savedFilterChannels,
+  ...inboxBatchChannels,
 } as const;
 
 export const ipcEvents = {

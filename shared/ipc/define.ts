@@ -20,6 +20,7 @@ export const dataTags = [
   'ledger',
   'outbox',
   'drafts',
+  'savedFilters',
 ] as const;
 export type DataTag = (typeof dataTags)[number];
 

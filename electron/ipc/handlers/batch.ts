@@ -13,13 +13,14 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
   };
   // The plan being made reads its scans under this; stopBatchReading aborts it.
   let reading: AbortController | undefined;
-  async function planning<T>(make: (o: PlanOptions) => Promise<T>): Promise<T> {
+  async function planning<T>(only: readonly string[] | undefined, make: (o: PlanOptions) => Promise<T>): Promise<T> {
     reading?.abort();
     const mine = new AbortController();
     reading = mine;
     try {
       return await make({
         readSignal: mine.signal,
+        ...(only ? { only } : {}),
         onProgress: (phase, done, total) => s.events.emit('batchProgress', { phase, done, total }),
       });
     } finally {
@@ -27,10 +28,10 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
     }
   }
   return {
-    planBatch: async ({ profileId }) => {
+    planBatch: async ({ profileId, only }) => {
       const profile = profileOf(profileId);
       const folder = await s.platform.dialogs.openFolder({ title: 'Choose the folder of scanned receipts' });
-      return folder ? planning((o) => s.batch.plan(profile, [folder], o)) : null;
+      return folder ? planning(only, (o) => s.batch.plan(profile, [folder], o)) : null;
     },
     receiptBelongsElsewhere: async ({ profileId, chargebackId, itemId }) => {
       const profile = profileOf(profileId);
@@ -43,10 +44,10 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
       reading?.abort();
       return was;
     },
-    planBatchDropped: async ({ profileId, dropped }) => {
+    planBatchDropped: async ({ profileId, dropped, only }) => {
       const profile = profileOf(profileId);
       // The same walk and import as a picked folder; only the paths came from the drop.
-      return planning(async (o) =>
+      return planning(only, async (o) =>
         s.batch.planImported(
           profile,
           await importDropped(s.evidence, dropped, {

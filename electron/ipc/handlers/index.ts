@@ -8,6 +8,8 @@ import { evidenceHandlers } from './evidence.ts';
 import { outboxHandlers } from './outbox.ts';
 import { batchHandlers } from './batch.ts';
 import { insightsHandlers } from './insights.ts';
+import { savedFilterHandlers } from './saved-filters.ts';
+import { inboxBatchHandlers } from './inbox-batch.ts';
 
 export function createHandlers(s: AppServices): Handlers<IpcContract> {
   return {
@@ -17,5 +19,7 @@ export function createHandlers(s: AppServices): Handlers<IpcContract> {
     ...outboxHandlers(s),
     ...batchHandlers(s),
     ...insightsHandlers(s),
+    ...savedFilterHandlers(s),
+    ...inboxBatchHandlers(s),
   };
 }

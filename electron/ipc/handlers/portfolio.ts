@@ -10,7 +10,8 @@ import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv, type CsvColumn } from '../../export/csv.ts';
-import { answerIsOut, inboxSectionLabel } from '../../../shared/domain/inbox-sections.ts';
+import { inboxSectionLabel } from '../../../shared/domain/inbox-sections.ts';
+import { worklistQueryOf } from '../../views/worklist-query.ts';
 import type { InboxRow } from '../../../shared/views/inbox-row.ts';
 import type { WorklistQuery } from '../../store/portfolio-repo.ts';
 
@@ -54,12 +55,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     const entries = s.store.portfolio.listEntries(profileId, w.from, w.to);
     return ledgerView(entries, chargebackCurrencies(s.store, profileId));
   }
-  /** Open, answerable chargebacks whose answer is out: the worklist lists them as awaiting the issuer. */
-  function answered(profileId: string): string[] {
-    const states = s.answers.statesOf(profileId, s.store.portfolio.answerCandidates(profileId));
-    return [...states].filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
-  }
-  const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => ({ ...q, answered: answered(q.profileId) });
+  const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);
   return {
     listInbox: async (q) => {
       const page = s.store.portfolio.listWorklist(worklistQuery(q));

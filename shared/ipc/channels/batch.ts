@@ -5,16 +5,19 @@ import { itemIdSchema } from '../../evidence/items.ts';
 import { droppedEntriesSchema } from '../dropped.ts';
 import { batchPlanSchema, batchReportSchema, packetReviewSchema } from '../../batch.ts';
 
+/** The chargebacks chosen in the inbox: files are matched to these only. */
+const only = z.array(z.string().min(1).max(200)).min(1).max(10_000).optional();
+
 export const batchChannels = {
   planBatch: mutation(
     'Opens the folder picker in main, imports and matches every file. Nothing is sent.',
-    z.strictObject({ profileId: z.string().min(1) }),
+    z.strictObject({ profileId: z.string().min(1), only }),
     batchPlanSchema.nullable(),
     { invalidates: [] },
   ),
   planBatchDropped: droppedFilesMutation(
     'Imports files and folders dropped on the window (by the paths the preload resolved) and matches every file. Nothing is sent.',
-    z.strictObject({ profileId: z.string().min(1), dropped: droppedEntriesSchema }),
+    z.strictObject({ profileId: z.string().min(1), dropped: droppedEntriesSchema, only }),
     batchPlanSchema,
     { invalidates: [] },
   ),

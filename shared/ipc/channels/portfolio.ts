@@ -14,7 +14,7 @@ import { ledgerViewSchema } from '../../views/ledger-view.ts';
 const profileId = z.string().min(1).max(200);
 const chargebackId = z.string().min(1).max(200);
 /** What the inbox shows: its filters, the order within each section, the folded sections. */
-const inboxView = {
+export const inboxView = {
   profileId,
   status: z.string().max(20).optional(),
   cycle: z.string().max(60).optional(),

@@ -1,0 +1,120 @@
+// Saved filters: an inbox view a merchant named (its search, filters and order) to come back to in
+// one click. The view is stored as it was saved; what it names is checked each time it is read,
+// since a status, stage or kind it names may no longer exist in this version of the app.
+import { z } from 'zod';
+import { chargebackStatuses, cycles } from './enums.ts';
+import { categoryLabel, disputeCategories, networkIds, type DisputeCategory } from './reason-codes.ts';
+import { inboxSortLabel, inboxSorts, sortDirections } from './inbox-sections.ts';
+import { cycleLabel } from './cycles.ts';
+
+/** What a saved filter restores. Read tolerantly (any status string): an older or newer app may
+ * have saved a value this one does not know, and `viewProblems` says so instead of failing. */
+export const savedViewSchema = z.object({
+  search: z.string().max(200).optional(),
+  status: z.string().max(20).optional(),
+  cycle: z.string().max(60).optional(),
+  network: z.number().int().optional(),
+  category: z.string().max(60).optional(),
+  sort: z.enum(inboxSorts).optional(),
+  dir: z.enum(sortDirections).optional(),
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
+
+export const savedFilterNameMax = 60;
+
+/** A name as stored: trimmed, inner runs of spaces made one. */
+export function cleanFilterName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/** Two names that differ only in case or spacing are the same name to a merchant. */
+export function filterNameKey(name: string): string {
+  return cleanFilterName(name).toLowerCase();
+}
+
+/** Why a name cannot be used, or undefined. */
+export function filterNameProblem(name: string): string | undefined {
+  const clean = cleanFilterName(name);
+  if (clean === '') return 'Give the filter a name.';
+  if (clean.length > savedFilterNameMax) return `Keep the name under ${savedFilterNameMax + 1} characters.`;
+  return undefined;
+}
+
+/** The refusal of a view that narrows nothing, said where the merchant saves it and by the store. */
+export const nothingFiltered =
+  'Nothing is filtered yet: type a search or choose a status, stage, network or kind, then save the view.';
+
+/** Whether the view narrows the inbox at all: an order alone is not worth a saved filter. */
+export function viewIsFiltered(v: SavedView): boolean {
+  return (
+    (v.search ?? '').trim() !== '' ||
+    !!v.status ||
+    !!v.cycle ||
+    !!v.category ||
+    (v.network !== undefined && v.network > 0)
+  );
+}
+
+const knownStatuses: ReadonlySet<string> = new Set(chargebackStatuses);
+const knownCycles: ReadonlySet<string> = new Set(cycles);
+const knownCategories: ReadonlySet<string> = new Set(disputeCategories);
+const knownNetworks: ReadonlySet<number> = new Set(networkIds);
+
+/** What the view names that no longer exists, each in words; the rest of the view still applies. */
+export function viewProblems(v: SavedView): string[] {
+  const out: string[] = [];
+  if (v.status && !knownStatuses.has(v.status)) out.push(`the status “${v.status}” no longer exists`);
+  if (v.cycle && !knownCycles.has(v.cycle)) out.push(`the stage “${cycleLabel(v.cycle)}” no longer exists`);
+  if (v.category && !knownCategories.has(v.category)) out.push(`the kind “${v.category}” no longer exists`);
+  if (v.network !== undefined && !knownNetworks.has(v.network)) out.push(`network ${v.network} no longer exists`);
+  return out;
+}
+
+/** The view with what no longer exists left out: what applying it actually filters by. */
+export function usableView(v: SavedView): SavedView {
+  const { status, cycle, category, network, ...rest } = v;
+  return {
+    ...rest,
+    ...(status && knownStatuses.has(status) ? { status } : {}),
+    ...(cycle && knownCycles.has(cycle) ? { cycle } : {}),
+    ...(category && knownCategories.has(category) ? { category } : {}),
+    ...(network !== undefined && knownNetworks.has(network) ? { network } : {}),
+  };
+}
+
+export const savedFilterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  view: savedViewSchema,
+  /** What it names that no longer exists (applying it leaves those parts out). */
+  problems: z.array(z.string()),
+});
+export type SavedFilter = z.infer<typeof savedFilterSchema>;
+
+/** The view in words, for a chip's tooltip and the save dialog: "“mug” · Open · First · by Amount ↓". */
+export function describeView(v: SavedView): string {
+  const parts: string[] = [];
+  if (v.search?.trim()) parts.push(`“${v.search.trim()}”`);
+  if (v.status) parts.push(v.status[0]!.toUpperCase() + v.status.slice(1));
+  if (v.cycle) parts.push(cycleLabel(v.cycle));
+  if (v.network !== undefined) parts.push(`Network ${v.network}`);
+  if (v.category)
+    parts.push(knownCategories.has(v.category) ? categoryLabel[v.category as DisputeCategory] : v.category);
+  if (v.sort) parts.push(`by ${inboxSortLabel[v.sort]} ${v.dir === 'desc' ? '↓' : '↑'}`);
+  return parts.join(' · ');
+}
+
+/** Two views that show the same rows in the same order (empty fields and the default order alike). */
+export function sameView(a: SavedView, b: SavedView): boolean {
+  const norm = (v: SavedView): string =>
+    JSON.stringify([
+      v.search?.trim() ?? '',
+      v.status ?? '',
+      v.cycle ?? '',
+      v.network ?? 0,
+      v.category ?? '',
+      v.sort ?? 'deadline',
+      v.dir ?? 'asc',
+    ]);
+  return norm(a) === norm(b);
+}
