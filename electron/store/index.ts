@@ -7,6 +7,7 @@ import { createEventsRepo } from './events-repo.ts';
 import { createSyncStateRepo } from './sync-state-repo.ts';
 import { createDraftsRepo } from './drafts-repo.ts';
 import { createInsightsRepo } from './insights-repo.ts';
+import { createLedgerRepo } from './ledger-repo.ts';
 
 export function databaseFile(home: string): string {
   return join(home, 'dispute-desk.db');
@@ -22,6 +23,7 @@ export function openStore(file: string) {
     syncState: createSyncStateRepo(database),
     drafts: createDraftsRepo(database),
     insights: createInsightsRepo(database),
+    ledger: createLedgerRepo(database),
     transaction: <T>(fn: () => T): T => database.transaction(fn),
     close: () => database.close(),
   };
