@@ -53,7 +53,7 @@ const Chart = memo(function Chart({ data, width }: { data: LedgerCurrency; width
   const y = (v: number): number => pad.top + plotH - (Math.max(0, v) / axis.top) * plotH;
   const first = months[0]?.month;
   const last = months.at(-1)?.month;
-  const span = first && last ? (first === last ? monthText(first) : `${monthText(first)} to ${monthText(last)}`) : '';
+  const span = first && last ? (first === last ? monthText(first) : `${monthText(first)} – ${monthText(last)}`) : '';
   return (
     <svg
       className="ledger-chart"
@@ -218,7 +218,8 @@ function ByMonth({ view }: { view: LedgerView }) {
 
 const count = (n: number, one: string, many: string): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-/** One row per currency, the currency of most chargebacks first: what the window's chargebacks cost. */
+/** One row per currency, the currency of most chargebacks first: what the window's chargebacks cost.
+ * (No label on this screen says "to" but the To date: a merchant's "To" finds one field.) */
 function Totals({ view }: { view: LedgerView }) {
   const money = (n: number, currency: string, id: string) => (
     <td className={`amount${n < 0 ? ' neg' : ''}`} data-testid={`${id}-${currency}`}>
@@ -226,7 +227,7 @@ function Totals({ view }: { view: LedgerView }) {
     </td>
   );
   return (
-    <section className="card ledger-totals" aria-label="Totals by currency">
+    <section className="card ledger-totals" aria-label="By currency">
       <table className="ledger">
         <thead>
           <tr>

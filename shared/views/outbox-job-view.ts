@@ -124,7 +124,8 @@ function outcome(cb: JobChargebackFacts | undefined): JobOutcome | null {
 /** The job as the Outbox lists it. */
 export function outboxJobView(job: OutboxJob, cb: JobChargebackFacts | undefined, answer: AnswerState): OutboxJobView {
   const status = jobStatus(job);
-  const tried = job.steps.filter((s) => s.attempts > 0);
+  // A step whose request never left (the chargeback could not be read first) was tried all the same.
+  const tried = job.steps.filter((s) => s.attempts > 0 || s.lastError !== undefined || job.error !== undefined);
   const attemptedAt = Math.max(...tried.map((s) => s.attemptedAt ?? -1));
   // A job made before attempts were timed: its last change is its last try.
   const lastTriedAt = tried.length === 0 ? null : attemptedAt >= 0 ? attemptedAt : job.updatedAt;

@@ -166,6 +166,7 @@ test('Outbox: amounts, moments, states in words, outcomes; a failed job retried;
     const c3 = cardOf(failing!.id);
     assert.match(await text(c3.getByTestId('job-state')), /^Failed — (will retry at .+|trying again now): .+/);
     assert.equal(await c3.getByTestId('job-outcome').count(), 0);
+    assert.notEqual(await text(c3.getByTestId('job-tried')), 'Not yet', 'a failed attempt is a try');
 
     // The held answer to a chargeback closed since: why it can no longer go, and no Retry.
     const c4 = cardOf(closing!.id);
@@ -237,7 +238,7 @@ test('Ledger: currency order, labelled chart and table, CSV in that order, one m
     const order = view.currencies.map((c) => c.currency);
     assert.equal(order[0], 'USD', 'the currency of most chargebacks first');
     assert.notDeepEqual(order, [...order].sort(), 'not alphabetical');
-    const rows = page.getByRole('region', { name: 'Totals by currency' }).locator('tbody tr');
+    const rows = page.getByRole('region', { name: 'By currency', exact: true }).locator('tbody tr');
     await rows.nth(order.length - 1).waitFor();
     assert.deepEqual(
       await Promise.all((await rows.all()).map((tr) => tr.getAttribute('data-testid'))),

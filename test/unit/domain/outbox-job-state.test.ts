@@ -130,6 +130,11 @@ test('moments: queued, last tried (the latest attempt), sent when done', () => {
   assert.deepEqual(outboxJobView(job(), cb(), answer).times.lastTriedAt, null, 'never tried');
   // A job tried before attempts were timed: its last change stands in.
   assert.equal(outboxJobView(job({ steps: [step({ attempts: 1 })] }), cb(), answer).times.lastTriedAt, at - 60_000);
+  // Failed before any request left (the chargeback could not be read): tried, at its last change.
+  assert.equal(
+    outboxJobView(job({ steps: [step({ lastError: 'Down.', nextAttemptAt: at })] }), cb(), answer).times.lastTriedAt,
+    at - 60_000,
+  );
   const done = job({ state: 'done', steps: [step({ state: 'done', attempts: 1, attemptedAt: at - 120_000 })] });
   assert.equal(outboxJobView(done, cb(), answer).times.sentAt, at - 60_000);
 });
