@@ -32,9 +32,9 @@ export const entriesCommand: CliCommand = {
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
       // Each entry as the service describes it (a fee says it is one), the same words as the ledger
-      // screen, by currency in the one order (the currency of most chargebacks first), oldest first
-      // within each; `chargeback` keeps the name this command's JSON has always used.
-      const lines = readLedgerLines(h.store, profile.id, from, to);
+      // screen, oldest first; `chargeback` keeps the name this command's JSON has always used. The
+      // totals come in the one currency order (the currency of most chargebacks first).
+      const lines = readLedgerLines(h.store, profile.id, from, to, 'by-time');
       const entries = lines.map(({ chargebackId, ...line }) => ({ ...line, chargeback: chargebackId }));
       const order = ledgerCurrencyOrder(lines);
       const summed = summariseEntries(lines);

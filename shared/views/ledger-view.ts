@@ -150,8 +150,14 @@ export function ledgerView(rows: readonly LedgerRow[]): LedgerView {
   };
 }
 
-/** Every line of the window for a CSV or the CLI: by currency in the one order, oldest first within one. */
-export function ledgerLinesInOrder(rows: readonly LedgerRow[]): EntryLine[] {
-  const lines = rows.map(entryLine);
+/** Every line of the window, oldest first (the CLI lists them so). */
+export function ledgerLines(rows: readonly LedgerRow[]): EntryLine[] {
+  return rows.map(entryLine);
+}
+
+/** Every line of the window for a CSV: by currency in the one order, oldest first within one, so a
+ * spreadsheet sums each currency's block and never adds one currency to another. */
+export function ledgerLinesByCurrency(rows: readonly LedgerRow[]): EntryLine[] {
+  const lines = ledgerLines(rows);
   return inCurrencyOrder(lines, ledgerCurrencyOrder(lines), (l) => l.currency);
 }

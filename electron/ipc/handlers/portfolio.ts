@@ -115,7 +115,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     exportLedgerCsv: async ({ profileId, from, to }) => {
       const w = window(from, to);
       // Read before the dialog: a window the merchant typed wrong is said before a file is asked for.
-      const lines = readLedgerLines(s.store, profileId, w.from, w.to);
+      const lines = readLedgerLines(s.store, profileId, w.from, w.to, 'by-currency');
       const path = await s.platform.dialogs.saveFile({
         title: 'Export ledger entries',
         defaultName: `ledger ${from} to ${to}.csv`,
