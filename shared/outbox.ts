@@ -17,6 +17,8 @@ export const outboxStepSchema = z.object({
   bytes: z.number().int().optional(),
   sentBytes: z.number().int(),
   attempts: z.number().int(),
+  /** When its last attempt began (ms); absent on steps never tried, and on jobs made before it was kept. */
+  attemptedAt: z.number().optional(),
   remoteId: z.string().optional(),
   lastError: z.string().optional(),
   nextAttemptAt: z.number().optional(),

@@ -2,9 +2,11 @@
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { chargebackCurrencies } from '../views/chargeback-currencies.ts';
+import { readLedgerLines } from '../views/read-ledger.ts';
+import { ledgerCurrencyOrder } from '../../shared/views/ledger-view.ts';
 import { parseYmd, addDays, parseServiceTimestamp } from '../../shared/domain/dates.ts';
-import { entryKind, entryLabel, summariseEntries } from '../../shared/domain/entry-kinds.ts';
+import { summariseEntries } from '../../shared/domain/entry-kinds.ts';
+import { inCurrencyOrder } from '../../shared/domain/currency-order.ts';
 
 function easternMidnight(text: string | undefined, flag: string): Date {
   const d = parseYmd(text ?? '');
@@ -29,12 +31,20 @@ export const entriesCommand: CliCommand = {
     if (to <= from) throw new CliError('--to must be on or after --from.');
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const currencyOf = chargebackCurrencies(h.store, profile.id);
-      // Each entry as the service describes it (a fee says it is one), the same words as the ledger screen.
-      const entries = h.store.portfolio
-        .listEntries(profile.id, from, to)
-        .map((e) => ({ ...e, currency: currencyOf(e.chargeback), kind: entryKind(e), label: entryLabel(e) }));
-      const totals = summariseEntries(entries);
+      // Each entry as the service describes it (a fee says it is one), the same words as the ledger
+      // screen, oldest first; `chargeback` keeps the name this command's JSON has always used. The
+      // totals come in the one currency order (the currency of most chargebacks first).
+      const lines = readLedgerLines(h.store, profile.id, from, to, 'by-time');
+      const entries = lines.map(({ chargebackId, ...line }) => ({ ...line, chargeback: chargebackId }));
+      const order = ledgerCurrencyOrder(lines);
+      const summed = summariseEntries(lines);
+      const totals = {
+        byCurrency: inCurrencyOrder(summed.byCurrency, order, (t) => t.currency),
+        // Month by month; within a month, currencies in the one order (the sort keeps it).
+        byMonth: inCurrencyOrder(summed.byMonth, order, (t) => t.currency).sort((a, b) =>
+          a.month < b.month ? -1 : a.month > b.month ? 1 : 0,
+        ),
+      };
       const row = (e: (typeof entries)[number]) =>
         `${(e.created ?? '').slice(0, 19)}  ${formatAmount(e.amount, e.currency).padStart(14)}  ` +
         `${e.label.padEnd(28)} ${e.chargeback ?? ''}`;

@@ -1,6 +1,6 @@
 // Read-only views of outbox jobs for the status bar: whether sending is failing now.
 import type { OutboxJob } from '../../shared/outbox.ts';
-import { jobRetry } from '../../shared/outbox-status.ts';
+import { jobRetry } from '../../shared/domain/outbox-job-state.ts';
 
 /** The most recent failure of a job still waiting to be tried again, with when it will be. */
 export function sendingTrouble(jobs: readonly OutboxJob[]): { error: string; nextAttemptAt: number | null } | null {

@@ -90,7 +90,7 @@ export function createJobWorker(deps: JobWorkerDeps) {
           jobId,
           deps.owner,
           position,
-          { state: 'sending', attempts: step.attempts + 1, sentBytes: 0 },
+          { state: 'sending', attempts: step.attempts + 1, sentBytes: 0, attemptedAt: now() },
           now(),
         );
         if (!begun) return undefined;

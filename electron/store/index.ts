@@ -8,6 +8,8 @@ import { createSyncStateRepo } from './sync-state-repo.ts';
 import { createDraftsRepo } from './drafts-repo.ts';
 import { createInsightsRepo } from './insights-repo.ts';
 import { createSavedFiltersRepo } from './saved-filters-repo.ts';
+import { createLedgerRepo } from './ledger-repo.ts';
+import { createChargebackBriefsRepo } from './chargeback-briefs-repo.ts';
 
 export function databaseFile(home: string): string {
   return join(home, 'dispute-desk.db');
@@ -24,6 +26,8 @@ export function openStore(file: string) {
     drafts: createDraftsRepo(database),
     insights: createInsightsRepo(database),
     savedFilters: createSavedFiltersRepo(database),
+    ledger: createLedgerRepo(database),
+    briefs: createChargebackBriefsRepo(database),
     transaction: <T>(fn: () => T): T => database.transaction(fn),
     close: () => database.close(),
   };

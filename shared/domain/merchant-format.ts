@@ -49,12 +49,30 @@ const momentOptions = (timeZone: string | undefined): Intl.DateTimeFormatOptions
   ...(timeZone ? { timeZone } : {}),
 });
 
-/** A moment (a record's timestamp on the service's clock, in either form it comes, or a Date) in
- * the merchant's zone, with the zone's name: "6 Oct 2026, 14:22 CEST". Empty when unreadable. */
-export function formatMoment(v: string | Date | null | undefined, l: MerchantLocale = {}): string {
-  const at = v instanceof Date ? v : parseServiceTimestamp(v);
+/** A moment (a record's timestamp on the service's clock, in either form it comes, a Date, or
+ * milliseconds since the epoch as this app records its own) in the merchant's zone, with the
+ * zone's name: "6 Oct 2026, 14:22 CEST". Empty when unreadable. */
+export function formatMoment(v: string | number | Date | null | undefined, l: MerchantLocale = {}): string {
+  const at = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : parseServiceTimestamp(v);
   if (!at || Number.isNaN(at.getTime())) return '';
   return formatter('moment', l.locale, momentOptions(l.timeZone)).format(at);
+}
+
+/** The time of a moment ("14:05"), with its date too when it is not on the day of `now`. */
+export function formatTimeOfMoment(ms: number, now: number, l: MerchantLocale = {}): string {
+  const zone = l.timeZone ? { timeZone: l.timeZone } : {};
+  const day = formatter('day', l.locale, { year: 'numeric', month: 'numeric', day: 'numeric', ...zone });
+  if (day.format(ms) !== day.format(now)) return formatMoment(ms, l);
+  return formatter('time', l.locale, { hour: '2-digit', minute: '2-digit', ...zone }).format(ms);
+}
+
+/** A ledger month as the service wrote it ("2026-10") named in the merchant's language: "Oct 2026"
+ * (en-US), "oct. 2026" (fr). A calendar month has no zone. Anything else is shown as it came. */
+export function formatMonth(key: string, l: MerchantLocale = {}): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!m) return key;
+  const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
+  return formatter('month', l.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
 }
 
 /** "in 6 days", "tomorrow", "today", "3 days ago", in the merchant's language. */

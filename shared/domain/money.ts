@@ -56,3 +56,26 @@ export function majorToMinor(text: string, currency: string): number | undefined
   if (!Number.isSafeInteger(minor)) return undefined;
   return sign ? -minor : minor;
 }
+
+const shortFormatters = new Map<string, Intl.NumberFormat>();
+
+/** An amount in few characters for a chart's axis or a bar's label: 123456 USD → "$1.2K",
+ * 1500000 JPY → "¥1.5M", 250 USD → "$2.5"; the exact figure is shown beside it (formatAmount). */
+export function formatAmountShort(minor: number, currency: string): string {
+  const code = (currency || 'USD').toUpperCase();
+  const major = minorToMajor(minor, code);
+  let f = shortFormatters.get(code);
+  if (!f) {
+    f = isKnownCurrency(code)
+      ? new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: code,
+          notation: 'compact',
+          maximumFractionDigits: 1,
+        })
+      : new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+    shortFormatters.set(code, f);
+  }
+  const text = f.format(major).replace(/\u00a0/g, ' ');
+  return isKnownCurrency(code) ? text : `${code} ${text}`;
+}

@@ -1,12 +1,14 @@
 // Insights: how the merchant's disputes went, by reason code, by network and by month, from the
 // stored history. A chargeback counts in the month it was issued; its ledger entries (money back,
 // fees) count with it, whenever they were booked, so a month's row says how that month's disputes
-// ended. Amounts stay apart by currency: nothing is added across currencies.
+// ended. Amounts stay apart by currency: nothing is added across currencies, and every row lists its
+// currencies in one order (shared/domain/currency-order.ts), that of the period as a whole.
 import { z } from 'zod';
 import { disputeOutcome, entryRecoveryParts } from '../domain/outcomes.ts';
 import type { EntryFields } from '../domain/entry-kinds.ts';
 import { networkLabel, plainReasonCode, reasonCodeInfo, type NetworkId } from '../domain/reason-codes.ts';
 import { parseYmd, type Ymd } from '../domain/dates.ts';
+import { currencyOrder, inCurrencyOrder } from '../domain/currency-order.ts';
 
 export const insightsPeriods = ['3m', '6m', '12m', 'all'] as const;
 export const insightsPeriodSchema = z.enum(insightsPeriods);
@@ -97,7 +99,7 @@ export function periodStart(period: InsightsPeriod, today: Ymd): string | null {
 
 interface Tally {
   row: InsightRow;
-  money: Map<string, InsightMoney>;
+  money: Map<string, InsightMoney & { chargebacks: number }>;
 }
 
 function tally(key: string, label: string): Tally {
@@ -121,15 +123,19 @@ function count(t: Tally, c: Counted): void {
   if (c.outcome === 'won') t.row.won++;
   else if (c.outcome === 'lost') t.row.lost++;
   else if (c.outcome === 'closed') t.row.closed++;
-  const m = t.money.get(c.currency) ?? { currency: c.currency, disputed: 0, recovered: 0, fees: 0 };
+  const m = t.money.get(c.currency) ?? { currency: c.currency, disputed: 0, recovered: 0, fees: 0, chargebacks: 0 };
+  m.chargebacks++;
   m.disputed += c.disputed;
   m.recovered += c.recovered;
   m.fees += c.fees;
   t.money.set(c.currency, m);
 }
 
-function finish(t: Tally): InsightRow {
-  const money = [...t.money.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+/** A row as it is shown: its win rate, its money in the period's currency order. */
+function finish(t: Tally, order: readonly string[]): InsightRow {
+  const money = inCurrencyOrder([...t.money.values()], order, (m) => m.currency).map(
+    ({ currency, disputed, recovered, fees }) => ({ currency, disputed, recovered, fees }),
+  );
   return { ...t.row, winRate: t.row.decided === 0 ? null : t.row.won / t.row.decided, money };
 }
 
@@ -193,15 +199,18 @@ export function insightsView(history: DisputeHistory, o: { period: InsightsPerio
     count(bucket(networks, networkKey, network === undefined ? 'Unknown network' : networkLabel(network)), counted);
     if (month) count(bucket(months, month, monthLabel(month)), counted);
   }
+  // The currency of most of the period's chargebacks first, then by the amount disputed.
+  const order = currencyOrder([...overall.money.values()].map((m) => ({ ...m, amount: m.disputed })));
+  const done = (t: Tally): InsightRow => finish(t, order);
   return {
     period: o.period,
     since,
-    overall: finish(overall),
+    overall: done(overall),
     byReason: [...reasons.values()]
-      .map((r) => ({ ...finish(r), code: r.code, known: r.known }))
+      .map((r) => ({ ...done(r), code: r.code, known: r.known }))
       .sort((a, b) => b.disputes - a.disputes || a.code.localeCompare(b.code)),
-    byNetwork: [...networks.values()].map(finish).sort((a, b) => networkOrder(a.key) - networkOrder(b.key)),
-    byMonth: [...months.values()].map(finish).sort((a, b) => b.key.localeCompare(a.key)),
+    byNetwork: [...networks.values()].map(done).sort((a, b) => networkOrder(a.key) - networkOrder(b.key)),
+    byMonth: [...months.values()].map(done).sort((a, b) => b.key.localeCompare(a.key)),
     undated,
     unattributedEntries,
   };

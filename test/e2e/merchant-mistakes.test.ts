@@ -140,9 +140,10 @@ test(
       await page.getByRole('button', { name: 'Add to outbox' }).click();
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const card = page.locator('.job').filter({ hasText: chargebackId });
+      // The card's state in words (was a separate "answer-stage" line reading "Sent, awaiting the issuer").
       await card
-        .getByTestId('answer-stage')
-        .filter({ hasText: 'Sent, awaiting the issuer' })
+        .getByTestId('job-state')
+        .filter({ hasText: 'Sent — awaiting the issuer' })
         .waitFor({ timeout: 30_000 });
 
       // The inbox no longer says the deadline is pending: the answer is with the issuer.
@@ -444,25 +445,25 @@ test(
       await services.outbox.runOnce();
       await page.getByRole('button', { name: 'Outbox' }).click();
       const card = page.locator('.job').filter({ hasText: target!.id });
-      const retry = card.getByTestId('retry');
+      // The state says it failed, when it tries again and why (was a separate "Last attempt failed" line).
+      const retry = card.getByTestId('job-state').filter({ hasText: /^Failed — / });
       await retry.waitFor();
-      assert.match(
-        (await retry.textContent()) ?? '',
-        /^Last attempt failed: .+ (Next try at .+\.|Trying again now\.)$/,
-      );
+      assert.match((await retry.textContent()) ?? '', /^Failed — (will retry at .+|trying again now): .+$/);
       // The status bar says sending is failing, on the outbox screen too.
       await page
         .locator('.statusbar')
         .getByText(/Sending failed: /)
         .waitFor();
-      // Attempt after attempt, the card keeps one word: no flipping between sending and queued.
+      // Attempt after attempt, the card keeps one state: no flipping between sending and queued (the
+      // words carry the next try's time, so the state is read from the card's class).
       const seen = new Set<string>();
       for (let i = 0; i < 3; i++) {
         services.outbox.retry(job.id);
         await services.outbox.runOnce();
-        seen.add((await card.getByTestId('job-state').textContent()) ?? '');
+        seen.add((await card.getByTestId('job-state').getAttribute('class')) ?? '');
+        assert.match((await card.getByTestId('job-state').textContent()) ?? '', /^Failed — /);
       }
-      assert.deepEqual([...seen], ['retrying']);
+      assert.deepEqual([...seen], ['state retrying']);
       await app.shot('13-outbox-retrying');
 
       // A failed "Sync now" says so, with how old the data is.

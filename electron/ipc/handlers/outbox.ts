@@ -2,6 +2,7 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
 import { windowWording } from '../../respond/answer.ts';
+import { readOutbox } from '../../views/read-outbox.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
   return {
@@ -16,8 +17,7 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
         s.outbox.runOnce().catch(() => undefined);
         return answered.job;
       }),
-    listOutbox: async () =>
-      s.outbox.list().map((j) => ({ ...j, answer: s.answers.stateOf(j.profileId, j.chargebackId) })),
+    listOutbox: async () => readOutbox(s, s.outbox.list()),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),
     cancelJob: async ({ jobId }) => s.outbox.cancel(jobId),

@@ -4,8 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { EntryLine } from '../../../shared/domain/entry-kinds.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
-import { ledgerView } from '../../../shared/views/ledger-view.ts';
-import { chargebackCurrencies } from '../../views/chargeback-currencies.ts';
+import { readLedger, readLedgerLines } from '../../views/read-ledger.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
@@ -50,11 +49,6 @@ const inboxCsvColumns: Array<CsvColumn<InboxRow>> = [
 ];
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
-  function ledger(profileId: string, from: string, to: string) {
-    const w = window(from, to);
-    const entries = s.store.portfolio.listEntries(profileId, w.from, w.to);
-    return ledgerView(entries, chargebackCurrencies(s.store, profileId));
-  }
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);
   return {
     listInbox: async (q) => {
@@ -110,16 +104,21 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       s.store.events.markRead(profileId, Date.now(), upToId);
       return { ok: true as const };
     },
-    listLedger: async ({ profileId, from, to }) => ledger(profileId, from, to),
+    listLedger: async ({ profileId, from, to }) => {
+      const w = window(from, to);
+      return readLedger(s.store, profileId, w.from, w.to);
+    },
     exportLedgerCsv: async ({ profileId, from, to }) => {
-      const l = ledger(profileId, from, to);
+      const w = window(from, to);
+      // Read before the dialog: a window the merchant typed wrong is said before a file is asked for.
+      const lines = readLedgerLines(s.store, profileId, w.from, w.to, 'by-currency');
       const path = await s.platform.dialogs.saveFile({
         title: 'Export ledger entries',
         defaultName: `ledger ${from} to ${to}.csv`,
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       });
       if (!path) return { saved: false };
-      await writeFile(path, toCsv(ledgerCsvColumns, l.entries));
+      await writeFile(path, toCsv(ledgerCsvColumns, lines));
       return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path };
     },
   };

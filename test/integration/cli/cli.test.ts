@@ -8,6 +8,7 @@ import { startSandbox } from '../../../electron/sandbox/index.ts';
 import { runCli, type CliRun } from './support.ts';
 import { createApiClient } from '../../../electron/api/index.ts';
 import type { Chargeback } from '../../../shared/api/index.ts';
+import { currencyOrder, tallyCurrencyUse } from '../../../shared/domain/currency-order.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 // The default data folder is under HOME: a private one, so no test can touch a real one, and
@@ -314,7 +315,10 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     rows.forEach((l, i) =>
       assert.ok(l.includes(expected[i]!.label), `row ${i} names the entry as the service does: ${l}`),
     );
-    const currencies = [...new Set(expected.map((e) => e.currency))].sort();
+    // One totals line per currency, in the one currency order (was alphabetical).
+    const currencies = currencyOrder(
+      tallyCurrencyUse(expected.map((e) => ({ currency: e.currency, chargebackId: e.chargeback, amount: e.amount }))),
+    );
     assert.deepEqual(
       wl.filter((l) => /^[A-Z]{3}: charged back /.test(l)).map((l) => l.slice(0, 3)),
       currencies,

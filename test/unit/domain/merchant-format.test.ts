@@ -8,7 +8,9 @@ import {
   documentStatusText,
   formatCalendarDate,
   formatMoment,
+  formatMonth,
   formatSize,
+  formatTimeOfMoment,
   inWords,
   messageText,
   relativeDays,
@@ -89,4 +91,20 @@ test('transaction facts: dates typed for the window, codes the tables do not kno
     { label: 'Authorized', value: 'soon' },
     { label: 'Origin', value: 'Another channel' },
   ]);
+});
+
+test('a ledger month is named in the merchant language, whatever their zone', () => {
+  assert.equal(formatMonth('2026-10', { locale: 'en-US', timeZone: 'Pacific/Auckland' }), 'Oct 2026');
+  assert.equal(formatMonth('2026-01', { locale: 'en-GB' }), 'Jan 2026');
+  assert.equal(formatMonth('not a month', { locale: 'en-GB' }), 'not a month');
+});
+
+test('a moment the app recorded (milliseconds) reads like one the service wrote, in the merchant zone', () => {
+  const at = Date.UTC(2026, 10, 23, 13, 5);
+  const l = { locale: 'en-GB', timeZone: 'Europe/Berlin' };
+  assert.equal(formatMoment(at, l), formatMoment(new Date(at), l));
+  assert.match(formatMoment(at, l), /23 Nov 2026, 14:05/);
+  // The time alone on the same day, with the date on another day.
+  assert.equal(formatTimeOfMoment(at, at + 3_600_000, l), '14:05');
+  assert.match(formatTimeOfMoment(at, at + 2 * 86_400_000, l), /23 Nov 2026, 14:05/);
 });

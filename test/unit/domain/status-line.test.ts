@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { statusLine } from '../../../shared/domain/status-line.ts';
-import { jobRetry, jobStateLabel } from '../../../shared/outbox-status.ts';
+import { jobRetry, jobShownState } from '../../../shared/domain/outbox-job-state.ts';
 
 const time = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
 const at = Date.UTC(2026, 10, 23, 10, 40);
@@ -64,13 +64,13 @@ test('a job waiting to retry is "retrying" with its error and next try, whether 
     ],
   };
   assert.deepEqual(jobRetry(failed), { error: 'Down.', nextAttemptAt: at });
-  assert.equal(jobStateLabel(failed), 'retrying');
-  assert.equal(jobStateLabel({ ...failed, state: 'sending' }), 'retrying');
+  assert.equal(jobShownState(failed), 'retrying');
+  assert.equal(jobShownState({ ...failed, state: 'sending' }), 'retrying');
   const fresh = {
     state: 'sending' as const,
     steps: [{ ...failed.steps[0]!, lastError: undefined, nextAttemptAt: undefined }],
   };
-  assert.equal(jobStateLabel(fresh), 'queued', 'claimed, nothing on its way yet');
-  assert.equal(jobStateLabel({ ...fresh, steps: [{ ...fresh.steps[0]!, state: 'sending' as const }] }), 'sending');
+  assert.equal(jobShownState(fresh), 'queued', 'claimed, nothing on its way yet');
+  assert.equal(jobShownState({ ...fresh, steps: [{ ...fresh.steps[0]!, state: 'sending' as const }] }), 'sending');
   assert.equal(jobRetry({ ...failed, state: 'failed' }), undefined, 'a failed job shows its error, not a retry');
 });

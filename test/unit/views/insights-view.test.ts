@@ -68,10 +68,11 @@ test('all history: counts, win rate and money per currency, never added across c
   // Decided: a, b, c, d, f, g = 6; won: a, c, f = 3; lost: b, g; closed without money back: d.
   assert.deepEqual([o.disputes, o.decided, o.won, o.lost, o.closed, o.winRate], [8, 6, 3, 2, 1, 0.5]);
   assert.equal(describeWinRate(o), '50% won (3 of 6 decided)');
+  // Currencies in the one order: USD (5 chargebacks), EUR (2), JPY (1); not alphabetically.
   assert.deepEqual(o.money, [
+    { currency: 'USD', disputed: 27_000, recovered: 12_000, fees: -3_000 },
     { currency: 'EUR', disputed: 5_500, recovered: 4_000, fees: 0 },
     { currency: 'JPY', disputed: 900, recovered: 0, fees: 0 },
-    { currency: 'USD', disputed: 27_000, recovered: 12_000, fees: -3_000 },
   ]);
   assert.equal(v.since, null);
   assert.equal(v.undated, 1);
@@ -91,7 +92,7 @@ test('by reason: plain names, prefixed codes read as the table writes them, unkn
   assert.deepEqual([nr.disputes, nr.decided, nr.won, nr.lost, nr.winRate], [4, 3, 2, 1, 2 / 3]);
   assert.deepEqual(
     nr.money.map((m) => m.currency),
-    ['EUR', 'USD'],
+    ['USD', 'EUR'],
   );
   // 10.4: d closed without money back, e open: decided 1, won 0 → 0 %, not "none".
   assert.deepEqual([byCode['10.4']!.decided, byCode['10.4']!.winRate], [1, 0]);
@@ -125,8 +126,8 @@ test('by month: the month a chargeback was issued, newest first; money counted w
     ],
   );
   assert.deepEqual(v.byMonth[0]!.money, [
-    { currency: 'EUR', disputed: 4_000, recovered: 4_000, fees: 0 },
     { currency: 'USD', disputed: 22_000, recovered: 10_000, fees: -3_000 },
+    { currency: 'EUR', disputed: 4_000, recovered: 4_000, fees: 0 },
   ]);
 });
 
@@ -141,7 +142,7 @@ test('a period keeps the months ending with this one; undated chargebacks only i
   assert.deepEqual([three.overall.disputes, three.overall.decided, three.overall.won], [6, 5, 3]);
   assert.deepEqual(
     three.overall.money.map((m) => m.currency),
-    ['EUR', 'USD'],
+    ['USD', 'EUR'],
   );
   assert.equal(insightsView(history, { period: '6m', today }).overall.disputes, 7);
 });
@@ -157,4 +158,32 @@ test('nothing decided: no win rate, in words', () => {
   const empty = insightsView({ chargebacks: [], entries: [] }, { period: '3m', today });
   assert.deepEqual([empty.overall.disputes, empty.overall.money, empty.byMonth], [0, [], []]);
   assert.equal(monthLabel('2026-12'), 'Dec 2026');
+});
+
+test("every row lists its currencies in the period's order, even one where another currency leads", () => {
+  // Overall USD has 3 chargebacks, GBP 1; the month of the GBP one has more GBP money than USD.
+  const v = insightsView(
+    {
+      chargebacks: [
+        cb('u1', { issued: 20260105 }),
+        cb('u2', { issued: 20260305 }),
+        cb('u3', { issued: 20260306 }),
+        cb('g1', { currency: 'GBP', total: 90_000, issued: 20260107 }),
+      ],
+      entries: [],
+    },
+    { period: 'all', today },
+  );
+  assert.deepEqual(
+    v.overall.money.map((m) => m.currency),
+    ['USD', 'GBP'],
+  );
+  const january = v.byMonth.find((m) => m.key === '2026-01')!;
+  assert.deepEqual(
+    january.money.map((m) => [m.currency, m.disputed]),
+    [
+      ['USD', 10_000],
+      ['GBP', 90_000],
+    ],
+  );
 });

@@ -1,0 +1,99 @@
+// Where an outbox job stands, in the merchant's words: the one place the Outbox (and the status bar,
+// through jobRetry) reads a job's state from. A job waiting to retry keeps one steady state, failed
+// with its reason and the time of the next try, rather than flipping between sending and waiting
+// on every attempt; a job claimed but with nothing on its way yet is still waiting.
+import { z } from 'zod';
+import type { OutboxJob } from '../outbox.ts';
+
+/** The states a job is shown in (also its card's class: done, failed, retrying… as styled). */
+export const jobShownStates = [
+  'queued',
+  'sending',
+  'retrying',
+  'paused',
+  'done',
+  'failed',
+  'cancelled',
+  'dismissed',
+] as const;
+export type JobShownState = (typeof jobShownStates)[number];
+
+export const jobStatusSchema = z.object({
+  state: z.enum(jobShownStates),
+  /** Why the last attempt failed (retrying), or why the job stopped (failed, dismissed). */
+  reason: z.string().nullable(),
+  /** When a retrying job is tried again (ms); null: at once. */
+  nextAttemptAt: z.number().nullable(),
+  /** Part of the answer reached the processor (or may have): it cannot be cancelled. */
+  partlySent: z.boolean(),
+});
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+type JobFacts = Pick<OutboxJob, 'state' | 'steps'> & { error?: string | undefined };
+
+/** A job still to be sent whose last attempt failed: the error and the next try (null: at once). */
+export function jobRetry(
+  j: Pick<OutboxJob, 'state' | 'steps'>,
+): { error: string; nextAttemptAt: number | null } | undefined {
+  if (j.state !== 'queued' && j.state !== 'sending') return undefined;
+  const step = j.steps.find((s) => s.state !== 'done' && s.lastError);
+  if (!step?.lastError) return undefined;
+  return { error: step.lastError, nextAttemptAt: step.nextAttemptAt ?? null };
+}
+
+/** The state a job is shown in: "retrying" covers both the wait and the attempt after an error. */
+export function jobShownState(j: Pick<OutboxJob, 'state' | 'steps'>): JobShownState {
+  if (jobRetry(j)) return 'retrying';
+  // Claimed but not yet sending anything (checking the chargeback first): still waiting, as far
+  // as the merchant is concerned, until a step is on its way or one is already through.
+  if (j.state === 'sending' && !j.steps.some((s) => s.state !== 'pending')) return 'queued';
+  return j.state;
+}
+
+export function jobStatus(j: JobFacts): JobStatus {
+  const retry = jobRetry(j);
+  const state = jobShownState(j);
+  const stopped = state === 'failed' || state === 'dismissed';
+  return {
+    state,
+    reason: retry?.error ?? (stopped ? (j.error ?? j.steps.find((s) => s.lastError)?.lastError ?? null) : null),
+    nextAttemptAt: retry?.nextAttemptAt ?? null,
+    partlySent: j.steps.some((s) => s.state !== 'pending'),
+  };
+}
+
+/** The state in words. `time` writes a moment's time for the merchant (the window passes its
+ * locale's); `decided`: a finished job's chargeback is no longer with the issuer. */
+export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decided = false): string {
+  const reason = s.reason ? `: ${s.reason}` : '';
+  switch (s.state) {
+    case 'queued':
+      return 'Waiting to send';
+    case 'sending':
+      return 'Sending…';
+    case 'retrying':
+      return s.nextAttemptAt === null
+        ? `Failed — trying again now${reason}`
+        : `Failed — will retry at ${time(s.nextAttemptAt)}${reason}`;
+    case 'paused':
+      return s.partlySent
+        ? 'Held: paused part-way — resume to send the rest'
+        : 'Held: paused — nothing sent until you resume';
+    case 'done':
+      return decided ? 'Sent — the issuer has decided' : 'Sent — awaiting the issuer';
+    case 'failed':
+      return s.partlySent ? `Failed — partly sent${reason}` : `Failed — not sent${reason}`;
+    case 'cancelled':
+      return 'Cancelled — nothing was sent';
+    case 'dismissed':
+      return 'Dismissed — never sent again';
+  }
+}
+
+/** A step's state in words, beside its progress bar. */
+export const stepStateWords: Record<OutboxJob['steps'][number]['state'], string> = {
+  pending: 'Waiting',
+  sending: 'Sending…',
+  unknown: 'Checking',
+  done: 'Sent',
+};
