@@ -15,10 +15,15 @@ export interface VirtualListProps<T> {
   label: string;
   /** A class for a row other than a chargeback's (a section heading): replaces `vrow`. */
   rowClass?(index: number): string | undefined;
+  /** The column headings (columnheader cells): the grid's first row, kept in view at its top, so a
+   * screen reader names each cell's column and the headings line up with the rows' cells. */
+  header?: ReactNode;
 }
 
 export function VirtualList<T>(p: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
+  const headRows = p.header ? 1 : 0;
   const [scroll, setScroll] = useState(0);
   const [height, setHeight] = useState(600);
   const [focus, setFocus] = useState(0);
@@ -39,11 +44,16 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
     setFocus(i);
     const el = box.current;
     if (!el) return;
+    // The headings sit above the rows and stay over them: a row is in view below their height.
+    const headHeight = head.current?.offsetHeight ?? 0;
     if (i * p.rowHeight < el.scrollTop) el.scrollTop = i * p.rowHeight;
-    else if ((i + 1) * p.rowHeight > el.scrollTop + el.clientHeight)
-      el.scrollTop = (i + 1) * p.rowHeight - el.clientHeight;
+    else if ((i + 1) * p.rowHeight + headHeight > el.scrollTop + el.clientHeight)
+      el.scrollTop = (i + 1) * p.rowHeight + headHeight - el.clientHeight;
   };
   const onKey = (e: KeyboardEvent): void => {
+    // Keys pressed on a control inside the grid (a heading's sort button, the select-all box) are
+    // that control's: Space ticks the box, Enter sorts; only keys on the grid itself move or open.
+    if (e.target !== e.currentTarget) return;
     const targets: Record<string, number> = {
       ArrowDown: focus + 1,
       ArrowUp: focus - 1,
@@ -69,7 +79,7 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
         key={i}
         id={`${rowId}-${i}`}
         role="row"
-        aria-rowindex={i + 1}
+        aria-rowindex={i + 1 + headRows}
         aria-selected={i === focus}
         className={`${p.rowClass?.(i) ?? 'vrow'}${i === focus ? ' focused' : ''}`}
         style={{ top: i * p.rowHeight, height: p.rowHeight }}
@@ -85,12 +95,17 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
       className="vlist"
       role="grid"
       aria-label={p.label}
-      aria-rowcount={p.total}
+      aria-rowcount={p.total + headRows}
       aria-activedescendant={focus >= first && focus < last ? `${rowId}-${focus}` : undefined}
       tabIndex={0}
       onKeyDown={onKey}
       onScroll={(e) => setScroll(e.currentTarget.scrollTop)}
     >
+      {p.header ? (
+        <div ref={head} role="row" aria-rowindex={1} className="vhead">
+          {p.header}
+        </div>
+      ) : null}
       <div style={{ height: p.total * p.rowHeight, position: 'relative' }}>{rows}</div>
     </div>
   );

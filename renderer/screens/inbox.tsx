@@ -189,6 +189,35 @@ export function Inbox({ profileId }: { profileId: string }) {
         : r.error.message,
     );
   };
+  const listShown = !w.error && w.loaded && items.length > 0;
+  // Column headings of the worklist grid: each a columnheader saying how the rows are sorted
+  // (aria-sort), holding the button that sorts by it.
+  const heads = (
+    <>
+      <span className="select-cell" role="columnheader" aria-label="Selected">
+        <TriCheckbox
+          label="Select all in this view"
+          tabbable
+          checked={listed > 0 && selection.selected.size >= listed}
+          mixed={selection.selected.size > 0 && selection.selected.size < listed}
+          onToggle={() => void selection.toggleWhere('view')}
+        />
+      </span>
+      {columns.map((sort) => (
+        <span
+          key={sort}
+          role="columnheader"
+          className={`colhead col-${sort}`}
+          aria-sort={view.sort === sort ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+        >
+          <button type="button" onClick={() => sortBy(sort)}>
+            {inboxSortLabel[sort]}
+            <span aria-hidden="true">{view.sort === sort ? (view.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+          </button>
+        </span>
+      ))}
+    </>
+  );
 
   return (
     <section className="inbox" aria-label="Inbox">
@@ -274,29 +303,12 @@ export function Inbox({ profileId }: { profileId: string }) {
         </p>
       ) : null}
       <div className="worklist">
-        <div className="colheads" role="presentation">
-          <span className="select-cell">
-            <TriCheckbox
-              label="Select all in this view"
-              tabbable
-              checked={listed > 0 && selection.selected.size >= listed}
-              mixed={selection.selected.size > 0 && selection.selected.size < listed}
-              onToggle={() => void selection.toggleWhere('view')}
-            />
-          </span>
-          {columns.map((sort) => (
-            <button
-              key={sort}
-              type="button"
-              className={`colhead col-${sort}`}
-              aria-sort={view.sort === sort ? (view.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-              onClick={() => sortBy(sort)}
-            >
-              {inboxSortLabel[sort]}
-              <span aria-hidden="true">{view.sort === sort ? (view.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-            </button>
-          ))}
-        </div>
+        {/* Until the list is there the headings hold their place, drawn but not yet usable. */}
+        {listShown ? null : (
+          <div className="vhead standalone" inert>
+            {heads}
+          </div>
+        )}
         {w.error ? (
           <p className="error" role="alert">
             {w.error}
@@ -313,6 +325,7 @@ export function Inbox({ profileId }: { profileId: string }) {
           </p>
         ) : (
           <VirtualList<Item>
+            header={heads}
             label="Chargebacks, the ones to answer now first by reply deadline"
             total={items.length}
             rowHeight={ROW_HEIGHT}
@@ -341,7 +354,12 @@ export function Inbox({ profileId }: { profileId: string }) {
                 const folded = view.collapsed.includes(s.section);
                 const picked = selection.countIn(s.section);
                 return (
-                  <div className={`section-head section-${s.section}`} data-testid={`section-${s.section}`}>
+                  <div
+                    className={`section-head section-${s.section}`}
+                    role="gridcell"
+                    aria-colspan={columns.length + 1}
+                    data-testid={`section-${s.section}`}
+                  >
                     {folded ? (
                       <span className="select-cell" />
                     ) : (
@@ -372,15 +390,17 @@ export function Inbox({ profileId }: { profileId: string }) {
               if (!row)
                 return (
                   <>
-                    <div className="select-cell" />
-                    <div className="cell muted">Loading…</div>
+                    <div className="select-cell" role="gridcell" />
+                    <div className="cell muted" role="gridcell">
+                      Loading…
+                    </div>
                   </>
                 );
               const d = deadlineCell(row);
               const customer = [row.customerName, row.order].filter(Boolean).join(' · ');
               return (
                 <>
-                  <div className="select-cell">
+                  <div className="select-cell" role="gridcell">
                     <TriCheckbox
                       label={`Select ${row.id}`}
                       checked={selection.has(row.id)}
@@ -388,10 +408,10 @@ export function Inbox({ profileId }: { profileId: string }) {
                       onToggle={() => selection.toggle(selectedRowOf(row))}
                     />
                   </div>
-                  <div className={`cell deadline ${d.state}`} data-testid="days-left" title={d.text}>
+                  <div className={`cell deadline ${d.state}`} role="gridcell" data-testid="days-left" title={d.text}>
                     {d.text}
                   </div>
-                  <div className="cell main">
+                  <div className="cell main" role="gridcell">
                     <span className="reason">
                       {row.reasonCode} · {row.reason}
                     </span>
@@ -400,12 +420,16 @@ export function Inbox({ profileId }: { profileId: string }) {
                       {row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}
                     </span>
                   </div>
-                  <div className="cell customer" data-testid="customer">
+                  <div className="cell customer" role="gridcell" data-testid="customer">
                     <span className="name">{customer || '—'}</span>
                     {row.customerEmail ? <span className="muted email">{row.customerEmail}</span> : null}
                   </div>
-                  <div className="cell muted stage">{cycleLabel(row.cycle)}</div>
-                  <div className="cell amount">{formatAmount(row.total, row.currency)}</div>
+                  <div className="cell muted stage" role="gridcell">
+                    {cycleLabel(row.cycle)}
+                  </div>
+                  <div className="cell amount" role="gridcell">
+                    {formatAmount(row.total, row.currency)}
+                  </div>
                 </>
               );
             }}

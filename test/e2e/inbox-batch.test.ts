@@ -144,7 +144,7 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     await page.getByLabel('Status').selectOption('open');
     await page.getByRole('button', { name: /^Amount/ }).click();
     await page.getByRole('button', { name: /^Amount/ }).click();
-    assert.equal(await page.getByRole('button', { name: /^Amount/ }).getAttribute('aria-sort'), 'descending');
+    assert.equal(await page.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort'), 'descending');
     await saved.getByRole('button', { name: 'Save view…' }).click();
     const saveDialog = page.getByRole('dialog', { name: 'Save this view' });
     assert.equal(await saveDialog.getByTestId('view-described').textContent(), 'Open · by Amount ↓');
@@ -182,7 +182,7 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     await chip('Open, biggest first').click();
     assert.equal(await page.getByLabel('Status').inputValue(), 'open');
     assert.equal(await page.getByLabel('Stage').inputValue(), '');
-    assert.equal(await page.getByRole('button', { name: /^Amount/ }).getAttribute('aria-sort'), 'descending');
+    assert.equal(await page.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort'), 'descending');
     const biggest = store.portfolio.listWorklist({
       profileId,
       status: 'open',
@@ -218,7 +218,7 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     await chip('Disputed (part of it no longer exists)').click();
     await saved.getByRole('alert').filter({ hasText: 'the status “disputed” no longer exists' }).waitFor();
     assert.equal(await page.getByLabel('Status').inputValue(), '', 'the unknown status is left out');
-    assert.equal(await page.getByRole('button', { name: /^Amount/ }).getAttribute('aria-sort'), 'ascending');
+    assert.equal(await page.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort'), 'ascending');
     // Delete.
     await saved.getByRole('button', { name: 'Rename or delete Disputed' }).click();
     await page.getByRole('dialog', { name: 'Saved filter Disputed' }).getByRole('button', { name: 'Delete' }).click();

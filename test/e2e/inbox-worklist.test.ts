@@ -90,9 +90,10 @@ test(
       await vlist.evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 0));
 
       // Finding: no column headers, no sort. Headings sort within sections, and say so (aria-sort).
-      const amountHead = page.getByRole('button', { name: /^Amount/ });
-      assert.equal(await page.getByRole('button', { name: /^Deadline/ }).getAttribute('aria-sort'), 'ascending');
-      await amountHead.click();
+      // The heading (a columnheader) says the order; the button in it changes it.
+      const amountHead = page.getByRole('columnheader', { name: /^Amount/ });
+      assert.equal(await page.getByRole('columnheader', { name: /^Deadline/ }).getAttribute('aria-sort'), 'ascending');
+      await amountHead.getByRole('button').click();
       assert.equal(await amountHead.getAttribute('aria-sort'), 'ascending');
       const bySize = services.store.portfolio.listWorklist({
         profileId: profile.id,
@@ -113,7 +114,7 @@ test(
         (await rowTexts(page, '.cell.main .id')).slice(0, 5).map((s) => s.split(' ')[0]),
         bySize.rows.map((r) => r.id),
       );
-      await amountHead.click();
+      await amountHead.getByRole('button').click();
       assert.equal(await amountHead.getAttribute('aria-sort'), 'descending');
       await page.getByRole('button', { name: /^Deadline/ }).click();
 
