@@ -8,7 +8,7 @@ import { useApp } from '../state/app-store.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
-import { describeEarlierAnswer } from '../../shared/domain/answer-lifecycle.ts';
+import { describeEarlierAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import {
@@ -155,7 +155,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const disputed = { total: cb.total, currency };
   const deadline = describeReplyBy(view.deadline.reply, new Date());
   // A second answer to this stage is asked about first, with what was already sent.
-  const already = rule?.secondAnswerWarning;
+  // Main said whether this answer would be a second one; its words are written here, on the merchant's clock.
+  const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, (ms) => formatMoment(ms)) : undefined;
   const withPages = !!(rule?.withEvidence && limits && draft && draft.arrangement.pages.length > 0);
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
   const packet = packetReadiness(check);
@@ -386,7 +387,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                   const sent = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
                   return (
                     <li key={`${e.jobId ?? e.messageType}-${i}`}>
-                      {describeEarlierAnswer(e)}
+                      {describeEarlierAnswer(e, (ms) => formatMoment(ms))}
                       {sent ? ` · its packet: ${sent.pages} page${sent.pages === 1 ? '' : 's'}` : ''}
                     </li>
                   );

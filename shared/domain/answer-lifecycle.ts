@@ -167,12 +167,16 @@ export function answerLifecycle(i: LifecycleInputs): AnswerState {
   };
 }
 
-/** One earlier answer in words: "Respond with evidence with 2 documents, sent 2026-11-23 10:40 UTC". */
-export function describeEarlierAnswer(e: EarlierAnswer): string {
+/** A moment written where no merchant's locale is known (the main process, the CLI): in UTC, saying so. */
+export const utcMoment = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** One earlier answer in words: "Respond with evidence with 2 documents, sent 2026-11-23 10:40 UTC".
+ * The window passes its own `moment` writer, so there the time is the merchant's. */
+export function describeEarlierAnswer(e: EarlierAnswer, moment: (ms: number) => string = utcMoment): string {
   const parts = [e.label];
   if (e.amountText) parts.push(`of ${e.amountText}`);
   if (e.documents > 0) parts.push(`with ${e.documents} document${e.documents === 1 ? '' : 's'}`);
-  const when = e.at === null ? '' : ` ${new Date(e.at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = e.at === null ? '' : ` ${moment(e.at)}`;
   const where =
     e.where === 'sent' ? `sent${when}` : e.where === 'sending' ? `being sent (made${when})` : `queued${when}`;
   return (
@@ -182,9 +186,12 @@ export function describeEarlierAnswer(e: EarlierAnswer): string {
 }
 
 /** What a second answer to the same stage must say before it goes: what was already sent. */
-export function secondAnswerWarning(state: AnswerState): string | undefined {
+export function secondAnswerWarning(
+  state: AnswerState,
+  moment: (ms: number) => string = utcMoment,
+): string | undefined {
   if (state.earlier.length === 0 || state.stage === 'decided') return undefined;
-  const list = state.earlier.map(describeEarlierAnswer).join('; ');
+  const list = state.earlier.map((e) => describeEarlierAnswer(e, moment)).join('; ');
   const one = state.earlier.length === 1;
   return (
     `This chargeback already has ${one ? 'an answer' : `${state.earlier.length} answers`} at this ` +

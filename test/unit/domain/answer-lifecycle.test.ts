@@ -1,7 +1,13 @@
 // The answer's life, worked out from the outbox's jobs and the service's messages alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerLifecycle, secondAnswerWarning, type JobFacts } from '../../../shared/domain/answer-lifecycle.ts';
+import {
+  answerLifecycle,
+  describeEarlierAnswer,
+  secondAnswerWarning,
+  type JobFacts,
+} from '../../../shared/domain/answer-lifecycle.ts';
+import { formatMoment } from '../../../shared/domain/merchant-format.ts';
 
 const open = { status: 'open', cycle: 'first', currency: 'GBP' };
 const job = (state: string, steps: JobFacts['steps'], more: Partial<JobFacts> = {}): JobFacts => ({
@@ -138,4 +144,16 @@ test('an accepted liability names the amount conceded', () => {
     messages: [],
   });
   assert.match(secondAnswerWarning(s)!, /Accept liability of £553\.62, queued 2026-11-23 10:40 UTC/);
+});
+
+test("the window words an earlier answer on the merchant's clock, the main process in UTC", () => {
+  const s = answerLifecycle({
+    chargeback: open,
+    jobs: [job('queued', [{ kind: 'message', state: 'pending' }])],
+    messages: [],
+  });
+  const berlin = (ms: number): string => formatMoment(ms, { locale: 'en-GB', timeZone: 'Europe/Berlin' });
+  assert.match(describeEarlierAnswer(s.earlier[0]!, berlin), /queued 23 Nov 2026, 11:40 CET$/);
+  assert.match(secondAnswerWarning(s, berlin)!, /queued 23 Nov 2026, 11:40 CET\. Another answer/);
+  assert.match(describeEarlierAnswer(s.earlier[0]!), /queued 2026-11-23 10:40 UTC$/);
 });
