@@ -2,17 +2,21 @@
 import { CliError, numberOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
+import { jobStatus, jobStatusWords, stepStateWords } from '../../shared/domain/outbox-job-state.ts';
+import { labelOf, utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 
+/** A job in the same words as the window's Outbox (shared/domain/outbox-job-state.ts); times in UTC,
+ * said so, since a terminal's reader may be anywhere. */
 function describe(j: OutboxJob): string {
   const steps = j.steps.map(
     (s) =>
       `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ` +
-      s.state +
+      stepStateWords[s.state] +
       (s.attempts > 1 ? ` (${s.attempts} attempts)` : '') +
       (s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''),
   );
   return [
-    `${j.id}  ${j.chargebackId}  ${j.messageType}  ${j.state}${j.error ? ` – ${j.error}` : ''}`,
+    `${j.id}  ${j.chargebackId}  ${labelOf(j.messageType)}  ${jobStatusWords(jobStatus(j), utcMoment)}`,
     ...j.warnings.map((w) => `    ! ${w}`),
     ...steps,
   ].join('\n');

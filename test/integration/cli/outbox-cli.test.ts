@@ -132,8 +132,9 @@ test(
     assert.match(
       text.stdout,
       new RegExp(
-        `${queued.job.id}  ${a.id}  respond  queued\\n    document evidence ` +
-          `\\S+\\.pdf +pending\\n    message  Respond with evidence\\s+pending`,
+        // In the window's Outbox's words.
+        `${queued.job.id}  ${a.id}  Respond with evidence  Waiting to send\\n    document evidence ` +
+          `\\S+\\.pdf +Waiting\\n    message  Respond with evidence\\s+Waiting`,
       ),
     );
 
@@ -144,12 +145,12 @@ test(
     assert.match(run.stdout, /^2 done, 2 failed, 0 waiting to be tried again\./);
     assert.match(
       run.stdout,
-      new RegExp(`${represented.id}  ${b.id}  represent  failed – Chargeback ${b.id} is lost now`),
+      new RegExp(`${represented.id}  ${b.id}  Represent  Failed — not sent: Chargeback ${b.id} is lost now`),
     );
     assert.match(
       run.stdout,
       new RegExp(
-        `${doomed.job.id}  ${closing.id}  notate  failed – Chargeback ` +
+        `${doomed.job.id}  ${closing.id}  Add a note  Failed — not sent: Chargeback ` +
           `${closing.id} is closed now and no longer accepts responses\\.`,
       ),
     );
