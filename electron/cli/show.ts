@@ -5,6 +5,15 @@ import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { readDisputeView } from '../views/read-dispute.ts';
+import { cycleLabel } from '../../shared/domain/cycles.ts';
+import {
+  chargebackStatusText,
+  describeReplyBy,
+  documentStatusText,
+  formatMoment,
+  messageText,
+  statusStepText,
+} from '../../shared/domain/merchant-format.ts';
 
 export const showCommand: CliCommand = {
   name: 'show',
@@ -23,19 +32,24 @@ export const showCommand: CliCommand = {
         throw new CliError(`Chargeback ${id} is not in the local store: ${hint}`);
       }
       const { chargeback: cb, deadline, explanation, guidance } = view;
+      // In the same words as the dispute page, times in this computer's locale and zone (named).
+      const replyBy = describeReplyBy(deadline.reply, new Date());
+      const step = (s: (typeof view.history)[number]): string =>
+        `  ${formatMoment(s.at) || 'time unknown'}  ${statusStepText(s.status, s.messageType)}`;
       const text = [
-        `${cb.id}  ${formatAmount(cb.total, cb.currency)}  ${cb.status}, ${cb.cycle}  ` +
-          `reply by ${deadline.reply ?? '-'} (${deadline.text})`,
+        `${cb.id}  ${formatAmount(cb.total, cb.currency)}  ${chargebackStatusText(cb.status)}, ${cycleLabel(cb.cycle)}`,
+        replyBy ? `${replyBy.text} (${deadline.text})` : `No reply date (${deadline.text})`,
         `Reason ${explanation.title}`,
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,
         ...guidance.checklist.map((i) => `  - ${i.label}`),
         'Status history:',
-        ...(view.history.length
-          ? view.history.map((s) => `  ${s.at ?? '?'}  ${s.status}${s.messageType ? ` (after ${s.messageType})` : ''}`)
-          : ['  none received yet']),
-        `Messages: ${view.messages.map((m) => `${m.type} ${m.status}`).join(', ') || 'none'}`,
-        `Documents: ${view.documents.map((x) => `${x.name} ${x.status ?? ''}`.trim()).join(', ') || 'none'}`,
+        ...(view.history.length ? view.history.map(step) : ['  none received yet']),
+        `Messages: ${view.messages.map((m) => messageText(m.type, m.status)).join('; ') || 'none'}`,
+        `Documents: ${
+          view.documents.map((x) => [x.name, documentStatusText(x.status)].filter(Boolean).join(', ')).join('; ') ||
+          'none'
+        }`,
       ].join('\n');
       return { data: view, text };
     });

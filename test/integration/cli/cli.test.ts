@@ -9,6 +9,8 @@ import { runCli, type CliRun } from './support.ts';
 import { createApiClient } from '../../../electron/api/index.ts';
 import type { Chargeback } from '../../../shared/api/index.ts';
 import { currencyOrder, tallyCurrencyUse } from '../../../shared/domain/currency-order.ts';
+import { chargebackStatusText, statusStepText } from '../../../shared/domain/merchant-format.ts';
+import { cycleLabel } from '../../../shared/domain/cycles.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 // The default data folder is under HOME: a private one, so no test can touch a real one, and
@@ -228,6 +230,26 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.ok(
       soon.rows.length > 0 && soon.rows.every((r) => r.status === 'open' && r.daysLeft !== null && r.daysLeft <= 3),
     );
+
+    // `show` explains one dispute in the dispute page's words: statuses, stage, messages and moments in
+    // words, the reply deadline with its time and zone, and no coded value (20261006, "open") left raw.
+    const explained = truth.find((c) => c.status !== 'open') ?? truth[0]!;
+    const berlin = { ...env, TZ: 'Europe/Berlin', LANG: 'en_GB.UTF-8' };
+    const shown = await cliAsync(['show', explained.id], { env: berlin });
+    assert.equal(shown.status, 0, shown.stderr);
+    const view = JSON.parse((await cliAsync(['show', explained.id, '--json'], { env: berlin })).stdout) as {
+      history: Array<{ at: string | null; status: string; messageType: string | null }>;
+      deadline: { reply: string | number | null };
+    };
+    const out = shown.stdout;
+    assert.match(out.split('\n')[0]!, new RegExp(`^${explained.id}  .+  ${chargebackStatusText(explained.status)}, `));
+    assert.ok(out.includes(cycleLabel(explained.cycle)), 'the stage in words');
+    if (view.deadline.reply !== null) assert.match(out, /^Reply by .+ (CET|CEST|GMT\+\d)/m);
+    else assert.match(out, /^No reply date \(/m);
+    for (const step of view.history)
+      assert.ok(out.includes(statusStepText(step.status, step.messageType)), `history: ${step.status}`);
+    assert.doesNotMatch(out, /\b20\d{6}\b/, 'no date left as YYYYMMDD');
+    assert.doesNotMatch(out, /\b(open|won|lost|closed|requested|processed), /, 'no status left raw');
 
     // Insights: every chargeback counted once, by reason and by network; won and lost as the service
     // holds them; the same view as the window's screen.
