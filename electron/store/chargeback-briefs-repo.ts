@@ -2,16 +2,7 @@
 // its status, the amount disputed and who the customer and order are (migration 007's `customer`),
 // read from the row's columns without parsing its record.
 import type { Database } from './database.ts';
-
-export interface ChargebackBrief {
-  id: string;
-  status: string;
-  /** The disputed amount, minor units of `currency`. */
-  total: number;
-  currency: string;
-  customerName: string | null;
-  order: string | null;
-}
+import type { ChargebackBrief } from '../../shared/views/outbox-job-view.ts';
 
 export function createChargebackBriefsRepo(d: Database) {
   const one = d.db.prepare(

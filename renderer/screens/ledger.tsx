@@ -22,6 +22,13 @@ const series = [
 
 /** The width the element is laid out at, kept up to date: the chart is drawn in real pixels, so its
  * text stays the size of the text around it at any window width. */
+/** The money columns' headings, the same in every ledger table. */
+const moneyHeads = (['Charged back', 'Fees', 'Reversed', 'Net'] as const).map((h) => (
+  <th key={h} scope="col" className="amount">
+    {h}
+  </th>
+));
+
 function useWidth<T extends Element>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
@@ -129,18 +136,7 @@ function MonthTable({ data }: { data: LedgerCurrency }) {
       <thead>
         <tr>
           <th scope="col">Month</th>
-          <th scope="col" className="amount">
-            Charged back
-          </th>
-          <th scope="col" className="amount">
-            Fees
-          </th>
-          <th scope="col" className="amount">
-            Reversed
-          </th>
-          <th scope="col" className="amount">
-            Net
-          </th>
+          {moneyHeads}
           <th scope="col" className="amount">
             Entries
           </th>
@@ -234,18 +230,7 @@ function Totals({ view }: { view: LedgerView }) {
           <tr>
             <th scope="col">Currency</th>
             <th scope="col">Chargebacks</th>
-            <th scope="col" className="amount">
-              Charged back
-            </th>
-            <th scope="col" className="amount">
-              Fees
-            </th>
-            <th scope="col" className="amount">
-              Reversed
-            </th>
-            <th scope="col" className="amount">
-              Net
-            </th>
+            {moneyHeads}
           </tr>
         </thead>
         <tbody>

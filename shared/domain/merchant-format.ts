@@ -99,16 +99,8 @@ export function describeReplyBy(
   const d = asYmd(reply);
   if (!d) return undefined;
   const due = endOfServiceDay(d);
-  const f = formatter('deadline', l.locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(l.timeZone ? { timeZone: l.timeZone } : {}),
-  });
+  // A moment as any other, with its weekday: a deadline is planned by the day of the week.
+  const f = formatter('deadline', l.locale, { weekday: 'short', ...momentOptions(l.timeZone) });
   const days = daysLeft(`${d.y}${String(d.m).padStart(2, '0')}${String(d.d).padStart(2, '0')}`, now) ?? 0;
   return { text: `Reply by ${f.format(due)}`, relative: relativeDays(days, l), iso: due.toISOString() };
 }

@@ -67,17 +67,21 @@ export const outboxJobViewSchema = outboxJobSchema.extend({
 });
 export type OutboxJobView = z.infer<typeof outboxJobViewSchema>;
 
-/** What the store holds about the job's chargeback: undefined when it is not synced yet. */
-export interface JobChargebackFacts {
-  id: string;
-  status: string;
-  total: number;
-  currency: string;
-  customerName: string | null;
-  order: string | null;
-  /** Its ledger entries, for the money recovered. */
-  entries: readonly EntryFields[];
-}
+/** A chargeback in a few words, as the store reads it from the row's columns (chargeback-briefs-repo.ts). */
+export const chargebackBriefSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** The disputed amount, minor units of `currency`. */
+  total: z.number(),
+  currency: z.string(),
+  customerName: z.string().nullable(),
+  order: z.string().nullable(),
+});
+export type ChargebackBrief = z.infer<typeof chargebackBriefSchema>;
+
+/** What the store holds about the job's chargeback (undefined when it is not synced yet), with its
+ * ledger entries, for the money recovered. */
+export type JobChargebackFacts = ChargebackBrief & { entries: readonly EntryFields[] };
 
 function money(job: OutboxJob, cb: JobChargebackFacts | undefined): JobMoney {
   const concedes = messageTypeRules[job.messageType].needsAmount;
