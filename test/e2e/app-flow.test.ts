@@ -228,7 +228,7 @@ test('keyboard only: into the inbox, down the rows, open one, and back', async (
     const grid = page.getByRole('grid', { name: /Chargebacks/ });
     // Tab from the search field through the filters reaches the list.
     await page.getByLabel('Search').focus();
-    // (the filters, Export CSV and the five column headings that sort)
+    // (the filters, Export CSV and the saved filters; the column headings are inside the grid)
     for (
       let i = 0;
       i < 16 && !(await grid.evaluate((el) => (el as unknown as { matches(s: string): boolean }).matches(':focus')));
@@ -244,11 +244,11 @@ test('keyboard only: into the inbox, down the rows, open one, and back', async (
     const active = await grid.getAttribute('aria-activedescendant');
     assert.equal(
       await page.locator(`[id="${active}"]`).getAttribute('aria-rowindex'),
-      '3',
-      'the focused row is announced',
+      '4',
+      'the focused row is announced (row 1 of the grid is its column headings)',
     );
     await page.keyboard.press('Enter');
-    // Row 1 is the "Answer now" heading: row 3 is the second chargeback.
+    // Row 1 holds the column headings, row 2 the "Answer now" heading: row 4 is the second chargeback.
     await page.getByRole('region', { name: `Chargeback ${ids[1]}` }).waitFor();
     const back = page.getByRole('button', { name: '← Inbox' });
     await back.focus();
