@@ -7,5 +7,6 @@ import { sql as m004 } from './004-unreadable-reply-dates.ts';
 import { sql as m005 } from './005-inbox-search-in-index.ts';
 import { sql as m006 } from './006-answer-archive.ts';
 import { sql as m007 } from './007-inbox-customer-and-sections.ts';
+import { sql as m010 } from './010-inbox-summary-in-index.ts';
 
-export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007];
+export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m010];
