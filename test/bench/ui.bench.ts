@@ -14,7 +14,7 @@
 // Chromium gives with nothing to do). Ratios are 10,000-chargeback figure / reference figure.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -153,6 +153,25 @@ const pageHelpers = `
     });
     observer.observe(document, { childList: true, subtree: true });
   });
+  // Every call the window makes to main, with its start and end: where the first rows' time goes.
+  globalThis.__ddCalls = [];
+  const invoke = globalThis.__ddInvoke;
+  globalThis.__ddInvoke = (channel, ...rest) => {
+    const call = { channel, start: performance.now(), end: 0 };
+    globalThis.__ddCalls.push(call);
+    return invoke(channel, ...rest).finally(() => { call.end = performance.now(); });
+  };
+  // The page's own milestones: index.html and app.js fetched, the document parsed, the calls until the first rows.
+  globalThis.__ddStartup = () => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const app = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/app.js'));
+    return {
+      htmlFetched: nav ? nav.responseEnd : 0,
+      appJsFetched: app ? app.responseEnd : 0,
+      domContentLoaded: nav ? nav.domContentLoadedEventEnd : 0,
+      calls: globalThis.__ddCalls.map((c) => ({ ...c })),
+    };
+  };
   globalThis.__ddShownIds = shownIds;
   globalThis.__ddToTop = () => document.querySelector('.vlist').scrollTo(0, 0);
   // The next keydown to the frame that shows \`expected\` as the first rows' IDs.
@@ -201,7 +220,16 @@ const pageHelpers = `
     requestAnimationFrame(tick);
   });
 `;
+interface Startup {
+  dom: number;
+  painted: number;
+  htmlFetched: number;
+  appJsFetched: number;
+  domContentLoaded: number;
+  calls: Array<{ channel: string; start: number; end: number }>;
+}
 interface PageHelpers {
+  __ddStartup(): Omit<Startup, 'dom' | 'painted'>;
   __ddFirstRows: Promise<{ dom: number; painted: number }>;
   __ddShownIds(): string[];
   __ddToTop(): void;
@@ -211,12 +239,11 @@ interface PageHelpers {
 }
 
 /** Navigation start to the first rows (in the DOM, painted), in the page's own clock. */
-async function firstRows(p: Portfolio): Promise<{ dom: number; painted: number }> {
+async function firstRows(p: Portfolio): Promise<Startup> {
   const { page } = p.app;
   await page.goto(p.app.url);
-  return page.evaluate(
-    () => (globalThis as unknown as { __ddFirstRows: Promise<{ dom: number; painted: number }> }).__ddFirstRows,
-  );
+  const rows = await page.evaluate(() => (globalThis as unknown as PageHelpers).__ddFirstRows);
+  return { ...rows, ...(await page.evaluate(() => (globalThis as unknown as PageHelpers).__ddStartup())) };
 }
 
 /** Keystrokes in the search box, each to a search not typed before (no answer kept from it) whose
@@ -287,6 +314,31 @@ async function frames(page: Page, step: number): Promise<Frames> {
   ] as const);
 }
 
+/** pdf.js over the network: the files asked for once the dispute page shows an image's
+ * thumbnail, and once the packet preview (a PDF: the cover letter and the page) is drawn. */
+async function previewRequests(p: Portfolio, requested: string[]) {
+  const { page } = p.app;
+  const scan = join(work, 'receipt.jpg');
+  await scanJpeg(scan, { width: 1240, height: 1754, density: 150 });
+  try {
+    await page.evaluate(() => (globalThis as unknown as PageHelpers).__ddToTop());
+    await openFirstAnswerable(page, async () => undefined);
+    await page.getByLabel('Response').selectOption('respond');
+    p.app.dialogs.answerFiles([scan]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await page.locator('.page-tile').first().waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const beforePreview = [...new Set(requested)];
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Preview the packet' }).click();
+    await page.locator('canvas.preview-page').first().waitFor({ timeout: 120_000 });
+    return { beforePreview, afterPreview: [...new Set(requested)], previewMs: performance.now() - started };
+  } catch (e) {
+    await p.app.shot('ui-bench-preview-failed');
+    throw e;
+  }
+}
+
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
@@ -312,7 +364,10 @@ try {
   console.log(`Production renderer built in ${((performance.now() - buildStart) / 1000).toFixed(1)} s`);
 
   browser = await launchChromium();
-  console.log(`Chromium ${browser.version()} at ${chromiumPath}, 1280 × 820`);
+  console.log(
+    `Chromium ${browser.version()} at ${chromiumPath}, 1280 × 820; ${cpus().length} CPUs, ` +
+      `load average ${loadavg()[0]!.toFixed(1)} before the runs (figures grow with it; the reference shares it)`,
+  );
   const big = await portfolio(CHARGEBACKS);
   const ref = await portfolio(REFERENCE);
   // Every file the window asks for, by portfolio.
@@ -327,7 +382,7 @@ try {
 
   // First rows: loads taken in turn, so both portfolios see the same machine; the first load of
   // each (cold: nothing compiled yet) is shown apart.
-  const loads = new Map<Portfolio, Array<{ dom: number; painted: number }>>([
+  const loads = new Map<Portfolio, Startup[]>([
     [big, []],
     [ref, []],
   ]);
@@ -338,26 +393,6 @@ try {
   const scroll = new Map<Portfolio, Frames>();
   for (const p of [big, ref]) scroll.set(p, await frames(p.app.page, SCROLL_STEP));
   const idle = await frames(big.app.page, 0);
-
-  // pdf.js: the dispute page and an image thumbnail need none; the packet preview does.
-  const pdfChunk = built.find((f) => f.pdfjs && f.name.startsWith('chunks/'))?.name;
-  const { page } = big.app;
-  const noShot = async (): Promise<void> => undefined;
-  const scan = join(work, 'receipt.jpg');
-  await scanJpeg(scan, { width: 1240, height: 1754, density: 150 });
-  await page.evaluate(() => (globalThis as unknown as PageHelpers).__ddToTop());
-  await openFirstAnswerable(page, noShot);
-  await page.getByLabel('Response').selectOption('respond');
-  big.app.dialogs.answerFiles([scan]);
-  await page.getByRole('button', { name: 'Add files…' }).click();
-  await page.locator('.page-tile').first().waitFor();
-  await page.waitForTimeout(500);
-  const beforePreview = [...new Set(requested.get(big)!)];
-  const previewStart = performance.now();
-  await page.getByRole('button', { name: 'Preview the packet' }).click();
-  await page.locator('canvas.preview-page').first().waitFor({ timeout: 30_000 });
-  const previewMs = performance.now() - previewStart;
-  const afterPreview = [...new Set(requested.get(big)!)];
 
   console.log('');
   console.log(
@@ -380,13 +415,26 @@ try {
     painted(big)[0]! < targets.firstRowsMs,
     `ref ${ms(painted(ref)[0]!)}, ratio ${(painted(big)[0]! / painted(ref)[0]!).toFixed(2)}`,
   );
-  const inDom = median(
-    loads
-      .get(big)!
-      .slice(1)
-      .map((l) => l.dom),
-  );
-  console.log(`  rows in the DOM at ${ms(inDom)} (median); slowest load ${ms(Math.max(...warm(big)))}`);
+  // Where the time goes, medians of the same loads: the page's milestones and its calls to main.
+  const at = (p: Portfolio, f: (l: Startup) => number | undefined) =>
+    median(
+      loads
+        .get(p)!
+        .slice(1)
+        .map(f)
+        .filter((x) => x !== undefined),
+    );
+  const call = (l: Startup, channel: string) => l.calls.find((c) => c.channel === channel);
+  for (const p of [big, ref])
+    console.log(
+      `  ${String(p.chargebacks).padStart(6)}: index.html in ${ms(at(p, (l) => l.htmlFetched))}, ` +
+        `app.js in ${ms(at(p, (l) => l.appJsFetched))}, ` +
+        `document parsed ${ms(at(p, (l) => l.domContentLoaded))}, ` +
+        `profiles in ${ms(at(p, (l) => call(l, 'listProfiles')?.end))}, ` +
+        `inbox asked ${ms(at(p, (l) => call(l, 'listInbox')?.start))}, ` +
+        `in ${ms(at(p, (l) => call(l, 'listInbox')?.end))}, ` +
+        `rows in the DOM ${ms(at(p, (l) => l.dom))}, painted ${ms(at(p, (l) => l.painted))}`,
+    );
   for (const [label, q] of [
     ['median', 0.5],
     ['p95', 0.95],
@@ -443,6 +491,9 @@ try {
     `  loaded at start ${(gzStart / 1024).toFixed(1)} KB gz of ${(gzAll / 1024).toFixed(1)} KB gz in all ` +
       `(ratio ${(gzStart / gzAll).toFixed(2)})`,
   );
+  const pdfChunk = built.find((f) => f.pdfjs && f.name.startsWith('chunks/'))?.name;
+  // On the reference portfolio: whether pdf.js loads depends on the screen, not on the portfolio.
+  const { beforePreview, afterPreview, previewMs } = await previewRequests(ref, requested.get(ref)!);
   const asked = (list: string[], f: string | undefined) => f !== undefined && list.includes(f);
   row(
     'pdf.js requested at start',
