@@ -1,8 +1,10 @@
 // Bundles what cannot run as plain TypeScript: the Electron main and preload scripts (CommonJS,
-// the preload must be one file in a sandboxed renderer) and the React renderer (browser ESM).
+// the preload must be one file in a sandboxed renderer) and the React renderer (browser ESM, see
+// renderer-bundle.ts).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { bundleRenderer } from './renderer-bundle.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist');
@@ -48,26 +50,4 @@ async function bundleElectron(): Promise<void> {
   });
 }
 
-async function bundleRenderer(): Promise<void> {
-  const entry = join(root, 'renderer', 'main.tsx');
-  if (!existsSync(entry)) return;
-  mkdirSync(join(out, 'renderer'), { recursive: true });
-  await build({
-    entryPoints: { app: entry, 'pdf.worker': join(root, 'node_modules/pdfjs-dist/build/pdf.worker.mjs') },
-    outdir: join(out, 'renderer'),
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    target: 'chrome130',
-    minify: production,
-    sourcemap: !production,
-    metafile: false,
-    jsx: 'automatic',
-    loader: { '.css': 'css', '.svg': 'file', '.png': 'file' },
-    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
-    logLevel: 'warning',
-  });
-  cpSync(join(root, 'renderer', 'index.html'), join(out, 'renderer', 'index.html'));
-}
-
-await Promise.all([bundleElectron(), bundleRenderer()]);
+await Promise.all([bundleElectron(), bundleRenderer({ root, outdir: join(out, 'renderer'), production })]);

@@ -2,11 +2,30 @@
 // packet as it will be sent. One document is opened per imported PDF and shared by all of its
 // page thumbnails; it is closed a little after the last of them goes away, so a 600-page PDF is
 // one copy in memory, not 600.
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+// pdf.js is as large as the rest of the window put together and only the evidence builder needs
+// it: it is a chunk of its own (build/renderer-bundle.ts), fetched the first time a PDF is opened,
+// so the inbox starts without reading it.
+import type * as PdfJs from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 
-GlobalWorkerOptions.workerSrc = new URL('./pdf.worker.js', location.href).href;
+let pdfjs: Promise<typeof PdfJs> | undefined;
+function loadPdfJs(): Promise<typeof PdfJs> {
+  pdfjs ??= import('pdfjs-dist').then(
+    (m) => {
+      m.GlobalWorkerOptions.workerSrc = new URL('./pdf.worker.js', location.href).href;
+      return m;
+    },
+    (e: unknown) => {
+      // A chunk that failed to load (the app was updated underneath the window) is asked again next time.
+      pdfjs = undefined;
+      throw e;
+    },
+  );
+  return pdfjs;
+}
 
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument } = await loadPdfJs();
   // pdf.js takes ownership of the buffer it is given: hand it a copy.
   return getDocument({ data: bytes.slice(), useSystemFonts: true }).promise;
 }

@@ -120,8 +120,66 @@ function searchText(c: Chargeback): string {
     .toLowerCase();
 }
 
+/** Each section's rows as SQL: the rule of shared/domain/inbox-sections.ts, over the columns
+ * the inbox indexes hold (a test checks each listed row's section against the rule). */
+const answeredIds = 'id IN (SELECT value FROM json_each(?))';
+const sectionSql: Record<InboxSection, { sql: string; today: boolean; answered: boolean }> = {
+  'answer-now': { sql: `open_actionable = 1 AND reply_sort >= ? AND NOT ${answeredIds}`, today: true, answered: true },
+  'awaiting-issuer': {
+    sql: `status NOT IN ('won', 'lost', 'closed') AND (open_actionable = 0 OR ${answeredIds})`,
+    today: false,
+    answered: true,
+  },
+  decided: { sql: "open_actionable = 0 AND status IN ('won', 'lost', 'closed')", today: false, answered: false },
+  'past-deadline': {
+    sql: `open_actionable = 1 AND reply_sort < ? AND NOT ${answeredIds}`,
+    today: true,
+    answered: true,
+  },
+};
+const sectionParams = (section: InboxSection, today: number, answered: string): Array<string | number> => [
+  ...(sectionSql[section].today ? [today] : []),
+  ...(sectionSql[section].answered ? [answered] : []),
+];
+
+/** The generated columns (migration 001) as the expressions they store. SQLite reads the row to
+ * know a generated column even where an index holds it, so the two statements that go over every
+ * chargeback of a profile, the worklist's section summary and the toolbar's counts, name what
+ * those columns are made of instead: chargebacks_inbox_rest (migration 009) then answers them
+ * without reading a row. Reading 10,000 rows and their JSON made each inbox page and keystroke
+ * wait about 50 ms for them (test/bench/ui.bench.ts). */
+const storedAs = new Map([
+  ['open_actionable', "(status = 'open' AND actionable = 1)"],
+  ['reply_sort', 'COALESCE(reply, 99991231)'],
+]);
+export function overStoredColumns(sql: string): string {
+  return sql.replace(/\b(open_actionable|reply_sort)\b/g, (c) => storedAs.get(c) ?? c);
+}
+
+/** Each section's count and money per currency, for the chargebacks `where` admits. Parameters:
+ * `summaryParams` (today, answered), then those of `where`. */
+export function worklistSummarySql(where: string): string {
+  const section = `CASE ${inboxSections.map((sec, i) => `WHEN ${sectionSql[sec].sql} THEN ${i}`).join(' ')} END`;
+  return overStoredColumns(
+    `SELECT ${section} AS section, currency, COUNT(*) AS n, SUM(total) AS amount
+      FROM chargebacks WHERE ${where} GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+}
+export const summaryParams = (today: number, answered: string): Array<string | number> =>
+  inboxSections.flatMap((sec) => sectionParams(sec, today, answered));
+
+/** The toolbar's counts over all of a profile's chargebacks. Parameters: today, today + 3 days,
+ * today (as YYYYMMDD), the profile. */
+export const inboxCountsSql = overStoredColumns(
+  `SELECT COUNT(*) AS total, SUM(open_actionable) AS open,
+    SUM(CASE WHEN open_actionable = 1 AND reply_sort BETWEEN ? AND ? THEN 1 ELSE 0 END) AS due_soon,
+    SUM(CASE WHEN open_actionable = 1 AND reply_sort < ? THEN 1 ELSE 0 END) AS overdue
+    FROM chargebacks WHERE profile_id = ?`,
+);
+
 export function createPortfolioRepo(d: Database) {
   const db = d.db;
+  const countsStatement = db.prepare(inboxCountsSql);
   const prevStatus = db.prepare('SELECT status, customer FROM chargebacks WHERE profile_id = ? AND id = ?');
   const upsertCb =
     db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid,
@@ -366,32 +424,6 @@ export function createPortfolioRepo(d: Database) {
     return { rows: rows.map((r) => toInboxRow(r, today)), total: counts.total };
   }
 
-  /** Each section's rows as SQL: the rule of shared/domain/inbox-sections.ts, over the columns
-   * the inbox indexes hold (a test checks each listed row's section against the rule). */
-  const answeredIds = 'id IN (SELECT value FROM json_each(?))';
-  const sectionSql: Record<InboxSection, { sql: string; today: boolean; answered: boolean }> = {
-    'answer-now': {
-      sql: `open_actionable = 1 AND reply_sort >= ? AND NOT ${answeredIds}`,
-      today: true,
-      answered: true,
-    },
-    'awaiting-issuer': {
-      sql: `status NOT IN ('won', 'lost', 'closed') AND (open_actionable = 0 OR ${answeredIds})`,
-      today: false,
-      answered: true,
-    },
-    decided: { sql: "open_actionable = 0 AND status IN ('won', 'lost', 'closed')", today: false, answered: false },
-    'past-deadline': {
-      sql: `open_actionable = 1 AND reply_sort < ? AND NOT ${answeredIds}`,
-      today: true,
-      answered: true,
-    },
-  };
-  const sectionParams = (section: InboxSection, today: number, answered: string): Array<string | number> => [
-    ...(sectionSql[section].today ? [today] : []),
-    ...(sectionSql[section].answered ? [answered] : []),
-  ];
-
   /** The order within a section; the deadline order of "answer now" is the index's own. */
   function orderBy(section: InboxSection, sort: InboxSort, dir: SortDirection): string {
     const d = dir === 'asc' ? 'ASC' : 'DESC';
@@ -425,12 +457,10 @@ export function createPortfolioRepo(d: Database) {
     const today = ymdToInt(easternToday(now));
     const answeredList = q.answered ?? [];
     const answered = JSON.stringify(answeredList);
-    const caseSql = `CASE ${inboxSections.map((sec, i) => `WHEN ${sectionSql[sec].sql} THEN ${i}`).join(' ')} END`;
-    const caseParams = inboxSections.flatMap((sec) => sectionParams(sec, today, answered));
-    const groups = inboxStatement(
-      `SELECT ${caseSql} AS section, currency, COUNT(*) AS n, SUM(total) AS amount
-        FROM chargebacks WHERE ${w.sql} GROUP BY 1, 2 ORDER BY 1, 2`,
-    ).all(...caseParams, ...w.params) as Array<{ section: number | null; currency: string; n: number; amount: number }>;
+    const groups = inboxStatement(worklistSummarySql(w.sql)).all(
+      ...summaryParams(today, answered),
+      ...w.params,
+    ) as Array<{ section: number | null; currency: string; n: number; amount: number }>;
     const sections: InboxSectionSummary[] = inboxSections.map((section) => ({ section, count: 0, amounts: [] }));
     for (const g of groups) {
       const summary = g.section === null ? undefined : sections[g.section];
@@ -487,14 +517,7 @@ export function createPortfolioRepo(d: Database) {
     now = new Date(),
   ): { open: number; dueSoon: number; overdue: number; total: number } {
     const today = easternToday(now);
-    const r = db
-      .prepare(
-        `SELECT COUNT(*) AS total, SUM(open_actionable) AS open,
-      SUM(CASE WHEN open_actionable = 1 AND reply_sort BETWEEN ? AND ? THEN 1 ELSE 0 END) AS due_soon,
-      SUM(CASE WHEN open_actionable = 1 AND reply_sort < ? THEN 1 ELSE 0 END) AS overdue
-      FROM chargebacks WHERE profile_id = ?`,
-      )
-      .get(ymdToInt(today), ymdToInt(addDays(today, 3)), ymdToInt(today), profileId) as {
+    const r = countsStatement.get(ymdToInt(today), ymdToInt(addDays(today, 3)), ymdToInt(today), profileId) as {
       total: number;
       open: number | null;
       due_soon: number | null;

@@ -24,7 +24,9 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
   const box = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   const headRows = p.header ? 1 : 0;
-  const [scroll, setScroll] = useState(0);
+  // The first row in view, not the scroll offset: a scroll within a row (most frames of a smooth
+  // scroll, rows being taller than a frame's step) changes nothing and renders nothing.
+  const [top, setTop] = useState(0);
   const [height, setHeight] = useState(600);
   const [focus, setFocus] = useState(0);
   // The grid keeps the keyboard focus; screen readers follow the focused row through this id.
@@ -36,8 +38,9 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const first = Math.max(0, Math.floor(scroll / p.rowHeight) - 5);
-  const last = Math.min(p.total, Math.ceil((scroll + height) / p.rowHeight) + 5);
+  const first = Math.max(0, top - 5);
+  // One more than fit: a row partly scrolled out at the top leaves room for one at the bottom.
+  const last = Math.min(p.total, top + Math.ceil(height / p.rowHeight) + 1 + 5);
   useEffect(() => p.ensure(first, last), [first, last, p]);
   const move = (to: number): void => {
     const i = Math.max(0, Math.min(p.total - 1, to));
@@ -99,7 +102,7 @@ export function VirtualList<T>(p: VirtualListProps<T>) {
       aria-activedescendant={focus >= first && focus < last ? `${rowId}-${focus}` : undefined}
       tabIndex={0}
       onKeyDown={onKey}
-      onScroll={(e) => setScroll(e.currentTarget.scrollTop)}
+      onScroll={(e) => setTop(Math.floor(e.currentTarget.scrollTop / p.rowHeight))}
     >
       {p.header ? (
         <div ref={head} role="row" aria-rowindex={1} className="vhead">

@@ -8,5 +8,6 @@ import { sql as m005 } from './005-inbox-search-in-index.ts';
 import { sql as m006 } from './006-answer-archive.ts';
 import { sql as m007 } from './007-inbox-customer-and-sections.ts';
 import { sql as m008 } from './008-saved-filters.ts';
+import { sql as m009 } from './009-inbox-summary-in-index.ts';
 
-export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];

@@ -35,6 +35,8 @@ export interface BrowserApp {
   dialogs: ReturnType<typeof createScriptedDialogs>;
   /** Files the app asked the system to open (a viewer), in order. */
   opened: string[];
+  /** The window's address: opened already unless `navigate: false` was asked. */
+  url: string;
   shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +55,9 @@ function bridge(): Promise<string> {
   return bridgeScript;
 }
 
+/** `rendererDir`: another build than dist/renderer (the UI benchmark's production one).
+ * `navigate: false`: the page is left blank, for a caller that stores data or watches the page
+ * before the app starts, then goes to `url`. */
 export async function openBrowserApp(o: {
   browser: Browser;
   colorScheme?: 'light' | 'dark';
@@ -61,8 +66,10 @@ export async function openBrowserApp(o: {
   /** The merchant's locale and time zone as the window sees them; Chromium's own unless given. */
   locale?: string;
   timezoneId?: string;
+  rendererDir?: string;
+  navigate?: boolean;
 }): Promise<BrowserApp> {
-  const rendererDir = join(root, 'dist', 'renderer');
+  const rendererDir = o.rendererDir ?? join(root, 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'app.js')))
     throw new Error('The renderer is not built: run `npm run build` first.');
   const home = mkdtempSync(join(tmpdir(), 'dd-e2e-'));
@@ -126,13 +133,15 @@ export async function openBrowserApp(o: {
       ] as const)
       .catch(() => undefined);
   });
-  await page.goto(`${origin}/index.html`);
+  const url = `${origin}/index.html`;
+  if (o.navigate !== false) await page.goto(url);
   mkdirSync(screenshotDir, { recursive: true });
   return {
     page,
     services,
     dialogs,
     opened,
+    url,
     shot: async (name) => {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
     },

@@ -12,6 +12,7 @@ import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { inboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
+import { inboxCountsSql, overStoredColumns, worklistSummarySql } from '../../../electron/store/portfolio-repo.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 const now = new Date('2026-11-22T15:00:00Z');
@@ -230,3 +231,53 @@ test('migration 7 fills in the customer of chargebacks stored before it', () => 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test(
+  "the section summary and the toolbar's counts read the inbox index alone, " +
+    'with or without filters; the stored expressions are the generated columns',
+  () => {
+    const store = seeded();
+    store.portfolio.upsertChargebacks('p1', [
+      cb('noreply', { reply: null, actionable: 0 }),
+      cb('x', { status: 'won' }),
+    ]);
+    const { db } = store.database;
+    // What the store says over the expressions is what it says over the generated columns, row by row.
+    const differ = db
+      .prepare(
+        `SELECT id FROM chargebacks WHERE open_actionable IS NOT ${overStoredColumns('open_actionable')}
+          OR reply_sort IS NOT ${overStoredColumns('reply_sort')}`,
+      )
+      .all();
+    assert.deepEqual(differ, []);
+    assert.equal(overStoredColumns('x_open_actionable_y reply_sorted'), 'x_open_actionable_y reply_sorted');
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail);
+    for (const sql of [
+      worklistSummarySql('profile_id = ?'),
+      worklistSummarySql("profile_id = ? AND search_text LIKE ? ESCAPE '\\'"),
+      worklistSummarySql(
+        "profile_id = ? AND status = ? AND cycle = ? AND network = ? AND category = ? AND search_text LIKE ? ESCAPE '\\'",
+      ),
+      inboxCountsSql,
+    ]) {
+      const steps = plan(sql);
+      assert.ok(
+        steps.some((d) => /^SEARCH chargebacks USING COVERING INDEX chargebacks_inbox_rest/.test(d)),
+        steps.join('\n'),
+      );
+      assert.ok(
+        !steps.some((d) => /^(SCAN|SEARCH) chargebacks USING (INDEX|PRIMARY KEY)|^SCAN chargebacks$/.test(d)),
+        steps.join('\n'),
+      );
+    }
+    // The summary counts what the listing lists, section by section, on this store too.
+    const w = store.portfolio.listWorklist({ profileId: 'p1', now, answered: ['sent1'] });
+    for (const summary of w.sections)
+      assert.equal(summary.count, w.rows.filter((r) => r.section === summary.section).length, summary.section);
+    const counts = store.portfolio.inboxCounts('p1', now);
+    // Open and answerable: now1-3, past1-2, sent1; due within 3 days: now1 (25th); overdue: past1-2.
+    assert.deepEqual(counts, { total: 12, open: 6, dueSoon: 1, overdue: 2 });
+    store.close();
+  },
+);
