@@ -59,9 +59,12 @@ const grid = (page: Page) => page.getByRole('grid', { name: /Chargebacks/ });
 async function tick(page: Page, id: string): Promise<void> {
   const box = page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
   await grid(page).evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 0));
+  const loading = grid(page).getByRole('gridcell', { name: 'Loading…' });
   for (let i = 0; i < 200 && (await box.count()) === 0; i++) {
     await grid(page).evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop += 300));
+    // The rows scrolled to are drawn once their page is in: look only then, or the row is passed by.
     await page.waitForTimeout(30);
+    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
   }
   await box.click();
   assert.equal(await box.isChecked(), true, `${id} is selected`);
