@@ -7,7 +7,7 @@ import { api } from '../bridge.ts';
 import { useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
 import { formatAmount, formatAmountShort } from '../../shared/domain/money.ts';
-import { formatMonth } from '../../shared/domain/merchant-format.ts';
+import { formatCalendarDate, formatMonth } from '../../shared/domain/merchant-format.ts';
 import { barHeights, type LedgerCurrency, type LedgerView } from '../../shared/views/ledger-view.ts';
 import { EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import '../styles/ledger.css';
@@ -270,7 +270,7 @@ const LatestEntries = memo(function LatestEntries({ view }: { view: LedgerView }
         <tbody>
           {view.latest.map((e) => (
             <tr key={e.id} data-kind={e.kind}>
-              <td>{(e.created ?? '').slice(0, 10)}</td>
+              <td>{formatCalendarDate((e.created ?? '').slice(0, 10))}</td>
               <EntryLabelCell line={e} />
               <td>
                 <EntryKindTag line={e} />
