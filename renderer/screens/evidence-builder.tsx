@@ -15,7 +15,7 @@ import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts
 import type { SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { filledSlots, slotExhibits, type SlotId } from '../../shared/evidence/slots.ts';
+import { filledSlots, slotExhibits, slotFieldLimits, type SlotId } from '../../shared/evidence/slots.ts';
 import type { EvidenceSlotSpec } from '../../shared/domain/evidence-guidance.ts';
 import { citeExhibits, exhibitTitles, slotParagraph } from '../../shared/domain/cover-letter-templates.ts';
 
@@ -341,6 +341,7 @@ function EvidenceSlot({
                 id={fieldId(f.field)}
                 type={f.input}
                 placeholder={f.placeholder}
+                maxLength={slotFieldLimits[f.field]}
                 value={fill?.fields[f.field] ?? ''}
                 onChange={(e) => onDraft(edit.setSlotField(draft, spec.id, f.field, e.target.value))}
                 onBlur={(e) => onDraft(edit.setSlotField(draft, spec.id, f.field, e.target.value, true))}
@@ -451,10 +452,13 @@ export function EvidenceBuilder({
     unsaved.current = draft;
     const t = setTimeout(() => {
       unsaved.current = undefined;
-      void api().saveDraft({ profileId, chargebackId, draft });
+      // A draft main refuses to keep is said at once: work that is not saved must not look saved.
+      void api()
+        .saveDraft({ profileId, chargebackId, draft })
+        .then((r) => (r.ok ? undefined : say('error', `Your latest changes were not saved: ${r.error.message}`)));
     }, 350);
     return () => clearTimeout(t);
-  }, [draft, profileId, chargebackId, onChange]);
+  }, [draft, profileId, chargebackId, onChange, say]);
   useEffect(
     () => () => {
       if (unsaved.current) void api().saveDraft({ profileId, chargebackId, draft: unsaved.current });

@@ -3,7 +3,7 @@
 // test/unit/evidence/draft-edits.test.ts.
 import type { EvidenceDraft } from './draft.ts';
 import type { ArrangedPage, ImportOutcome } from './items.ts';
-import { cleanField, slotIds, type SlotField, type SlotFill, type SlotId } from './slots.ts';
+import { cleanField, slotFieldLimits, slotIds, type SlotField, type SlotFill, type SlotId } from './slots.ts';
 
 type Overrides = NonNullable<EvidenceDraft['overrides']>;
 
@@ -108,7 +108,9 @@ export function setSlotField(
 ): EvidenceDraft {
   const fill = slotIn(draft, slot);
   const fields = { ...fill.fields };
-  const kept = clean ? cleanField(field, value) : value;
+  // Never longer than a draft may be saved with: a paste of too much keeps what fits.
+  const fitting = value.slice(0, slotFieldLimits[field]);
+  const kept = clean ? cleanField(field, fitting) : fitting;
   if (kept === undefined || kept === '') delete fields[field];
   else fields[field] = kept;
   return withSlot(draft, slot, { ...fill, fields });

@@ -11,17 +11,31 @@ export const slotIds = ['tracking', 'delivery', 'receipt', 'communication', 'pol
 export const slotIdSchema = z.enum(slotIds);
 export type SlotId = z.infer<typeof slotIdSchema>;
 
+/** The longest each typed field may be: the schema's rule, the inputs' maxLength and the edit's
+ * clamp, so a field is never longer than a draft may be saved with. A tracking field holds several
+ * numbers for a parcel sent in parts. */
+export const slotFieldLimits = {
+  carrier: 60,
+  trackingNumber: 200,
+  /** Calendar dates as YYYY-MM-DD (a date input's value). */
+  shipDate: 10,
+  deliveryDate: 10,
+  shippingAddress: 300,
+  policyUrl: 500,
+  /** Where the customer saw the policy ("at checkout, above the Pay button"). */
+  policyShown: 300,
+} as const;
+const typed = (max: number) => z.string().max(max).optional();
+
 /** What the merchant types into the slots; every field may be left empty. */
 export const slotFieldsSchema = z.object({
-  carrier: z.string().max(60).optional(),
-  trackingNumber: z.string().max(60).optional(),
-  /** Calendar dates as YYYY-MM-DD (a date input's value). */
-  shipDate: z.string().max(10).optional(),
-  deliveryDate: z.string().max(10).optional(),
-  shippingAddress: z.string().max(300).optional(),
-  policyUrl: z.string().max(500).optional(),
-  /** Where the customer saw the policy ("at checkout, above the Pay button"). */
-  policyShown: z.string().max(300).optional(),
+  carrier: typed(slotFieldLimits.carrier),
+  trackingNumber: typed(slotFieldLimits.trackingNumber),
+  shipDate: typed(slotFieldLimits.shipDate),
+  deliveryDate: typed(slotFieldLimits.deliveryDate),
+  shippingAddress: typed(slotFieldLimits.shippingAddress),
+  policyUrl: typed(slotFieldLimits.policyUrl),
+  policyShown: typed(slotFieldLimits.policyShown),
 });
 export type SlotFields = z.infer<typeof slotFieldsSchema>;
 export type SlotField = keyof SlotFields;

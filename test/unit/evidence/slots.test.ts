@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { evidenceDraftSchema, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import type { EvidenceItem } from '../../../shared/evidence/items.ts';
 import * as edit from '../../../shared/evidence/draft-edits.ts';
-import { filledSlots, normaliseTrackingNumber, slotExhibits } from '../../../shared/evidence/slots.ts';
+import { filledSlots, normaliseTrackingNumber, slotExhibits, slotFieldLimits } from '../../../shared/evidence/slots.ts';
 import {
   coverLetterTemplate,
   exhibitTitles,
@@ -174,4 +174,16 @@ test('a slot with no details says only what it shows; an empty tracking number i
   assert.deepEqual(letterBlanks(writeSlotParagraphs('We ask.', undefined, facts, d.slots, d.arrangement)), [
     '[carrier]',
   ]);
+});
+
+test('a field typed or pasted too long keeps what fits, so the draft can always be saved', () => {
+  // Four parcels' numbers pasted at once, and a year typed with five digits.
+  const many = Array.from({ length: 12 }, (_, i) => `1Z999AA1012345678${i}`).join(', ');
+  let d = edit.setSlotField(empty, 'tracking', 'trackingNumber', many);
+  d = edit.setSlotField(d, 'delivery', 'deliveryDate', '20266-10-06');
+  d = edit.setSlotField(d, 'tracking', 'carrier', 'U'.repeat(500), true);
+  assert.equal(d.slots?.tracking?.fields.trackingNumber?.length, slotFieldLimits.trackingNumber);
+  assert.equal(d.slots?.delivery?.fields.deliveryDate, '20266-10-0');
+  assert.equal(d.slots?.tracking?.fields.carrier?.length, slotFieldLimits.carrier);
+  assert.equal(evidenceDraftSchema.safeParse(d).success, true, 'what the edits keep, main accepts');
 });
