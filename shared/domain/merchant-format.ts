@@ -2,7 +2,7 @@
 // one place dates, moments, the reply deadline and the service's coded words become text. The
 // view keeps the service's values (YYYY-MM-DD, the service's clock); the window formats them here
 // with the locale and zone of the machine it runs on (tests pass them in).
-import { daysLeft, endOfServiceDay, parseCalendarDate, parseServiceTimestamp, type Ymd } from './dates.ts';
+import { endOfServiceDay, parseCalendarDate, parseServiceTimestamp, type Ymd } from './dates.ts';
 import { labelOf } from './answer-lifecycle.ts';
 
 export interface MerchantLocale {
@@ -84,7 +84,7 @@ export interface ReplyDeadline {
   /** "Reply by Wed 2 Dec 2026, 05:59 CET": the last moment the service accepts an answer, in the
    * merchant's zone (the reply date ends at midnight on the service's clock, US Eastern). */
   text: string;
-  /** "in 6 days", "today", "2 days ago" (days on the service's calendar). */
+  /** "in 6 days", "today", "2 days ago" (days on the merchant's calendar, like `text`). */
   relative: string;
   /** The same instant, for a `<time>` element. */
   iso: string;
@@ -101,7 +101,16 @@ export function describeReplyBy(
   const due = endOfServiceDay(d);
   // A moment as any other, with its weekday: a deadline is planned by the day of the week.
   const f = formatter('deadline', l.locale, { weekday: 'short', ...momentOptions(l.timeZone) });
-  const days = daysLeft(`${d.y}${String(d.m).padStart(2, '0')}${String(d.d).padStart(2, '0')}`, now) ?? 0;
+  // "today", "tomorrow" are counted on the merchant's calendar, as the time beside them is written:
+  // 05:59 on Thursday in Berlin is "tomorrow" on a Wednesday there, whatever day it is in New York.
+  const day = formatter('calendar-day', 'en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(l.timeZone ? { timeZone: l.timeZone } : {}),
+  });
+  const dayNumber = (at: Date): number => Date.parse(`${day.format(at)}T00:00:00Z`) / 86_400_000;
+  const days = dayNumber(due) - dayNumber(now);
   return { text: `Reply by ${f.format(due)}`, relative: relativeDays(days, l), iso: due.toISOString() };
 }
 

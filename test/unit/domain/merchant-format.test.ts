@@ -44,12 +44,22 @@ test('the reply deadline: the end of the reply day on the service’s clock, in 
   const inBerlin = describeReplyBy('2026-12-01', now, berlin)!;
   // 1 Dec ends at 23:59 in New York, which is 05:59 on 2 Dec in Berlin.
   assert.equal(inBerlin.text, 'Reply by Wed, 2 Dec 2026, 05:59 CET');
-  assert.equal(inBerlin.relative, 'in 6 days');
+  // How far is counted on the calendar the time is written in: Wed 25 Nov to Wed 2 Dec in Berlin.
+  assert.equal(inBerlin.relative, 'in 7 days');
   assert.equal(inBerlin.iso, '2026-12-02T04:59:59.000Z');
   assert.equal(describeReplyBy(20261201, now, newYork)!.text, 'Reply by Tue, Dec 1, 2026, 11:59 PM EST');
-  assert.equal(describeReplyBy('2026-11-26', now, berlin)!.relative, 'tomorrow');
-  assert.equal(describeReplyBy('2026-11-25', now, berlin)!.relative, 'today');
-  assert.equal(describeReplyBy('2026-11-22', now, berlin)!.relative, '3 days ago');
+  assert.equal(describeReplyBy(20261201, now, newYork)!.relative, 'in 6 days');
+  assert.equal(describeReplyBy('2026-11-26', now, newYork)!.relative, 'tomorrow');
+  assert.equal(describeReplyBy('2026-11-25', now, newYork)!.relative, 'today');
+  assert.equal(describeReplyBy('2026-11-22', now, newYork)!.relative, '3 days ago');
+  // Today's reply date in New York ends at 05:59 tomorrow in Berlin: the line never says "today"
+  // beside a time that is tomorrow (nor the other way in Los Angeles, where it ends at 20:59 today).
+  const today = describeReplyBy('2026-11-25', now, berlin)!;
+  assert.deepEqual([today.text, today.relative], ['Reply by Thu, 26 Nov 2026, 05:59 CET', 'tomorrow']);
+  const lateInLa = new Date('2026-11-26T05:30:00Z'); // 21:30 on the 25th in Los Angeles
+  const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
+  assert.equal(describeReplyBy('2026-11-26', lateInLa, la)!.relative, 'tomorrow');
+  assert.match(describeReplyBy('2026-11-26', lateInLa, la)!.text, /Thu, Nov 26, 2026, 08:59 PM PST/);
   assert.equal(describeReplyBy(null, now, berlin), undefined);
   assert.equal(describeReplyBy('20261399', now, berlin), undefined, 'no real date, no deadline text');
   assert.equal(relativeDays(6, { locale: 'fr-FR' }), 'dans 6 jours');
