@@ -59,6 +59,7 @@ export async function createAppServices(o: {
   const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
   const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
+  h.sync.onFinished((f) => o.events.emit('syncFinished', f));
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
   let backupTimer: NodeJS.Timeout | undefined;

@@ -40,6 +40,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const running = new Map<string, Promise<SyncReport>>();
   const rereads = new Map<string, Promise<void>>();
   const listeners = new Set<(p: SyncProgress) => void>();
+  const finishers = new Set<(f: { profileId: string; ok: boolean }) => void>();
+  /** Whatever the pass or refresh did, listeners hear it ended: the window reads again. */
+  const finished = (profileId: string, ok: boolean): void => finishers.forEach((l) => l({ profileId, ok }));
   // stop() aborts every pass and refresh through this, then waits for them: the store they
   // write to may close only after.
   let lifetime = new AbortController();
@@ -68,6 +71,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const p = runThenFollowUp(passDeps, profileId, { ...o, signal: withLifetime(o.signal) }).finally(() =>
         running.delete(profileId),
       );
+      // Heard once the pass is no longer running, so a status read then says it is not.
+      void p.then(
+        () => finished(profileId, true),
+        () => finished(profileId, false),
+      );
       running.set(profileId, p);
       return p;
     },
@@ -85,6 +93,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       refreshes.add(done);
       try {
         await done;
+        finished(profileId, true);
+      } catch (e) {
+        finished(profileId, false);
+        throw e;
       } finally {
         refreshes.delete(done);
       }
@@ -110,6 +122,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     onProgress(listener: (p: SyncProgress) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    /** Told when a pass or one chargeback's refresh ends, ok or not. */
+    onFinished(listener: (f: { profileId: string; ok: boolean }) => void): () => void {
+      finishers.add(listener);
+      return () => finishers.delete(listener);
     },
 
     ...timers,

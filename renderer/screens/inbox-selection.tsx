@@ -203,9 +203,14 @@ function LiabilityDialog({
   onClose(): void;
 }) {
   const [step, setStep] = useState<Step>({ name: 'review' });
-  // The review as shown is what is confirmed: a refetch after queueing must not change it.
   const asked = useQuery('reviewLiability', step.name === 'review' ? { profileId, chargebackIds } : undefined);
-  const review = step.name === 'review' ? asked.data : step.review;
+  // The review the merchant reads is the one confirmed: a refetch (a sync, another job sending)
+  // never changes the amounts under their eyes. A newer review that differs is offered instead,
+  // and main refuses any amount that changed since the one confirmed.
+  const [read, setRead] = useState<LiabilityReview>();
+  if (step.name === 'review' && asked.data && !read) setRead(asked.data);
+  const newer = step.name === 'review' && asked.data && read && !sameReview(asked.data, read) ? asked.data : undefined;
+  const review = step.name === 'review' ? read : step.review;
   const busy = useRef(false);
 
   async function confirm(r: LiabilityReview): Promise<void> {
@@ -268,6 +273,15 @@ function LiabilityDialog({
               </ul>
             )}
             <Skipped review={review} />
+            {newer && (
+              <p className="error" role="alert" data-testid="liability-changed">
+                The selection changed while you read this (a sync or another answer). What is above is what will be
+                queued; a chargeback whose amount changed is refused.{' '}
+                <button type="button" onClick={() => setRead(newer)}>
+                  Show the new review
+                </button>
+              </p>
+            )}
             {step.name === 'failed' && (
               <p className="error" role="alert">
                 {step.message}
@@ -355,4 +369,9 @@ function Results({
       <Skipped review={review} />
     </>
   );
+}
+
+/** Two reviews say the same: the same chargebacks at the same amounts, the same ones skipped. */
+function sameReview(a: LiabilityReview, b: LiabilityReview): boolean {
+  return JSON.stringify([a.take, a.skipped]) === JSON.stringify([b.take, b.skipped]);
 }

@@ -39,6 +39,9 @@ export const ipcEvents = {
     done: z.number(),
     expected: z.number(),
   }),
+  /** A sync pass or one chargeback's refresh has ended (ok or not): what the window shows may have
+   * changed without anything worth a notification (an amount, a status the service corrected). */
+  syncFinished: z.object({ profileId: z.string(), ok: z.boolean() }),
   outboxChanged: outboxJobSchema,
   outboxProgress: z.object({ jobId: z.string(), position: z.number(), sentBytes: z.number(), totalBytes: z.number() }),
   batchProgress: z.object({ phase: z.enum(['importing', 'reading', 'building']), done: z.number(), total: z.number() }),
@@ -50,6 +53,7 @@ export const ipcEvents = {
 export const ipcEventInvalidations: EventInvalidations<typeof ipcEvents> = {
   notification: ['chargebacks', 'events', 'sync', 'ledger', 'outbox'],
   syncProgress: [],
+  syncFinished: ['chargebacks', 'events', 'sync', 'ledger', 'outbox'],
   outboxChanged: ['outbox', 'chargebacks', 'sync'],
   outboxProgress: [],
   batchProgress: [],

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/index.ts';
+import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 import { messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
 import { totalsByCurrency, totalsText } from '../../shared/liability-batch.ts';
 import type { InboxRow } from '../../shared/views/inbox-row.ts';
@@ -404,6 +405,51 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     assert.match((await chosen.textContent()) ?? '', /For the 2 chargebacks you selected in the inbox/);
     assert.match((await chosen.textContent()) ?? '', new RegExp(`${p1!.id}, ${p2!.id}`));
     assert.match((await chosen.textContent()) ?? '', /1 other selected chargeback was left out/);
+  } finally {
+    await app.close();
+    await sb.close();
+  }
+});
+
+test('accept liability: the amounts read are the amounts confirmed, even when a sync changes one meanwhile', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const sb = await startSandbox({ seed: 15, chargebacks: 200, decisionDelayMs: null });
+  const app = await openBrowserApp({ browser });
+  try {
+    const { page, services } = app;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const profileId = await onboard(app, sb);
+    const rows = services.store.portfolio
+      .worklistAll({ profileId, collapsed: [], answered: [] })
+      .filter((r) => r.section === 'answer-now' && messageTypesForCycle(r.cycle).includes('acceptLiability'));
+    const [a, b] = rows;
+    assert.ok(a && b, 'two chargebacks that can take the answer');
+    for (const r of [a, b]) await tick(page, r.id);
+    await page
+      .getByRole('region', { name: 'Selected chargebacks' })
+      .getByRole('button', { name: 'Accept liability…' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Accept liability' });
+    await dialog.getByTestId('liability-restated').waitFor();
+    const read = totalsText(totalsByCurrency([a, b].map((r) => ({ amount: r.total, currency: r.currency }))));
+    assert.equal(await dialog.getByTestId('liability-totals').textContent(), read);
+
+    // While the merchant reads, the processor raises b's disputed amount and a sync brings it in.
+    await createSandboxAdmin(sb.url, sb.adminToken).modify(b.id, { total: b.total + 5_000 });
+    await services.sync.syncProfile(profileId);
+    await dialog.getByTestId('liability-changed').waitFor({ timeout: 30_000 });
+    assert.equal(await dialog.getByTestId('liability-totals').textContent(), read, 'what was read stays on screen');
+
+    // Confirmed as read: a goes at the amount read, b (changed since) is refused and nothing else queued.
+    await dialog.getByRole('button', { name: 'Accept liability for 2 chargebacks' }).click();
+    await dialog.getByRole('list', { name: 'Results' }).waitFor({ timeout: 30_000 });
+    const results = await dialog.getByTestId('liability-result').allTextContents();
+    assert.match(results.find((r) => r.startsWith(a.id)) ?? '', /Queued/);
+    assert.match(results.find((r) => r.startsWith(b.id)) ?? '', /Refused/);
+    assert.deepEqual(
+      services.outbox.list().map((j) => [j.chargebackId, j.amount, j.currency]),
+      [[a.id, a.total, a.currency]],
+    );
   } finally {
     await app.close();
     await sb.close();

@@ -70,6 +70,9 @@ test('going offline mid-sync stops cleanly and the next run resumes where it sto
   const f = await syncFixture({ seed: 9, chargebacks: 1500, dataDir, port: 0 });
   try {
     const port = Number(new URL(f.sb.url).port);
+    // The window is told each pass ended, ok or not, once it is no longer running.
+    const ended: Array<{ ok: boolean; running: boolean }> = [];
+    f.h.sync.onFinished((e) => ended.push({ ok: e.ok, running: f.h.sync.isRunning(e.profileId) }));
     let pages = 0;
     await assert.rejects(
       f.h.sync.syncProfile(f.profile.id, {
@@ -81,6 +84,8 @@ test('going offline mid-sync stops cleanly and the next run resumes where it sto
     );
     const state = f.h.store.syncState.get(f.profile.id);
     assert.ok(state.pass && state.pass.nextPage >= 5, `cursor kept at page ${state.pass?.nextPage}`);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(ended, [{ ok: false, running: false }], 'a failed pass is heard as ended');
     assert.match(state.lastError ?? '', /reach|trouble/);
     const saved = (f.h.store.database.db.prepare('SELECT COUNT(*) AS n FROM chargebacks').get() as { n: number }).n;
     assert.ok(saved >= 400 && saved < 1500, `${saved} saved before going offline`);
@@ -94,6 +99,8 @@ test('going offline mid-sync stops cleanly and the next run resumes where it sto
         1500,
       );
       assert.equal(f.h.store.syncState.get(f.profile.id).pass, null);
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(ended.at(-1), { ok: true, running: false }, 'and the pass that completed');
     } finally {
       await back.close();
     }
