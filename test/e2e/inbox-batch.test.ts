@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright';
+import type { Browser, Locator, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
@@ -56,16 +56,32 @@ async function waitFor(ok: () => boolean, what: string, ms = 30_000): Promise<vo
 
 const grid = (page: Page) => page.getByRole('grid', { name: /Chargebacks/ });
 
-/** Scrolls the worklist until the row of `id` is drawn, then ticks its checkbox. */
-async function tick(page: Page, id: string): Promise<void> {
-  const box = page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
-  await grid(page).evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 0));
+/** Scrolls the worklist from the top until `target` is drawn; false when the list ends first.
+ * Each step goes to a position, not by an amount: a redraw that scrolls the list back does not
+ * leave the rest of the list unread. */
+async function scrollTo(page: Page, target: Locator): Promise<boolean> {
   const loading = grid(page).getByRole('gridcell', { name: 'Loading…' });
-  for (let i = 0; i < 200 && (await box.count()) === 0; i++) {
-    await grid(page).evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop += 300));
+  const to = (y: number) =>
+    grid(page).evaluate((el, top) => {
+      const g = el as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
+      g.scrollTop = top;
+      return top < g.scrollHeight - g.clientHeight;
+    }, y);
+  for (let y = 0, more = true; more && (await target.count()) === 0; y += 300) {
+    more = await to(y);
     // The rows scrolled to are drawn once their page is in: look only then, or the row is passed by.
     await page.waitForTimeout(30);
     await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
+  }
+  return (await target.count()) > 0;
+}
+
+/** Scrolls the worklist until the row of `id` is drawn, then ticks its checkbox. */
+async function tick(page: Page, id: string): Promise<void> {
+  const box = page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
+  if (!(await scrollTo(page, box))) {
+    const heads = await page.locator('.section-head').allTextContents();
+    assert.fail(`${id} was not found in the list; its sections: ${heads.join(' | ')}`);
   }
   await box.click();
   assert.equal(await box.isChecked(), true, `${id} is selected`);
@@ -260,8 +276,20 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     await page.keyboard.press('Space');
     for (const r of [b!, c!, wrongStage]) await tick(page, r.id);
     // Folded sections are out of the view: unfold "Past the deadline" to pick one there.
-    await grid(page).evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 1e7));
-    await page.getByTestId('section-past-deadline').click();
+    // Unfolded for sure: a click that lands while the list redraws (a sync ending) is tried again,
+    // and a section already open is not folded by it.
+    const pastHead = page.getByTestId('section-past-deadline');
+    const pastState = pastHead.locator('.section-action');
+    for (let i = 0; i < 5; i++) {
+      assert.ok(await scrollTo(page, pastHead), 'the "Past the deadline" heading is in the list');
+      if ((await pastState.textContent()) === 'Hide') break;
+      await pastHead.click();
+      await pastState
+        .filter({ hasText: 'Hide' })
+        .waitFor({ timeout: 2_000 })
+        .catch(() => undefined);
+    }
+    assert.equal(await pastState.textContent(), 'Hide', '"Past the deadline" is unfolded');
     for (const r of [overdue, closed, answered]) await tick(page, r.id);
     const picked = [a!, b!, c!, wrongStage, overdue, closed, answered];
     assert.equal(await selectionCount(page), picked.length);
