@@ -30,6 +30,8 @@ import { filledSlots } from '../../shared/evidence/slots.ts';
 import { checklistFilledBy, evidenceSlots, slotLabel } from '../../shared/domain/evidence-guidance.ts';
 import '../styles/dispute.css';
 
+/** A moment the app recorded, on the merchant's clock. */
+const momentOnScreen = (ms: number): string => formatMoment(ms);
 interface Props {
   profileId: string;
   chargebackId: string;
@@ -156,7 +158,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const deadline = describeReplyBy(view.deadline.reply, new Date());
   // A second answer to this stage is asked about first, with what was already sent.
   // Main said whether this answer would be a second one; its words are written here, on the merchant's clock.
-  const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, (ms) => formatMoment(ms)) : undefined;
+  const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, momentOnScreen) : undefined;
   const withPages = !!(rule?.withEvidence && limits && draft && draft.arrangement.pages.length > 0);
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
   const packet = packetReadiness(check);
@@ -387,7 +389,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                   const sent = e.jobId ? view.sentDrafts.find((d) => d.jobId === e.jobId) : undefined;
                   return (
                     <li key={`${e.jobId ?? e.messageType}-${i}`}>
-                      {describeEarlierAnswer(e, (ms) => formatMoment(ms))}
+                      {describeEarlierAnswer(e, momentOnScreen)}
                       {sent ? ` · its packet: ${sent.pages} page${sent.pages === 1 ? '' : 's'}` : ''}
                     </li>
                   );

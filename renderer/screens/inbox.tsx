@@ -103,8 +103,7 @@ function useWorklist(profileId: string, filters: Filters, view: View) {
   // Each keystroke asks at once (the budget is rows updated within 100 ms of a key): a listing
   // takes tens of milliseconds in main, less than the time between two keys, and the pages of an
   // older query are cancelled and never shown (renderer/data/pages.ts).
-  const asked = query;
-  const pages = usePages('listInbox', asked, PAGE);
+  const pages = usePages('listInbox', query, PAGE);
   const first = pages.page(0);
   // Until the first page for new filters is in, the last summary stands and its rows say
   // "Loading…": the list does not flash back to the skeleton at each keystroke.
@@ -117,7 +116,7 @@ function useWorklist(profileId: string, filters: Filters, view: View) {
     counts: summary?.counts ?? { open: 0, dueSoon: 0, overdue: 0, total: 0 },
     rowAt: (i: number): InboxRowView | undefined => pages.page(Math.floor(i / PAGE)).data?.rows[i % PAGE],
     ensure: pages.ensure,
-    query: asked,
+    query,
   };
 }
 
