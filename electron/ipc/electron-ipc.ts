@@ -1,7 +1,7 @@
 // Registers each contract channel with Electron's ipcMain and routes it through the validating
 // router; events go to every window's top frame. (Imports only types from electron.)
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, BrowserWindow } from 'electron';
-import { cancelChannel, channelPrefix, eventPrefix } from '../../shared/ipc/define.ts';
+import { cancelChannel, channelPrefix, droppedChannel, eventPrefix } from '../../shared/ipc/define.ts';
 import type { IpcRouter, SenderInfo } from './router.ts';
 
 const senderOf = (event: IpcMainEvent | IpcMainInvokeEvent): SenderInfo => {
@@ -19,8 +19,10 @@ export function registerIpc(ipcMain: IpcMain, router: IpcRouter): () => void {
     if (typeof callId === 'string') router.cancel(senderOf(event), callId);
   };
   ipcMain.on(cancelChannel, cancel);
+  ipcMain.handle(droppedChannel, (event, entries: unknown) => router.registerDropped(senderOf(event), entries));
   return () => {
     for (const name of router.channels) ipcMain.removeHandler(channelPrefix + name);
+    ipcMain.removeHandler(droppedChannel);
     ipcMain.off(cancelChannel, cancel);
   };
 }

@@ -2,7 +2,8 @@
 // channel allow-list (the contract), a sender check, input validation before the handler and
 // output validation after it, and every failure turned into an ErrorInfo value.
 import { cancelledError, type CallContext, type Contract, type Handlers } from '../../shared/ipc/define.ts';
-import { toErrorInfo, type Result } from '../../shared/errors.ts';
+import { toErrorInfo, type ErrorInfo, type Result } from '../../shared/errors.ts';
+import { createDroppedRegistry } from './dropped-registry.ts';
 
 export interface SenderInfo {
   /** URL of the frame that sent the message. */
@@ -17,6 +18,9 @@ export interface IpcRouter {
   invoke(channel: string, sender: SenderInfo, payload: unknown, callId?: string): Promise<Result<unknown>>;
   /** The window stopped waiting for call `callId`; false when no such call is running. */
   cancel(sender: SenderInfo, callId: string): boolean;
+  /** The preload hands over the paths of dropped Files (on a channel the window cannot call) and
+   * gets the one-time token a dropped-files call carries instead (shared/ipc/dropped.ts). */
+  registerDropped(sender: SenderInfo, entries: unknown): Result<string>;
 }
 
 export interface RouterOptions<C extends Contract> {
@@ -51,6 +55,12 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
   // Calls that can be cancelled, by the ID the bridge gave them, while they run.
   const running = new Map<string, AbortController>();
   const isTrusted = (sender: SenderInfo): boolean => sender.isMainFrame && trusted.has(originOf(sender.url));
+  const dropped = createDroppedRegistry();
+  const untrusted: ErrorInfo = {
+    kind: 'validation',
+    message: "This request did not come from Dispute Desk's own window and was refused.",
+    retryable: false,
+  };
 
   return {
     channels,
@@ -60,7 +70,14 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
       call?.abort();
       return !!call;
     },
-    async invoke(channel, sender, payload, callId) {
+    registerDropped(sender, entries) {
+      if (!isTrusted(sender)) {
+        opts.onRefused?.('untrusted sender', 'registerDropped', sender);
+        return { ok: false, error: untrusted };
+      }
+      return dropped.register(originOf(sender.url), entries);
+    },
+    async invoke(channel, sender, given, callId) {
       if (!Object.hasOwn(opts.contract, channel)) {
         opts.onRefused?.('unknown channel', channel, sender);
         return {
@@ -74,16 +91,16 @@ export function createIpcRouter<C extends Contract>(opts: RouterOptions<C>): Ipc
       }
       if (!isTrusted(sender)) {
         opts.onRefused?.('untrusted sender', channel, sender);
-        return {
-          ok: false,
-          error: {
-            kind: 'validation',
-            message: "This request did not come from Dispute Desk's own window and was refused.",
-            retryable: false,
-          },
-        };
+        return { ok: false, error: untrusted };
       }
       const def = opts.contract[channel]!;
+      // Dropped paths only as the preload registered them: the call's token is swapped for them here.
+      const redeemed = def.dropped ? dropped.redeem(originOf(sender.url), given) : { ok: true as const, value: given };
+      if (!redeemed.ok) {
+        opts.onRefused?.('dropped paths not handed over by the preload', channel, sender);
+        return redeemed;
+      }
+      const payload = redeemed.value;
       const input = def.input.safeParse(payload);
       if (!input.success) {
         const fields = input.error.issues

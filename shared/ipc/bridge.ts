@@ -10,7 +10,7 @@ import {
   type CallOptions,
   type DroppedFile,
 } from './define.ts';
-import { resolveDropped } from './dropped.ts';
+import { resolveDropped, type DroppedEntry } from './dropped.ts';
 import type { Result } from '../errors.ts';
 
 // The bridge runs under the window's CSP, which forbids eval: zod validates without
@@ -23,12 +23,18 @@ export interface BridgeTransport {
   /** Tells main the window no longer waits for call `callId`. */
   cancel?(callId: string): void;
   subscribe(event: string, listener: (payload: unknown) => void): () => void;
+  /** Hands main the paths of dropped Files on a channel the window cannot call; answers the
+   * one-time token the dropped-files call then carries instead of the paths (see dropped.ts). */
+  registerDropped(entries: DroppedEntry[]): Promise<Result<string>>;
 }
 
 export interface BridgeOptions {
   /** Where a dropped File lives on disk ('' when it has none): Electron's webUtils.getPathForFile. */
   pathForFile?(file: DroppedFile): string;
 }
+
+/** What withDropped answers for an input that does not hand over dropped Files. */
+const refused = Symbol('refused');
 
 let calls = 0;
 // Unguessable per window: a call ID names one call of this window, never another window's.
@@ -48,19 +54,27 @@ export function buildBridge<C extends Contract, E extends EventContract>(
     // instead of a round trip; main checks again and is the authority.
     api[name] = async (given: unknown, options: CallOptions = {}): Promise<Result<unknown>> => {
       const input = def.dropped ? withDropped(given, o.pathForFile) : given;
-      const parsed = def.input.safeParse(input);
-      if (!parsed.success) {
+      const parsed = input === refused ? undefined : def.input.safeParse(input);
+      if (!parsed?.success) {
+        const why = parsed ? (parsed.error.issues[0]?.message ?? 'invalid input') : 'only dropped files are taken';
         return {
           ok: false,
           error: {
             kind: 'validation',
-            message: `Dispute Desk could not send that request (${parsed.error.issues[0]?.message ?? 'invalid input'}).`,
+            message: `Dispute Desk could not send that request (${why}).`,
             retryable: false,
           },
         };
       }
+      let payload = input;
+      if (def.dropped) {
+        const { dropped, ...rest } = input as { dropped: DroppedEntry[] };
+        const token = await transport.registerDropped(dropped);
+        if (!token.ok) return token;
+        payload = { ...rest, dropped: token.value };
+      }
       const { signal } = options;
-      if (!signal) return transport.invoke(name, input);
+      if (!signal) return transport.invoke(name, payload);
       if (signal.aborted) return { ok: false, error: cancelledError };
       const callId = `${callPrefix}:${++calls}`;
       // The caller is answered at once; main is told so the handler can stop its work too.
@@ -73,7 +87,7 @@ export function buildBridge<C extends Contract, E extends EventContract>(
         signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        return await Promise.race([transport.invoke(name, input, callId), stopped]);
+        return await Promise.race([transport.invoke(name, payload, callId), stopped]);
       } finally {
         signal.removeEventListener('abort', onAbort);
       }
@@ -86,11 +100,11 @@ export function buildBridge<C extends Contract, E extends EventContract>(
   return Object.freeze(api) as Bridge<C, E>;
 }
 
-/** `{ files, ...rest }` from the window → `{ dropped, ...rest }` for main. Anything but an array of
- * files is passed on unresolved, for the schema to refuse. */
+/** `{ files, ...rest }` from the window → `{ dropped, ...rest }`. Only an array of Files is taken:
+ * an input naming `dropped` itself, or with no `files` array, is refused here, never passed on. */
 function withDropped(given: unknown, pathForFile: BridgeOptions['pathForFile']): unknown {
-  if (!given || typeof given !== 'object') return given;
+  if (!given || typeof given !== 'object' || Object.hasOwn(given, 'dropped')) return refused;
   const { files, ...rest } = given as { files?: unknown };
-  if (!Array.isArray(files)) return given;
+  if (!Array.isArray(files)) return refused;
   return { ...rest, dropped: resolveDropped(files as DroppedFile[], pathForFile) };
 }

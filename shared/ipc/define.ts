@@ -78,6 +78,9 @@ export const channelPrefix = 'dd:';
 export const eventPrefix = 'dd-event:';
 /** The one channel that carries "the window no longer wants the answer to call N". */
 export const cancelChannel = 'dd-cancel';
+/** The one channel on which the preload hands main the paths of dropped Files, for a one-time token
+ * (see dropped.ts). It is not in the contract, so the window's `disputeDesk` cannot call it. */
+export const droppedChannel = 'dd-dropped';
 
 /** The answer a cancelled call gets, on both sides: the caller stopped waiting. */
 export const cancelledError: ErrorInfo = {

@@ -2,6 +2,14 @@
 // where each dropped File lives (webUtils.getPathForFile) and main imports the paths through the
 // same walker as files and folders picked in its own dialogs. A File the page made itself has no
 // path; it is sent by name so main can say why it was not added.
+//
+// Paths come only from the OS. A compromised window could otherwise name any file (`dropped:
+// [{ path: '/home/m/.ssh/id_ed25519' }]`) and read it back as a page picture. So the paths never
+// travel in the call itself: the preload hands them to main on its own channel (droppedChannel,
+// which the window's `disputeDesk` has no method for) and gets a one-time, unguessable token; the
+// call carries only that token, and main's router swaps it for the registered paths before the
+// handler's schema sees them. A call that names paths itself, or a token main did not give out
+// (or already used, or gave to another origin), is refused before any handler runs.
 import { z } from 'zod';
 import type { DroppedFile } from './define.ts';
 
@@ -13,6 +21,9 @@ export type DroppedEntry = z.infer<typeof droppedEntrySchema>;
 
 /** At most this many top-level items in one drop (a folder counts as one; main walks it). */
 export const droppedEntriesSchema = z.array(droppedEntrySchema).min(1).max(5000);
+
+/** What a dropped-files call carries in `dropped` on the wire: the token main gave the preload. */
+export const droppedTokenSchema = z.string().regex(/^dropped:[0-9a-f-]{36}$/);
 
 /** Each dropped File as a path, or by name when it has none (made in the page, not from a disk). */
 export function resolveDropped(

@@ -12,6 +12,7 @@ import { toWire, fromWire } from './wire.ts';
 interface Page {
   __ddInvoke(channel: string, payload: string, callId?: string): Promise<string>;
   __ddCancel(callId: string): Promise<void>;
+  __ddRegisterDropped(entries: string): Promise<string>;
   __ddEmit?(event: string, payload: string): void;
   __ddTestFiles?: { fromDisk(path: string): File };
 }
@@ -35,6 +36,7 @@ const bridge = buildBridge(
     invoke: async (channel, payload, callId) =>
       fromWire(await w.__ddInvoke(channel, toWire(payload), callId)) as Result<unknown>,
     cancel: (callId) => void w.__ddCancel(callId),
+    registerDropped: async (entries) => fromWire(await w.__ddRegisterDropped(toWire(entries))) as Result<string>,
     subscribe(event, listener) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);

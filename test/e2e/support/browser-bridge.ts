@@ -124,6 +124,11 @@ export async function openBrowserApp(o: {
     toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)),
   );
   await page.exposeBinding('__ddCancel', (source, callId: string) => void router.cancel(senderOf(source), callId));
+  // The preload's own channel for dropped paths (in the app the page cannot reach it; here the page
+  // stands in for the preload, as bridge-entry.ts does).
+  await page.exposeBinding('__ddRegisterDropped', (source, entries: string) =>
+    toWire(router.registerDropped(senderOf(source), fromWire(entries))),
+  );
   await page.addInitScript({ content: await bridge() });
   events.addSink((event, payload) => {
     void page

@@ -11,6 +11,7 @@ import {
   droppedFilesMutation,
   cancelChannel,
   channelPrefix,
+  droppedChannel,
   type CallContext,
 } from '../../../shared/ipc/define.ts';
 import { buildBridge, type BridgeTransport } from '../../../shared/ipc/bridge.ts';
@@ -80,6 +81,7 @@ test("bridge → router: aborting the caller's signal answers at once and cancel
     invoke: (channel, payload, callId) => router.invoke(channel, trusted, payload, callId),
     cancel: (callId) => (cancelled.push(callId), void router.cancel(trusted, callId)),
     subscribe: () => () => undefined,
+    registerDropped: async (entries) => router.registerDropped(trusted, entries),
   };
   const bridge = buildBridge(contract, {}, transport);
   const stop = new AbortController();
@@ -123,13 +125,21 @@ test(
 );
 
 test(
-  'dropped files: the bridge sends the paths the preload ' + 'resolved; a File with no path goes by name only',
+  'dropped files: the bridge hands main the paths the preload ' + 'resolved; a File with no path goes by name only',
   async () => {
     const sent: unknown[] = [];
+    const registered: unknown[] = [];
     const bridge = buildBridge(
       contract,
       {},
-      { invoke: async (_c, payload) => (sent.push(payload), { ok: true, value: 0 }), subscribe: () => () => undefined },
+      {
+        invoke: async (_c, payload) => (sent.push(payload), { ok: true, value: 0 }),
+        subscribe: () => () => undefined,
+        registerDropped: async (entries) => (
+          registered.push(entries),
+          { ok: true, value: `token-${registered.length}` }
+        ),
+      },
       { pathForFile: (f) => (f.name === 'made-in-page.jpg' ? '' : `/home/m/${f.name}`) },
     );
     const files = [
@@ -137,7 +147,8 @@ test(
       { name: 'made-in-page.jpg', size: 10 },
     ];
     assert.equal((await bridge.drop({ files })).ok, true);
-    assert.deepEqual(sent, [{ dropped: [{ path: '/home/m/scans' }, { name: 'made-in-page.jpg', noPath: true }] }]);
+    assert.deepEqual(registered, [[{ path: '/home/m/scans' }, { name: 'made-in-page.jpg', noPath: true }]]);
+    assert.deepEqual(sent, [{ dropped: 'token-1' }], 'the call carries the token, not the paths');
     // Without a resolver (or when it throws, as Electron does for a non-File), nothing has a path.
     assert.deepEqual(resolveDropped([{ name: 'a.jpg' }], undefined), [{ name: 'a.jpg', noPath: true }]);
     assert.deepEqual(
@@ -146,11 +157,12 @@ test(
       }),
       [{ name: 'b.jpg', noPath: true }],
     );
-    // The window cannot name a path itself: `dropped` is not what the bridge method takes.
-    await bridge.drop({ files: [{ name: 'x.jpg' }], dropped: [{ path: '/etc/passwd' }] } as never);
-    assert.deepEqual(sent.at(-1), { dropped: [{ path: '/home/m/x.jpg' }] }, 'only what the resolver said is sent');
+    // The window cannot name a path itself: a call with `dropped` in it is refused, not sent.
+    const named = await bridge.drop({ files: [{ name: 'x.jpg' }], dropped: [{ path: '/etc/passwd' }] } as never);
+    assert.equal(named.ok, false);
     assert.equal((await bridge.drop({ files: [] })).ok, false, 'an empty drop is refused before it is sent');
-    assert.equal(sent.length, 2);
+    assert.equal(sent.length, 1);
+    assert.equal(registered.length, 1);
   },
 );
 
@@ -163,7 +175,9 @@ test(
     const ipc = {
       invoke: (...args: unknown[]) => (
         invoked.push(args),
-        new Promise((r) => (release = () => r({ ok: true, value: [] })))
+        args[0] === droppedChannel
+          ? Promise.resolve({ ok: true, value: 'dropped:token' })
+          : new Promise((r) => (release = () => r({ ok: true, value: [] })))
       ),
       send: (...args: unknown[]) => void sentMessages.push(args),
       on: () => ipc,
@@ -173,17 +187,16 @@ test(
       getPathForFile: (f) => `/Users/m/Desktop/${(f as { name: string }).name}`,
     });
     const dropped = bridge.importDropped({ files: [{ name: 'receipts' }] });
+    await new Promise((r) => setImmediate(r));
     release();
     await dropped;
-    assert.deepEqual(invoked[0], [
-      `${channelPrefix}importDropped`,
-      { dropped: [{ path: '/Users/m/Desktop/receipts' }] },
-    ]);
+    assert.deepEqual(invoked[0], [droppedChannel, [{ path: '/Users/m/Desktop/receipts' }]]);
+    assert.deepEqual(invoked[1], [`${channelPrefix}importDropped`, { dropped: 'dropped:token' }]);
     const stop = new AbortController();
     const picture = bridge.getPagePicture({ itemId: 'a'.repeat(64), page: 0, maxWidth: 64 }, { signal: stop.signal });
     stop.abort();
     assert.equal((await picture).ok, false);
-    const callId = invoked[1]![2];
+    const callId = invoked[2]![2];
     assert.equal(typeof callId, 'string');
     assert.deepEqual(sentMessages, [[cancelChannel, callId]]);
     assert.ok(Object.isFrozen(bridge));

@@ -71,6 +71,7 @@ test('every contract channel has a handler and a bridge method, and nothing else
       return { ok: true, value: null };
     },
     subscribe: () => () => undefined,
+    registerDropped: async () => ({ ok: true, value: '' }),
   });
   assert.deepEqual(Object.keys(bridge).sort(), [...contractKeys, 'on'].sort());
   assert.ok(Object.isFrozen(bridge));
