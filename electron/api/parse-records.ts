@@ -1,5 +1,6 @@
-// What the service sends is checked record by record: a record that fails its schema is skipped
-// and reported (InvalidRecord), never fatal to a listing. Entries repeat their expanded chargeback,
+// What the service sends is checked record by record: a record that fails its schema, or is too
+// deep or too large to handle safely, is skipped and reported (InvalidRecord), never fatal to a
+// listing. Entries repeat their expanded chargeback,
 // so an identical copy shares the result of the one validated before it.
 import type { z } from 'zod';
 import { expandedChargebackSchema, entrySchema, type ExpandedChargeback, type Entry } from '../../shared/api/index.ts';
@@ -17,6 +18,38 @@ const idOf = (raw: unknown): string | undefined => {
   const id = (raw as { id?: unknown } | null)?.id;
   return typeof id === 'string' ? id : undefined;
 };
+
+/** Deeper than this a record is not one the service makes (an expanded entry is about five
+ * levels): it is skipped before anything walks it recursively (zod, JSON.stringify in the store),
+ * which a record 5,000 levels deep would overflow the stack of. */
+export const MAX_RECORD_DEPTH = 32;
+/** Larger than this (strings, keys and values counted) a record is skipped: the largest real
+ * record, an entry with its chargeback and transaction, is a few kilobytes. */
+export const MAX_RECORD_BYTES = 256 * 1024;
+
+/** Why a record is too deep or too large to read, or undefined. Walked with a stack of its own, not
+ * recursion, and stopped at the first limit crossed, so a hostile record costs no more than the limit. */
+export function recordShapeProblem(raw: unknown): string | undefined {
+  const stack: Array<[unknown, number]> = [[raw, 1]];
+  let bytes = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') bytes += value.length + 2;
+    else if (value === null || typeof value !== 'object') bytes += 8;
+    else {
+      if (depth > MAX_RECORD_DEPTH) return `it is nested more than ${MAX_RECORD_DEPTH} levels deep`;
+      bytes += 2;
+      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
+      else
+        for (const [k, v] of Object.entries(value)) {
+          bytes += k.length + 3;
+          stack.push([v, depth + 1]);
+        }
+    }
+    if (bytes > MAX_RECORD_BYTES) return `it is larger than ${MAX_RECORD_BYTES / 1024} KB`;
+  }
+  return undefined;
+}
 
 const problemOf = (error: z.ZodError): string =>
   error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -78,6 +111,11 @@ function parseEntries(
   const records: Entry[] = [];
   const invalid: InvalidRecord[] = [];
   for (const raw of rawData) {
+    const shape = recordShapeProblem(raw);
+    if (shape) {
+      invalid.push({ id: idOf(raw), problem: shape });
+      continue;
+    }
     const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
     const cbId = cb && typeof cb === 'object' ? idOf(cb) : undefined;
     if (cbId === undefined) {
@@ -109,6 +147,11 @@ export function parseRecords<S extends z.ZodType>(
   const records: Array<z.output<S>> = [];
   const invalid: InvalidRecord[] = [];
   for (const raw of rawData) {
+    const shape = recordShapeProblem(raw);
+    if (shape) {
+      invalid.push({ id: idOf(raw), problem: shape });
+      continue;
+    }
     const r = schema.safeParse(raw);
     if (r.success) records.push(r.data);
     else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });

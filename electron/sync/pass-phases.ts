@@ -6,7 +6,7 @@
 import type { Store, SyncState } from '../store/index.ts';
 import { serviceTimestampMs } from '../store/service-time.ts';
 import type { ApiClient, Page } from '../api/index.ts';
-import type { Chargeback, SearchClause } from '../../shared/api/index.ts';
+import { unsearchableIdProblem, type Chargeback, type SearchClause } from '../../shared/api/index.ts';
 import { eventsFromChargebacks, eventsFromEntries, type DerivedEvent } from './derive-events.ts';
 import type { SyncPhase, SyncReport } from './sync-progress.ts';
 
@@ -85,7 +85,12 @@ export async function statusesPhase(ctx: PassContext, firstPage: number): Promis
     batch.length > 0;
     batch = store.syncState.queuedStatuses(profileId, 50)
   ) {
-    const statuses = await ctx.client.statusesOf(batch, ctx.signal);
+    // A chargeback ID that cannot go into a search (queued before IDs were checked where they
+    // are read) is skipped and reported, and leaves the queue with its batch: the saved cursor
+    // moves past it instead of failing every sync that resumes into it.
+    const usable = batch.filter((id) => !unsearchableIdProblem(id));
+    report.invalidRecords += batch.length - usable.length;
+    const statuses = usable.length > 0 ? await ctx.client.statusesOf(usable, ctx.signal) : [];
     store.transaction(() => {
       store.portfolio.saveStatuses(profileId, statuses);
       store.syncState.unqueueStatuses(profileId, batch);

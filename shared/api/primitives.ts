@@ -3,6 +3,7 @@
 // every reader normalises here, once, and the rest of the app sees one shape.
 import { z } from 'zod';
 import { parseCalendarDate, isServiceTimestamp, ymdToInt } from '../domain/dates.ts';
+import { unsearchableIdProblem } from './search.ts';
 
 /** An integer that may arrive as a number or a numeric string. */
 export const intLike = z.union([
@@ -139,5 +140,13 @@ export const optionalText = z
   .nullish()
   .transform((v) => v ?? null);
 
-/** An ID: never validated by length (system IDs may be 15, 30 or 32 characters). */
-export const id = z.string().trim().min(1, 'an ID cannot be empty');
+/** An ID: never validated by exact length (system IDs may be 15, 30 or 32 characters), but one
+ * that could not be sent in a search is refused, so its record is skipped and reported. */
+export const id = z
+  .string()
+  .trim()
+  .min(1, 'an ID cannot be empty')
+  .superRefine((v, ctx) => {
+    const problem = unsearchableIdProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });

@@ -16,6 +16,23 @@ export const searchClauseSchema = z.object({
 });
 export type SearchClause = z.infer<typeof searchClauseSchema>;
 
+/** The longest ID sent in a search (system IDs are 15 to 32 characters). */
+export const MAX_SEARCHABLE_ID = 128;
+
+/**
+ * Why an ID the service sent cannot be searched for, or undefined. IDs go into search values
+ * (`chargeback[equals]=ID`, `chargeback[in]=ID,ID`, `id[greater]=ID`), unencoded: `&` would end the
+ * clause, `,` split an `in` list, a control character break the header. Such an ID is refused
+ * where records are read (the `id` schema), so it is skipped and reported there and never reaches
+ * a search, rather than failing every sync that meets it.
+ */
+export function unsearchableIdProblem(id: string): string | undefined {
+  if (id.length > MAX_SEARCHABLE_ID) return `an ID is at most ${MAX_SEARCHABLE_ID} characters`;
+  // eslint-disable-next-line no-control-regex
+  if (/[&,\u0000-\u001f\u007f]/.test(id)) return 'an ID cannot contain &, a comma or a control character';
+  return undefined;
+}
+
 export function buildSearch(clauses: readonly SearchClause[]): string {
   return clauses
     .map((c) => {
