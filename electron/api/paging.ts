@@ -1,6 +1,10 @@
 // Listings: the pages of a collection read in order, the next few asked for while one is
 // validated and saved, each checked (no page twice, none out of order, no endless listing), and a
 // listing without paging information continued by ID, as the contract describes.
+//
+// An endless listing is stopped, never followed until the disk is full: paging that does not move
+// forward (the same page twice, the same continue-by-ID request twice), a listing that goes on well
+// past the page count it announced on its first page, and any listing longer than MAX_LISTING_PAGES.
 import type { z } from 'zod';
 import type { SearchClause } from '../../shared/api/index.ts';
 import type { PageInfo, EnvelopeBody } from '../../shared/api/envelope.ts';
@@ -19,6 +23,8 @@ export interface Page<T> {
   page: PageInfo;
   /** Records that failed validation: skipped and reported, never fatal to a sync. */
   invalid: InvalidRecord[];
+  /** About how large the records read are as JSON (what saving them costs the store). */
+  bytes: number;
 }
 
 export interface ListQuery {
@@ -29,7 +35,21 @@ export interface ListQuery {
   firstPage?: number;
 }
 
-const MAX_PAGES = 100_000;
+/** The most pages one listing is read for: 100,000 records at the largest page size, far more
+ * than a small merchant's whole history; a service still sending pages after that is broken. */
+export const MAX_LISTING_PAGES = 1_000;
+
+/** How far past the page count announced on its first page a listing may run (records added
+ * while it is read move later pages on): this many pages, or a tenth more, whichever is more. */
+const GROWTH_PAGES = 10;
+const growthAllowed = (announced: number): number => Math.max(GROWTH_PAGES, Math.ceil(announced / 10));
+
+const endless = (why: string): AppError =>
+  new AppError(
+    'server',
+    `The chargeback service ${why}; the list was stopped there so it cannot fill the disk. ` +
+      'What was read before is kept. Try again later; if it happens again, tell the service’s support.',
+  );
 
 /** How many pages of a listing are asked for ahead of the one being read, so the service
  * prepares them while the app validates and saves: one is not enough to keep both busy. */
@@ -68,31 +88,38 @@ export function createPaging(call: Call) {
     let lastSeenIds = '';
     let number = Math.max(1, q.firstPage ?? 1);
     let asked = number;
+    /** The page count the first page read announced, and how far the listing may go with it. */
+    let announced: { last: number; until: number } | undefined;
     ask(number);
     try {
-      for (; number <= MAX_PAGES; number++) {
+      for (; number <= MAX_LISTING_PAGES; number++) {
         const body: EnvelopeBody = await pending.get(number)!;
         pending.delete(number);
         const page = body.details.page;
         if (!page) {
           // No paging information: continue by ID, as the contract's "loop by ID" describes.
-          const { records, invalid } = parseRecords(schema, body.data, readExpanded);
           yield* pagesById(
             path,
             schema,
             q,
             limit,
-            { records, invalid, page: { current: 1, last: 1, hasMore: body.data.length >= limit } },
+            {
+              ...parseRecords(schema, body.data, readExpanded),
+              page: { current: 1, last: 1, hasMore: body.data.length >= limit },
+            },
             readExpanded,
           );
           return;
         }
+        announced ??= { last: page.last, until: Math.max(page.last, number) + growthAllowed(page.last) };
+        if (number > announced.until)
+          throw endless(`kept saying there were more pages, past the ${announced.last} it announced at first`);
         // The next pages are asked for while this one is validated and saved: the service and
         // the app work at the same time. Never past the last page announced, but always the next
         // one while the service says there are more.
         if (page.hasMore && body.data.length > 0) {
-          const until = Math.max(number + 1, Math.min(page.last, number + PAGES_AHEAD));
-          while (asked < until) ask(++asked);
+          const ahead = Math.max(number + 1, Math.min(page.last, number + PAGES_AHEAD, announced.until));
+          while (asked < ahead) ask(++asked);
         }
         const ids = body.data.map((r) => (r as { id?: string }).id).join(',');
         if (lastSeenIds !== '' && ids !== '' && ids === lastSeenIds)
@@ -108,11 +135,10 @@ export function createPaging(call: Call) {
               `when page ${number} was asked for; the list was stopped.`,
           );
         lastSeenIds = ids;
-        const { records, invalid } = parseRecords(schema, body.data, readExpanded);
-        yield { records, invalid, page };
+        yield { ...parseRecords(schema, body.data, readExpanded), page };
         if (!page.hasMore || body.data.length === 0) return;
       }
-      throw new AppError('server', 'The chargeback service kept saying there were more pages; the list was stopped.');
+      throw endless(`kept sending pages past ${MAX_LISTING_PAGES}`);
     } finally {
       // Pages asked for ahead and never read: their answers (or failures) are dropped.
       pending.clear();
@@ -129,6 +155,9 @@ export function createPaging(call: Call) {
   ): AsyncGenerator<Page<z.output<S>>> {
     let current = first;
     let count = 1;
+    // Each request continues after a different ID: one asked for twice would be answered the same
+    // way for ever (a service that ignores `id[greater]`).
+    const continuedAfter = new Set<string>();
     for (;;) {
       yield current;
       if (!current.page.hasMore) return;
@@ -136,6 +165,9 @@ export function createPaging(call: Call) {
         [...current.records].reverse().find((r) => (r as { id?: string }).id) as { id?: string } | undefined
       )?.id;
       if (!lastId) return;
+      if (continuedAfter.has(lastId)) throw endless('sent the same records again when asked for the next ones');
+      continuedAfter.add(lastId);
+      if (count >= MAX_LISTING_PAGES) throw endless(`kept sending records past ${MAX_LISTING_PAGES} pages`);
       const search: SearchClause[] = [
         ...(q.search ?? []).filter((c) => c.op !== 'sort'),
         { field: 'id', op: 'greater', value: lastId },
@@ -151,11 +183,11 @@ export function createPaging(call: Call) {
         },
         'read',
       );
-      const parsed = parseRecords(schema, body.data, readExpanded);
       count++;
-      if (count > MAX_PAGES)
-        throw new AppError('server', 'The chargeback service kept returning records; the list was stopped.');
-      current = { ...parsed, page: { current: count, last: count, hasMore: body.data.length >= limit } };
+      current = {
+        ...parseRecords(schema, body.data, readExpanded),
+        page: { current: count, last: count, hasMore: body.data.length >= limit },
+      };
     }
   }
 

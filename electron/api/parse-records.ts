@@ -27,9 +27,10 @@ export const MAX_RECORD_DEPTH = 32;
  * record, an entry with its chargeback and transaction, is a few kilobytes. */
 export const MAX_RECORD_BYTES = 256 * 1024;
 
-/** Why a record is too deep or too large to read, or undefined. Walked with a stack of its own, not
- * recursion, and stopped at the first limit crossed, so a hostile record costs no more than the limit. */
-export function recordShapeProblem(raw: unknown): string | undefined {
+/** A record's size as JSON, about (strings, keys and values counted), and why it is too deep or
+ * too large to read, if it is. Walked with a stack of its own, not recursion, and stopped at the
+ * first limit crossed, so a hostile record costs no more than the limit. */
+export function measureRecord(raw: unknown): { bytes: number; problem?: string } {
   const stack: Array<[unknown, number]> = [[raw, 1]];
   let bytes = 0;
   while (stack.length > 0) {
@@ -37,7 +38,7 @@ export function recordShapeProblem(raw: unknown): string | undefined {
     if (typeof value === 'string') bytes += value.length + 2;
     else if (value === null || typeof value !== 'object') bytes += 8;
     else {
-      if (depth > MAX_RECORD_DEPTH) return `it is nested more than ${MAX_RECORD_DEPTH} levels deep`;
+      if (depth > MAX_RECORD_DEPTH) return { bytes, problem: `it is nested more than ${MAX_RECORD_DEPTH} levels deep` };
       bytes += 2;
       if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
       else
@@ -46,9 +47,17 @@ export function recordShapeProblem(raw: unknown): string | undefined {
           stack.push([v, depth + 1]);
         }
     }
-    if (bytes > MAX_RECORD_BYTES) return `it is larger than ${MAX_RECORD_BYTES / 1024} KB`;
+    if (bytes > MAX_RECORD_BYTES) return { bytes, problem: `it is larger than ${MAX_RECORD_BYTES / 1024} KB` };
   }
-  return undefined;
+  return { bytes };
+}
+
+/** What one listing page's records came to: those read, those skipped (and why) and the size of
+ * those read, which the sync counts against its budget for the store. */
+export interface ParsedRecords<T> {
+  records: T[];
+  invalid: InvalidRecord[];
+  bytes: number;
 }
 
 const problemOf = (error: z.ZodError): string =>
@@ -104,24 +113,24 @@ export type ExpandedReader = ReturnType<typeof expandedChargebackReader>;
 
 /** Entries: each validated with its chargeback's ID in place of the expanded chargeback, which
  * is validated (or shared, see above) on its own and put back. */
-function parseEntries(
-  rawData: unknown[],
-  readExpanded: ExpandedReader,
-): { records: Entry[]; invalid: InvalidRecord[] } {
+function parseEntries(rawData: unknown[], readExpanded: ExpandedReader): ParsedRecords<Entry> {
   const records: Entry[] = [];
   const invalid: InvalidRecord[] = [];
+  let bytes = 0;
   for (const raw of rawData) {
-    const shape = recordShapeProblem(raw);
-    if (shape) {
-      invalid.push({ id: idOf(raw), problem: shape });
+    const size = measureRecord(raw);
+    if (size.problem) {
+      invalid.push({ id: idOf(raw), problem: size.problem });
       continue;
     }
     const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
     const cbId = cb && typeof cb === 'object' ? idOf(cb) : undefined;
     if (cbId === undefined) {
       const r = entrySchema.safeParse(raw);
-      if (r.success) records.push(r.data);
-      else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
+      if (r.success) {
+        records.push(r.data);
+        bytes += size.bytes;
+      } else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
       continue;
     }
     const expanded = readExpanded(cb as object, cbId);
@@ -129,32 +138,36 @@ function parseEntries(
     if (r.success && expanded !== undefined) {
       r.data.chargeback = expanded;
       records.push(r.data);
+      bytes += size.bytes;
     } else
       invalid.push({ id: idOf(raw), problem: r.success ? 'its chargeback could not be read' : problemOf(r.error) });
   }
-  return { records, invalid };
+  return { records, invalid, bytes };
 }
 
 export function parseRecords<S extends z.ZodType>(
   schema: S,
   rawData: unknown[],
   readExpanded?: ExpandedReader,
-): { records: Array<z.output<S>>; invalid: InvalidRecord[] } {
+): ParsedRecords<z.output<S>> {
   if (schema === (entrySchema as z.ZodType)) {
-    const { records, invalid } = parseEntries(rawData, readExpanded ?? expandedChargebackReader(EXPANDED_REMEMBERED));
-    return { records: records as Array<z.output<S>>, invalid };
+    const parsed = parseEntries(rawData, readExpanded ?? expandedChargebackReader(EXPANDED_REMEMBERED));
+    return parsed as ParsedRecords<z.output<S>>;
   }
   const records: Array<z.output<S>> = [];
   const invalid: InvalidRecord[] = [];
+  let bytes = 0;
   for (const raw of rawData) {
-    const shape = recordShapeProblem(raw);
-    if (shape) {
-      invalid.push({ id: idOf(raw), problem: shape });
+    const size = measureRecord(raw);
+    if (size.problem) {
+      invalid.push({ id: idOf(raw), problem: size.problem });
       continue;
     }
     const r = schema.safeParse(raw);
-    if (r.success) records.push(r.data);
-    else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
+    if (r.success) {
+      records.push(r.data);
+      bytes += size.bytes;
+    } else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
   }
-  return { records, invalid };
+  return { records, invalid, bytes };
 }

@@ -19,7 +19,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Dialect } from './dialect.ts';
 import type { Call } from './transport.ts';
 import type { ListQuery, Paging } from './paging.ts';
-import { parseRecords, recordShapeProblem } from './parse-records.ts';
+import { measureRecord, parseRecords } from './parse-records.ts';
 
 export const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 
@@ -44,7 +44,7 @@ export function createReads(call: Call, dialect: Dialect, paging: Paging) {
         'not-found',
         `${what} ${id} was not found for this merchant. It may belong to another profile or have been removed.`,
       );
-    const r = recordShapeProblem(body.data[0]) ? undefined : schema.safeParse(body.data[0]);
+    const r = measureRecord(body.data[0]).problem ? undefined : schema.safeParse(body.data[0]);
     if (!r?.success)
       throw new AppError(
         'server',

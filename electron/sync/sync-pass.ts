@@ -10,6 +10,7 @@ import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/doma
 import type { DerivedEvent } from './derive-events.ts';
 import type { SyncNotices } from './notices.ts';
 import { phaseRunners, type Pass, type PassContext } from './pass-phases.ts';
+import { createStoreBudget } from './store-budget.ts';
 import type { PassOptions, SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
 
 export function profileOrThrow(store: Store, id: string): Profile {
@@ -111,8 +112,9 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
     for (const l of deps.listeners) l(p);
   };
 
+  const budget = createStoreBudget();
   /** Saves each page, the events it gives rise to and the cursor (with any marks the page
-   * moved) in one transaction. */
+   * moved) in one transaction; none past the sync's budget for the store (store-budget.ts). */
   async function consume<T>(
     phase: SyncPhase,
     pages: AsyncIterable<Page<T>>,
@@ -121,6 +123,7 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
   ): Promise<void> {
     let done = (firstPage - 1) * 100;
     for await (const page of pages) {
+      budget.spend(page.bytes);
       store.transaction(() => {
         const { events, marks } = save(page.records);
         if (!quiet) deps.notices.raiseAll(profileId, events);
