@@ -3,12 +3,15 @@
 // plain http is for this computer (loopback), or a sandbox on the local network when the merchant
 // has said so explicitly and was warned.
 
-/** Hosts that never leave this computer. */
+/** 127.0.0.0/8, each part 0 to 255, also as an IPv4-mapped IPv6 address. */
+const loopbackV4 = /^(::ffff:)?127(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** Hosts that never leave this computer: 127.0.0.0/8 (also IPv4-mapped), ::1 and the literal name
+ * `localhost`. Nothing else by name: `x.localhost` (or `localhost.`) is whatever a resolver, a
+ * proxy or a hosts file makes of it, so plain http and a key never go there. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
-  if (/^::ffff:127\.\d+\.\d+\.\d+$/.test(h)) return true;
-  return /^127\.\d+\.\d+\.\d+$/.test(h);
+  return h === 'localhost' || h === '::1' || loopbackV4.test(h);
 }
 
 /** Private (RFC 1918), link-local and unique-local addresses: a LAN, never the internet. */

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { resolveAppHome } from '../app-home.ts';
 import { CliError, type CliCommand, type CliIo, type CliContext, type OptionsConfig } from './command.ts';
 import { userMessage } from '../../shared/errors.ts';
+import { jsonForTerminal, terminalSafeStream } from './terminal-text.ts';
 
 const commonOptions = {
   home: { type: 'string' },
@@ -51,7 +52,9 @@ function helpText(commands: readonly CliCommand[]): string {
   ].join('\n');
 }
 
-export async function runCli(commands: readonly CliCommand[], argv: string[], io: CliIo): Promise<number> {
+export async function runCli(commands: readonly CliCommand[], argv: string[], given: CliIo): Promise<number> {
+  // The one place output is written from: no control character the service sent reaches the terminal.
+  const io: CliIo = { ...given, stdout: terminalSafeStream(given.stdout), stderr: terminalSafeStream(given.stderr) };
   const found = findCommand(commands, argv);
   if (!found) {
     if (
@@ -119,7 +122,7 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
       },
     };
     const result = await command.run(ctx);
-    if (json && !result.jsonAlreadyWritten) io.stdout.write(JSON.stringify(result.data ?? null, null, 2) + '\n');
+    if (json && !result.jsonAlreadyWritten) io.stdout.write(jsonForTerminal(result.data ?? null, 2) + '\n');
     else if (!json && result.text) io.stdout.write(result.text.endsWith('\n') ? result.text : result.text + '\n');
     return result.exitCode ?? 0;
   } catch (caught) {
@@ -129,7 +132,7 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], io
       controller.signal.aborted && controller.signal.reason instanceof CliError ? controller.signal.reason : caught;
     const message = e instanceof CliError ? e.message : userMessage(e);
     const line = message.replace(/\s*\n\s*/g, ' ');
-    if (json) io.stdout.write(JSON.stringify({ ok: false, error: line }) + '\n');
+    if (json) io.stdout.write(jsonForTerminal({ ok: false, error: line }) + '\n');
     io.stderr.write(`dispute-desk: ${line}\n`);
     return e instanceof CliError ? e.exitCode : 1;
   } finally {

@@ -69,3 +69,20 @@ test(
     );
   },
 );
+
+test('only 127.0.0.0/8, ::1 and the literal localhost are this computer: *.localhost is not', () => {
+  for (const host of ['127.0.0.1', '127.255.255.254', '::1', '[::1]', 'localhost', 'LOCALHOST', '::ffff:127.0.0.1'])
+    assert.equal(isLoopbackHost(host), true, host);
+  for (const host of [
+    'x.localhost',
+    'evil.localhost',
+    'localhost.',
+    'localhost.evil.example',
+    '127.256.0.1',
+    '0.0.0.0',
+  ])
+    assert.equal(isLoopbackHost(host), false, host);
+  assert.match(serviceUrlProblem('http://x.localhost:4010')!, /unencrypted/, 'no key over plain http to x.localhost');
+  assert.match(serviceUrlProblem('http://api.localhost/')!, /https/);
+  assert.match(bindAddressProblem('x.localhost')!, /reachable from other computers/);
+});
