@@ -158,13 +158,43 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** The error with every copy of the secret in its message and fields replaced: a server that
- * echoes the key in its `msg` must not get it into the store, a log or the CLI's output. */
+/** Every form in which a server might echo the secret: as sent, URL-encoded (once or twice),
+ * JSON-escaped, in hex, and in base64 (standard and URL-safe) at each of the three alignments it
+ * can have inside a longer encoded text (`Basic base64(key:)`, a whole header echoed): the part of
+ * the encoding that depends on the key alone. Matched whatever the case (an upper-cased echo). */
+function secretForms(secret: string): string[] {
+  const forms = [
+    secret,
+    encodeURIComponent(secret),
+    encodeURIComponent(encodeURIComponent(secret)),
+    JSON.stringify(secret).slice(1, -1),
+    Buffer.from(secret).toString('hex'),
+  ];
+  const bytes = Buffer.from(secret);
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    // Characters touched by the bytes before the key, or by those after it, are left out.
+    const from = Math.ceil((offset * 4) / 3);
+    const to = Math.floor(((offset + bytes.length) * 4) / 3);
+    const core = encoded.slice(from, to);
+    if (core.length >= 8) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...new Set(forms)];
+}
+
+/** The error with every copy of the secret in its message and fields replaced, in any case and
+ * encoding (secretForms): a server that echoes the key in its `msg` must not get it into the
+ * store, a log or the CLI's output. */
 export function scrubSecret(e: AppError, secret: string): AppError {
   if (secret.length < 4) return e;
-  const forms = [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
-  const clean = (text: string): string => forms.reduce((t, f) => t.split(f).join('[API key hidden]'), text);
-  const dirty = (text: string | undefined): boolean => text !== undefined && forms.some((f) => text.includes(f));
+  const pattern = new RegExp(
+    secretForms(secret)
+      .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'gi',
+  );
+  const clean = (text: string): string => text.replace(pattern, '[API key hidden]');
+  const dirty = (text: string | undefined): boolean => text !== undefined && clean(text) !== text;
   if (!dirty(e.message) && !(e.fields ?? []).some((f) => dirty(f.message) || dirty(f.field) || dirty(f.code))) return e;
   const fields = e.fields?.map((f) => ({
     ...f,
