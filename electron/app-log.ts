@@ -8,9 +8,11 @@ const MAX_BYTES = 1024 * 1024;
 
 export type AppLog = (line: string) => void;
 
-export function createAppLog(home: string): AppLog {
+/** `name`: the file in <data folder>/logs; alert refusals have their own (alerts-refused.log), so
+ * that posts from anyone who can reach the receiver never roll this one over. */
+export function createAppLog(home: string, name = 'dispute-desk.log'): AppLog {
   const dir = join(home, 'logs');
-  const file = join(dir, 'dispute-desk.log');
+  const file = join(dir, name);
   return (line) => {
     const stamped = `${new Date().toISOString()} ${line.replace(/[\r\n]+/g, ' ')}\n`;
     try {

@@ -33,6 +33,7 @@ export async function createAppServices(o: {
   version?: string;
 }) {
   const log = createAppLog(o.home);
+  const logRefusedAlert = createAppLog(o.home, 'alerts-refused.log');
   const notifier: Notifier = {
     notify(n) {
       o.platform.notifier.notify(n);
@@ -98,6 +99,7 @@ export async function createAppServices(o: {
         headerName: r.headerName,
         headerValue: r.headerValue,
         log: (line) => log(`${p.name}: ${line}`),
+        logRefused: (line) => logRefusedAlert(`${p.name}: ${line}`),
         onAlert: (event, id) => {
           if (closing) return;
           // A failed re-read changes nothing; the next sync pass brings what changed.

@@ -182,18 +182,21 @@ function secretForms(secret: string): string[] {
   return [...new Set(forms)];
 }
 
+/** `text` with every copy of each secret (of 4 characters or more) replaced by `hidden`, in any
+ * case and encoding (secretForms). */
+export function hideSecrets(text: string, secrets: readonly string[], hidden = '[API key hidden]'): string {
+  const forms = secrets.filter((s) => s.length >= 4).flatMap(secretForms);
+  if (forms.length === 0) return text;
+  const pattern = new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  return text.replace(pattern, hidden);
+}
+
 /** The error with every copy of the secret in its message and fields replaced, in any case and
  * encoding (secretForms): a server that echoes the key in its `msg` must not get it into the
  * store, a log or the CLI's output. */
 export function scrubSecret(e: AppError, secret: string): AppError {
   if (secret.length < 4) return e;
-  const pattern = new RegExp(
-    secretForms(secret)
-      .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('|'),
-    'gi',
-  );
-  const clean = (text: string): string => text.replace(pattern, '[API key hidden]');
+  const clean = (text: string): string => hideSecrets(text, [secret]);
   const dirty = (text: string | undefined): boolean => text !== undefined && clean(text) !== text;
   if (!dirty(e.message) && !(e.fields ?? []).some((f) => dirty(f.message) || dirty(f.field) || dirty(f.code))) return e;
   const fields = e.fields?.map((f) => ({
