@@ -5,24 +5,32 @@ import { z } from 'zod';
 import { parseCalendarDate, isServiceTimestamp, ymdToInt } from '../domain/dates.ts';
 import { unsearchableIdProblem } from './search.ts';
 
-/** An integer that may arrive as a number or a numeric string. */
+/** What a number beyond 2^53 is told: JavaScript cannot hold it exactly, and an amount read as
+ * a neighbouring one would be worse than one not read (its record is skipped and reported). */
+const tooLarge = 'the number is too large to be read exactly (beyond 2^53)';
+const exact = (n: number): boolean => Math.abs(n) <= Number.MAX_SAFE_INTEGER;
+
+/** An integer that may arrive as a number or a numeric string; never one beyond 2^53 (a JSON
+ * number that large is already rounded when parsed, a string would be rounded here). */
 export const intLike = z.union([
-  z.number().int(),
+  z.number().refine(Number.isInteger, 'expected an integer').refine(exact, tooLarge),
   z
     .string()
     .trim()
     .regex(/^-?\d+$/, 'expected an integer')
-    .transform(Number),
+    .transform(Number)
+    .refine(Number.isSafeInteger, tooLarge),
 ]);
 
-/** A number (ledger amounts may carry up to 3 decimals of minor units). */
+/** A number (ledger amounts may carry up to 3 decimals of minor units), none beyond 2^53. */
 export const numberLike = z.union([
-  z.number(),
+  z.number().refine(exact, tooLarge),
   z
     .string()
     .trim()
     .regex(/^-?\d+(\.\d+)?$/, 'expected a number')
-    .transform(Number),
+    .transform(Number)
+    .refine(exact, tooLarge),
 ]);
 
 /** 0/1 flags arrive as 0, 1, "0", "1", true or false; normalised to 0 | 1. */
