@@ -106,12 +106,46 @@ export function networkError(cause: unknown, baseUrl: string): AppError {
       { cause: safeCause(cause) },
     );
   }
+  const tls = certificateProblem(code || ((cause as { cause?: { code?: string } })?.cause?.code ?? ''));
+  if (tls)
+    return new AppError(
+      'network',
+      `The chargeback service at ${hostOf(baseUrl)} could not be verified as itself: ${tls}. ` +
+        'Dispute Desk did not connect, so the API key was not sent. ' +
+        "Check the profile's URL and this computer's date and time. A proxy, security software or a " +
+        'Wi-Fi sign-in page can also cause this: try another network. If it goes on, tell the service’s support.',
+      { cause: safeCause(cause) },
+    );
   return new AppError(
     'network',
     `Could not reach the chargeback service at ${hostOf(baseUrl)} ` +
       `(${code || 'connection failed'}). Check your internet connection; your work is kept.`,
     { cause: safeCause(cause) },
   );
+}
+
+/** What a TLS certificate failure means, in words, or undefined for any other failure. A
+ * certificate error is no connection problem: the internet worked, the other side did not prove
+ * who it is (the wrong address, something intercepting secure connections, a clock that is off,
+ * or a certificate the service let expire). */
+function certificateProblem(code: string): string | undefined {
+  if (code === 'CERT_HAS_EXPIRED') return "its security certificate has expired (or this computer's clock is wrong)";
+  if (code === 'CERT_NOT_YET_VALID')
+    return "its security certificate is not valid yet (or this computer's clock is wrong)";
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH')
+    return 'its security certificate was issued for another address';
+  if (
+    code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ||
+    code === 'SELF_SIGNED_CERT_IN_CHAIN' ||
+    code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' ||
+    code === 'UNABLE_TO_GET_ISSUER_CERT' ||
+    code === 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' ||
+    code === 'CERT_UNTRUSTED'
+  )
+    return 'its security certificate is not signed by an authority this computer trusts';
+  if (code === 'CERT_REVOKED') return 'its security certificate has been revoked';
+  if (/CERT|^UNABLE_TO_/.test(code)) return `its security certificate could not be verified (${code})`;
+  return undefined;
 }
 
 function hostOf(url: string): string {
