@@ -9,11 +9,9 @@
 /** CSI (`ESC [ … final`, or C1 CSI), OSC (`ESC ] … BEL` or `ESC \`), and the other `ESC` sequences
  * (intermediates, then one final character: `ESC c` resets the terminal). */
 const escapeSequence =
-  // eslint-disable-next-line no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -/]*[0-~]?|\u009b[0-?]*[ -/]*[@-~]/g;
 /** C0 controls but tab and line feed, DEL, C1 controls, and the bidirectional embeddings,
  * overrides and isolates. */
-// eslint-disable-next-line no-control-regex
 const controlCharacter = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 export function terminalSafe(text: string): string {
@@ -24,7 +22,6 @@ export function terminalSafe(text: string): string {
  * C1 controls, bidi controls) written as \u escapes, so a script reads every value exactly. */
 export function jsonForTerminal(value: unknown, space?: number): string {
   return JSON.stringify(value, null, space).replace(
-    // eslint-disable-next-line no-control-regex
     /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

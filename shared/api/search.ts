@@ -28,7 +28,7 @@ export const MAX_SEARCHABLE_ID = 128;
  */
 export function unsearchableIdProblem(id: string): string | undefined {
   if (id.length > MAX_SEARCHABLE_ID) return `an ID is at most ${MAX_SEARCHABLE_ID} characters`;
-  // eslint-disable-next-line no-control-regex
+
   if (/[&,\u0000-\u001f\u007f]/.test(id)) return 'an ID cannot contain &, a comma or a control character';
   return undefined;
 }

@@ -14,7 +14,7 @@ import { terminalSafe } from '../../../electron/cli/terminal-text.ts';
 // return that would overwrite "Fraud", a bidi override, a backspace and a C1 CSI.
 const hostile =
   'Fraud\r\u001b]0;owned\u0007\u001b[2J\u001b[31mPAID IN FULL\u001b[0m \u202eevil\u202c\b\u009b1mX\u001bc done';
-// eslint-disable-next-line no-control-regex
+
 const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function sink() {
