@@ -2,6 +2,7 @@
 // is a clause too. Values travel unencoded (an encoded `:` silently matches nothing), so a value
 // that contains `&` cannot be expressed and is refused rather than sent wrong.
 import { z } from 'zod';
+import { AppError } from '../errors.ts';
 
 export const searchOps = ['equals', 'greater', 'less', 'like', 'in', 'sort'] as const;
 export const searchOpSchema = z.enum(searchOps);
@@ -33,11 +34,19 @@ export function unsearchableIdProblem(id: string): string | undefined {
   return undefined;
 }
 
+/** The header for `clauses`. A clause that cannot be written is an AppError before anything is
+ * sent (never a ZodError out of the transport), naming the value that could not be searched for. */
 export function buildSearch(clauses: readonly SearchClause[]): string {
   return clauses
     .map((c) => {
-      const clause = searchClauseSchema.parse(c);
-      return `${clause.field}[${clause.op}]=${clause.value}`;
+      const clause = searchClauseSchema.safeParse(c);
+      if (!clause.success)
+        throw new AppError(
+          'validation',
+          `Dispute Desk could not search the chargeback service for "${String(c.value).slice(0, 80)}": ` +
+            `${clause.error.issues[0]?.message ?? 'it cannot be written in a search'}.`,
+        );
+      return `${clause.data.field}[${clause.data.op}]=${clause.data.value}`;
     })
     .join('&');
 }

@@ -114,3 +114,25 @@ test(
     }
   },
 );
+
+test('a chargeback ID stored before IDs were checked fails its own reads in words, sending nothing', async () => {
+  const t = await behindHostileService(34);
+  try {
+    const { createApiClient } = await import('../../../electron/api/index.ts');
+    const { AppError } = await import('../../../shared/errors.ts');
+    const c = createApiClient({ baseUrl: t.proxy.url, apiKey: t.f.sb.apiKey, deployment: 'test' });
+    const before = t.proxy.seen.length;
+    await assert.rejects(
+      c.messagesOf('cb_old&status[equals]=won'),
+      (e: unknown) =>
+        e instanceof AppError &&
+        e.kind === 'validation' &&
+        /could not search the chargeback service for "cb_old&status\[equals\]=won": a search value cannot contain &/.test(
+          e.message,
+        ),
+    );
+    assert.equal(t.proxy.seen.length, before, 'no request was sent');
+  } finally {
+    await t.close();
+  }
+});
