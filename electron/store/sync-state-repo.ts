@@ -10,7 +10,7 @@ export const syncStateSchema = z.object({
   pass: z
     .object({
       mode: z.enum(['full', 'incremental']),
-      phase: z.enum(['chargebacks', 'statuses', 'entries']),
+      phase: z.enum(['chargebacks', 'statuses', 'messages', 'entries']),
       nextPage: z.number().int().min(1),
       startedAt: z.number(),
       since: z.string().optional(),

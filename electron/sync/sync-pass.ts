@@ -108,6 +108,7 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
     mode: pass.mode,
     chargebacks: 0,
     statuses: 0,
+    messages: 0,
     entries: 0,
     events: 0,
     invalidRecords: 0,
@@ -155,7 +156,7 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
       consume,
       progress,
     };
-    const phases: SyncPhase[] = ['chargebacks', 'statuses', 'entries'];
+    const phases: SyncPhase[] = ['chargebacks', 'statuses', 'messages', 'entries'];
     for (const phase of phases.slice(phases.indexOf(pass.phase))) {
       const firstPage = phase === pass.phase ? pass.nextPage : 1;
       if (phase !== pass.phase) store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: 1 } });
