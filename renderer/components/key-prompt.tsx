@@ -1,7 +1,8 @@
 // Asks for a profile's API key again when it is gone (a key kept for one session only is
 // forgotten when the app quits) or was refused: the status bar opens it, and opens it by itself
 // once per profile when the window finds the key missing. The key is stored through replaceKey
-// (checked by the service first), then the profile syncs at once.
+// (checked by the service first), then the profile syncs at once. Styled as the inbox's small
+// dialogs (.small-dialog).
 import { useQuery } from '../data/data.ts';
 import { Dialog } from './dialog.tsx';
 import { ReplaceKey } from './key-form.tsx';
@@ -21,13 +22,19 @@ export function KeyPrompt({
 }) {
   const keychain = useQuery('keychainStatus', {}).data;
   return (
-    <Dialog label={`API key for ${profile.name}`} onClose={onClose}>
-      <h2>API key for {profile.name}</h2>
-      <p>{why}</p>
-      <ReplaceKey profile={profile} keychain={keychain} onDone={onStored} />
-      <button type="button" onClick={onClose}>
-        Not now
-      </button>
+    <Dialog label={`API key for ${profile.name}`} className="modal small-dialog" onClose={onClose}>
+      <div className="modal-head">
+        <strong>API key for {profile.name}</strong>
+      </div>
+      <div className="small-dialog-body">
+        <p>{why}</p>
+        <ReplaceKey profile={profile} keychain={keychain} onDone={onStored} />
+        <p className="actions">
+          <button type="button" onClick={onClose}>
+            Not now
+          </button>
+        </p>
+      </div>
     </Dialog>
   );
 }
