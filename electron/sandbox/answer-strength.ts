@@ -8,8 +8,8 @@
 //   of its items shown counts as a full answer: few merchants hold all of them).
 // What the sandbox can read is what the service holds: the answer messages' notes, the documents'
 // names, and the text drawn in PDF documents (the cover letter lists its exhibits in words); an
-// image is evidence, but unread. An item of the checklist is shown when most of the distinctive
-// words of its label appear there. The seeded roll (issuer-decisions.ts) then decides.
+// image is evidence, but unread. An item of the checklist is shown when at least half of the
+// distinctive words of its label appear there. The seeded roll (issuer-decisions.ts) then decides.
 import { inflateSync } from 'node:zlib';
 import { evidenceGuidance } from '../../shared/domain/evidence-guidance.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
@@ -36,11 +36,19 @@ const generic = new Set(
 /** The items every kind of dispute asks for (the guidance of no kind is only those). */
 const everyKind = new Set(evidenceGuidance(undefined).checklist.map((i) => i.id));
 
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+/** Words cut to their first five letters, so "delivered" meets "delivery" and "authorized"
+ * meets "authorization". */
+const wordsOf = (text: string): string[] => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map((w) => w.slice(0, 5));
 
 /** The words a checklist label is recognised by ("AVS and CVV match": avs, cvv, match). */
 function labelWords(label: string): string[] {
-  return [...new Set(wordsOf(label).filter((w) => !generic.has(w) && (w.length > 2 || /\d/.test(w) || w === 'ip')))];
+  return [
+    ...new Set(
+      (label.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+        .filter((w) => !generic.has(w) && (w.length > 2 || /\d/.test(w) || w === 'ip'))
+        .map((w) => w.slice(0, 5)),
+    ),
+  ];
 }
 
 /** Text drawn in a PDF's content streams (Tj and TJ strings, literal or hex), best effort: a
@@ -82,9 +90,10 @@ export function answerStrength(a: SubmittedAnswer): AnswerStrength {
   const notes = a.notes.filter((n) => n.trim() !== '');
   if (notes.length === 0 && a.documents.length === 0) return { chance: 0, shown: [] };
   if (a.documents.length === 0) return { chance: 0.05, shown: [] };
-  const read = new Set(
-    wordsOf([...notes, ...a.documents.map((d) => `${d.name}\n${d.bytes ? pdfText(d.bytes) : ''}`)].join('\n')),
-  );
+  const text = [...notes, ...a.documents.map((d) => `${d.name}\n${d.bytes ? pdfText(d.bytes) : ''}`)].join('\n');
+  // A sentence restating the dispute ("The cardholder states that the item was not as
+  // described") names what is disputed, not what shows it wrong.
+  const read = new Set(wordsOf(text.replace(/[^.\n]*\bstates that\b[^.]*\./gi, ' ')));
   const category = reasonCodeInfo(a.reasonCode)?.category;
   // Only the items of the dispute's own kind: the receipt and cover letter every kind asks for
   // make an answer tidy, not convincing.
@@ -93,7 +102,7 @@ export function answerStrength(a: SubmittedAnswer): AnswerStrength {
   const shown = asked
     .filter((item) => {
       const words = labelWords(item.label);
-      return words.filter((w) => read.has(w)).length >= Math.ceil(words.length * 0.6);
+      return words.filter((w) => read.has(w)).length >= Math.ceil(words.length / 2);
     })
     .map((item) => item.id);
   const full = Math.min(1, shown.length / Math.ceil(asked.length / 2));

@@ -9,6 +9,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
 import { createApiClient } from '../../../electron/api/index.ts';
+import { answerStrength } from '../../../electron/sandbox/answer-strength.ts';
 import { evidenceGuidance } from '../../../shared/domain/evidence-guidance.ts';
 import { reasonCodeInfo } from '../../../shared/domain/reason-codes.ts';
 import type { Chargeback } from '../../../shared/api/index.ts';
@@ -143,4 +144,27 @@ test("fees are in proportion to the amounts in each currency's own minor units",
   } finally {
     await sb.close();
   }
+});
+
+test('what the issuer reads: the text drawn in a PDF; restating the dispute shows nothing', async () => {
+  const letter = async (lines: string[]) => [{ name: 'evidence.pdf', bytes: await pdf(lines) }];
+  const restated = answerStrength({
+    reasonCode: '13.3',
+    notes: [],
+    documents: await letter(['The cardholder states that the item was not as described, in the photos of the item.']),
+  });
+  assert.deepEqual(restated.shown, []);
+  assert.equal(restated.chance, 0.15, 'a document, but nothing the checklist asks');
+  const shown = answerStrength({
+    reasonCode: '13.3',
+    notes: [],
+    documents: await letter([
+      'Exhibit 1: the product description as listed at checkout.',
+      'Exhibit 2: photos of the item as shipped.',
+    ]),
+  });
+  assert.deepEqual(shown.shown, ['product-description', 'product-photos']);
+  assert.equal(shown.chance, 0.9);
+  assert.equal(answerStrength({ reasonCode: '13.3', notes: ['  '], documents: [] }).chance, 0, 'nothing sent');
+  assert.equal(answerStrength({ reasonCode: '13.3', notes: ['It was as described.'], documents: [] }).chance, 0.05);
 });
