@@ -1,8 +1,8 @@
 // The phases of a pass, in order: chargebacks (all, or those modified since the pass's
 // mark), statuses (every status page on a full pass; on an incremental one, those of the
-// chargebacks the first phase queued), messages (messages-phase.ts) and ledger entries (from the entries mark, or from the
-// start on a full pass). Each saves through the pass's `consume`, so every page goes with its
-// cursor and the marks it moved.
+// chargebacks the first phase queued), messages (messages-phase.ts) and ledger entries (from the
+// entries mark, or from the start on a full pass). Each saves through the pass's `consume`, so
+// every page goes with its cursor and the marks it moved.
 import type { Store, SyncState } from '../store/index.ts';
 import { serviceTimestampMs } from '../store/service-time.ts';
 import type { ApiClient, Page } from '../api/index.ts';

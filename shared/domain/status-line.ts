@@ -75,10 +75,10 @@ export function statusLine(f: ConnectionFacts, now: number, l: MerchantLocale = 
   const age = f.lastSuccessAt
     ? ` Last successful sync ${when(f.lastSuccessAt)}: showing the data of then.`
     : ' Nothing has been synced yet.';
-  const sendingNote = f.sending
-    ? ' Sending failed: ' +
-      `${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${formatTimeOfMoment(f.sending.nextAttemptAt, now, l)}.` : ''}`
+  const nextTry = f.sending?.nextAttemptAt
+    ? ` Next try at ${formatTimeOfMoment(f.sending.nextAttemptAt, now, l)}.`
     : '';
+  const sendingNote = f.sending ? ` Sending failed: ${f.sending.error}${nextTry}` : '';
   if (f.keyMissing)
     return {
       kind: 'key-missing',

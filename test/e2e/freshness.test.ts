@@ -17,7 +17,7 @@ before(async () => {
 after(async () => browser?.close());
 
 for (const colorScheme of ['light', 'dark'] as const)
-  test(`${colorScheme}: a key lost with the session is asked for again; a failed sync is never "Up to date"`, async (t) => {
+  test(`${colorScheme}: a lost session-only key is asked for again; a failed sync is never "Up to date"`, async (t) => {
     if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
     const sb = await startSandbox({ seed: 4, chargebacks: 12, decisionDelayMs: null, rateLimit: { max: 1e6 } });
     const app = await openBrowserApp({ browser, colorScheme, viewport: { width: 1280, height: 800 }, navigate: false });
