@@ -18,13 +18,7 @@ export async function startDemo(
 ): Promise<{ profile: Profile; sandbox: Sandbox }> {
   const existing = h.store.profiles.get(demoProfileId);
   const dialect = existing ? dialectOf(existing.deployment) : (o.dialect ?? 'core');
-  const sandbox = await startSandbox({
-    dataDir: join(home, 'demo-sandbox'),
-    seed: 7,
-    chargebacks: 60,
-    decisionDelayMs: 120_000,
-    dialect,
-  });
+  const sandbox = await startSandbox({ dataDir: join(home, 'demo-sandbox'), seed: 7, chargebacks: 60, dialect });
   const profile: Profile = existing
     ? { ...existing, url: sandbox.url }
     : {

@@ -1,9 +1,9 @@
 // The window: navigation, the screens, the status bar, and the events main pushes. What the screens
 // show comes through the data layer (renderer/data/): refetched when what it reads goes stale.
 import { createRoot } from 'react-dom/client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api } from './bridge.ts';
-import { dataClient, mutate, useQuery } from './data/data.ts';
+import { dataClient, useQuery } from './data/data.ts';
 import { dataTags } from '../shared/ipc/define.ts';
 import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp, type Screen } from './state/app-store.ts';
@@ -17,9 +17,9 @@ import { Insights } from './screens/insights.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
 import { ToastRow } from './components/toast.tsx';
+import { StatusBar } from './components/status-bar.tsx';
 import { Recovery } from './screens/recovery.tsx';
 import { readStartupNotice } from '../shared/startup-notice.ts';
-import { statusLine } from '../shared/domain/status-line.ts';
 import './styles/app.css';
 
 function App() {
@@ -45,24 +45,9 @@ function App() {
     const r = await dataClient().refetch('listProfiles', {});
     if (r.data) show(r.data);
   }, [show]);
-  const status = useQuery('getSyncStatus', profileId ? { profileId } : undefined);
-  // Progress pushed by main shows until the next status is in.
-  const [live, setLive] = useState<{ running: boolean; text: string }>();
-  useEffect(() => setLive(undefined), [status.data]);
-  const sync =
-    live ??
-    (status.data
-      ? { running: status.data.running, text: statusLine(status.data, (ms) => new Date(ms).toLocaleString()).text }
-      : { running: false, text: '' });
   useEffect(() => {
     const offs = [
       api().on('notification', (n) => say('info', `${n.title}: ${n.body}`)),
-      api().on(
-        'syncProgress',
-        (p) =>
-          p.profileId === useApp.getState().profileId &&
-          setLive({ running: true, text: `Syncing ${p.phase}: ${p.done} of ${p.expected}` }),
-      ),
       api().on(
         'openChargeback',
         (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId })),
@@ -71,15 +56,6 @@ function App() {
     return () => offs.forEach((off) => off());
   }, [go, say, selectProfile]);
 
-  const syncNow = async (): Promise<void> => {
-    if (!profileId) return;
-    setLive({ running: true, text: 'Syncing…' });
-    const r = await mutate('syncNow', { profileId });
-    if (!r.ok) {
-      say('error', r.error.message);
-      dataClient().invalidate(['sync']);
-    }
-  };
   const profile = profiles.find((p) => p.id === profileId);
 
   return (
@@ -134,14 +110,7 @@ function App() {
         {screen.name === 'settings' && <Settings />}
       </div>
       <ToastRow toast={toast} onDismiss={clearToast} />
-      {screen.name !== 'onboarding' && (
-        <footer className="statusbar">
-          <span aria-live="polite">{sync.text}</span>
-          <button onClick={() => void syncNow()} disabled={sync.running && sync.text.startsWith('Sync')}>
-            Sync now
-          </button>
-        </footer>
-      )}
+      {screen.name !== 'onboarding' && <StatusBar profile={profile} />}
     </div>
   );
 }

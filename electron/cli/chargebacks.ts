@@ -28,9 +28,12 @@ export const chargebacksCommand: CliCommand = {
         limit: numberOption(ctx, 'limit') ?? 10_000,
       });
       const fresh = h.sync.freshness(profile.id);
-      const age = fresh.lastSuccessAt
-        ? `data from ${new Date(fresh.lastSuccessAt).toLocaleString()}`
-        : 'never synced: run `dispute-desk sync`';
+      // How old the list is, and, as the window's status bar says it, that the last sync failed.
+      const age =
+        (fresh.lastSuccessAt
+          ? `data from ${new Date(fresh.lastSuccessAt).toLocaleString()}`
+          : 'never synced: run `dispute-desk sync`') +
+        (fresh.lastError ? `; the last sync failed: ${fresh.lastError.replace(/\.$/, '')}` : '');
       const text = [
         ...rows.map(
           (r) =>
@@ -41,7 +44,7 @@ export const chargebacksCommand: CliCommand = {
         ),
         `${rows.length} of ${total} chargebacks (${age}).`,
       ].join('\n');
-      return { data: { rows, total, lastSyncAt: fresh.lastSuccessAt }, text };
+      return { data: { rows, total, lastSyncAt: fresh.lastSuccessAt, lastSyncError: fresh.lastError }, text };
     });
   },
 };

@@ -40,6 +40,8 @@ export interface CliCommand {
   name: string;
   summary: string;
   usage: string;
+  /** More for `--help`: what the command does that its summary cannot say in a line. */
+  details?: string;
   options?: OptionsConfig;
   positionals?: boolean;
   run(ctx: CliContext): Promise<CliResult>;

@@ -107,7 +107,9 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], gi
     const values = parsed.values as CliContext['values'];
     json = values.json === true;
     if (values.help === true) {
-      io.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+      io.stdout.write(
+        `${command.summary}\n\nUsage: ${command.usage}\n${command.details ? `\n${command.details}\n` : ''}`,
+      );
       return 0;
     }
     const ctx: CliContext = {

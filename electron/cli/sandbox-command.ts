@@ -12,6 +12,19 @@ export const sandboxCommand: CliCommand = {
     '[--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] ' +
     '[--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] ' +
     '[--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+  details: [
+    'The sandbox is a simulation, not the processor. It takes and refuses requests as the real service',
+    'does (its recorded forms, limits and errors), but its issuer is invented to teach the right lesson:',
+    '- after an answer (a respond or arbitration message, or its documents) the issuer waits',
+    '  --decision-delay seconds after the last of them (default 864000: 10 days on the sandbox clock,',
+    '  which the admin surface can advance), then decides;',
+    '- nothing sent never wins; a note without documents rarely does (5%); documents win 15% of the',
+    '  time, up to 90% as they show the evidence the checklist of the reason asks for (read from the',
+    "  notes, the documents' names and the text of PDF documents, such as the cover letter);",
+    '- the roll is fixed by --seed and the chargeback: the same seed and answers give the same outcomes.',
+    'The portfolio (--seed, --chargebacks) draws amounts and fees in US dollars and books them in each',
+    "chargeback's currency at fixed rates (a yen fee is about 150 times the dollar fee, in whole yen).",
+  ].join('\n'),
   options: {
     dialect: { type: 'string' },
     port: { type: 'string' },

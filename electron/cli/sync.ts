@@ -4,7 +4,7 @@ import { withHeadless } from './headless-context.ts';
 
 export const syncCommand: CliCommand = {
   name: 'sync',
-  summary: 'Sync chargebacks, statuses and ledger entries into the local store.',
+  summary: 'Sync chargebacks, statuses, answers (messages) and ledger entries into the local store.',
   usage: 'dispute-desk sync [--profile NAME] [--full] [--json]',
   options: { profile: { type: 'string' }, full: { type: 'boolean', default: false } },
   async run(ctx) {
@@ -26,7 +26,7 @@ export const syncCommand: CliCommand = {
         text:
           `${report.mode === 'full' ? 'Full' : 'Incremental'} sync of "${profile.name}" done in ` +
           `${(report.durationMs / 1000).toFixed(1)} s: ${report.chargebacks} chargebacks, ${report.statuses} ` +
-          `status records, ${report.entries} entries read; ${report.events} new events.` +
+          `status records, ${report.messages} messages, ${report.entries} entries read; ${report.events} new events.` +
           (report.invalidRecords ? ` ${report.invalidRecords} records could not be read and were skipped.` : '') +
           `\nOpen: ${counts.open}, due within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
       };

@@ -7,6 +7,7 @@ import { createService, defaultLimits, type SandboxLimits } from './service.ts';
 import { createAlertDispatcher } from './alerts.ts';
 import { createSandboxServer } from './server.ts';
 import { seedPortfolio } from './seed.ts';
+import { defaultDecisionDelayMs } from './issuer-decisions.ts';
 import { defaultRateLimit, type RateLimitSettings } from './rate-limit.ts';
 import { faultKinds, type FaultKind } from './faults.ts';
 import { easternToday, parseYmd, type Ymd } from '../../shared/domain/dates.ts';
@@ -29,7 +30,8 @@ export interface SandboxOptions {
   faultRate?: number;
   faultKinds?: FaultKind[];
   slowMs?: number;
-  /** ms from the last response activity to the issuer's decision; null: only the admin decides. */
+  /** ms from the last response activity to the issuer's decision (default 10 days, as an issuer
+   * takes: tests set less, or advance the clock); null: only the admin decides. */
   decisionDelayMs?: number | null;
   messageStepMs?: number;
   limits?: Partial<SandboxLimits>;
@@ -100,7 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dialect,
     honourRequestTokens: opts.honourRequestTokens ?? true,
     limits: { ...defaultLimits, ...opts.limits },
-    decisionDelayMs: opts.decisionDelayMs === undefined ? 120_000 : opts.decisionDelayMs,
+    decisionDelayMs: opts.decisionDelayMs === undefined ? defaultDecisionDelayMs : opts.decisionDelayMs,
     messageStepMs: opts.messageStepMs ?? 1000,
     onAlert: (event, cb) => alerts.dispatch(event, present('chargeback', cb, dialect)),
   });

@@ -5,6 +5,7 @@ import { newId } from './ids.ts';
 import { entryRecord } from './entry-record.ts';
 import { reasonCodes } from '../../shared/domain/reason-codes.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
+import { fromUsd } from './demo-money.ts';
 import { platformCodes } from '../../shared/domain/labels.ts';
 import { addDays, formatRecordTimestamp, ymdToInt, type Ymd } from '../../shared/domain/dates.ts';
 import type { SandboxDb } from './db.ts';
@@ -108,7 +109,7 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
   const entity = newId('ent', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
   const fund = newId('fun', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
   const login = newId('log', new Date(Date.UTC(opts.anchor.y - 2, 0, 1)), rng.hex(15));
-  const moneyChargebacks: Array<{ id: string; total: number; created: Date }> = [];
+  const moneyChargebacks: Array<{ id: string; total: number; currency: string; created: Date }> = [];
 
   const putEntry = (
     cbId: string,
@@ -149,9 +150,10 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
     for (let i = 0; i < opts.chargebacks; i++) {
       const rc = rng.pick(reasonCodes);
       const currency = weighted(rng, currencies);
-      const exp = currencyExponent(currency);
-      const major = rng.int(5, 900) + (exp > 0 ? rng.int(0, 99) / 100 : 0);
-      const total = Math.round(major * 10 ** exp);
+      // The cents are drawn only for currencies that have them, as always (the same seed draws
+      // the same numbers): the dollar amount is then converted (demo-money.ts).
+      const usd = rng.int(5, 900) + (currencyExponent(currency) > 0 ? rng.int(0, 99) / 100 : 0);
+      const total = fromUsd(usd, currency);
       const statusRoll = rng.next();
       const status = statusRoll < 0.66 ? 'open' : statusRoll < 0.76 ? 'won' : statusRoll < 0.87 ? 'lost' : 'closed';
       // Open ones spread over deadlines: overdue, due within days, in one or two weeks, weeks away.
@@ -363,20 +365,22 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       if (cycle === 'retrieval') skipEntryDraws();
       else {
         putEntry(id, created, 11, -total, `Chargeback ${rc.code}`, 0, id);
-        moneyChargebacks.push({ id, total, created });
+        moneyChargebacks.push({ id, total, currency, created });
       }
     }
     // Fees and stage entries up to the wanted count: a chargeback fee, representment and
-    // (pre-)arbitration events, spread over the portfolio.
+    // (pre-)arbitration events, spread over the portfolio. Each fee is drawn in US cents and
+    // booked in its chargeback's currency (demo-money.ts).
     let k = 0;
     while (entriesMade < wantEntries && moneyChargebacks.length > 0) {
       const cb = moneyChargebacks[k % moneyChargebacks.length]!;
       const at = new Date(Math.min(cb.created.getTime() + rng.int(1, 20) * 3_600_000, opts.now.getTime() - 60_000));
       const kind = rng.next();
-      if (kind < 0.5) putEntry(cb.id, at, 11, -rng.int(1500, 2500), 'Chargeback fee', 1, cb.id);
+      const fee = (usdCents: number): number => -fromUsd(usdCents / 100, cb.currency);
+      if (kind < 0.5) putEntry(cb.id, at, 11, fee(rng.int(1500, 2500)), 'Chargeback fee', 1, cb.id);
       else if (kind < 0.75) putEntry(cb.id, at, 95, 0, 'Representment', 0, cb.id);
-      else if (kind < 0.9) putEntry(cb.id, at, 87, -rng.int(500, 1500), 'Pre-arbitration fee', 1, cb.id);
-      else putEntry(cb.id, at, 20, -rng.int(2500, 5000), 'Arbitration fee', 1, cb.id);
+      else if (kind < 0.9) putEntry(cb.id, at, 87, fee(rng.int(500, 1500)), 'Pre-arbitration fee', 1, cb.id);
+      else putEntry(cb.id, at, 20, fee(rng.int(2500, 5000)), 'Arbitration fee', 1, cb.id);
       k++;
     }
   });

@@ -2,6 +2,7 @@
 // so a crash resumes there), the chargebacks whose status records that pass still has to fetch,
 // and the high-water marks of incremental syncs.
 import { z } from 'zod';
+import { errorKindSchema } from '../../shared/errors.ts';
 import type { Database } from './database.ts';
 
 export const syncStateSchema = z.object({
@@ -9,7 +10,7 @@ export const syncStateSchema = z.object({
   pass: z
     .object({
       mode: z.enum(['full', 'incremental']),
-      phase: z.enum(['chargebacks', 'statuses', 'entries']),
+      phase: z.enum(['chargebacks', 'statuses', 'messages', 'entries']),
       nextPage: z.number().int().min(1),
       startedAt: z.number(),
       since: z.string().optional(),
@@ -23,6 +24,10 @@ export const syncStateSchema = z.object({
   chargebacksModifiedMark: z.string().nullable(),
   entriesCreatedMark: z.number().nullable(),
   lastError: z.string().nullable(),
+  /** What kind of failure the last error was (so the status bar can say what to do) and when it
+   * happened; states saved before these were kept read as unknown. */
+  lastErrorKind: errorKindSchema.nullable().default(null),
+  lastFailedAt: z.number().nullable().default(null),
 });
 export type SyncState = z.infer<typeof syncStateSchema>;
 
@@ -34,6 +39,8 @@ const empty: SyncState = {
   chargebacksModifiedMark: null,
   entriesCreatedMark: null,
   lastError: null,
+  lastErrorKind: null,
+  lastFailedAt: null,
 };
 
 export function createSyncStateRepo(d: Database) {

@@ -1,14 +1,15 @@
-// The three phases of a pass, in order: chargebacks (all, or those modified since the pass's
+// The phases of a pass, in order: chargebacks (all, or those modified since the pass's
 // mark), statuses (every status page on a full pass; on an incremental one, those of the
-// chargebacks the first phase queued) and ledger entries (from the entries mark, or from the
-// start on a full pass). Each saves through the pass's `consume`, so every page goes with its
-// cursor and the marks it moved.
+// chargebacks the first phase queued), messages (messages-phase.ts) and ledger entries (from the
+// entries mark, or from the start on a full pass). Each saves through the pass's `consume`, so
+// every page goes with its cursor and the marks it moved.
 import type { Store, SyncState } from '../store/index.ts';
 import { serviceTimestampMs } from '../store/service-time.ts';
 import type { ApiClient, Page } from '../api/index.ts';
 import { unsearchableIdProblem, type Chargeback, type SearchClause } from '../../shared/api/index.ts';
 import { eventsFromChargebacks, eventsFromEntries, type DerivedEvent } from './derive-events.ts';
 import type { SyncPhase, SyncReport } from './sync-progress.ts';
+import { messagesPhase } from './messages-phase.ts';
 
 const EARLIEST = new Date('2000-01-01T00:00:00Z');
 
@@ -133,5 +134,6 @@ export async function entriesPhase(ctx: PassContext, firstPage: number): Promise
 export const phaseRunners: Record<SyncPhase, (ctx: PassContext, firstPage: number) => Promise<void>> = {
   chargebacks: chargebacksPhase,
   statuses: statusesPhase,
+  messages: messagesPhase,
   entries: entriesPhase,
 };

@@ -20,6 +20,7 @@ import { profileOrThrow, runThenFollowUp, type PassDeps } from './sync-pass.ts';
 import { refreshChargeback } from './refresh-chargeback.ts';
 import { createSyncSchedule } from './sync-schedule.ts';
 import type { PassOptions, SyncProgress, SyncReport } from './sync-progress.ts';
+import type { SyncFreshness } from '../../shared/domain/status-line.ts';
 
 export type { SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
 
@@ -145,10 +146,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       if (lifetime.signal.aborted) lifetime = new AbortController();
     },
 
-    /** How old the data is, for "offline, data from …". */
-    freshness(profileId: string): { lastSuccessAt: number | null; lastError: string | null; running: boolean } {
+    /** How old the data is and why the last pass failed, for the status bar. */
+    freshness(profileId: string): Omit<SyncFreshness, 'keyMissing'> {
       const s = store.syncState.get(profileId);
-      return { lastSuccessAt: s.lastSuccessAt, lastError: s.lastError, running: running.has(profileId) };
+      return {
+        lastSuccessAt: s.lastSuccessAt,
+        lastError: s.lastError,
+        lastErrorKind: s.lastErrorKind,
+        lastFailedAt: s.lastFailedAt,
+        running: running.has(profileId),
+      };
     },
   };
   return engine;

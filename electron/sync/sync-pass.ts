@@ -72,6 +72,8 @@ function finish(deps: PassDeps, profile: Profile, pass: Pass, quiet: boolean): v
       lastSuccessAt: finishedAt,
       lastPassStartedAt: pass.startedAt,
       lastError: null,
+      lastErrorKind: null,
+      lastFailedAt: null,
       ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}),
     });
     if (quiet) {
@@ -91,7 +93,14 @@ function finish(deps: PassDeps, profile: Profile, pass: Pass, quiet: boolean): v
 export async function runPass(deps: PassDeps, profileId: string, o: PassOptions): Promise<SyncReport> {
   const { store } = deps;
   const profile = profileOrThrow(store, profileId);
-  const client = await deps.clientFor(profile);
+  let client: ApiClient;
+  try {
+    client = await deps.clientFor(profile);
+  } catch (e) {
+    // No key (a session-only one is gone after a restart) or no keychain: the pass failed as
+    // much as one the service refused, and the status bar must say so.
+    throw failed(deps, profileId, e);
+  }
   const started = Date.now();
   const { state, firstEver } = startOrResume(deps, profileId, o);
   const pass = state.pass!;
@@ -100,6 +109,7 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
     mode: pass.mode,
     chargebacks: 0,
     statuses: 0,
+    messages: 0,
     entries: 0,
     events: 0,
     invalidRecords: 0,
@@ -149,7 +159,7 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
       consume,
       progress,
     };
-    const phases: SyncPhase[] = ['chargebacks', 'statuses', 'entries'];
+    const phases: SyncPhase[] = ['chargebacks', 'statuses', 'messages', 'entries'];
     for (const phase of phases.slice(phases.indexOf(pass.phase))) {
       const firstPage = phase === pass.phase ? pass.nextPage : 1;
       if (phase !== pass.phase) store.syncState.update(profileId, { pass: { ...pass, phase, nextPage: 1 } });
@@ -160,10 +170,21 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
     return report;
   } catch (e) {
     // The cursor stays: the next run resumes this pass where it stopped.
-    const error = isAppError(e) ? e : new AppError('internal', userMessage(e), { cause: e });
-    if (error.kind !== 'cancelled') store.syncState.update(profileId, { lastError: error.message });
-    throw error;
+    throw failed(deps, profileId, e);
   }
+}
+
+/** Records why a pass failed, its kind and when (a cancelled pass did not fail), and gives the
+ * error to throw. */
+function failed(deps: PassDeps, profileId: string, e: unknown): AppError {
+  const error = isAppError(e) ? e : new AppError('internal', userMessage(e), { cause: e });
+  if (error.kind !== 'cancelled')
+    deps.store.syncState.update(profileId, {
+      lastError: error.message,
+      lastErrorKind: error.kind,
+      lastFailedAt: deps.now().getTime(),
+    });
+  return error;
 }
 
 /** A pass, then what follows it whether it worked or not: the stored events are announced and

@@ -1,6 +1,6 @@
 // What a pass reports, while it runs (progress) and when it ends (its report): the engine's public
 // types, kept apart so that each part of the pass can name them without importing the engine.
-export type SyncPhase = 'chargebacks' | 'statuses' | 'entries';
+export type SyncPhase = 'chargebacks' | 'statuses' | 'messages' | 'entries';
 
 export interface SyncProgress {
   profileId: string;
@@ -15,6 +15,8 @@ export interface SyncReport {
   mode: 'full' | 'incremental';
   chargebacks: number;
   statuses: number;
+  /** Message records read (answers, whoever sent them). */
+  messages: number;
   entries: number;
   events: number;
   invalidRecords: number;

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { dataClient, mutate, useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
 import { ProfileForm, describeError } from '../components/profile-form.tsx';
+import { ReplaceKey, type Keychain } from '../components/key-form.tsx';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import { alertSecretHeader, type EditedProfile } from '../../shared/profiles.ts';
 import { bindAddressProblem } from '../../shared/network.ts';
@@ -21,62 +22,6 @@ const presetLabel: Record<PresetName, string> = {
   photo: 'Photo (colour, 150 dpi)',
   strict: 'Strict (black and white, 200 dpi)',
 };
-
-type Keychain = { ok: boolean; reason?: string | undefined; howToFix?: string | undefined };
-
-function ReplaceKey({
-  profile,
-  keychain,
-  onDone,
-}: {
-  profile: ProfileView;
-  keychain: Keychain | undefined;
-  onDone(): void;
-}) {
-  const say = useApp((s) => s.say);
-  const [key, setKey] = useState('');
-  const [sessionOnly, setSessionOnly] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function save(e: FormEvent): Promise<void> {
-    e.preventDefault();
-    setBusy(true);
-    const r = await mutate('replaceKey', {
-      profileId: profile.id,
-      apiKey: key,
-      ...(sessionOnly || keychain?.ok === false ? { sessionOnly: true } : {}),
-    });
-    setBusy(false);
-    setKey('');
-    if (!r.ok) return setError(describeError(r.error));
-    say('info', `The new key of ${profile.name} was accepted by the service and stored.`);
-    onDone();
-  }
-  return (
-    <form className="inline-form" onSubmit={(e) => void save(e)}>
-      <label>
-        New API key for {profile.name}
-        <input type="password" required autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
-      </label>
-      {keychain?.ok === false ? (
-        <p className="hint">No keychain here, so the key is kept until the app quits.</p>
-      ) : (
-        <label className="check">
-          <input type="checkbox" checked={sessionOnly} onChange={(e) => setSessionOnly(e.target.checked)} /> Keep it for
-          this session only
-        </label>
-      )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy}>
-        {busy ? 'Checking the key…' : 'Check and store the key'}
-      </button>
-    </form>
-  );
-}
 
 function ProfileCard({
   profile,

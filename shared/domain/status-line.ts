@@ -1,30 +1,102 @@
 // What the status bar says about the connection to the processor, from what sync and the outbox
-// last saw. "Up to date" only when the last sync worked and nothing failed since; a failure is
-// said with its reason and how old the data is; an answer waiting to be retried says when.
-export interface ConnectionFacts {
-  running: boolean;
-  lastSuccessAt: number | null;
-  lastError: string | null;
+// last saw. "Up to date" only when the last sync worked and nothing failed since, always with when
+// that was in the merchant's words; a failure is said with its reason, when it happened, what to
+// do about it and how old the data shown is; a profile whose key is gone (a key kept for one
+// session is forgotten when the app quits) asks for it again; an answer waiting to be retried
+// says when.
+import { z } from 'zod';
+import { errorKindSchema, type ErrorKind } from '../errors.ts';
+import { formatMoment, formatTimeOfMoment, type MerchantLocale } from './merchant-format.ts';
+
+/** Where sync stands for a profile (what the engine and the keychain know). */
+export const syncFreshnessSchema = z.object({
+  running: z.boolean(),
+  /** When the last pass that worked ended: the age of everything shown. */
+  lastSuccessAt: z.number().nullable(),
+  /** Why the last pass failed; null once one worked since. */
+  lastError: z.string().nullable(),
+  lastErrorKind: errorKindSchema.nullable(),
+  lastFailedAt: z.number().nullable(),
+  /** No key is held for the profile (never its value): sync cannot run until one is given. */
+  keyMissing: z.boolean(),
+});
+export type SyncFreshness = z.infer<typeof syncFreshnessSchema>;
+
+export const connectionFactsSchema = syncFreshnessSchema.extend({
   /** The outbox's most recent failure still waiting for its retry, if any. */
-  sending: { error: string; nextAttemptAt: number | null } | null;
+  sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable(),
+});
+export type ConnectionFacts = z.infer<typeof connectionFactsSchema>;
+
+export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never' | 'key-missing';
+/** What the bar offers beside its words: the key prompt, or only Sync now. */
+export type StatusAction = 'enter-key' | 'sync-now';
+export interface StatusLine {
+  kind: StatusKind;
+  text: string;
+  action: StatusAction;
 }
 
-export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never';
+/** Failures only a new key mends; the others are mended by the service or the connection. */
+const keyKinds: ReadonlySet<ErrorKind> = new Set(['key-rejected', 'keychain']);
 
-/** `time` formats a moment for the merchant (the window passes its locale's formatter). */
-export function statusLine(f: ConnectionFacts, time: (ms: number) => string): { kind: StatusKind; text: string } {
-  if (f.running) return { kind: 'syncing', text: 'Syncing…' };
-  const sendingNote = f.sending
-    ? ' Sending failed: ' +
-      `${f.sending.error}${f.sending.nextAttemptAt ? ` Next try at ${time(f.sending.nextAttemptAt)}.` : ''}`
-    : '';
-  if (f.lastError) {
-    const since = f.lastSuccessAt
-      ? ` Offline since ${time(f.lastSuccessAt)}: showing the data of then.`
-      : ' Nothing has been synced yet.';
-    return { kind: 'failed', text: `Last sync failed: ${f.lastError}${since}${sendingNote}` };
+/** What to do after a failure of this kind, when its message does not say it already. */
+function advice(kind: ErrorKind | null): string {
+  switch (kind) {
+    case 'key-rejected':
+    case 'keychain':
+      return ' Enter the API key again to sync.';
+    case 'network':
+    case 'timeout':
+    case 'server':
+    case 'rate-limited':
+      return ' Choose Sync now to try again sooner.';
+    case 'validation':
+      return " Check the profile's service address in Settings.";
+    default:
+      return ' Choose Sync now to try again; if it keeps failing, check the profile in Settings.';
   }
-  if (f.sending) return { kind: 'failed', text: sendingNote.trim() };
-  if (f.lastSuccessAt) return { kind: 'ok', text: `Up to date · ${time(f.lastSuccessAt)}` };
-  return { kind: 'never', text: 'Not synced yet' };
+}
+
+/** A moment of the app's own clock as a merchant says it: "just now", "12 minutes ago",
+ * "at 14:05" (today), "on 6 Oct 2026, 14:05 CET". */
+export function whenInWords(ms: number, now: number, l: MerchantLocale = {}): string {
+  const minutes = Math.floor((now - ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return new Intl.RelativeTimeFormat(l.locale, { numeric: 'auto' }).format(-minutes, 'minute');
+  // formatTimeOfMoment gives the time alone on the day of `now`, the whole moment otherwise.
+  const time = formatTimeOfMoment(ms, now, l);
+  return time === formatMoment(ms, l) ? `on ${time}` : `at ${time}`;
+}
+
+export function statusLine(f: ConnectionFacts, now: number, l: MerchantLocale = {}): StatusLine {
+  if (f.running) return { kind: 'syncing', text: 'Syncing…', action: 'sync-now' };
+  const when = (ms: number): string => whenInWords(ms, now, l);
+  const age = f.lastSuccessAt
+    ? ` Last successful sync ${when(f.lastSuccessAt)}: showing the data of then.`
+    : ' Nothing has been synced yet.';
+  const nextTry = f.sending?.nextAttemptAt
+    ? ` Next try at ${formatTimeOfMoment(f.sending.nextAttemptAt, now, l)}.`
+    : '';
+  const sendingNote = f.sending ? ` Sending failed: ${f.sending.error}${nextTry}` : '';
+  if (f.keyMissing)
+    return {
+      kind: 'key-missing',
+      text:
+        'No API key is held for this profile (a key kept for one session only is forgotten when the app ' +
+        `quits): enter it again to sync.${age}${sendingNote}`,
+      action: 'enter-key',
+    };
+  if (f.lastError) {
+    const at = f.lastFailedAt ? ` ${when(f.lastFailedAt)}` : '';
+    return {
+      kind: 'failed',
+      text: `Last sync failed${at}: ${f.lastError}${advice(f.lastErrorKind)}${age}${sendingNote}`,
+      action: f.lastErrorKind && keyKinds.has(f.lastErrorKind) ? 'enter-key' : 'sync-now',
+    };
+  }
+  if (f.sending) return { kind: 'failed', text: sendingNote.trim(), action: 'sync-now' };
+  if (f.lastSuccessAt)
+    return { kind: 'ok', text: `Up to date · last synced ${when(f.lastSuccessAt)}`, action: 'sync-now' };
+  return { kind: 'never', text: 'Not synced yet', action: 'sync-now' };
 }

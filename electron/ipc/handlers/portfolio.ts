@@ -97,6 +97,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
     },
     getSyncStatus: async ({ profileId }) => ({
       ...s.sync.freshness(profileId),
+      keyMissing: (await s.vault.status(profileId)) === 'missing',
       sending: sendingTrouble(s.outbox.list({ profileId })),
     }),
     listEvents: async ({ profileId }) => s.store.events.recent(profileId),

@@ -9,6 +9,7 @@ import {
   sortDirectionSchema,
 } from '../../views/inbox-row.ts';
 import { disputeViewSchema } from '../../views/dispute-view.ts';
+import { connectionFactsSchema } from '../../domain/status-line.ts';
 import { ledgerViewSchema } from '../../views/ledger-view.ts';
 
 const profileId = z.string().min(1).max(200);
@@ -77,13 +78,8 @@ export const portfolioChannels = {
   getSyncStatus: query(
     'How fresh the data is, and whether sending is failing.',
     z.strictObject({ profileId }),
-    z.object({
-      lastSuccessAt: z.number().nullable(),
-      lastError: z.string().nullable(),
-      running: z.boolean(),
-      sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable(),
-    }),
-    { tags: ['sync', 'outbox'] },
+    connectionFactsSchema,
+    { tags: ['sync', 'outbox', 'keychain'] },
   ),
   listEvents: query(
     'Recent events (new chargebacks, decisions, money).',

@@ -1,50 +1,85 @@
 // The status bar's words: "Up to date" only when it is true.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusLine } from '../../../shared/domain/status-line.ts';
+import { statusLine, type ConnectionFacts } from '../../../shared/domain/status-line.ts';
 import { jobRetry, jobShownState } from '../../../shared/domain/outbox-job-state.ts';
 
-const time = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
 const at = Date.UTC(2026, 10, 23, 10, 40);
-
-test('up to date only after a sync that worked and no failure since', () => {
-  assert.deepEqual(statusLine({ running: false, lastSuccessAt: at, lastError: null, sending: null }, time), {
-    kind: 'ok',
-    text: 'Up to date · 10:40',
-  });
-  assert.equal(
-    statusLine({ running: false, lastSuccessAt: null, lastError: null, sending: null }, time).text,
-    'Not synced yet',
-  );
-  assert.equal(statusLine({ running: true, lastSuccessAt: at, lastError: 'x', sending: null }, time).text, 'Syncing…');
+const utc = { locale: 'en-GB', timeZone: 'UTC' };
+const facts = (o: Partial<ConnectionFacts> = {}): ConnectionFacts => ({
+  running: false,
+  lastSuccessAt: at,
+  lastError: null,
+  lastErrorKind: null,
+  lastFailedAt: null,
+  keyMissing: false,
+  sending: null,
+  ...o,
 });
 
-test('a failed sync says so, with the reason and since when the data is old', () => {
-  const s = statusLine(
-    { running: false, lastSuccessAt: at, lastError: 'The chargeback service is not answering.', sending: null },
-    time,
-  );
-  assert.deepEqual(s, {
-    kind: 'failed',
-    text: 'Last sync failed: The chargeback service is not answering. Offline since 10:40: showing the data of then.',
+test('up to date only after a sync that worked and no failure since, with when in words', () => {
+  assert.deepEqual(statusLine(facts(), at + 12 * 60_000, utc), {
+    kind: 'ok',
+    text: 'Up to date · last synced 12 minutes ago',
+    action: 'sync-now',
   });
+  assert.equal(statusLine(facts(), at + 20_000, utc).text, 'Up to date · last synced just now');
+  assert.equal(statusLine(facts(), at + 3 * 3_600_000, utc).text, 'Up to date · last synced at 10:40');
+  assert.match(statusLine(facts(), at + 2 * 86_400_000, utc).text, /last synced on 23 Nov 2026, 10:40 UTC$/);
+  assert.equal(statusLine(facts({ lastSuccessAt: null }), at, utc).text, 'Not synced yet');
+  assert.equal(statusLine(facts({ running: true, lastError: 'x' }), at, utc).text, 'Syncing…');
+});
+
+test('a failed sync is never "up to date": its reason, when, what to do and the age of the data', () => {
+  const s = statusLine(
+    facts({
+      lastError: 'Could not reach the chargeback service at api.example (ECONNREFUSED).',
+      lastErrorKind: 'network',
+      lastFailedAt: at + 60 * 60_000,
+    }),
+    at + 65 * 60_000,
+    utc,
+  );
+  assert.equal(s.kind, 'failed');
+  assert.equal(
+    s.text,
+    'Last sync failed 5 minutes ago: Could not reach the chargeback service at api.example (ECONNREFUSED). ' +
+      'Choose Sync now to try again sooner. Last successful sync at 10:40: showing the data of then.',
+  );
+  assert.equal(s.action, 'sync-now');
   assert.match(
-    statusLine({ running: false, lastSuccessAt: null, lastError: 'No network.', sending: null }, time).text,
+    statusLine(facts({ lastSuccessAt: null, lastError: 'No network.', lastErrorKind: 'network' }), at, utc).text,
     /Nothing has been synced yet\.$/,
   );
 });
 
-test('sending that fails is said even when the last sync worked', () => {
-  const s = statusLine(
-    {
-      running: false,
-      lastSuccessAt: at,
-      lastError: null,
-      sending: { error: 'The service answered 500.', nextAttemptAt: at + 60_000 },
-    },
-    time,
+test('a refused key offers the key prompt; a missing key asks for it before anything else', () => {
+  const refused = statusLine(
+    facts({ lastError: 'The chargeback service rejected the API key.', lastErrorKind: 'key-rejected' }),
+    at,
+    utc,
   );
-  assert.deepEqual(s, { kind: 'failed', text: 'Sending failed: The service answered 500. Next try at 10:41.' });
+  assert.equal(refused.action, 'enter-key');
+  assert.match(refused.text, /Enter the API key again to sync\./);
+  const missing = statusLine(
+    facts({ keyMissing: true, lastError: 'No API key is stored for the profile', lastErrorKind: 'key-rejected' }),
+    at + 90_000,
+    utc,
+  );
+  assert.equal(missing.kind, 'key-missing');
+  assert.equal(missing.action, 'enter-key');
+  assert.match(missing.text, /^No API key is held for this profile .*enter it again to sync\./);
+  assert.match(missing.text, /Last successful sync 1 minute ago/);
+  assert.doesNotMatch(missing.text, /dispute-desk profile add/, 'the window does not give CLI advice');
+});
+
+test('sending that fails is said even when the last sync worked', () => {
+  const s = statusLine(facts({ sending: { error: 'The service answered 500.', nextAttemptAt: at + 60_000 } }), at, utc);
+  assert.deepEqual(s, {
+    kind: 'failed',
+    text: 'Sending failed: The service answered 500. Next try at 10:41.',
+    action: 'sync-now',
+  });
 });
 
 test('a job waiting to retry is "retrying" with its error and next try, whether claimed or waiting', () => {

@@ -1,0 +1,81 @@
+// The status bar tells the truth, in the window: after a restart that lost a session-only key it
+// asks for the key (a dialog that stores it through replaceKey, never reading one back), then
+// says when the last sync worked; when a sync fails it says so, why and what to do, and never
+// "Up to date".
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright';
+import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
+import { startSandbox } from '../../electron/sandbox/index.ts';
+import { profileDefaults, type Profile } from '../../shared/profiles.ts';
+
+let browser: Browser | undefined;
+before(async () => {
+  if (existsSync(chromiumPath)) browser = await launchChromium();
+});
+after(async () => browser?.close());
+
+for (const colorScheme of ['light', 'dark'] as const)
+  test(`${colorScheme}: a lost session-only key is asked for again; a failed sync is never "Up to date"`, async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const sb = await startSandbox({ seed: 4, chargebacks: 12, decisionDelayMs: null, rateLimit: { max: 1e6 } });
+    const app = await openBrowserApp({ browser, colorScheme, viewport: { width: 1280, height: 800 }, navigate: false });
+    try {
+      const { page, services } = app;
+      // The previous session: a profile whose key was kept for that session only, synced 3 hours ago.
+      const profile: Profile = {
+        ...profileDefaults,
+        reminderThresholdDays: [...profileDefaults.reminderThresholdDays],
+        id: 'prof_shop',
+        name: 'Corner shop',
+        deployment: 'test',
+        url: sb.url,
+      };
+      services.store.profiles.save(profile);
+      services.store.syncState.update(profile.id, { lastSuccessAt: Date.now() - 3 * 3_600_000 });
+      await page.goto(app.url);
+
+      const bar = page.locator('footer.statusbar');
+      const prompt = page.getByRole('dialog', { name: 'API key for Corner shop' });
+      await prompt.waitFor();
+      assert.match((await bar.textContent()) ?? '', /No API key is held for this profile/);
+      assert.doesNotMatch((await bar.textContent()) ?? '', /Up to date/);
+      assert.match((await prompt.textContent()) ?? '', /Last successful sync at \d/);
+      await app.shot(`freshness-key-prompt-${colorScheme}`);
+
+      // A wrong key is refused by the service and kept nowhere.
+      await prompt.getByLabel('New API key for Corner shop').fill('not-the-right-key-123');
+      await prompt.getByRole('button', { name: 'Check and store the key' }).click();
+      await prompt.getByRole('alert').waitFor();
+      assert.equal(await services.vault.status(profile.id), 'missing');
+
+      await prompt.getByLabel('New API key for Corner shop').fill(sb.apiKey);
+      await prompt.getByRole('button', { name: 'Check and store the key' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      await bar.getByText(/Up to date · last synced just now/).waitFor({ timeout: 30_000 });
+      assert.equal(await services.vault.status(profile.id), 'session', 'no keychain here: kept for the session');
+      await app.shot(`freshness-up-to-date-${colorScheme}`);
+
+      // The service goes away: the next sync fails, and the bar says why and what to do.
+      await sb.close();
+      await bar.getByRole('button', { name: 'Sync now' }).click();
+      await bar.getByText(/^Last sync failed/).waitFor({ timeout: 30_000 });
+      const failed = (await bar.textContent()) ?? '';
+      assert.match(failed, /Could not reach the chargeback service/);
+      assert.match(
+        failed,
+        /Choose Sync now to try again sooner\. Last successful sync just now: showing the data of then\./,
+      );
+      assert.doesNotMatch(failed, /Up to date/);
+      assert.equal(
+        await bar.getByRole('button', { name: 'Enter the API key…' }).count(),
+        0,
+        'the key is not the trouble',
+      );
+      await app.shot(`freshness-sync-failed-${colorScheme}`);
+    } finally {
+      await app.close();
+      await sb.close();
+    }
+  });
