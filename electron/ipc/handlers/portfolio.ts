@@ -59,9 +59,20 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       );
       const rows = page.rows.map((r) => {
         const a = answers.get(r.id)!;
-        return { ...r, answer: { stage: a.stage, label: a.label } };
+        const waiting = a.stage === 'queued' || a.stage === 'sending';
+        return {
+          ...r,
+          answer: { stage: a.stage, label: a.label },
+          delivery: (waiting && s.answers.deliveryOf(q.profileId, r.id)) || null,
+        };
       });
-      return { ...page, rows, counts: s.store.portfolio.inboxCounts(q.profileId) };
+      const profile = s.store.profiles.get(q.profileId);
+      return {
+        ...page,
+        rows,
+        counts: s.store.portfolio.inboxCounts(q.profileId),
+        mainCurrency: profile?.mainCurrency ?? s.store.portfolio.mostCommonCurrency(q.profileId) ?? 'USD',
+      };
     },
     exportInboxCsv: async (q) => {
       const rows = s.store.portfolio.worklistAll(worklistQuery(q));
