@@ -121,6 +121,7 @@ function searchText(c: Chargeback): string {
     c.description,
     String(c.total),
     amount.toFixed(2),
+    amount.toFixed(currencyExponent(c.currency)),
     String(amount),
   ]
     .filter(Boolean)

@@ -21,9 +21,11 @@ export function searchAlternatives(query: string): string[] {
   const amount = displayedAmount.exec(query.trim());
   if (amount) {
     const whole = amount[1]!.replace(/,/g, '');
-    // Trailing zeros go: the search text writes 779.27 for KWD 779.270 (and 779.270 as 779.27).
-    const fraction = (amount[2] ?? '').replace(/0+$/, '').replace(/^\.$/, '');
+    const fraction = amount[2] ?? '';
     out.add(`${whole}${fraction}`);
+    // A three-decimal currency as displayed (KWD 779.270): stores synced before the exact form was
+    // kept hold it as 779.27. Two decimals stay as typed: "10.00" must not find ¥1,000.
+    if (fraction.length > 3) out.add(`${whole}${fraction.replace(/0+$/, '').replace(/^\.$/, '')}`);
   }
   return [...out];
 }
