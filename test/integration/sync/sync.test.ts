@@ -1,3 +1,4 @@
+import { daysToSendBy, sendByBusinessDaysOf, sendByOf } from '../../../shared/domain/send-by.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
@@ -148,9 +149,15 @@ test(
       notifyLimit: 100_000,
     });
     const levels = [7, 3, 1];
+    // Thresholds count to the send-by date (the profile's business days before the reply date);
+    // overdue is past the reply date itself.
+    const buffer = sendByBusinessDaysOf(f.profile);
     const crossed = (reply: number | null, at: Date): number[] => {
       const days = daysLeft(reply, at);
-      return days === undefined ? [] : [...levels.filter((t) => days <= t), ...(days < 0 ? [-1] : [])];
+      const toSend = daysToSendBy(sendByOf(reply, buffer), at);
+      return days === undefined || toSend === null
+        ? []
+        : [...levels.filter((t) => toSend <= t), ...(days < 0 ? [-1] : [])];
     };
     /** The chargebacks that cross a threshold they had not crossed before, moving from a to b. */
     const dueBetween = (a: Date, b: Date): string[] =>
