@@ -70,14 +70,14 @@ export function dueReminders(
       const cb = portfolio.getChargeback(profileId, id);
       const amount = cb ? formatAmount(cb.total, cb.currency) : '';
       const urgent = Math.min(...fresh);
-      // The same words as the inbox row ("3 days to send", "Send now · 2 days left").
-      const words = deadlineWords({
-        status: 'open',
-        actionable: true,
-        daysLeft: days,
-        sendByDaysLeft: daysToSendBy(sendBy, now),
-        replyInvalid,
-      }).text;
+      // The same words as the inbox row ("3 days to send"); once the send-by date has passed, what
+      // is left before the reply date.
+      const toReply = days === 0 ? 'the reply date is today' : `${days} day${days === 1 ? '' : 's'} to the reply date`;
+      const words =
+        toSend < 0
+          ? `send now, ${toReply}`
+          : deadlineWords({ status: 'open', actionable: true, daysLeft: days, sendByDaysLeft: toSend, replyInvalid })
+              .text;
       const dates =
         sendBy !== null && sendBy !== reply
           ? `Send by ${formatYmd(sendBy)}; the reply date is ${formatYmd(reply)}. `

@@ -178,11 +178,10 @@ function approxOf(row: InboxRowView, main: string): { text: string; rate: string
 /** A retry's time, on the merchant's clock. */
 const retryTime = (ms: number): string => formatTimeOfMoment(ms, Date.now());
 
-/** The row's dates: the send-by date (the merchant's working deadline) beside the reply date. */
-function datesText(row: InboxRowView): string {
-  if (!row.reply) return '';
-  const reply = `reply by ${formatYmd(row.reply)}`;
-  return row.sendBy && row.sendBy !== row.reply ? ` · send by ${formatYmd(row.sendBy)} · ${reply}` : ` · ${reply}`;
+/** The badge's words in full, with the send-by date it counts to and the reply date. */
+function deadlineTitle(row: InboxRowView, text: string): string {
+  if (!row.reply || !row.sendBy || row.sendBy === row.reply) return text;
+  return `${text} · send by ${formatYmd(row.sendBy)} · reply by ${formatYmd(row.reply)}`;
 }
 
 export function Inbox({ profileId }: { profileId: string }) {
@@ -454,7 +453,7 @@ export function Inbox({ profileId }: { profileId: string }) {
                     className={`cell deadline ${d.className}`}
                     role="gridcell"
                     data-testid="days-left"
-                    title={d.text}
+                    title={deadlineTitle(row, d.text)}
                   >
                     {d.text}
                   </div>
@@ -464,7 +463,7 @@ export function Inbox({ profileId }: { profileId: string }) {
                     </span>
                     <span className="muted id">
                       {row.id}
-                      {datesText(row)}
+                      {row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}
                     </span>
                   </div>
                   <div className="cell customer" role="gridcell" data-testid="customer">

@@ -46,8 +46,9 @@ export function deadlineWords(f: DeadlineFacts): DeadlineWords {
   const send = f.sendByDaysLeft;
   // No buffer (or none known): the reply date is the only deadline, in its own words.
   if (send === null || send === days) return { text: describeDaysLeft(days), state: deadlineState(days) };
-  // The send-by date has passed but the reply date has not: it is late, but still answerable today.
-  if (send < 0) return { text: `Send now · ${describeDaysLeft(days).toLowerCase()}`, state: 'due-today' };
+  // The send-by date has passed but the reply date has not: late by the processor's guidance, still
+  // answerable, so it is today's work ("Late: 2 days left", short enough for the row's badge).
+  if (send < 0) return { text: `Late: ${describeDaysLeft(days).toLowerCase()}`, state: 'due-today' };
   return { text: describeSendBy(send), state: deadlineState(send) };
 }
 

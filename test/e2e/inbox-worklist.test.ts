@@ -399,6 +399,34 @@ test(
       assert.doesNotMatch((await replyBy.textContent()) ?? '', /Overdue/);
       assert.match((await replyBy.textContent()) ?? '', /Won/);
       assert.doesNotMatch((await replyBy.getAttribute('class')) ?? '', /overdue/);
+
+      // The send-by buffer is the merchant's: 5 business days on the demo's test deployment, a
+      // negative one refused (nothing saved), 0 counts to the reply date itself.
+      const ahead = services.store.portfolio
+        .worklistAll({ profileId: profile.id, sendByBusinessDays: 5 })
+        .find((r) => r.section === 'answer-now' && (r.sendByDaysLeft ?? -1) > 1)!;
+      assert.ok(ahead, 'a chargeback more than a day from its send-by date');
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      const buffer = page.getByLabel('Send by (business days before the reply date)');
+      assert.equal(await buffer.inputValue(), '5');
+      await buffer.fill('-1');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /whole number from 0 to 20/ })
+        .waitFor();
+      assert.equal(services.store.profiles.get(profile.id)!.sendByBusinessDays, undefined, 'nothing saved');
+      await buffer.fill('0');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText(/Settings of .+ saved\./).waitFor();
+      assert.equal(services.store.profiles.get(profile.id)!.sendByBusinessDays, 0);
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await page.getByLabel('Status').selectOption('');
+      await search.fill(ahead.id);
+      await deadlineOf(ahead.id)
+        .filter({ hasText: /days? left|Due today/ })
+        .waitFor();
+      assert.equal(await deadlineOf(ahead.id).textContent(), `${ahead.daysLeft} days left`);
     } finally {
       await app.close();
     }

@@ -213,7 +213,7 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
       lines[0]!,
       new RegExp(
         `^${first.id}\\s+open\\s+send by \\d{4}-\\d{2}-\\d{2}\\s+reply by \\d{4}-\\d{2}-\\d{2}\\s+` +
-          '(Overdue by|Due today|Send today|Send now|\\d+ days? (left|to send))',
+          '(Overdue by|Due today|Send today|Late: |\\d+ days? (left|to send))',
       ),
     );
 

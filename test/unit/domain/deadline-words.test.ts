@@ -44,7 +44,7 @@ test('an open chargeback counts to its send-by date while the reply date is ahea
   });
   // Send-by passed, reply date not: late, but still answerable, so it is today's work.
   assert.deepEqual(deadlineWords({ ...open, daysLeft: 2, sendByDaysLeft: -3 }), {
-    text: 'Send now · 2 days left',
+    text: 'Late: 2 days left',
     state: 'due-today',
   });
   // No buffer: the reply date's own words.

@@ -142,3 +142,16 @@ test('reminders count to the send-by date; overdue stays the reply date', () => 
   assert.deepEqual(at('2026-12-11T15:00:00Z'), ['a:-1:Overdue: chargeback $49.99']);
   store.close();
 });
+
+test('a chargeback first seen past its send-by date is reminded once, saying what is left to the reply date', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile);
+  store.portfolio.upsertChargebacks('p1', [cb('late', { reply: 20261124 })]);
+  const fired = dueReminders(store.database, store.portfolio, 'p1', [7, 3, 1], now, 5);
+  assert.deepEqual(
+    fired.map((r) => [r.threshold, r.title]),
+    [[1, 'Send by 2026-11-17: send now, 4 days to the reply date']],
+  );
+  assert.match(fired[0]!.body, /Send by 2026-11-17; the reply date is 2026-11-24\./);
+  store.close();
+});
