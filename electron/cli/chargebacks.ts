@@ -42,7 +42,7 @@ export const chargebacksCommand: CliCommand = {
         const waiting = a.stage === 'queued' || a.stage === 'sending';
         const delivery = (waiting && h.answers.deliveryOf(profile.id, r.id)) || null;
         const row = { ...r, answer: { stage: a.stage, label: a.label }, delivery };
-        return { ...row, state: rowStateWords(row, utcMoment).text };
+        return { ...row, state: rowStateWords(row, utcMoment).full };
       });
       const fresh = h.sync.freshness(profile.id);
       const age = fresh.lastSuccessAt

@@ -179,9 +179,9 @@ function approxOf(row: InboxRowView, main: string): { text: string; rate: string
 const retryTime = (ms: number): string => formatTimeOfMoment(ms, Date.now());
 
 /** The badge's words in full, with the send-by date it counts to and the reply date. */
-function deadlineTitle(row: InboxRowView, text: string): string {
-  if (!row.reply || !row.sendBy || row.sendBy === row.reply) return text;
-  return `${text} · send by ${formatYmd(row.sendBy)} · reply by ${formatYmd(row.reply)}`;
+function deadlineTitle(row: InboxRowView, full: string): string {
+  if (!row.reply || !row.sendBy || row.sendBy === row.reply) return full;
+  return `${full} · send by ${formatYmd(row.sendBy)} · reply by ${formatYmd(row.reply)}`;
 }
 
 export function Inbox({ profileId }: { profileId: string }) {
@@ -453,7 +453,7 @@ export function Inbox({ profileId }: { profileId: string }) {
                     className={`cell deadline ${d.className}`}
                     role="gridcell"
                     data-testid="days-left"
-                    title={deadlineTitle(row, d.text)}
+                    title={deadlineTitle(row, d.full)}
                   >
                     {d.text}
                   </div>

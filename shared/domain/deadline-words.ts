@@ -58,17 +58,42 @@ export interface RowStateFacts extends DeadlineFacts {
   delivery: JobStatus | null;
 }
 
-/** What a worklist row says first, and its urgency class: the outcome once decided; while an answer
- * waits in the outbox, where it stands (waiting, sending, failing with its reason and next try);
- * once delivered, that it is with the issuer; otherwise the deadline. `time` writes the moment of
- * a retry (the window's on the merchant's clock, the CLI's in UTC). */
-export function rowStateWords(f: RowStateFacts, time: (ms: number) => string): { text: string; className: string } {
+/** An answer still in the outbox, in a row badge's few words; the full words (reason included) are
+ * jobStatusWords'. */
+function deliveryBadge(d: JobStatus, time: (ms: number) => string): string {
+  switch (d.state) {
+    case 'retrying':
+      return d.nextAttemptAt === null ? 'Failed · retrying' : `Failed · retry ${time(d.nextAttemptAt)}`;
+    case 'failed':
+      return 'Failed to send';
+    case 'paused':
+      return 'Held in the outbox';
+    case 'sending':
+      return 'Sending…';
+    default:
+      return 'Waiting to send';
+  }
+}
+
+/** What a worklist row says first (`text`, short enough for its badge; `full`, every word, for its
+ * title and the CLI), and its urgency class: the outcome once decided; while an answer waits in the
+ * outbox, where it stands (waiting, sending, failing with its reason and next try); once delivered,
+ * that it is with the issuer; otherwise the deadline. `time` writes the moment of a retry (the
+ * window's on the merchant's clock, the CLI's in UTC). */
+export function rowStateWords(
+  f: RowStateFacts,
+  time: (ms: number) => string,
+): { text: string; full: string; className: string } {
   const words = deadlineWords(f);
-  if (words.outcome) return { text: words.text, className: `outcome ${words.outcome}` };
+  if (words.outcome) return { text: words.text, full: words.text, className: `outcome ${words.outcome}` };
   if (f.delivery) {
     const failing = f.delivery.state === 'retrying' || f.delivery.state === 'failed';
-    return { text: `Answer: ${jobStatusWords(f.delivery, time)}`, className: failing ? 'failing' : 'waiting' };
+    return {
+      text: deliveryBadge(f.delivery, time),
+      full: `Answer: ${jobStatusWords(f.delivery, time)}`,
+      className: failing ? 'failing' : 'waiting',
+    };
   }
-  if (f.answer.stage === 'sent') return { text: f.answer.label, className: 'answered' };
-  return { text: words.text, className: words.state };
+  if (f.answer.stage === 'sent') return { text: f.answer.label, full: f.answer.label, className: 'answered' };
+  return { text: words.text, full: words.text, className: words.state };
 }

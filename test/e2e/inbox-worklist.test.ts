@@ -276,17 +276,19 @@ test(
       assert.ok(waiting && failing, 'the demo has chargebacks to answer');
       queueUnsent(services, profile.id, waiting.id);
       queueUnsent(services, profile.id, failing.id, 'The service could not be reached (connection refused)');
-      for (const [row, words, cls] of [
-        [waiting, /^Answer: Waiting to send$/, 'waiting'],
+      for (const [row, badge, words, cls] of [
+        [waiting, /^Waiting to send$/, /^Answer: Waiting to send( · send by .+)?$/, 'waiting'],
         [
           failing,
-          /^Answer: Failed — will retry at .+: The service could not be reached \(connection refused\)$/,
+          /^Failed · retry \S+/,
+          /^Answer: Failed — will retry at .+: The service could not be reached \(connection refused\)( · send by .+)?$/,
           'failing',
         ],
       ] as const) {
         await search.fill(row.id);
-        await deadlineOf(row.id).filter({ hasText: 'Answer:' }).waitFor();
-        assert.match((await deadlineOf(row.id).textContent()) ?? '', words);
+        await deadlineOf(row.id).filter({ hasText: badge }).waitFor();
+        // The badge in a few words; its title in full: the reason and when it is tried again.
+        assert.match((await deadlineOf(row.id).getAttribute('title')) ?? '', words);
         assert.match((await deadlineOf(row.id).getAttribute('class')) ?? '', new RegExp(`\\b${cls}\\b`));
         assert.equal(await page.getByTestId('section-answer-now').getByTestId('section-count').textContent(), '1');
         assert.equal(await page.getByTestId('section-awaiting-issuer').count(), 0, 'not "Sent, awaiting the issuer"');
@@ -399,6 +401,7 @@ test(
       assert.doesNotMatch((await replyBy.textContent()) ?? '', /Overdue/);
       assert.match((await replyBy.textContent()) ?? '', /Won/);
       assert.doesNotMatch((await replyBy.getAttribute('class')) ?? '', /overdue/);
+      await app.shot('dispute-won-reply-by-light-1280x800');
 
       // The send-by buffer is the merchant's: 5 business days on the demo's test deployment, a
       // negative one refused (nothing saved), 0 counts to the reply date itself.

@@ -84,7 +84,7 @@ test('a row waiting in the outbox says so; a failing one says why and when it is
   const base = { ...open, daysLeft: 6, sendByDaysLeft: 1, answer: { stage: 'queued' as const, label: 'Queued' } };
   assert.deepEqual(
     rowStateWords({ ...base, delivery: { state: 'queued', reason: null, nextAttemptAt: null, partlySent: false } }, at),
-    { text: 'Answer: Waiting to send', className: 'waiting' },
+    { text: 'Waiting to send', full: 'Answer: Waiting to send', className: 'waiting' },
   );
   assert.deepEqual(
     rowStateWords(
@@ -99,15 +99,19 @@ test('a row waiting in the outbox says so; a failing one says why and when it is
       },
       at,
     ),
-    { text: 'Answer: Failed — will retry at 14:05: The service did not answer (503)', className: 'failing' },
+    {
+      text: 'Failed · retry 14:05',
+      full: 'Answer: Failed — will retry at 14:05: The service did not answer (503)',
+      className: 'failing',
+    },
   );
   // Delivered: with the issuer. Not answered: the deadline.
   assert.deepEqual(
     rowStateWords({ ...base, answer: { stage: 'sent', label: 'Sent, awaiting the issuer' }, delivery: null }, at),
-    { text: 'Sent, awaiting the issuer', className: 'answered' },
+    { text: 'Sent, awaiting the issuer', full: 'Sent, awaiting the issuer', className: 'answered' },
   );
   assert.deepEqual(
     rowStateWords({ ...base, answer: { stage: 'not-answered', label: 'Not answered' }, delivery: null }, at),
-    { text: '1 day to send', className: 'due-soon' },
+    { text: '1 day to send', full: '1 day to send', className: 'due-soon' },
   );
 });
