@@ -132,10 +132,7 @@ export const profileSet: CliCommand = {
   summary: 'Change how a profile counts its deadlines and totals (send-by business days, main currency).',
   usage: 'dispute-desk profile set NAME|ID [--send-by-days N] [--main-currency CODE|auto]',
   positionals: true,
-  options: {
-    'send-by-days': { type: 'string' },
-    'main-currency': { type: 'string' },
-  },
+  options: { 'send-by-days': { type: 'string' }, 'main-currency': { type: 'string' } },
   async run(ctx) {
     const target = ctx.positionals[0];
     if (!target) throw new CliError(`Name the profile to change. Usage: ${this.usage}`);

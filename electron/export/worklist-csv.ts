@@ -34,11 +34,7 @@ export const inboxCsvColumns: Array<CsvColumn<InboxRow>> = [
   { header: 'stage', kind: 'text', value: (r) => cycleLabel(r.cycle) },
   { header: 'deadline', kind: 'text', value: (r) => deadlineWords(r).text },
   { header: 'send by', kind: 'text', value: (r) => (r.sendBy === null ? '' : formatYmd(r.sendBy)) },
-  {
-    header: 'reply by',
-    kind: 'text',
-    value: (r) => (r.reply === null ? (r.replyInvalid ?? '') : formatYmd(r.reply)),
-  },
+  { header: 'reply by', kind: 'text', value: (r) => (r.reply === null ? (r.replyInvalid ?? '') : formatYmd(r.reply)) },
   { header: 'days left', kind: 'number', value: (r) => r.daysLeft },
   { header: 'reason code', kind: 'text', value: (r) => plainReasonCode(r.reasonCode) },
   { header: 'reason', kind: 'text', value: (r) => r.reason },

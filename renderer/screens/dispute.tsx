@@ -366,7 +366,9 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {deadline ? (
             <>
               <time dateTime={deadline.iso}>{deadline.text}</time>
-              {sendByShown ? <span data-testid="send-by">Send by {formatCalendarDate(view.deadline.sendBy)}</span> : null}
+              {sendByShown ? (
+                <span data-testid="send-by">Send by {formatCalendarDate(view.deadline.sendBy)}</span>
+              ) : null}
               <strong>
                 {sendByShown || view.deadline.outcome || view.deadline.state === 'overdue'
                   ? view.deadline.text

@@ -401,9 +401,9 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
           overdue. Leave empty for overdue only.
         </p>
         <p id="send-by-help" className="hint">
-          The processor asks for a response 5 business days (Monday to Friday) before the reply date; the inbox and
-          the reminders count to that send-by date, and show the reply date beside it. 0 counts to the reply date
-          itself. Totals across currencies are approximate, by reference rates shipped with the app.
+          The processor asks for a response 5 business days (Monday to Friday) before the reply date; the inbox and the
+          reminders count to that send-by date, and show the reply date beside it. 0 counts to the reply date itself.
+          Totals across currencies are approximate, by reference rates shipped with the app.
         </p>
       </fieldset>
 

@@ -29,7 +29,7 @@ export function isBusinessDay(v: Ymd): boolean {
 /** The date `n` business days before `v` (n = 0: `v` itself, whatever day it is). */
 export function businessDaysBefore(v: Ymd, n: number): Ymd {
   let d = v;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     d = addDays(d, -1);
     if (isBusinessDay(d)) left--;
   }

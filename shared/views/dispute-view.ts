@@ -13,13 +13,7 @@ import type {
   Txn,
 } from '../api/index.ts';
 import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
-import {
-  daysLeft,
-  deadlineStates,
-  formatServiceTimestamp,
-  formatYmd,
-  parseServiceTimestamp,
-} from '../domain/dates.ts';
+import { daysLeft, deadlineStates, formatServiceTimestamp, formatYmd, parseServiceTimestamp } from '../domain/dates.ts';
 import type { DialectName } from '../domain/dialects.ts';
 import { deadlineWords } from '../domain/deadline-words.ts';
 import { daysToSendBy, sendByOf } from '../domain/send-by.ts';
