@@ -25,7 +25,7 @@ export async function openFirstAnswerable(page: Page, shot: Shot): Promise<strin
     .locator('.vrow')
     .filter({
       has: page.locator('[data-testid="days-left"]', {
-        hasNotText: /Overdue|Not answerable|Queued|Sending|Sent|Answer:/,
+        hasNotText: /Overdue|Not answerable|Queued|Sending|Sent|Waiting to send|Failed|Held in the outbox/,
       }),
     })
     .first();
