@@ -8,9 +8,19 @@ import type { WorklistQuery } from '../store/portfolio-repo.ts';
 import { answerIsOut } from '../../shared/domain/inbox-sections.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
-export function worklistQueryOf<Q extends WorklistQuery>(s: { store: Store; answers: AnswerBook }, q: Q): Q {
-  const states = s.answers.statesOf(q.profileId, s.store.portfolio.answerCandidates(q.profileId));
-  const answered = [...states].filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
+type Services = { store: Store; answers: AnswerBook };
+
+/** The query with what the store cannot know, and the chargebacks whose answer is still in the
+ * outbox (queued or being sent): they stay in "answer now", but are not answered again by a batch. */
+export function worklistOf<Q extends WorklistQuery>(s: Services, q: Q): { query: Q; waiting: ReadonlySet<string> } {
+  const states = [...s.answers.statesOf(q.profileId, s.store.portfolio.answerCandidates(q.profileId))];
+  const answered = states.filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
+  const waiting = new Set(states.filter(([, a]) => a.stage === 'queued' || a.stage === 'sending').map(([id]) => id));
   const profile = s.store.profiles.get(q.profileId);
-  return { ...q, answered, ...(profile ? { sendByBusinessDays: sendByBusinessDaysOf(profile) } : {}) };
+  const query = { ...q, answered, ...(profile ? { sendByBusinessDays: sendByBusinessDaysOf(profile) } : {}) };
+  return { query, waiting };
+}
+
+export function worklistQueryOf<Q extends WorklistQuery>(s: Services, q: Q): Q {
+  return worklistOf(s, q).query;
 }
