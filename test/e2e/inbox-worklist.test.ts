@@ -11,6 +11,7 @@ import { createOutboxRepo } from '../../electron/outbox/outbox-repo.ts';
 import { convertedTotal, convertMinor, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { plainReasonCode } from '../../shared/domain/reason-codes.ts';
+import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
 import { existsSync } from 'node:fs';
 
 let browser: Browser | undefined;
@@ -293,7 +294,6 @@ test(
         assert.equal(await page.getByTestId('section-answer-now').getByTestId('section-count').textContent(), '1');
         assert.equal(await page.getByTestId('section-awaiting-issuer').count(), 0, 'not "Sent, awaiting the issuer"');
       }
-      await app.shot('inbox-row-states-light-1280x800');
 
       // Finding: "Due today" wore the amber of "3 days left". Due today and overdue are solid now,
       // days left a tint: each of the three looks different, light and dark.
@@ -315,6 +315,7 @@ test(
           });
         });
         assert.equal(new Set(looks).size, 3, `${scheme}: ${looks.join(' | ')}`);
+        await app.shot(`inbox-row-states-${scheme}-1280x800`);
       }
       await page.emulateMedia({ colorScheme: 'light' });
 
@@ -409,6 +410,18 @@ test(
         .worklistAll({ profileId: profile.id, sendByBusinessDays: 5 })
         .find((r) => r.section === 'answer-now' && (r.sendByDaysLeft ?? -1) > 1)!;
       assert.ok(ahead, 'a chargeback more than a day from its send-by date');
+      // The dispute page shows the send-by date beside the reply date and counts to it.
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await page.getByLabel('Status').selectOption('');
+      await search.fill(ahead.id);
+      await page.locator('.vrow').filter({ hasText: ahead.id }).click();
+      await page.getByTestId('send-by').waitFor();
+      assert.equal(await page.getByTestId('send-by').textContent(), `Send by ${formatCalendarDate(ahead.sendBy)}`);
+      assert.match(
+        (await page.getByTestId('reply-by').textContent()) ?? '',
+        /^Reply by .*Send by .*\d+ days? to send$/,
+      );
+      await app.shot('dispute-send-by-light-1280x800');
       await page.getByRole('button', { name: 'Settings', exact: true }).click();
       const buffer = page.getByLabel('Send by (business days before the reply date)');
       assert.equal(await buffer.inputValue(), '5');
