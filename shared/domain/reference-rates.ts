@@ -8,7 +8,10 @@
 import { currencyExponent } from './currencies.ts';
 import { formatAmount } from './money.ts';
 
-/** When the table's rates were read (rounded mid-market reference rates of that month). */
+/** The month whose market levels the table approximates. The rates are rounded to about three
+ * significant figures (pegged currencies at their pegs); they are no quoted fixing, which is why
+ * every figure made with them says "approx." and shows them. Update the table and this date
+ * together. */
 export const referenceRatesDate = '2025-06';
 
 /** US dollars for one unit of each currency, rounded (3 significant figures, or so). */
