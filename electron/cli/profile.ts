@@ -100,11 +100,19 @@ export const profileList: CliCommand = {
             deployment: p.deployment,
             url: p.url,
             merchant: p.merchant ?? null,
+            sendByBusinessDays: sendByBusinessDaysOf(p),
+            mainCurrency: p.mainCurrency ?? null,
             key: await h.vault.status(p.id),
           })),
       );
       const text = rows.length
-        ? rows.map((r) => `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  (${r.id})`).join('\n')
+        ? rows
+            .map(
+              (r) =>
+                `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  ` +
+                `send by: ${r.sendByBusinessDays} business days before the reply date  (${r.id})`,
+            )
+            .join('\n')
         : 'No profiles yet. Add one with `dispute-desk profile add`.';
       return { data: rows, text };
     });

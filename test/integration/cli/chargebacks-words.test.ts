@@ -91,6 +91,13 @@ test('chargebacks: outcomes not "overdue", answers waiting in the outbox, send-b
     const set = await cli(['profile', 'set', 'Shop', '--send-by-days', '0']);
     assert.equal(set.status, 0, set.stderr);
     assert.match(set.stdout, /send by 0 business days before the reply date \(the reply date itself\)/);
+    const profiles = JSON.parse((await cli(['profile', 'list', '--json'])).stdout) as Array<{
+      sendByBusinessDays: number;
+    }>;
+    assert.deepEqual(
+      profiles.map((p) => p.sendByBusinessDays),
+      [0],
+    );
     const again = (await list()).find((r) => r.id === one.id)!;
     assert.equal(again.sendBy, again.reply);
     assert.equal(again.state, `${again.daysLeft} days left`);
