@@ -366,14 +366,14 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {deadline ? (
             <>
               <time dateTime={deadline.iso}>{deadline.text}</time>
-              {sendByShown ? (
-                <span data-testid="send-by">Send by {formatCalendarDate(view.deadline.sendBy)}</span>
-              ) : null}
               <strong>
-                {sendByShown || view.deadline.outcome || view.deadline.state === 'overdue'
-                  ? view.deadline.text
-                  : deadline.relative}
+                {view.deadline.outcome || view.deadline.state === 'overdue' ? view.deadline.text : deadline.relative}
               </strong>
+              {sendByShown ? (
+                <strong data-testid="send-by">
+                  Send by {formatCalendarDate(view.deadline.sendBy)} · {view.deadline.text}
+                </strong>
+              ) : null}
             </>
           ) : (
             <>
