@@ -1,4 +1,3 @@
-import { daysToSendBy, sendByBusinessDaysOf, sendByOf } from '../../../shared/domain/send-by.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
@@ -10,6 +9,7 @@ import { join } from 'node:path';
 import { createSyncEngine } from '../../../electron/sync/sync-engine.ts';
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { daysLeft } from '../../../shared/domain/dates.ts';
+import { daysToSendBy, sendByBusinessDaysOf, sendByOf } from '../../../shared/domain/send-by.ts';
 
 test('full then incremental sync of thousands of chargebacks: every record once, changes raised once', async () => {
   const f = await syncFixture({ seed: 8, chargebacks: 3000, entries: 9000 });
