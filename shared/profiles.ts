@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deploymentSchema } from './domain/enums.ts';
 import { evidenceLimitsSchema, defaultLimits, presetNameSchema, pageSizeSchema } from './evidence/limits.ts';
 import { bindAddressProblem, serviceUrlProblem } from './network.ts';
+import { maxSendByBusinessDays } from './domain/send-by.ts';
 
 export const alertReceiverSchema = z.strictObject({
   enabled: z.boolean(),
@@ -44,6 +45,21 @@ export const profileSchema = z.strictObject({
     .min(1)
     .max(24 * 60),
   reminderThresholdDays: z.array(z.number().int().min(0).max(60)).max(6),
+  /** Business days before the reply date to send by (0: the reply date itself); unset: the
+   * deployment's default (shared/domain/send-by.ts). Kept with the profile's JSON: profiles saved
+   * before it simply have none. */
+  sendByBusinessDays: z
+    .number()
+    .int('whole business days')
+    .min(0, 'no fewer than 0 business days')
+    .max(maxSendByBusinessDays, `no more than ${maxSendByBusinessDays} business days`)
+    .optional(),
+  /** The currency the inbox totals its amounts in (approximately, by reference rates); unset: the
+   * currency most of the portfolio is in. */
+  mainCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'a three-letter currency code, such as USD')
+    .optional(),
   alertReceiver: alertReceiverSchema.optional(),
   /** A demo profile points at the embedded sandbox. */
   demo: z.boolean().optional(),

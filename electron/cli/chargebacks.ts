@@ -1,8 +1,13 @@
-// `dispute-desk chargebacks`: the inbox from the local store, open and actionable first.
+// `dispute-desk chargebacks`: the inbox from the local store, open and actionable first. Each row
+// says what the window's row says (shared/domain/deadline-words.ts): the outcome once decided,
+// where an answer waiting in the outbox stands, else the deadline counted to the send-by date.
 import { numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { describeDeadline, formatYmd } from '../../shared/domain/dates.ts';
+import { formatYmd } from '../../shared/domain/dates.ts';
+import { rowStateWords } from '../../shared/domain/deadline-words.ts';
+import { utcMoment } from '../../shared/domain/answer-lifecycle.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 export const chargebacksCommand: CliCommand = {
   name: 'chargebacks',
@@ -20,12 +25,24 @@ export const chargebacksCommand: CliCommand = {
   async run(ctx) {
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const { rows, total } = h.store.portfolio.listInbox({
+      const listed = h.store.portfolio.listInbox({
         profileId: profile.id,
         status: stringOption(ctx, 'status'),
         dueWithinDays: numberOption(ctx, 'due-within'),
         search: stringOption(ctx, 'search'),
+        sendByBusinessDays: sendByBusinessDaysOf(profile),
         limit: numberOption(ctx, 'limit') ?? 10_000,
+      });
+      const answers = h.answers.statesOf(
+        profile.id,
+        listed.rows.map((r) => r.id),
+      );
+      const rows = listed.rows.map((r) => {
+        const a = answers.get(r.id)!;
+        const waiting = a.stage === 'queued' || a.stage === 'sending';
+        const delivery = (waiting && h.answers.deliveryOf(profile.id, r.id)) || null;
+        const row = { ...r, answer: { stage: a.stage, label: a.label }, delivery };
+        return { ...row, state: rowStateWords(row, utcMoment).full };
       });
       const fresh = h.sync.freshness(profile.id);
       // How old the list is, and, as the window's status bar says it, that the last sync failed.
@@ -34,17 +51,22 @@ export const chargebacksCommand: CliCommand = {
           ? `data from ${new Date(fresh.lastSuccessAt).toLocaleString()}`
           : 'never synced: run `dispute-desk sync`') +
         (fresh.lastError ? `; the last sync failed: ${fresh.lastError.replace(/\.$/, '')}` : '');
+      const date = (v: number | null): string => (v ? formatYmd(v) : '-');
       const text = [
         ...rows.map(
           (r) =>
             `${r.id}  ${r.status.padEnd(6)} ${r.actionable ? ' ' : '!'} ` +
-            `${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ` +
-            `${describeDeadline(r.daysLeft ?? undefined, r.replyInvalid).padEnd(16)} ` +
+            `send by ${date(r.sendBy).padEnd(10)}  ` +
+            `reply by ${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ` +
+            `${r.state.padEnd(18)} ` +
             `${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`,
         ),
-        `${rows.length} of ${total} chargebacks (${age}).`,
+        `${rows.length} of ${listed.total} chargebacks (${age}).`,
       ].join('\n');
-      return { data: { rows, total, lastSyncAt: fresh.lastSuccessAt, lastSyncError: fresh.lastError }, text };
+      return {
+        data: { rows, total: listed.total, lastSyncAt: fresh.lastSuccessAt, lastSyncError: fresh.lastError },
+        text,
+      };
     });
   },
 };

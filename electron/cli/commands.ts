@@ -2,7 +2,7 @@
 // CliCommand, one line here.
 import type { CliCommand } from './command.ts';
 import { sandboxCommand } from './sandbox-command.ts';
-import { profileAdd, profileList, profileRemove } from './profile.ts';
+import { profileAdd, profileList, profileRemove, profileSet } from './profile.ts';
 import { syncCommand } from './sync.ts';
 import { chargebacksCommand } from './chargebacks.ts';
 import { showCommand } from './show.ts';
@@ -17,6 +17,7 @@ export const commands: readonly CliCommand[] = [
   profileAdd,
   profileList,
   profileRemove,
+  profileSet,
   syncCommand,
   chargebacksCommand,
   showCommand,

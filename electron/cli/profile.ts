@@ -1,13 +1,15 @@
-// `dispute-desk profile add|list|remove`: the key is read from standard input or
+// `dispute-desk profile add|list|remove|set`: the key is read from standard input or
 // DISPUTE_DESK_API_KEY, checked with one call, and stored in the keychain only. A "session-only"
 // key means nothing here: each command is its own session. Where there is no keychain, a key
 // given in DISPUTE_DESK_API_KEY is checked and the profile saved without it; every later command
 // reads the key from that variable again.
-import { CliError, stringOption, type CliCommand } from './command.ts';
+import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { readSecret } from './read-secret.ts';
 import { deploymentSchema } from '../../shared/domain/enums.ts';
 import { serviceUrlProblem } from '../../shared/network.ts';
+import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
+import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
 
 export const profileAdd: CliCommand = {
   name: 'profile add',
@@ -98,11 +100,19 @@ export const profileList: CliCommand = {
             deployment: p.deployment,
             url: p.url,
             merchant: p.merchant ?? null,
+            sendByBusinessDays: sendByBusinessDaysOf(p),
+            mainCurrency: p.mainCurrency ?? null,
             key: await h.vault.status(p.id),
           })),
       );
       const text = rows.length
-        ? rows.map((r) => `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  (${r.id})`).join('\n')
+        ? rows
+            .map(
+              (r) =>
+                `${r.name}  ${r.deployment}  ${r.url}  key: ${r.key}  ` +
+                `send by: ${r.sendByBusinessDays} business days before the reply date  (${r.id})`,
+            )
+            .join('\n')
         : 'No profiles yet. Add one with `dispute-desk profile add`.';
       return { data: rows, text };
     });
@@ -121,6 +131,47 @@ export const profileRemove: CliCommand = {
       const p = h.resolveProfile(target);
       await h.profiles.remove(p.id);
       return { data: { removed: p.id }, text: `Profile "${p.name}" removed, with its local data and key.` };
+    });
+  },
+};
+
+export const profileSet: CliCommand = {
+  name: 'profile set',
+  summary: 'Change how a profile counts its deadlines and totals (send-by business days, main currency).',
+  usage: 'dispute-desk profile set NAME|ID [--send-by-days N] [--main-currency CODE|auto]',
+  positionals: true,
+  options: { 'send-by-days': { type: 'string' }, 'main-currency': { type: 'string' } },
+  async run(ctx) {
+    const target = ctx.positionals[0];
+    if (!target) throw new CliError(`Name the profile to change. Usage: ${this.usage}`);
+    const days = numberOption(ctx, 'send-by-days');
+    const currency = stringOption(ctx, 'main-currency')?.trim().toUpperCase();
+    if (days === undefined && currency === undefined)
+      throw new CliError(`Say what to change: --send-by-days or --main-currency. Usage: ${this.usage}`);
+    if (days !== undefined && (!Number.isInteger(days) || days < 0 || days > maxSendByBusinessDays))
+      throw new CliError(`--send-by-days must be a whole number of business days from 0 to ${maxSendByBusinessDays}.`);
+    if (currency !== undefined && currency !== 'AUTO' && !hasReferenceRate(currency))
+      throw new CliError(
+        `--main-currency: Dispute Desk has no reference rate for "${currency}"; ` +
+          'give one such as USD, EUR or GBP, or "auto" for the most common currency of the portfolio.',
+      );
+    return withHeadless(ctx, async (h) => {
+      const p = h.resolveProfile(target);
+      const { mainCurrency: _old, ...rest } = p;
+      const main = currency === undefined ? p.mainCurrency : currency === 'AUTO' ? undefined : currency;
+      const saved = h.profiles.update({
+        ...rest,
+        ...(days !== undefined ? { sendByBusinessDays: days } : {}),
+        ...(main ? { mainCurrency: main } : {}),
+      });
+      const sendBy = sendByBusinessDaysOf(saved);
+      const mainText = saved.mainCurrency ?? 'the most common currency of the portfolio';
+      return {
+        data: { id: saved.id, sendByBusinessDays: sendBy, mainCurrency: saved.mainCurrency ?? null },
+        text:
+          `Profile "${saved.name}": send by ${sendBy} business day${sendBy === 1 ? '' : 's'} before the ` +
+          `reply date${sendBy === 0 ? ' (the reply date itself)' : ''}; totals in ${mainText}.`,
+      };
     });
   },
 };

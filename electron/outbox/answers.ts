@@ -3,7 +3,13 @@
 import type { Database } from '../store/database.ts';
 import type { SyncEngine } from '../sync/sync-engine.ts';
 import { createOutboxRepo } from './outbox-repo.ts';
-import { answerLifecycle, type AnswerState, type MessageFacts } from '../../shared/domain/answer-lifecycle.ts';
+import {
+  answerLifecycle,
+  isAnswer,
+  type AnswerState,
+  type MessageFacts,
+} from '../../shared/domain/answer-lifecycle.ts';
+import { jobStatus, type JobStatus } from '../../shared/domain/outbox-job-state.ts';
 import { userMessage } from '../../shared/errors.ts';
 
 /** Before an answer is checked against the store: the chargeback, its messages and status as the
@@ -62,6 +68,17 @@ export function createAnswerBook(database: Database) {
     return new Map(chargebackIds.map((id) => [id, stateOf(profileId, id)]));
   }
 
-  return { stateOf, statesOf };
+  /** Where the newest answer still in the outbox stands (waiting, sending, failing and when it is
+   * tried again, held): what an inbox row says until the answer is delivered. Undefined when no
+   * answer is waiting. */
+  function deliveryOf(profileId: string, chargebackId: string): JobStatus | undefined {
+    const waiting = jobs(profileId, chargebackId).filter(
+      (j) => isAnswer(j.messageType) && (j.state === 'queued' || j.state === 'sending' || j.state === 'paused'),
+    );
+    const last = waiting.at(-1);
+    return last ? jobStatus(last) : undefined;
+  }
+
+  return { stateOf, statesOf, deliveryOf };
 }
 export type AnswerBook = ReturnType<typeof createAnswerBook>;

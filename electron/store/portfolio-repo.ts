@@ -17,7 +17,10 @@ import {
   type InboxSort,
   type SortDirection,
 } from '../../shared/domain/inbox-sections.ts';
-import { currencyExponent, currencyCodes } from '../../shared/domain/currencies.ts';
+import { currencyExponent } from '../../shared/domain/currencies.ts';
+import { usdPerUnit } from '../../shared/domain/reference-rates.ts';
+import { searchAlternatives } from '../../shared/domain/inbox-search.ts';
+import { sendByOf } from '../../shared/domain/send-by.ts';
 import type { DisputeRecords } from '../../shared/views/dispute-view.ts';
 import { entryChargebackId } from '../../shared/api/index.ts';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
@@ -42,6 +45,9 @@ export interface InboxQuery {
   category?: string | undefined;
   search?: string | undefined;
   dueWithinDays?: number | undefined;
+  /** The profile's business days between the send-by date and the reply date (send-by.ts); 0
+   * when not given: the reply date is then the only deadline. */
+  sendByBusinessDays?: number | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
   now?: Date | undefined;
@@ -92,11 +98,13 @@ export function customerOf(
   return { name, email, order, text: [name, email, order].filter(Boolean).join(' ').toLowerCase() };
 }
 
-// Amounts compare across currencies by their major units (¥1,000 is less than $49.99).
-const majorTotal = `CASE currency ${currencyCodes
-  .filter((c) => currencyExponent(c) !== 2)
-  .map((c) => `WHEN '${c}' THEN total / ${10 ** currencyExponent(c)}.0`)
-  .join(' ')} ELSE total / 100.0 END`;
+// Amounts compare across currencies by what they are worth: converted to US dollars by the shipped
+// reference rates (shared/domain/reference-rates.ts; the inbox shows the rates beside its totals),
+// so KWD 779.270 (about $2,548) ranks above $787.59. A currency the table lacks has no worth to
+// compare: NULL, listed after the others either way.
+const worthUsd = `(CASE currency ${Object.entries(usdPerUnit)
+  .map(([c, usd]) => `WHEN '${c}' THEN total * ${usd / 10 ** currencyExponent(c)}`)
+  .join(' ')} END)`;
 
 const withCustomer = (own: string, customer: string): string => (customer ? `${own} ${customer}` : own);
 
@@ -113,6 +121,7 @@ function searchText(c: Chargeback): string {
     c.description,
     String(c.total),
     amount.toFixed(2),
+    amount.toFixed(currencyExponent(c.currency)),
     String(amount),
   ]
     .filter(Boolean)
@@ -311,9 +320,11 @@ export function createPortfolioRepo(d: Database) {
     return r ? dayNumber(r) - today : null;
   }
 
-  /** `answered`: open, answerable chargebacks whose answer is out (WorklistQuery.answered). */
-  function toInboxRow(r: Row, today: number, answered: ReadonlySet<string> = new Set()): InboxRow {
+  /** `answered`: open, answerable chargebacks whose answer is out (WorklistQuery.answered);
+   * `buffer`: the profile's send-by business days. */
+  function toInboxRow(r: Row, today: number, buffer: number, answered: ReadonlySet<string> = new Set()): InboxRow {
     const daysLeft = daysFrom(r.reply, today);
+    const sendBy = sendByOf(r.reply, buffer);
     const section = inboxSection({
       status: r.status,
       actionable: r.actionable === 1,
@@ -328,6 +339,8 @@ export function createPortfolioRepo(d: Database) {
       reply: r.reply,
       replyInvalid: r.reply_invalid,
       daysLeft,
+      sendBy,
+      sendByDaysLeft: daysFrom(sendBy, today),
       reasonCode: r.reason_code,
       reason: r.reason ?? '',
       category: r.category,
@@ -354,13 +367,12 @@ export function createPortfolioRepo(d: Database) {
     if (q.cycle) add('cycle = ?', q.cycle);
     if (q.network !== undefined) add('network = ?', q.network);
     if (q.category) add('category = ?', q.category);
-    if (q.search && q.search.trim()) {
-      // The customer's name, email and order number are in search_text too (migration 007).
-      const pattern = `%${q.search
-        .trim()
-        .toLowerCase()
-        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      add("search_text LIKE ? ESCAPE '\\'", pattern);
+    const alternatives = searchAlternatives(q.search ?? '');
+    if (alternatives.length > 0) {
+      // The customer's name, email and order number are in search_text too (migration 007); a
+      // reason code or an amount as displayed is also looked for as stored (inbox-search.ts).
+      where.push(`(${alternatives.map(() => "search_text LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      for (const a of alternatives) params.push(`%${a.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     // A deadline that could not be read may be any day: it is listed as possibly due.
     if (q.dueWithinDays !== undefined)
@@ -421,7 +433,8 @@ export function createPortfolioRepo(d: Database) {
       );
     }
     const today = dayNumber(easternToday(now));
-    return { rows: rows.map((r) => toInboxRow(r, today)), total: counts.total };
+    const buffer = q.sendByBusinessDays ?? 0;
+    return { rows: rows.map((r) => toInboxRow(r, today, buffer)), total: counts.total };
   }
 
   /** The order within a section; the deadline order of "answer now" is the index's own. */
@@ -433,7 +446,7 @@ export function createPortfolioRepo(d: Database) {
         // Decided ones have no deadline left: latest change first, as before.
         return section === 'decided' ? `modified ${flip}, id ${d}` : `reply_sort ${d}, id ${d}`;
       case 'amount':
-        return `${majorTotal} ${d}, id`;
+        return `${worthUsd} IS NULL, ${worthUsd} ${d}, currency, total ${d}, id`;
       case 'reason':
         return `reason_code ${d}, id`;
       case 'customer':
@@ -490,7 +503,8 @@ export function createPortfolioRepo(d: Database) {
     }
     const dayNo = dayNumber(easternToday(now));
     const answeredSet = new Set(answeredList);
-    return { rows: rows.map((r) => toInboxRow(r, dayNo, answeredSet)), total, sections };
+    const buffer = q.sendByBusinessDays ?? 0;
+    return { rows: rows.map((r) => toInboxRow(r, dayNo, buffer, answeredSet)), total, sections };
   }
 
   /** Open, answerable chargebacks that have an outbox job or a synced message: the only ones
@@ -505,6 +519,17 @@ export function createPortfolioRepo(d: Database) {
         )
         .all(profileId, profileId, profileId) as Array<{ id: string }>
     ).map((r) => r.id);
+  }
+
+  /** The currency most of a profile's chargebacks are in (the first by name on a tie); undefined
+   * with none: the inbox's main currency unless the merchant chose one. */
+  function mostCommonCurrency(profileId: string): string | undefined {
+    const r = db
+      .prepare(
+        `SELECT currency FROM chargebacks WHERE profile_id = ? GROUP BY currency ORDER BY COUNT(*) DESC, currency LIMIT 1`,
+      )
+      .get(profileId) as { currency: string } | undefined;
+    return r?.currency;
   }
 
   /** Every chargeback the worklist would list, in its order (for the CSV of the current view). */
@@ -627,6 +652,7 @@ export function createPortfolioRepo(d: Database) {
     listWorklist,
     worklistAll,
     answerCandidates,
+    mostCommonCurrency,
     inboxCounts,
     getChargeback,
     detail,

@@ -7,6 +7,7 @@ import type { Profile } from '../../shared/profiles.ts';
 import type { Notifier } from '../platform/notifier.ts';
 import type { DerivedEvent } from './derive-events.ts';
 import { dueReminders } from './reminders.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 export interface SyncNoticesDeps {
   store: Store;
@@ -44,7 +45,14 @@ export function createSyncNotices(deps: SyncNoticesDeps) {
   }
 
   function remind(profile: Profile): number {
-    const reminders = dueReminders(store.database, store.portfolio, profile.id, profile.reminderThresholdDays, now());
+    const reminders = dueReminders(
+      store.database,
+      store.portfolio,
+      profile.id,
+      profile.reminderThresholdDays,
+      now(),
+      sendByBusinessDaysOf(profile),
+    );
     const limit = deps.notifyLimit ?? 5;
     for (const r of reminders.slice(0, limit))
       deps.notifier.notify({ title: r.title, body: r.body, kind: 'reminder', chargebackId: r.chargebackId });

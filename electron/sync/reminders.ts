@@ -1,11 +1,14 @@
 // Deadline reminders: when an open, actionable chargeback crosses a threshold (default 7, 3 and
-// 1 days left, then overdue), one notification, once per threshold. A chargeback first seen
+// 1 days left, counted to its send-by date, shared/domain/send-by.ts; then overdue, once the reply
+// date itself has passed), one notification, once per threshold. A chargeback first seen
 // inside several thresholds gets one reminder, for the most urgent, and the rest are marked.
 // One whose reply date the service sent as no real date gets one reminder saying so: its
 // deadline is unknown, not absent.
 import type { Database } from '../store/database.ts';
 import type { PortfolioRepo } from '../store/portfolio-repo.ts';
-import { daysLeft, describeDaysLeft } from '../../shared/domain/dates.ts';
+import { daysLeft, describeDaysLeft, formatYmd } from '../../shared/domain/dates.ts';
+import { daysToSendBy, sendByOf } from '../../shared/domain/send-by.ts';
+import { deadlineWords } from '../../shared/domain/deadline-words.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 
 export const OVERDUE = -1;
@@ -25,6 +28,8 @@ export function dueReminders(
   profileId: string,
   thresholds: readonly number[],
   now: Date,
+  /** The profile's send-by business days; 0: thresholds count to the reply date. */
+  sendByBusinessDays = 0,
 ): Reminder[] {
   const levels = [...new Set([...thresholds, OVERDUE])].sort((a, b) => b - a);
   const fired = database.db.prepare('SELECT threshold FROM reminders WHERE profile_id = ? AND chargeback_id = ?');
@@ -54,7 +59,9 @@ export function dueReminders(
         });
         continue;
       }
-      const crossed = levels.filter((t) => (t === OVERDUE ? days < 0 : days <= t));
+      const sendBy = sendByOf(reply, sendByBusinessDays);
+      const toSend = daysToSendBy(sendBy, now) ?? days;
+      const crossed = levels.filter((t) => (t === OVERDUE ? days < 0 : toSend <= t));
       if (crossed.length === 0) continue;
       const done = new Set((fired.all(profileId, id) as Array<{ threshold: number }>).map((r) => r.threshold));
       const fresh = crossed.filter((t) => !done.has(t));
@@ -63,15 +70,32 @@ export function dueReminders(
       const cb = portfolio.getChargeback(profileId, id);
       const amount = cb ? formatAmount(cb.total, cb.currency) : '';
       const urgent = Math.min(...fresh);
+      // The same words as the inbox row ("3 days to send"); once the send-by date has passed, what
+      // is left before the reply date.
+      const toReply = days === 0 ? 'the reply date is today' : `${days} day${days === 1 ? '' : 's'} to the reply date`;
+      const words =
+        toSend < 0
+          ? `send now, ${toReply}`
+          : deadlineWords({ status: 'open', actionable: true, daysLeft: days, sendByDaysLeft: toSend, replyInvalid })
+              .text;
+      const dates =
+        sendBy !== null && sendBy !== reply
+          ? `Send by ${formatYmd(sendBy)}; the reply date is ${formatYmd(reply)}. `
+          : '';
       out.push({
         chargebackId: id,
         threshold: urgent,
-        title: days < 0 ? `Overdue: chargeback ${amount}` : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
+        title:
+          days < 0
+            ? `Overdue: chargeback ${amount}`
+            : dates
+              ? `Send by ${formatYmd(sendBy)}: ${words.toLowerCase()}`
+              : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
         body:
           `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ` +
           (days < 0
             ? 'The reply date has passed; check with your processor whether a late response is still accepted.'
-            : 'Prepare and send your evidence before the deadline.'),
+            : `${dates}Prepare and send your evidence before the deadline.`),
       });
     }
   });

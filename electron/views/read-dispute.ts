@@ -5,6 +5,7 @@ import type { Store } from '../store/index.ts';
 import type { AnswerBook } from '../outbox/answers.ts';
 import { dialectOf } from '../../shared/domain/dialects.ts';
 import { disputeView, type DisputeView } from '../../shared/views/dispute-view.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 /** Undefined when the store does not hold the chargeback. */
 export function readDisputeView(
@@ -15,9 +16,11 @@ export function readDisputeView(
 ): DisputeView | undefined {
   const records = s.store.portfolio.detail(profileId, chargebackId);
   if (!records) return undefined;
+  const profile = s.store.profiles.get(profileId);
   return disputeView(records, {
     now,
-    dialect: dialectOf(s.store.profiles.get(profileId)?.deployment ?? 'core'),
+    dialect: dialectOf(profile?.deployment ?? 'core'),
+    ...(profile ? { sendByBusinessDays: sendByBusinessDaysOf(profile) } : {}),
     ticked: s.store.portfolio.checklist(profileId, chargebackId),
     answer: s.answers.stateOf(profileId, chargebackId),
     sentDrafts: s.store.drafts.sent(profileId, chargebackId),

@@ -1,13 +1,26 @@
 // The worklist as the store reads it needs to know which open, answerable chargebacks already
-// have their answer out (the outbox and messages decide that): the inbox's listing, its CSV and
-// its selection's keys all ask through here, so they put every chargeback in the same section.
+// have their answer delivered (the outbox and messages decide that) and the profile's send-by
+// buffer: the inbox's listing, its CSV and its selection's keys all ask through here, so they put
+// every chargeback in the same section with the same deadline.
 import type { Store } from '../store/index.ts';
 import type { AnswerBook } from '../outbox/answers.ts';
 import type { WorklistQuery } from '../store/portfolio-repo.ts';
 import { answerIsOut } from '../../shared/domain/inbox-sections.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
-export function worklistQueryOf<Q extends WorklistQuery>(s: { store: Store; answers: AnswerBook }, q: Q): Q {
-  const states = s.answers.statesOf(q.profileId, s.store.portfolio.answerCandidates(q.profileId));
-  const answered = [...states].filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
-  return { ...q, answered };
+type Services = { store: Store; answers: AnswerBook };
+
+/** The query with what the store cannot know, and the chargebacks whose answer is still in the
+ * outbox (queued or being sent): they stay in "answer now", but are not answered again by a batch. */
+export function worklistOf<Q extends WorklistQuery>(s: Services, q: Q): { query: Q; waiting: ReadonlySet<string> } {
+  const states = [...s.answers.statesOf(q.profileId, s.store.portfolio.answerCandidates(q.profileId))];
+  const answered = states.filter(([, a]) => answerIsOut(a.stage)).map(([id]) => id);
+  const waiting = new Set(states.filter(([, a]) => a.stage === 'queued' || a.stage === 'sending').map(([id]) => id));
+  const profile = s.store.profiles.get(q.profileId);
+  const query = { ...q, answered, ...(profile ? { sendByBusinessDays: sendByBusinessDaysOf(profile) } : {}) };
+  return { query, waiting };
+}
+
+export function worklistQueryOf<Q extends WorklistQuery>(s: Services, q: Q): Q {
+  return worklistOf(s, q).query;
 }

@@ -156,6 +156,10 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const rule = view.messageTypes.find((m) => m.type === type);
   const disputed = { total: cb.total, currency };
   const deadline = describeReplyBy(view.deadline.reply, new Date());
+  // The send-by date stands beside the reply date while it is the one to meet (deadline-words.ts);
+  // past the reply date, or once decided, the words say so instead.
+  const sendByShown =
+    !view.deadline.outcome && view.deadline.sendBy !== view.deadline.reply && (view.deadline.daysLeft ?? -1) >= 0;
   // A second answer to this stage is asked about first, with what was already sent.
   // Main said whether this answer would be a second one; its words are written here, on the merchant's clock.
   const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, momentOnScreen) : undefined;
@@ -362,7 +366,14 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {deadline ? (
             <>
               <time dateTime={deadline.iso}>{deadline.text}</time>
-              <strong>{view.deadline.state === 'overdue' ? view.deadline.text : deadline.relative}</strong>
+              <strong>
+                {view.deadline.outcome || view.deadline.state === 'overdue' ? view.deadline.text : deadline.relative}
+              </strong>
+              {sendByShown ? (
+                <strong data-testid="send-by">
+                  Send by {formatCalendarDate(view.deadline.sendBy)} · {view.deadline.text}
+                </strong>
+              ) : null}
             </>
           ) : (
             <>

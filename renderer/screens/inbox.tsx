@@ -9,7 +9,16 @@ import { usePages } from '../data/pages.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
 import type { InboxRowView, InboxSectionSummary } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { describeDeadline, deadlineState, formatYmd } from '../../shared/domain/dates.ts';
+import { formatYmd } from '../../shared/domain/dates.ts';
+import { rowStateWords } from '../../shared/domain/deadline-words.ts';
+import { formatTimeOfMoment } from '../../shared/domain/merchant-format.ts';
+import {
+  convertedTotal,
+  convertMinor,
+  describeRate,
+  referenceRate,
+  referenceRatesDate,
+} from '../../shared/domain/reference-rates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
 import { cycles } from '../../shared/domain/enums.ts';
@@ -76,7 +85,8 @@ const selectedRowOf = (row: InboxRowView): SelectedRow => ({
   section: row.section,
   total: row.total,
   currency: row.currency,
-  answerable: row.section === 'answer-now' && row.actionable,
+  // An answer already waiting in the outbox is not made again by a batch.
+  answerable: row.section === 'answer-now' && row.actionable && row.answer.stage === 'not-answered',
 });
 
 /**
@@ -114,6 +124,7 @@ function useWorklist(profileId: string, filters: Filters, view: View) {
     error: summary ? undefined : first.error?.message,
     sections: summary?.sections ?? [],
     counts: summary?.counts ?? { open: 0, dueSoon: 0, overdue: 0, total: 0 },
+    mainCurrency: summary?.mainCurrency ?? 'USD',
     rowAt: (i: number): InboxRowView | undefined => pages.page(Math.floor(i / PAGE)).data?.rows[i % PAGE],
     ensure: pages.ensure,
     query,
@@ -137,18 +148,40 @@ function amountsText(s: InboxSectionSummary): string {
   return s.amounts.map((a) => formatAmount(a.total, a.currency)).join(' + ');
 }
 
-/** The first cell: the deadline while it can be met, where the answer stands once it is out,
- * the outcome once decided. */
-function deadlineCell(row: InboxRowView): { text: string; state: string } {
-  if (row.section === 'decided')
-    return { text: row.status[0]!.toUpperCase() + row.status.slice(1), state: `outcome ${row.status}` };
-  const answered = row.answer.stage !== 'not-answered' && row.answer.stage !== 'decided';
-  if (answered) return { text: row.answer.label, state: 'answered' };
-  if (!row.actionable) return { text: 'Not answerable', state: 'none' };
+/** A section's money in the main currency, approximately, with the rates used; undefined when it
+ * is all in that currency already (then the per-currency figure is the total). */
+function sectionTotal(s: InboxSectionSummary, main: string): { total: string; rates: string } | undefined {
+  if (s.amounts.every((a) => a.currency === main)) return undefined;
+  const t = convertedTotal(s.amounts, main);
+  const rates = [
+    ...t.rates.map((r) => r.text),
+    ...(t.missing.length > 0 ? [`no rate for ${t.missing.join(', ')} (left out)`] : []),
+  ];
   return {
-    text: describeDeadline(row.daysLeft ?? undefined, row.replyInvalid),
-    state: deadlineState(row.daysLeft ?? undefined, row.replyInvalid),
+    total: `≈ ${formatAmount(t.total, main)}`,
+    rates: `${rates.join(', ')} (reference rates of ${referenceRatesDate})`,
   };
+}
+
+/** An amount in another currency than the main one, approximately in the main one, and the rate. */
+function approxOf(row: InboxRowView, main: string): { text: string; rate: string } | undefined {
+  if (row.currency === main) return undefined;
+  const converted = convertMinor(row.total, row.currency, main);
+  const rate = referenceRate(row.currency, main);
+  if (converted === undefined || rate === undefined) return undefined;
+  return {
+    text: `≈ ${formatAmount(converted, main)}`,
+    rate: `${describeRate(row.currency, main, rate)}, reference rate of ${referenceRatesDate}`,
+  };
+}
+
+/** A retry's time, on the merchant's clock. */
+const retryTime = (ms: number): string => formatTimeOfMoment(ms, Date.now());
+
+/** The badge's words in full, with the send-by date it counts to and the reply date. */
+function deadlineTitle(row: InboxRowView, full: string): string {
+  if (!row.reply || !row.sendBy || row.sendBy === row.reply) return full;
+  return `${full} · send by ${formatYmd(row.sendBy)} · reply by ${formatYmd(row.reply)}`;
 }
 
 export function Inbox({ profileId }: { profileId: string }) {
@@ -228,7 +261,7 @@ export function Inbox({ profileId }: { profileId: string }) {
           Search
           <input
             type="search"
-            placeholder="ID, order, customer, email, amount, reason"
+            placeholder="ID, order, customer, email, amount, reason code"
             value={filters.search}
             onChange={(e) => setFilters({ ...filters, search: e.target.value })}
           />
@@ -344,6 +377,7 @@ export function Inbox({ profileId }: { profileId: string }) {
                 const s = item.summary;
                 const folded = view.collapsed.includes(s.section);
                 const picked = selection.countIn(s.section);
+                const total = sectionTotal(s, w.mainCurrency);
                 return (
                   <div
                     className={`section-head section-${s.section}`}
@@ -370,9 +404,24 @@ export function Inbox({ profileId }: { profileId: string }) {
                     <span className="section-count" data-testid="section-count">
                       {s.count}
                     </span>
-                    <span className="section-amount muted">
-                      {amountsText(s)} {inboxSectionAmountLabel[s.section]}
-                    </span>
+                    {total ? (
+                      <>
+                        <span className="section-total" data-testid="section-total">
+                          <strong>{total.total}</strong> {inboxSectionAmountLabel[s.section]}, approx.
+                        </span>
+                        <span
+                          className="section-amount muted"
+                          data-testid="section-rates"
+                          title={`${amountsText(s)} · ${total.rates}`}
+                        >
+                          {amountsText(s)} · {total.rates}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="section-amount muted">
+                        {amountsText(s)} {inboxSectionAmountLabel[s.section]}
+                      </span>
+                    )}
                     <span className="muted section-action">{folded ? 'Show' : 'Hide'}</span>
                   </div>
                 );
@@ -387,7 +436,8 @@ export function Inbox({ profileId }: { profileId: string }) {
                     </div>
                   </>
                 );
-              const d = deadlineCell(row);
+              const d = rowStateWords(row, retryTime);
+              const approx = approxOf(row, w.mainCurrency);
               const customer = [row.customerName, row.order].filter(Boolean).join(' · ');
               return (
                 <>
@@ -399,7 +449,12 @@ export function Inbox({ profileId }: { profileId: string }) {
                       onToggle={() => selection.toggle(selectedRowOf(row))}
                     />
                   </div>
-                  <div className={`cell deadline ${d.state}`} role="gridcell" data-testid="days-left" title={d.text}>
+                  <div
+                    className={`cell deadline ${d.className}`}
+                    role="gridcell"
+                    data-testid="days-left"
+                    title={deadlineTitle(row, d.full)}
+                  >
                     {d.text}
                   </div>
                   <div className="cell main" role="gridcell">
@@ -418,8 +473,13 @@ export function Inbox({ profileId }: { profileId: string }) {
                   <div className="cell muted stage" role="gridcell">
                     {cycleLabel(row.cycle)}
                   </div>
-                  <div className="cell amount" role="gridcell">
+                  <div className="cell amount" role="gridcell" data-testid="amount">
                     {formatAmount(row.total, row.currency)}
+                    {approx ? (
+                      <span className="approx muted" title={approx.rate}>
+                        {approx.text}
+                      </span>
+                    ) : null}
                   </div>
                 </>
               );

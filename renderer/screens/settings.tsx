@@ -8,6 +8,8 @@ import { ReplaceKey, type Keychain } from '../components/key-form.tsx';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import { alertSecretHeader, type EditedProfile } from '../../shared/profiles.ts';
 import { bindAddressProblem } from '../../shared/network.ts';
+import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
+import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
 import { presets, type ColourMode, type PresetName, type PageSize } from '../../shared/evidence/limits.ts';
 
 const MB = 1024 * 1024;
@@ -102,6 +104,10 @@ interface Draft {
   colour: ColourMode;
   reminders: string;
   syncMinutes: string;
+  /** Business days before the reply date to send by. */
+  sendByDays: string;
+  /** The currency the inbox totals in; empty: the most common of the portfolio. */
+  mainCurrency: string;
   receiverOn: boolean;
   bindAddress: string;
   onNetwork: boolean;
@@ -124,6 +130,8 @@ function draftOf(p: ProfileView): Draft {
     colour: p.limits.colour,
     reminders: p.reminderThresholdDays.join(', '),
     syncMinutes: String(p.syncIntervalMinutes),
+    sendByDays: String(sendByBusinessDaysOf(p)),
+    mainCurrency: p.mainCurrency ?? '',
     receiverOn: r?.enabled ?? false,
     bindAddress: r?.bindAddress ?? '127.0.0.1',
     onNetwork: r?.onNetwork ?? false,
@@ -163,6 +171,12 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     .map(Number);
   if (reminders.some((n) => !Number.isInteger(n) || n < 0))
     return 'Enter reminder days as whole numbers, like 7, 3, 1.';
+  const sendBy = num(d.sendByDays);
+  if (!Number.isInteger(sendBy) || sendBy < 0 || sendBy > maxSendByBusinessDays)
+    return `Enter the business days before the reply date as a whole number from 0 to ${maxSendByBusinessDays}.`;
+  const mainCurrency = d.mainCurrency.trim().toUpperCase();
+  if (mainCurrency && !hasReferenceRate(mainCurrency))
+    return `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`;
   if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535))
     return 'Enter the receiver port as a number from 1 to 65535.';
   if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
@@ -172,9 +186,11 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     : undefined;
   if (bind) return `The receiver cannot listen there: ${bind}.`;
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
-  const { merchant: _m, ...withoutMerchant } = saved;
+  const { merchant: _m, mainCurrency: _c, ...withoutMerchant } = saved;
   return {
     ...withoutMerchant,
+    sendByBusinessDays: sendBy,
+    ...(mainCurrency ? { mainCurrency } : {}),
     name: d.name,
     ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
     preset: d.preset,
@@ -304,9 +320,35 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
             />
           </label>
         </div>
+        <div className="grid3">
+          <label>
+            Send by (business days before the reply date)
+            <input
+              inputMode="numeric"
+              value={d.sendByDays}
+              aria-describedby="send-by-help"
+              onChange={(e) => set('sendByDays', e.target.value)}
+            />
+          </label>
+          <label>
+            Main currency for totals
+            <input
+              value={d.mainCurrency}
+              maxLength={3}
+              placeholder="most common in the portfolio"
+              aria-describedby="send-by-help"
+              onChange={(e) => set('mainCurrency', e.target.value)}
+            />
+          </label>
+        </div>
         <p id="reminders-help" className="hint">
-          A desktop notification once at each of these days left, and once when a reply is overdue. Leave empty for
-          overdue only.
+          A desktop notification once at each of these days left before the send-by date, and once when a reply is
+          overdue. Leave empty for overdue only.
+        </p>
+        <p id="send-by-help" className="hint">
+          The processor asks for a response 5 business days (Monday to Friday) before the reply date; the inbox and the
+          reminders count to that send-by date, and show the reply date beside it. 0 counts to the reply date itself.
+          Totals across currencies are approximate, by reference rates shipped with the app.
         </p>
       </fieldset>
 

@@ -3,6 +3,7 @@
 // (electron/store/portfolio-repo.ts, worklistSections); a unit test holds the two together.
 import type { AnswerStage } from './answer-lifecycle.ts';
 import type { DeadlineState } from './dates.ts';
+import { decidedStatuses } from './deadline-words.ts';
 
 export const inboxSections = ['answer-now', 'awaiting-issuer', 'decided', 'past-deadline'] as const;
 export type InboxSection = (typeof inboxSections)[number];
@@ -22,11 +23,11 @@ export const inboxSectionAmountLabel: Record<InboxSection, string> = {
   'past-deadline': 'at risk',
 };
 
-const decidedStatuses: ReadonlySet<string> = new Set(['won', 'lost', 'closed']);
-
-/** An answer that is made and on its way or with the issuer: the merchant's part is done. */
+/** An answer delivered to the processor: only then is the merchant's part done. One still waiting
+ * in the outbox, being sent or failing (the service down, a refusal to retry) may never arrive, so
+ * its chargeback stays in "answer now", its row saying where the answer stands. */
 export function answerIsOut(stage: AnswerStage): boolean {
-  return stage === 'queued' || stage === 'sending' || stage === 'sent';
+  return stage === 'sent';
 }
 
 export interface SectionFacts {
@@ -38,7 +39,7 @@ export interface SectionFacts {
 
 /**
  * Where a chargeback belongs on the worklist. Decided ones are done; an open one the service no
- * longer lets the merchant answer, or one whose answer is out, waits on the issuer; an answerable
+ * longer lets the merchant answer, or one whose answer was delivered, waits on the issuer; an answerable
  * one past its reply date can no longer be answered in time, so it goes last, out of the way of
  * the ones that still can. A reply date that cannot be read may be today: it stays in "answer now".
  */

@@ -13,16 +13,10 @@ import type {
   Txn,
 } from '../api/index.ts';
 import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
-import {
-  daysLeft,
-  deadlineState,
-  deadlineStates,
-  describeDeadline,
-  formatServiceTimestamp,
-  formatYmd,
-  parseServiceTimestamp,
-} from '../domain/dates.ts';
+import { daysLeft, deadlineStates, formatServiceTimestamp, formatYmd, parseServiceTimestamp } from '../domain/dates.ts';
 import type { DialectName } from '../domain/dialects.ts';
+import { deadlineWords } from '../domain/deadline-words.ts';
+import { daysToSendBy, sendByOf } from '../domain/send-by.ts';
 import { messageTypeSchema } from '../domain/enums.ts';
 import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
@@ -68,8 +62,15 @@ export const deadlineSchema = z.object({
   unreadable: z.string().nullable(),
   /** Whole days left when the view was made (0: due today, negative: overdue). */
   daysLeft: z.number().int().nullable(),
+  /** The send-by date, `YYYY-MM-DD` (the profile's business days before the reply date). */
+  sendBy: z.string().nullable(),
+  /** Whole days to the send-by date when the view was made (negative once passed). */
+  sendByDaysLeft: z.number().int().nullable(),
+  /** Set once the issuer has decided: the reply date is then no deadline. */
+  outcome: z.enum(['won', 'lost', 'closed']).nullable(),
+  /** How urgent, counted to the send-by date while the reply date is ahead; 'none' once decided. */
   state: z.enum(deadlineStates),
-  /** The deadline in words ("3 days left", "Reply date unreadable (…)"). */
+  /** The deadline in words ("3 days to send", "Overdue by 2 days", "Won"; deadline-words.ts). */
   text: z.string(),
 });
 
@@ -176,6 +177,8 @@ export interface DisputeContext {
   ticked: ReadonlySet<string>;
   answer: AnswerState;
   sentDrafts: ReadonlyArray<{ jobId: string; sentAt: number; draft: EvidenceDraft | undefined }>;
+  /** The profile's send-by business days (send-by.ts); without it the reply date is the deadline. */
+  sendByBusinessDays?: number | undefined;
 }
 
 function momentOf(ts: string | null | undefined): string | null {
@@ -183,15 +186,27 @@ function momentOf(ts: string | null | undefined): string | null {
   return at ? formatServiceTimestamp(at).slice(0, 16) : null;
 }
 
-function deadlineOf(cb: Chargeback, now: Date): z.infer<typeof deadlineSchema> {
-  const days = daysLeft(cb.reply, now);
+function deadlineOf(cb: Chargeback, now: Date, buffer: number): z.infer<typeof deadlineSchema> {
+  const days = daysLeft(cb.reply, now) ?? null;
   const unreadable = cb.invalidDates?.reply ?? null;
+  const sendBy = sendByOf(cb.reply, buffer);
+  const sendByDaysLeft = daysToSendBy(sendBy, now);
+  const words = deadlineWords({
+    status: cb.status,
+    actionable: cb.actionable === 1,
+    daysLeft: days,
+    sendByDaysLeft,
+    replyInvalid: unreadable,
+  });
   return {
     reply: cb.reply === null ? null : formatYmd(cb.reply),
     unreadable,
-    daysLeft: days ?? null,
-    state: deadlineState(days, unreadable),
-    text: describeDeadline(days, unreadable),
+    daysLeft: days,
+    sendBy: sendBy === null ? null : formatYmd(sendBy),
+    sendByDaysLeft,
+    outcome: words.outcome ?? null,
+    state: words.state,
+    text: words.text,
   };
 }
 
@@ -264,7 +279,7 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
       chargebackRef: cb.chargebackRef,
       actionable: cb.actionable === 1,
     },
-    deadline: deadlineOf(cb, c.now),
+    deadline: deadlineOf(cb, c.now, c.sendByBusinessDays ?? 0),
     explanation: {
       title: explanation.title,
       plainWords: explanation.plainWords,

@@ -2,6 +2,7 @@
 // reads them into this shape), and, across IPC, where its answer stands.
 import { z } from 'zod';
 import { answerStateSchema } from '../domain/answer-lifecycle.ts';
+import { jobStatusSchema } from '../domain/outbox-job-state.ts';
 import { inboxSections, inboxSorts, sortDirections } from '../domain/inbox-sections.ts';
 
 export const inboxRowSchema = z.object({
@@ -14,6 +15,10 @@ export const inboxRowSchema = z.object({
   /** A reply date the service sent that is no real date, as sent (then `reply` is null). */
   replyInvalid: z.string().nullable(),
   daysLeft: z.number().int().nullable(),
+  /** The send-by date (the profile's business days before the reply date) as YYYYMMDD. */
+  sendBy: z.number().int().nullable(),
+  /** Whole days to the send-by date (negative once passed); null without a real reply date. */
+  sendByDaysLeft: z.number().int().nullable(),
   reasonCode: z.string(),
   reason: z.string(),
   category: z.string().nullable(),
@@ -36,6 +41,8 @@ export type InboxRow = z.infer<typeof inboxRowSchema>;
 export const inboxRowViewSchema = inboxRowSchema.extend({
   /** Where the answer stands. */
   answer: answerStateSchema.pick({ stage: true, label: true }),
+  /** The answer waiting in the outbox, until it is delivered; null when none waits. */
+  delivery: jobStatusSchema.nullable(),
 });
 export type InboxRowView = z.infer<typeof inboxRowViewSchema>;
 

@@ -6,7 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
+import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
+import { createOutboxRepo } from '../../electron/outbox/outbox-repo.ts';
+import { convertedTotal, convertMinor, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
+import { formatAmount } from '../../shared/domain/money.ts';
+import { plainReasonCode } from '../../shared/domain/reason-codes.ts';
+import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
 import { existsSync } from 'node:fs';
 
 let browser: Browser | undefined;
@@ -214,3 +219,241 @@ test(
     }
   },
 );
+
+/** An answer job in the outbox that has not reached the processor: waiting for its next try, or
+ * failing with the reason, tried again in an hour. Written to the store as the outbox keeps it. */
+function queueUnsent(services: BrowserApp['services'], profileId: string, chargebackId: string, error?: string) {
+  const now = Date.now();
+  const id = `job_e2e_${chargebackId}`;
+  createOutboxRepo(services.store.database).insert(
+    {
+      id,
+      profileId,
+      chargebackId,
+      state: 'queued',
+      messageType: 'respond',
+      note: 'Delivered on 2 November, signed for.',
+      createdAt: now,
+      updatedAt: now,
+      warnings: [],
+      steps: [
+        {
+          position: 0,
+          kind: 'message',
+          state: 'pending',
+          name: 'Respond with evidence',
+          sentBytes: 0,
+          attempts: error ? 1 : 0,
+          nextAttemptAt: now + 3_600_000,
+          ...(error ? { lastError: error } : {}),
+        },
+      ],
+    },
+    new Map([[0, { path: '', requestToken: `tok_${id}` }]]),
+  );
+}
+
+test(
+  'row states and urgency that are true: answers not yet delivered stay in Answer now, decided ' +
+    'never overdue, today apart from days left; a total with its rates; search by 13.1 and $787.59; amount by worth',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page, services } = app;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Explore with demo data' }).click();
+      await page.locator('.vrow .cell.main .id').first().waitFor({ timeout: 60_000 });
+      const profile = services.store.profiles.list()[0]!;
+      const search = page.getByLabel('Search');
+      const deadlineOf = (id: string) => page.locator('.vrow').filter({ hasText: id }).getByTestId('days-left');
+
+      // Finding: an answer still waiting to be sent, or failing because the service is down, moved
+      // the chargeback to "Sent, awaiting the issuer". It stays in "Answer now", saying where it stands.
+      const answerNow = services.store.portfolio
+        .listWorklist({ profileId: profile.id, limit: 50 })
+        .rows.filter((r) => r.section === 'answer-now');
+      const [waiting, failing] = answerNow;
+      assert.ok(waiting && failing, 'the demo has chargebacks to answer');
+      queueUnsent(services, profile.id, waiting.id);
+      queueUnsent(services, profile.id, failing.id, 'The service could not be reached (connection refused)');
+      for (const [row, badge, words, cls] of [
+        [waiting, /^Waiting to send$/, /^Answer: Waiting to send( · send by .+)?$/, 'waiting'],
+        [
+          failing,
+          /^Failed · retry \S+/,
+          /^Answer: Failed — will retry at .+: The service could not be reached \(connection refused\)( · send by .+)?$/,
+          'failing',
+        ],
+      ] as const) {
+        await search.fill(row.id);
+        await deadlineOf(row.id).filter({ hasText: badge }).waitFor();
+        // The badge in a few words; its title in full: the reason and when it is tried again.
+        assert.match((await deadlineOf(row.id).getAttribute('title')) ?? '', words);
+        assert.match((await deadlineOf(row.id).getAttribute('class')) ?? '', new RegExp(`\\b${cls}\\b`));
+        assert.equal(await page.getByTestId('section-answer-now').getByTestId('section-count').textContent(), '1');
+        assert.equal(await page.getByTestId('section-awaiting-issuer').count(), 0, 'not "Sent, awaiting the issuer"');
+      }
+
+      // Finding: "Due today" wore the amber of "3 days left". Due today and overdue are solid now,
+      // days left a tint: each of the three looks different, light and dark.
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const looks = await page.evaluate(() => {
+          const doc = (globalThis as unknown as { document: Doc }).document;
+          const g = globalThis as unknown as {
+            getComputedStyle(e: unknown): { color: string; backgroundColor: string };
+          };
+          return ['overdue', 'due-today', 'due-soon'].map((state) => {
+            const el = doc.createElement('div');
+            el.className = `cell deadline ${state}`;
+            doc.body.appendChild(el);
+            const s = g.getComputedStyle(el);
+            const look = `${s.color} on ${s.backgroundColor}`;
+            el.remove();
+            return look;
+          });
+        });
+        assert.equal(new Set(looks).size, 3, `${scheme}: ${looks.join(' | ')}`);
+        await app.shot(`inbox-row-states-${scheme}-1280x800`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Finding: the amount at risk was a string of currencies with no total. Now an approximate total
+      // in the main currency (the demo's most common, USD) with every rate used and its date.
+      await search.fill('');
+      const summary = services.store.portfolio.listWorklist({ profileId: profile.id, limit: 1 }).sections[0]!;
+      assert.ok(summary.amounts.length > 1, 'the demo has more than one currency to answer');
+      const total = convertedTotal(summary.amounts, 'USD');
+      const head = page.getByTestId('section-answer-now');
+      await head.getByTestId('section-total').waitFor();
+      assert.equal(
+        ((await head.getByTestId('section-total').textContent()) ?? '').replace(/\s+/g, ' '),
+        `≈ ${formatAmount(total.total, 'USD')} at risk, approx.`,
+      );
+      const rates = (await head.getByTestId('section-rates').textContent()) ?? '';
+      for (const r of total.rates) assert.ok(rates.includes(r.text), `${r.text} in ${rates}`);
+      assert.ok(rates.includes(`reference rates of ${referenceRatesDate}`), rates);
+
+      // Finding: searching "13.1" (the dispute page's title) or "$787.59" (as the row shows it) found nothing.
+      const byCode = services.store.portfolio
+        .worklistAll({ profileId: profile.id })
+        .filter((r) => plainReasonCode(r.reasonCode) === '13.1');
+      assert.ok(byCode.length > 0 && byCode.some((r) => r.reasonCode !== '13.1'), 'stored as V1301');
+      await search.fill('13.1');
+      await page.locator('.vrow').filter({ hasText: byCode[0]!.id }).waitFor();
+      const usd = answerNow.find((r) => r.currency === 'USD' && r.id !== waiting.id && r.id !== failing.id)!;
+      const shown = formatAmount(usd.total, 'USD');
+      await search.fill(shown);
+      await page.locator('.vrow').filter({ hasText: usd.id }).waitFor();
+      assert.ok(
+        (await page.locator('.vrow [data-testid="amount"]').allTextContents()).every((a) => a.startsWith(shown)),
+        `every row found by ${shown} shows it`,
+      );
+      await search.fill('');
+
+      // Finding: sort by amount ranked KWD 779.270 below $787.59. By worth now, the rate beside it.
+      await page
+        .getByRole('columnheader', { name: /^Amount/ })
+        .getByRole('button')
+        .click();
+      await page
+        .getByRole('columnheader', { name: /^Amount/ })
+        .getByRole('button')
+        .click();
+      assert.equal(await page.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort'), 'descending');
+      const top = services.store.portfolio.listWorklist({
+        profileId: profile.id,
+        sort: 'amount',
+        dir: 'desc',
+        limit: 12,
+      });
+      await page.waitForFunction(
+        (first) =>
+          (
+            (globalThis as unknown as { document: Doc }).document.querySelector('.vrow .cell.main .id')?.textContent ??
+            ''
+          ).startsWith(first),
+        top.rows[0]!.id,
+      );
+      const worth = (r: { total: number; currency: string }) => convertMinor(r.total, r.currency, 'USD')!;
+      const listed = top.rows.filter((r) => r.section === 'answer-now');
+      assert.ok(new Set(listed.map((r) => r.currency)).size > 1, 'more than one currency at the top');
+      for (let i = 1; i < listed.length; i++)
+        assert.ok(
+          worth(listed[i - 1]!) >= worth(listed[i]!),
+          `${listed[i - 1]!.id} is worth no less than ${listed[i]!.id}`,
+        );
+      const foreign = page.locator('.vrow [data-testid="amount"] .approx').first();
+      assert.match((await foreign.getAttribute('title')) ?? '', /^1\d* [A-Z]{3} = \$[\d.]+, reference rate of /);
+
+      // Finding: won, lost and closed showed a red "Overdue by N days". Their outcome, in the list and on the page.
+      await page.getByLabel('Status').selectOption('won');
+      await page.locator('.vrow .deadline.outcome.won').first().waitFor();
+      assert.ok((await page.locator('.vrow [data-testid="days-left"]').allTextContents()).every((s) => s === 'Won'));
+      const wonPast = services.store.portfolio
+        .worklistAll({ profileId: profile.id, status: 'won' })
+        .find((r) => (r.daysLeft ?? 0) < 0)!;
+      assert.ok(wonPast, 'a won chargeback past its reply date');
+      await search.fill(wonPast.id);
+      await page.locator('.vrow').filter({ hasText: wonPast.id }).click();
+      const replyBy = page.getByTestId('reply-by');
+      await replyBy.waitFor();
+      assert.doesNotMatch((await replyBy.textContent()) ?? '', /Overdue/);
+      assert.match((await replyBy.textContent()) ?? '', /Won/);
+      assert.doesNotMatch((await replyBy.getAttribute('class')) ?? '', /overdue/);
+      await app.shot('dispute-won-reply-by-light-1280x800');
+
+      // The send-by buffer is the merchant's: 5 business days on the demo's test deployment, a
+      // negative one refused (nothing saved), 0 counts to the reply date itself.
+      const ahead = services.store.portfolio
+        .worklistAll({ profileId: profile.id, sendByBusinessDays: 5 })
+        .find((r) => r.section === 'answer-now' && (r.sendByDaysLeft ?? -1) > 1)!;
+      assert.ok(ahead, 'a chargeback more than a day from its send-by date');
+      // The dispute page shows the send-by date beside the reply date and counts to it.
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await page.getByLabel('Status').selectOption('');
+      await search.fill(ahead.id);
+      await page.locator('.vrow').filter({ hasText: ahead.id }).click();
+      await page.getByTestId('send-by').waitFor();
+      assert.match(
+        (await page.getByTestId('send-by').textContent()) ?? '',
+        new RegExp(`^Send by ${formatCalendarDate(ahead.sendBy)} · \\d+ days? to send$`),
+      );
+      assert.match(
+        (await page.getByTestId('reply-by').textContent()) ?? '',
+        /^Reply by .+(in \d+ days|tomorrow)Send by/,
+      );
+      await app.shot('dispute-send-by-light-1280x800');
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      const buffer = page.getByLabel('Send by (business days before the reply date)');
+      assert.equal(await buffer.inputValue(), '5');
+      await buffer.fill('-1');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /whole number from 0 to 20/ })
+        .waitFor();
+      assert.equal(services.store.profiles.get(profile.id)!.sendByBusinessDays, undefined, 'nothing saved');
+      await buffer.fill('0');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText(/Settings of .+ saved\./).waitFor();
+      assert.equal(services.store.profiles.get(profile.id)!.sendByBusinessDays, 0);
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await page.getByLabel('Status').selectOption('');
+      await search.fill(ahead.id);
+      await deadlineOf(ahead.id)
+        .filter({ hasText: /days? left|Due today/ })
+        .waitFor();
+      assert.equal(await deadlineOf(ahead.id).textContent(), `${ahead.daysLeft} days left`);
+    } finally {
+      await app.close();
+    }
+  },
+);
+
+interface Doc {
+  createElement(tag: string): { className: string; remove(): void };
+  body: { appendChild(e: unknown): void };
+  querySelector(s: string): { textContent: string } | null;
+}

@@ -2,16 +2,14 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { portfolioChannels } from '../../../shared/ipc/channels/portfolio.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
-import type { EntryLine } from '../../../shared/domain/entry-kinds.ts';
 import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
 import { readLedger, readLedgerLines } from '../../views/read-ledger.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
-import { toCsv, type CsvColumn } from '../../export/csv.ts';
-import { inboxSectionLabel } from '../../../shared/domain/inbox-sections.ts';
+import { toCsv } from '../../export/csv.ts';
+import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
 import { worklistQueryOf } from '../../views/worklist-query.ts';
-import type { InboxRow } from '../../../shared/views/inbox-row.ts';
 import type { WorklistQuery } from '../../store/portfolio-repo.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
@@ -21,32 +19,6 @@ function window(from: string, to: string): { from: Date; to: Date } {
     throw new AppError('validation', 'Choose a date window whose end is on or after its start.');
   return { from: start, to: new Date(end.getTime() + 86_400_000) };
 }
-
-const ledgerCsvColumns: Array<CsvColumn<EntryLine>> = [
-  { header: 'created', kind: 'text', value: (e) => e.created },
-  { header: 'event', kind: 'text', value: (e) => e.eventLabel },
-  { header: 'amount (minor units)', kind: 'number', value: (e) => e.amount },
-  { header: 'currency', kind: 'text', value: (e) => e.currency },
-  { header: 'chargeback', kind: 'text', value: (e) => e.chargebackId },
-  { header: 'description', kind: 'text', value: (e) => e.description },
-];
-
-const inboxCsvColumns: Array<CsvColumn<InboxRow>> = [
-  { header: 'section', kind: 'text', value: (r) => inboxSectionLabel[r.section] },
-  { header: 'chargeback', kind: 'text', value: (r) => r.id },
-  { header: 'status', kind: 'text', value: (r) => r.status },
-  { header: 'stage', kind: 'text', value: (r) => r.cycle },
-  { header: 'reply by', kind: 'text', value: (r) => (r.reply === null ? (r.replyInvalid ?? '') : String(r.reply)) },
-  { header: 'days left', kind: 'number', value: (r) => r.daysLeft },
-  { header: 'reason code', kind: 'text', value: (r) => r.reasonCode },
-  { header: 'reason', kind: 'text', value: (r) => r.reason },
-  { header: 'amount (minor units)', kind: 'number', value: (r) => r.total },
-  { header: 'currency', kind: 'text', value: (r) => r.currency },
-  { header: 'customer', kind: 'text', value: (r) => r.customerName },
-  { header: 'email', kind: 'text', value: (r) => r.customerEmail },
-  { header: 'order', kind: 'text', value: (r) => r.order },
-  { header: 'transaction', kind: 'text', value: (r) => r.txn },
-];
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);
@@ -59,9 +31,20 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       );
       const rows = page.rows.map((r) => {
         const a = answers.get(r.id)!;
-        return { ...r, answer: { stage: a.stage, label: a.label } };
+        const waiting = a.stage === 'queued' || a.stage === 'sending';
+        return {
+          ...r,
+          answer: { stage: a.stage, label: a.label },
+          delivery: (waiting && s.answers.deliveryOf(q.profileId, r.id)) || null,
+        };
       });
-      return { ...page, rows, counts: s.store.portfolio.inboxCounts(q.profileId) };
+      const profile = s.store.profiles.get(q.profileId);
+      return {
+        ...page,
+        rows,
+        counts: s.store.portfolio.inboxCounts(q.profileId),
+        mainCurrency: profile?.mainCurrency ?? s.store.portfolio.mostCommonCurrency(q.profileId) ?? 'USD',
+      };
     },
     exportInboxCsv: async (q) => {
       const rows = s.store.portfolio.worklistAll(worklistQuery(q));

@@ -42,6 +42,8 @@ export const portfolioChannels = {
       total: z.number().int(),
       sections: z.array(inboxSectionSummarySchema),
       counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
+      /** The currency the sections' approximate totals are in (the profile's, else the most common). */
+      mainCurrency: z.string(),
     }),
     { tags: ['chargebacks', 'outbox'] },
   ),

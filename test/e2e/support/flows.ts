@@ -24,7 +24,9 @@ export async function openFirstAnswerable(page: Page, shot: Shot): Promise<strin
   const target = page
     .locator('.vrow')
     .filter({
-      has: page.locator('[data-testid="days-left"]', { hasNotText: /Overdue|Not answerable|Queued|Sending|Sent/ }),
+      has: page.locator('[data-testid="days-left"]', {
+        hasNotText: /Overdue|Not answerable|Queued|Sending|Sent|Waiting to send|Failed|Held in the outbox/,
+      }),
     })
     .first();
   const chargebackId = ((await target.locator('.cell.main .id').textContent()) ?? '').split(' ')[0]!;

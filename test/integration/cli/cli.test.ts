@@ -211,7 +211,10 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     const first = listed.rows[0]!;
     assert.match(
       lines[0]!,
-      new RegExp(`^${first.id}\\s+open\\s+\\d{4}-\\d{2}-\\d{2}\\s+(Overdue by|Due today|\\d+ days? left)`),
+      new RegExp(
+        `^${first.id}\\s+open\\s+send by \\d{4}-\\d{2}-\\d{2}\\s+reply by \\d{4}-\\d{2}-\\d{2}\\s+` +
+          '(Overdue by|Due today|Send today|Late: |\\d+ days? (left|to send))',
+      ),
     );
 
     const lost = JSON.parse((await cliAsync(['chargebacks', '--status', 'lost', '--json'], { env })).stdout) as {

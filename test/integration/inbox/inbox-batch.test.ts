@@ -19,6 +19,7 @@ import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
 import { isAppError } from '../../../shared/errors.ts';
+import { sendByOf } from '../../../shared/domain/send-by.ts';
 import type { ImportOutcome } from '../../../shared/evidence/items.ts';
 
 let home: string;
@@ -170,6 +171,29 @@ test('accept liability: reviewed, skipped with reasons, queued as confirmed and 
   const again = await h.reviewLiability({ profileId: 'p1', chargebackIds: ['usd1', 'usd2'] });
   assert.deepEqual(again.take, []);
   assert.equal(again.skipped.length, 2);
+});
+
+test('an answer still in the outbox keeps its chargeback in "Answer now", saying so, and out of a new batch', async () => {
+  // After the test above: usd1 and usd2 have an answer queued (the outbox is stopped, nothing sent).
+  const page = await h.listInbox({ profileId: 'p1', offset: 0, limit: 100 });
+  const usd1 = page.rows.find((r) => r.id === 'usd1')!;
+  assert.equal(usd1.section, 'answer-now', 'not "Sent, awaiting the issuer" before it is sent');
+  assert.equal(usd1.answer.stage, 'queued');
+  assert.deepEqual(usd1.delivery, { state: 'queued', reason: null, nextAttemptAt: null, partlySent: false });
+  assert.equal(usd1.sendBy, sendByOf(usd1.reply, 5), "the test deployment's 5 business days");
+  assert.equal(page.sections.find((x) => x.section === 'awaiting-issuer')!.count, 1, 'noapi1 only');
+  assert.equal(page.mainCurrency, 'USD', 'the most common currency of the portfolio');
+  const keys = new Map((await h.listInboxKeys({ profileId: 'p1', collapsed: [] })).map((k) => [k.id, k]));
+  assert.deepEqual(
+    ['usd1', 'usd2', 'eur1'].map((id) => [keys.get(id)!.section, keys.get(id)!.answerable]),
+    [
+      ['answer-now', false],
+      ['answer-now', false],
+      ['answer-now', true],
+    ],
+  );
+  // Nothing without an answer in the outbox says it has one.
+  assert.equal(page.rows.find((r) => r.id === 'eur1')!.delivery, null);
 });
 
 test('saved filter handlers: per profile, refusals in words, a removed profile refused', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createSyncEngine } from '../../../electron/sync/sync-engine.ts';
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { daysLeft } from '../../../shared/domain/dates.ts';
+import { daysToSendBy, sendByBusinessDaysOf, sendByOf } from '../../../shared/domain/send-by.ts';
 
 test('full then incremental sync of thousands of chargebacks: every record once, changes raised once', async () => {
   const f = await syncFixture({ seed: 8, chargebacks: 3000, entries: 9000 });
@@ -148,9 +149,15 @@ test(
       notifyLimit: 100_000,
     });
     const levels = [7, 3, 1];
+    // Thresholds count to the send-by date (the profile's business days before the reply date);
+    // overdue is past the reply date itself.
+    const buffer = sendByBusinessDaysOf(f.profile);
     const crossed = (reply: number | null, at: Date): number[] => {
       const days = daysLeft(reply, at);
-      return days === undefined ? [] : [...levels.filter((t) => days <= t), ...(days < 0 ? [-1] : [])];
+      const toSend = daysToSendBy(sendByOf(reply, buffer), at);
+      return days === undefined || toSend === null
+        ? []
+        : [...levels.filter((t) => toSend <= t), ...(days < 0 ? [-1] : [])];
     };
     /** The chargebacks that cross a threshold they had not crossed before, moving from a to b. */
     const dueBetween = (a: Date, b: Date): string[] =>

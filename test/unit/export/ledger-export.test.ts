@@ -75,14 +75,18 @@ test('exportLedgerCsv: formula-like descriptions are escaped, negative amounts s
   const text = readFileSync(file, 'utf8');
   const lines = text.split(/\r?\n/);
   assert.equal(lines.pop(), '', 'the last row is ended');
-  assert.equal(lines[0], 'created,event,amount (minor units),currency,chargeback,description');
+  assert.equal(lines[0], 'created,kind,event,amount,currency,chargeback,description');
   assert.equal(lines.length, hostile.length + 1);
   for (const [i, line] of lines.slice(1).entries()) {
-    const amount = line.split(',')[2];
-    assert.equal(amount, String(-1250 - i), 'a negative amount is written as a number');
-    const description = line.slice(
-      line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',', line.indexOf(',') + 1) + 1) + 1) + 1) + 1,
-    );
+    const [created, kind, , amount] = line.split(',');
+    // Major units (the test profile's entries are in USD): -12.50, not -1250 cents.
+    assert.equal(amount, ((-1250 - i) / 100).toFixed(2), 'a negative amount is written as a number');
+    assert.equal(kind, /fee/.test(hostile[i]!) ? 'Fee' : 'Charged back', 'the kind of entry, in words');
+    // 10:00 in New York in January is 15:00 UTC: ISO 8601, never the service's own form.
+    assert.equal(created, `2026-01-0${i + 1}T15:00:00.000Z`);
+    let at = -1;
+    for (let n = 0; n < 6; n++) at = line.indexOf(',', at + 1);
+    const description = line.slice(at + 1);
     const unquoted = description.startsWith('"') ? description.slice(1, -1).replace(/""/g, '"') : description;
     assert.equal(unquoted, `'${hostile[i]}`, 'the description is text, not a formula');
   }

@@ -143,10 +143,10 @@ test('worklist sorts within sections: amount in major units, reason, customer, s
       .rows.map((r) => r.id);
   assert.deepEqual(
     ids('amount'),
-    ['now1', 'sent1', 'now3', 'now2'],
-    '¥90 sorts between $20.00 and $250.00 (major units), not after 25000 minor units',
+    ['now3', 'now1', 'sent1', 'now2'],
+    '¥90 (about $0.62 by the reference rates) sorts before $10.00, not by its 90 major units',
   );
-  assert.deepEqual(ids('amount', 'desc'), ['now2', 'now3', 'sent1', 'now1']);
+  assert.deepEqual(ids('amount', 'desc'), ['now2', 'sent1', 'now1', 'now3']);
   assert.deepEqual(ids('deadline', 'desc'), ['now3', 'now2', 'sent1', 'now1']);
   assert.deepEqual(ids('reason'), ['now2', 'now1', 'now3', 'sent1']);
   assert.deepEqual(ids('customer'), ['now1', 'now2', 'now3', 'sent1'], 'Ana Lima, Brennan & Co, then no customer');

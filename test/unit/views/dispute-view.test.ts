@@ -88,12 +88,16 @@ test('the recorded core chargeback: typed facts, deadline, history with what cau
     chargebackRef: null,
     actionable: true,
   });
+  // Closed: the reply date three days ahead is no deadline any more; the outcome stands in its place.
   assert.deepEqual(v.deadline, {
     reply: '2024-12-31',
     unreadable: null,
     daysLeft: 3,
-    state: 'due-soon',
-    text: '3 days left',
+    sendBy: '2024-12-31',
+    sendByDaysLeft: 3,
+    outcome: 'closed',
+    state: 'none',
+    text: 'Closed',
   });
   const message = 't1_chm_6674683807ae211f3855942';
   assert.deepEqual(v.history, [
@@ -203,6 +207,9 @@ test('odd forms the tolerant schemas let through arrive as plain values', () => 
       reply: null,
       unreadable: '20250231',
       daysLeft: null,
+      sendBy: null,
+      sendByDaysLeft: null,
+      outcome: null,
       state: 'due-soon',
       text: 'Reply date unreadable ("20250231")',
     },
@@ -265,7 +272,8 @@ test('odd forms the tolerant schemas let through arrive as plain values', () => 
 });
 
 test('deadline states come from deadlineState: due today, overdue, later, none', () => {
-  const records = recordsOf('core');
+  const recorded = recordsOf('core');
+  const records = { ...recorded, chargeback: { ...recorded.chargeback, status: 'open' } };
   const at = (now: string) => view(records, { now: new Date(now) }).deadline;
   assert.deepEqual([at('2024-12-31T15:00:00Z').state, at('2024-12-31T15:00:00Z').text], ['due-today', 'Due today']);
   assert.deepEqual([at('2025-01-02T15:00:00Z').state, at('2025-01-02T15:00:00Z').daysLeft], ['overdue', -2]);
@@ -275,9 +283,28 @@ test('deadline states come from deadlineState: due today, overdue, later, none',
     reply: null,
     unreadable: null,
     daysLeft: null,
+    sendBy: null,
+    sendByDaysLeft: null,
+    outcome: null,
     state: 'none',
     text: 'No deadline',
   });
+});
+
+test('a decided chargeback shows its outcome, never "overdue"; an open one counts to its send-by date', () => {
+  const recorded = recordsOf('core');
+  const afterReply = new Date('2025-01-09T15:00:00Z'); // 9 days after the reply date of 2024-12-31
+  for (const status of ['won', 'lost', 'closed'] as const) {
+    const d = view({ ...recorded, chargeback: { ...recorded.chargeback, status } }, { now: afterReply }).deadline;
+    assert.equal(d.outcome, status);
+    assert.equal(d.state, 'none', status);
+    assert.doesNotMatch(d.text, /overdue/i, status);
+  }
+  const open = { ...recorded, chargeback: { ...recorded.chargeback, status: 'open' } };
+  assert.equal(view(open, { now: afterReply }).deadline.text, 'Overdue by 9 days');
+  // Reply date Tue 2024-12-31; 5 business days before it: Tue 2024-12-24. On Fri 2024-12-20, 4 days to send.
+  const d = view(open, { now: new Date('2024-12-20T15:00:00Z'), sendByBusinessDays: 5 }).deadline;
+  assert.deepEqual([d.sendBy, d.sendByDaysLeft, d.daysLeft, d.text], ['2024-12-24', 4, 11, '4 days to send']);
 });
 
 test('a chargeback not marked actionable says why it takes no answer', () => {

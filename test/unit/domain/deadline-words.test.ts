@@ -1,0 +1,117 @@
+// Deadline and state words that are true (issue 21): a decided chargeback shows its outcome, never
+// "overdue"; an answer waiting in the outbox, or failing to send, keeps its chargeback in "Answer
+// now" with where it stands; an open one counts to its send-by date while the reply date is ahead.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { deadlineWords, rowStateWords } from '../../../shared/domain/deadline-words.ts';
+import { answerIsOut, inboxSection } from '../../../shared/domain/inbox-sections.ts';
+import { answerStages } from '../../../shared/domain/answer-lifecycle.ts';
+
+const open = { status: 'open', actionable: true, replyInvalid: null };
+
+test('won, lost and closed show their outcome, never "Overdue", however long ago the reply date was', () => {
+  for (const status of ['won', 'lost', 'closed']) {
+    const w = deadlineWords({ status, actionable: false, daysLeft: -40, sendByDaysLeft: -47, replyInvalid: null });
+    assert.equal(w.text, status[0]!.toUpperCase() + status.slice(1));
+    assert.equal(w.state, 'none');
+    assert.equal(w.outcome, status);
+    const row = rowStateWords(
+      { ...open, status, daysLeft: -40, sendByDaysLeft: -47, answer: { stage: 'decided', label: '' }, delivery: null },
+      () => 'never',
+    );
+    assert.doesNotMatch(row.text, /overdue/i);
+    assert.equal(row.className, `outcome ${status}`);
+  }
+  // Open and past the reply date: that is overdue.
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: -2, sendByDaysLeft: -9 }), {
+    text: 'Overdue by 2 days',
+    state: 'overdue',
+  });
+});
+
+test('an open chargeback counts to its send-by date while the reply date is ahead', () => {
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 11, sendByDaysLeft: 4 }), {
+    text: '4 days to send',
+    state: 'upcoming',
+  });
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 7, sendByDaysLeft: 0 }), {
+    text: 'Send today',
+    state: 'due-today',
+  });
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 8, sendByDaysLeft: 1 }), {
+    text: '1 day to send',
+    state: 'due-soon',
+  });
+  // Send-by passed, reply date not: late, but still answerable, so it is today's work.
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 2, sendByDaysLeft: -3 }), {
+    text: 'Late: 2 days left',
+    state: 'due-today',
+  });
+  // No buffer: the reply date's own words.
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 0, sendByDaysLeft: 0 }), {
+    text: 'Due today',
+    state: 'due-today',
+  });
+  assert.deepEqual(deadlineWords({ ...open, daysLeft: 3, sendByDaysLeft: 3 }), {
+    text: '3 days left',
+    state: 'due-soon',
+  });
+  assert.equal(deadlineWords({ ...open, actionable: false, daysLeft: 3, sendByDaysLeft: 3 }).text, 'Not answerable');
+  assert.deepEqual(deadlineWords({ ...open, replyInvalid: '20250231', daysLeft: null, sendByDaysLeft: null }), {
+    text: 'Reply date unreadable ("20250231")',
+    state: 'due-soon',
+  });
+});
+
+test('only a delivered answer moves a chargeback out of "Answer now"', () => {
+  const facts = { status: 'open', actionable: true, deadline: 'due-soon' as const };
+  assert.deepEqual(
+    answerStages.map((answer) => [answer, inboxSection({ ...facts, answer })]),
+    [
+      ['not-answered', 'answer-now'],
+      ['queued', 'answer-now'],
+      ['sending', 'answer-now'],
+      ['sent', 'awaiting-issuer'],
+      ['decided', 'decided'],
+    ],
+  );
+  assert.equal(answerIsOut('queued'), false);
+  assert.equal(answerIsOut('sent'), true);
+});
+
+test('a row waiting in the outbox says so; a failing one says why and when it is tried again', () => {
+  const at = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
+  const base = { ...open, daysLeft: 6, sendByDaysLeft: 1, answer: { stage: 'queued' as const, label: 'Queued' } };
+  assert.deepEqual(
+    rowStateWords({ ...base, delivery: { state: 'queued', reason: null, nextAttemptAt: null, partlySent: false } }, at),
+    { text: 'Waiting to send', full: 'Answer: Waiting to send', className: 'waiting' },
+  );
+  assert.deepEqual(
+    rowStateWords(
+      {
+        ...base,
+        delivery: {
+          state: 'retrying',
+          reason: 'The service did not answer (503)',
+          nextAttemptAt: Date.parse('2026-11-26T14:05:00Z'),
+          partlySent: false,
+        },
+      },
+      at,
+    ),
+    {
+      text: 'Failed · retry 14:05',
+      full: 'Answer: Failed — will retry at 14:05: The service did not answer (503)',
+      className: 'failing',
+    },
+  );
+  // Delivered: with the issuer. Not answered: the deadline.
+  assert.deepEqual(
+    rowStateWords({ ...base, answer: { stage: 'sent', label: 'Sent, awaiting the issuer' }, delivery: null }, at),
+    { text: 'Sent, awaiting the issuer', full: 'Sent, awaiting the issuer', className: 'answered' },
+  );
+  assert.deepEqual(
+    rowStateWords({ ...base, answer: { stage: 'not-answered', label: 'Not answered' }, delivery: null }, at),
+    { text: '1 day to send', full: '1 day to send', className: 'due-soon' },
+  );
+});
