@@ -73,7 +73,11 @@ test(
     for (const state of ['done', 'cancelled', 'dismissed'] as const)
       assert.equal(existsSync(folder(jobs.get(state)!.id)), false, `the ${state} job's folder is removed`);
     for (const state of ['queued', 'sending', 'paused', 'failed'] as const) {
-      assert.deepEqual(readdirSync(folder(jobs.get(state)!.id)), ['0-receipt.pdf'], `the ${state} job keeps its file`);
+      assert.deepEqual(
+        readdirSync(folder(jobs.get(state)!.id)),
+        ['0-receipt.pdf', 'job.json'],
+        `the ${state} job keeps its file and its manifest`,
+      );
     }
     assert.deepEqual(readdirSync(orphan), ['0-receipt.pdf'], 'a folder with no job is left for the salvage');
     for (const [state, job] of jobs)
