@@ -8,7 +8,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { backupDatabase, backupIfDue, inspectDatabaseFile, listBackups } from './integrity.ts';
+import { backupDatabase, backupIfDue, inspectDatabaseFile, listBackups, type FileState } from './integrity.ts';
 import { recoverDamaged, restoreMissing, type RecoveryReport } from './recovery.ts';
 import { salvageInto } from './salvage.ts';
 import { migrations } from './migrations/index.ts';
@@ -76,14 +76,16 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Database {
     const missingWithBackups = found.state === 'missing' && listBackups(file).length > 0;
     if (found.state === 'damaged' || missingWithBackups) {
       const now = opts.now ?? Date.now();
-      const alone = lock.alone(() => {
-        // Looked at again as the only user: another process may have repaired it meanwhile.
-        const again = inspectDatabaseFile(file, waitMs);
-        if (again.state === 'damaged') return { again, recovery: recoverDamaged(file, again.reason, now) };
-        if (again.state === 'missing' && listBackups(file).length > 0)
-          return { again, recovery: restoreMissing(file, now) };
-        return { again, recovery: undefined };
-      });
+      const alone = recoveryStep(file, found, () =>
+        lock.alone(() => {
+          // Looked at again as the only user: another process may have repaired it meanwhile.
+          const again = inspectDatabaseFile(file, waitMs);
+          if (again.state === 'damaged') return { again, recovery: recoverDamaged(file, again.reason, now) };
+          if (again.state === 'missing' && listBackups(file).length > 0)
+            return { again, recovery: restoreMissing(file, now) };
+          return { again, recovery: undefined };
+        }),
+      );
       if (!alone) {
         throw new AppError(
           'conflict',
@@ -135,6 +137,31 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Database {
   } catch (e) {
     lock.release();
     throw e;
+  }
+}
+
+/** Runs a recovery; one that cannot complete (a full disk as the replacement is made) has moved
+ * nothing back and forth for good, and says so. */
+function recoveryStep<T>(file: string, found: FileState, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const problem = openProblemOf(e, file);
+    const why =
+      problem?.problem === 'disk-full'
+        ? 'the disk is full'
+        : problem?.problem === 'read-only'
+          ? 'the folder is read-only'
+          : (e as Error).message;
+    throw new AppError(
+      'internal',
+      `The database in ${dirname(file)} ${found.state === 'damaged' ? `is damaged (${found.reason})` : 'is missing'}` +
+        `, and its replacement could not be made: ${why}. Nothing was moved: ` +
+        `${found.state === 'damaged' ? 'the damaged file is where it was' : 'no database was made'}. ` +
+        'Free some space or make the folder writable, then start again.',
+      { cause: e },
+    );
   }
 }
 
