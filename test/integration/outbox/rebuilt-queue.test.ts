@@ -4,7 +4,7 @@
 // send would show as a second record: exactly once is the manifests' doing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../electron/sandbox/index.ts';
@@ -13,6 +13,9 @@ import { openStore, databaseFile } from '../../../electron/store/index.ts';
 import { createApiClient, type ApiClient } from '../../../electron/api/index.ts';
 import { createOutbox } from '../../../electron/outbox/outbox-service.ts';
 import { describeRecovery } from '../../../electron/store/recovery.ts';
+import { openHeadless } from '../../../electron/headless.ts';
+import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
+import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { DialectName } from '../../../shared/domain/dialects.ts';
@@ -149,3 +152,55 @@ for (const dialect of ['core', 'microservice'] as DialectName[]) {
     });
   }
 }
+
+test("a removed profile's queued answers go with it: no manifest brings them back at the next open", async () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-removed-profile-'));
+  const open = () =>
+    openHeadless({
+      home,
+      notifier: createRecordingNotifier(),
+      vault: createKeyVault({
+        keytarLoader: async () => {
+          throw new Error('no keychain here');
+        },
+      }),
+    });
+  try {
+    let h = open();
+    for (const [id, name] of [
+      ['prof_gone', 'Closed shop'],
+      ['prof_kept', 'Open shop'],
+    ] as const)
+      h.store.profiles.save({
+        ...profileDefaults,
+        reminderThresholdDays: [7],
+        id,
+        name,
+        deployment: 'core',
+        url: 'https://api.example.com',
+      });
+    const submit = (profileId: string) =>
+      h.outbox.submit({ profileId, chargebackId: `t1_chb_${profileId}`, messageType: 'respond', documents: [] });
+    const gone = await submit('prof_gone');
+    const kept = await submit('prof_kept');
+    await h.profiles.remove('prof_gone');
+    assert.equal(existsSync(join(home, 'outbox', gone.id)), false, "the removed profile's job folder went");
+    h.close();
+    h = open();
+    try {
+      assert.equal(h.store.database.recovery, undefined, 'nothing to rebuild');
+      assert.deepEqual(
+        h.store.profiles.list().map((p) => p.name),
+        ['Open shop'],
+      );
+      assert.deepEqual(
+        h.outbox.list().map((j) => j.id),
+        [kept.id],
+      );
+    } finally {
+      h.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
