@@ -4,13 +4,13 @@
 // so it is never sent twice: a step that may have gone is read back before anything is resent,
 // and the service refuses a token it has seen. A job the database knows and whose manifest is
 // missing or behind (queued before manifests were kept, or a write that failed) gets its manifest.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../store/database.ts';
 import { profileSchema } from '../../shared/profiles.ts';
 import { createOutboxRepo, type StepFile } from './outbox-repo.ts';
 import { jobFolder, outboxFolder } from './folders.ts';
-import { readManifest, type Manifest } from './manifest.ts';
+import { MANIFEST, manifestPath, readManifest, type Manifest } from './manifest.ts';
 
 export interface RebuildReport {
   /** Jobs put back from their manifests. */
@@ -42,7 +42,12 @@ export function rebuildFromManifests(d: Database, home: string): RebuildReport {
       continue;
     }
     if ('problem' in read) {
-      if (revOf(id) === undefined) report.unusable.push({ folder, problem: read.problem });
+      if (revOf(id) !== undefined) repo.saveManifest(id);
+      else {
+        // Named once: kept under another name, so each later open does not say it again.
+        renameSync(manifestPath(folder), `${manifestPath(folder)}.unreadable`);
+        report.unusable.push({ folder, problem: `${read.problem} (kept as ${MANIFEST}.unreadable)` });
+      }
       continue;
     }
     const m = read.manifest;

@@ -204,3 +204,47 @@ test("a removed profile's queued answers go with it: no manifest brings them bac
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('a manifest that cannot be read is named once, kept, and never queued', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-bad-manifest-'));
+  try {
+    const file = databaseFile(home);
+    let store = openStore(file);
+    store.profiles.save({
+      ...profileDefaults,
+      reminderThresholdDays: [7],
+      id: 'prof_m',
+      name: 'Shop',
+      deployment: 'core',
+      url: 'https://api.example.com',
+    });
+    const job = await createOutbox({
+      database: store.database,
+      home,
+      profileOf: (id) => store.profiles.get(id),
+      clientFor: async () => {
+        throw new AppError('network', 'No connection in this test.');
+      },
+    }).submit({ profileId: 'prof_m', chargebackId: 't1_chb_m', messageType: 'respond', documents: [] });
+    store.database.db.prepare('DELETE FROM outbox_jobs').run();
+    store.close();
+    writeFileSync(join(home, 'outbox', job.id, 'job.json'), '{"version": 1, "job": "half a rec');
+    store = openStore(file);
+    try {
+      const said = describeRecovery(store.database.recovery!);
+      assert.match(
+        said,
+        new RegExp(`Not queued: the answer in .*${job.id} could not be read back: its record .* cannot be read`),
+      );
+      assert.equal(store.database.db.prepare('SELECT count(*) AS n FROM outbox_jobs').get()!.n, 0);
+    } finally {
+      store.close();
+    }
+    assert.ok(existsSync(join(home, 'outbox', job.id, 'job.json.unreadable')), 'kept');
+    store = openStore(file);
+    assert.equal(store.database.recovery, undefined, 'said once');
+    store.close();
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
