@@ -75,18 +75,39 @@ export function openProblemOf(e: unknown, file: string): OpenProblem | undefined
 export function openProblemError(p: OpenProblem, file: string, cause?: unknown): AppError {
   const dir = dirname(file);
   const kept = 'Nothing was changed: the database is where it was.';
-  const message = {
-    locked:
-      `The database in ${dir} is busy: another Dispute Desk (a window or a command) kept it locked ` +
-      `longer than Dispute Desk waits. ${kept} Try again in a moment; if it stays busy, close the ` +
-      'other Dispute Desk windows and commands first.',
-    'disk-full': `The disk that holds ${dir} is full, so the database cannot be opened. ${kept} Free some space, then start again.`,
-    'read-only':
-      `The data folder ${dir} is read-only, so Dispute Desk cannot open its database there. ${kept} ` +
-      'Make the folder writable (or mount its disk read-write), or choose another data folder with ' +
-      '--home or DISPUTE_DESK_HOME, then start again.',
-    io: `The disk that holds ${dir} failed to read or write (${p.problem === 'io' ? p.detail : ''}). ${kept} Check the disk is connected and healthy, then start again.`,
-    'cannot-open': `The database in ${dir} could not be opened (${p.problem === 'cannot-open' ? p.detail : ''}). ${kept}`,
-  }[p.problem];
-  return new AppError(p.problem === 'locked' ? 'conflict' : 'internal', message, cause ? { cause } : undefined);
+  const options = cause ? { cause } : undefined;
+  switch (p.problem) {
+    case 'locked':
+      return new AppError(
+        'conflict',
+        `The database in ${dir} is busy: another Dispute Desk (a window or a command) kept it locked ` +
+          `longer than Dispute Desk waits. ${kept} Try again in a moment; if it stays busy, close the ` +
+          'other Dispute Desk windows and commands first.',
+        options,
+      );
+    case 'disk-full':
+      return new AppError(
+        'internal',
+        `The disk that holds ${dir} is full, so the database cannot be opened. ${kept} ` +
+          'Free some space, then start again.',
+        options,
+      );
+    case 'read-only':
+      return new AppError(
+        'internal',
+        `The data folder ${dir} is read-only, so Dispute Desk cannot open its database there. ${kept} ` +
+          'Make the folder writable (or mount its disk read-write), or choose another data folder with ' +
+          '--home or DISPUTE_DESK_HOME, then start again.',
+        options,
+      );
+    case 'io':
+      return new AppError(
+        'internal',
+        `The disk that holds ${dir} failed to read or write (${p.detail}). ${kept} ` +
+          'Check the disk is connected and healthy, then start again.',
+        options,
+      );
+    case 'cannot-open':
+      return new AppError('internal', `The database in ${dir} could not be opened (${p.detail}). ${kept}`, options);
+  }
 }
