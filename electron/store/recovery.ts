@@ -79,7 +79,10 @@ export function describeRecovery(r: RecoveryReport): string {
       ? [`The database was damaged: ${r.reason}. It was kept, untouched, in ${r.keptAt}.`]
       : r.found === 'missing'
         ? [
-            'The database file was missing; Dispute Desk did not start an empty one in its place.' +
+            (r.restored
+              ? 'The database file was missing; Dispute Desk did not start an empty one in its place.'
+              : 'The database file was missing and had no backup, so Dispute Desk started an empty ' +
+                "database and put back what the outbox's own files keep (below).") +
               (r.keptAt ? ` What was left of it is kept in ${r.keptAt}.` : ''),
           ]
         : [
