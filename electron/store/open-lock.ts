@@ -57,6 +57,8 @@ export function holdOpenLock(file: string, waitMs: number): OpenLock {
         try {
           db.exec('BEGIN EXCLUSIVE');
         } catch (e) {
+          // Whatever it took on the way (SQLite's pending lock) goes with the attempt.
+          if (db.isTransaction) db.exec('ROLLBACK');
           if (isLockedError(e)) return undefined;
           throw e;
         }
