@@ -7,6 +7,7 @@ import { createProfileService } from './credentials/profile-service.ts';
 import { createApiClient, type ApiClient } from './api/index.ts';
 import { createSyncEngine } from './sync/sync-engine.ts';
 import { createOutbox, type OutboxDeps } from './outbox/outbox-service.ts';
+import { removeJobFoldersOf } from './outbox/folders.ts';
 import { createEvidenceStore } from './evidence/evidence-store.ts';
 import { createAnswerBook } from './outbox/answers.ts';
 import { createPreviews } from './evidence/previews.ts';
@@ -48,7 +49,17 @@ export function openHeadless(o: HeadlessOptions) {
   const clients = new Map<string, ApiClient>();
   // A client holds its profile's key and address: a changed profile gets a new one.
   const profiles = createProfileService({
-    profiles: store.profiles,
+    profiles: {
+      ...store.profiles,
+      remove: (id) => {
+        removeJobFoldersOf(
+          o.home,
+          id,
+          outbox.list({ profileId: id }).map((j) => j.id),
+        );
+        return store.profiles.remove(id);
+      },
+    },
     vault,
     checkKey: (p, key) => clientForProfile(p, key).verifyKey(),
     onChange: (id) => clients.delete(id),

@@ -14,6 +14,7 @@ import { createPaging } from './paging.ts';
 import { createReads } from './reads.ts';
 import { createMessageWrites } from './write-message.ts';
 import { createDocumentWrites } from './write-documents.ts';
+import { createServiceClock } from './service-clock.ts';
 
 export { observedRateLimit } from './transport.ts';
 export type { InvalidRecord } from './parse-records.ts';
@@ -25,11 +26,14 @@ export interface ApiClientOptions extends TransportOptions {
 }
 
 export function createApiClient(opts: ApiClientOptions) {
-  const call = createTransport(opts);
+  const clock = createServiceClock();
+  const call = createTransport({ ...opts, onServiceDate: clock.seen });
   const dialect = dialects[dialectOf(opts.deployment)];
   return {
     deployment: opts.deployment,
     dialect,
+    /** The service's time now (its answers' `Date`), undefined before it said it. */
+    serviceNow: clock.now,
     ...createReads(call, dialect, createPaging(call)),
     ...createMessageWrites(call, dialect),
     ...createDocumentWrites(call, dialect),

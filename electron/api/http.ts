@@ -28,6 +28,8 @@ export interface HttpConfig {
   rateLimitTest: boolean;
   dispatcher?: Dispatcher;
   maxResponseBytes?: number;
+  /** Told each answer's `Date` header (the service's clock, electron/api/service-clock.ts). */
+  onServiceDate?: ((header: string | undefined) => void) | undefined;
 }
 
 export interface RequestSpec {
@@ -117,6 +119,7 @@ async function sendOnce(config: HttpConfig, spec: RequestSpec): Promise<Envelope
       dispatcher: config.dispatcher,
     });
     status = res.statusCode;
+    config.onServiceDate?.(typeof res.headers.date === 'string' ? res.headers.date : undefined);
     if (status >= 300 && status < 400) {
       drop(res.body);
       throw redirectError(status, res.headers.location);

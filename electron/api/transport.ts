@@ -26,6 +26,8 @@ export interface TransportOptions {
   random?: () => number;
   /** Requests per path the client allows itself in a window (see `observedRateLimit`). */
   pace?: { max: number; windowMs: number };
+  /** Told each answer's `Date` header. */
+  onServiceDate?: (header: string | undefined) => void;
 }
 
 /** Sends a request with the retry rules of its kind. */
@@ -53,6 +55,7 @@ export function createTransport(opts: TransportOptions): Call {
     timeoutMs: opts.timeoutMs ?? 30_000,
     rateLimitTest: opts.rateLimitTest ?? false,
     ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+    onServiceDate: opts.onServiceDate,
   };
   const policy = opts.retry ?? defaultRetry;
   const wait = opts.sleep ?? sleep;

@@ -1,11 +1,10 @@
 // What the merchant can do to a queued job: pause, resume, cancel, dismiss, retry. Each is one
 // transaction that checks the job's state first, so a sender committing a step at the same moment
 // either sees the change or has already sent.
-import { rm } from 'node:fs/promises';
 import type { OutboxJob } from '../../shared/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
 import { publicJob, type OutboxRepo, type StoredJob } from './outbox-repo.ts';
-import { jobFolder } from './folders.ts';
+import { clearEndedJob } from './folders.ts';
 
 export function createJobControls(deps: {
   repo: OutboxRepo;
@@ -28,10 +27,10 @@ export function createJobControls(deps: {
     return publicJob(repo.get(id)!);
   }
 
-  /** A job that is over goes with its files: they are never sent. */
+  /** A job that is over goes with its files: they are never sent (its manifest stays, saying so). */
   async function endJob(id: string, change: (j: StoredJob) => void): Promise<OutboxJob> {
     repo.transaction(() => change(found(id)));
-    await rm(jobFolder(deps.home, id), { recursive: true, force: true });
+    await clearEndedJob(deps.home, id);
     deps.changed(id);
     return publicJob(repo.get(id)!);
   }

@@ -2,8 +2,16 @@
 // before the network is touched, so a crash always leaves a state the outbox can resume from.
 // Who is working a job is recorded too (a lease), so two senders — two rounds in one process,
 // or the app and the CLI on the same data folder — never send the same job at once.
+// After every change is committed, and before the request it leads to, the job's manifest in its
+// folder is brought up to date (manifest.ts): the queue outlives the database.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { z } from 'zod';
 import type { Database } from '../store/database.ts';
 import { outboxJobSchema, outboxStepSchema, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
+import { profileSchema } from '../../shared/profiles.ts';
+import { jobFolder } from './folders.ts';
+import { fileName, writeManifest, type baselineSchema, type Manifest } from './manifest.ts';
 
 export interface StepFile {
   path: string;
@@ -19,16 +27,13 @@ export interface Lease {
 
 /** What the service held for the chargeback before this job sent anything since it last knew
  * exactly where it stood: a record not in here that fits a step is that step's write. */
-export interface Baseline {
-  messages?: string[];
-  documents: string[];
-  /** The first step not yet done when the baseline was read. */
-  from: number;
-}
+export type Baseline = z.infer<typeof baselineSchema>;
 
 export interface JobControl {
   lease?: Lease;
   baseline?: Baseline;
+  /** Counts the job's changes, as its manifest does: the higher of the two is the newer. */
+  rev?: number;
 }
 
 export type StoredJob = OutboxJob & { files: Map<number, StepFile>; control: JobControl };
@@ -61,6 +66,10 @@ export function leaseLive(lease: Lease | undefined, now: number): lease is Lease
 
 export function createOutboxRepo(d: Database) {
   const db = d.db;
+  // The data folder is the database's; an in-memory database (tests) keeps no manifests.
+  const home = d.file === ':memory:' ? undefined : dirname(d.file);
+  /** Jobs changed since their manifests were last written. */
+  const pending = new Set<string>();
   const jobRow = db.prepare('SELECT id, json, state FROM outbox_jobs WHERE id = ?');
   const stepRows = db.prepare(
     'SELECT position, json, state, request_token FROM outbox_steps WHERE job_id = ? ORDER BY position',
@@ -79,6 +88,7 @@ export function createOutboxRepo(d: Database) {
     const control: JobControl = {
       ...(raw.lease ? { lease: raw.lease } : {}),
       ...(raw.baseline ? { baseline: raw.baseline } : {}),
+      ...(raw.rev !== undefined ? { rev: raw.rev } : {}),
     };
     return { ...outboxJobSchema.parse({ ...raw, id: row.id, state: row.state, steps: parsedSteps }), files, control };
   }
@@ -88,17 +98,67 @@ export function createOutboxRepo(d: Database) {
     return row ? { row, json: JSON.parse(row.json) as Record<string, unknown> & JobControl } : undefined;
   }
 
+  const revOf = (json: { rev?: unknown }): number => (typeof json.rev === 'number' ? json.rev : 0);
+
   function writeJob(id: string, state: string, json: Record<string, unknown>, now: number): void {
     const { state: _state, ...rest } = json;
     db.prepare('UPDATE outbox_jobs SET state = ?, json = ?, updated_at = ? WHERE id = ?').run(
       state,
-      JSON.stringify({ ...rest, updatedAt: now }),
+      JSON.stringify({ ...rest, updatedAt: now, rev: revOf(rest) + 1 }),
       now,
       id,
     );
+    pending.add(id);
   }
 
-  function setStep(jobId: string, position: number, patch: Partial<OutboxStep>): void {
+  /** The job's manifest as the database now has it. */
+  function manifestOf(job: StoredJob): Manifest {
+    const row = db.prepare('SELECT json FROM profiles WHERE id = ?').get(job.profileId) as { json: string } | undefined;
+    const parsed = row ? profileSchema.safeParse(JSON.parse(row.json)) : undefined;
+    const { alertReceiver: _receiver, ...profile } = parsed?.success ? parsed.data : ({} as Record<string, never>);
+    return {
+      version: 1,
+      rev: job.control.rev ?? 0,
+      job: publicJob(job),
+      files: [...job.files].map(([position, f]) => ({
+        position,
+        name: fileName(f.path),
+        requestToken: f.requestToken,
+      })),
+      ...(job.control.baseline ? { baseline: job.control.baseline } : {}),
+      ...(parsed?.success ? { profile: profile as Manifest['profile'] } : {}),
+    };
+  }
+
+  /** Writes the manifests of the jobs changed, once what changed them is committed (inside a
+   * transaction it waits for the outermost one to end: what is written is what the database
+   * holds). A job whose folder is gone (it ended) has none. One that cannot be written stays
+   * due; `strict` (before a request) then throws, so nothing is sent that its manifest lacks. */
+  function flush(strict = false): void {
+    if (!home || db.isTransaction) return;
+    let failure: unknown;
+    for (const id of [...pending]) {
+      pending.delete(id);
+      const job = get(id);
+      const folder = jobFolder(home, id);
+      try {
+        if (job && existsSync(folder)) writeManifest(folder, manifestOf(job));
+      } catch (e) {
+        pending.add(id);
+        failure ??= e;
+      }
+    }
+    if (strict && failure) throw failure;
+  }
+
+  /** Runs a change and then brings the manifests up to date. */
+  function changing<T>(fn: () => T, strict = false): T {
+    const out = d.transaction(fn);
+    flush(strict);
+    return out;
+  }
+
+  function setStepRow(jobId: string, position: number, patch: Partial<OutboxStep>): void {
     const row = db
       .prepare('SELECT json, state FROM outbox_steps WHERE job_id = ? AND position = ?')
       .get(jobId, position) as { json: string; state: string };
@@ -110,20 +170,42 @@ export function createOutboxRepo(d: Database) {
       jobId,
       position,
     );
+    // Bytes sent are only for the progress bar: not worth a manifest (an upload is resent whole).
+    if (Object.keys(patch).some((k) => k !== 'sentBytes')) {
+      const found = readJson(jobId)!;
+      db.prepare('UPDATE outbox_jobs SET json = ? WHERE id = ?').run(
+        JSON.stringify({ ...found.json, rev: revOf(found.json) + 1 }),
+        jobId,
+      );
+      pending.add(jobId);
+    }
+  }
+
+  function setStep(jobId: string, position: number, patch: Partial<OutboxStep>): void {
+    changing(() => setStepRow(jobId, position, patch));
+  }
+
+  function get(id: string): StoredJob | undefined {
+    const row = jobRow.get(id) as JobRow | undefined;
+    return row ? hydrate(row) : undefined;
   }
 
   const working = (state: string): boolean => state === 'queued' || state === 'sending';
 
   return {
-    transaction: <T>(fn: () => T): T => d.transaction(fn),
+    transaction: <T>(fn: () => T): T => changing(fn),
 
-    insert(job: OutboxJob, files: Map<number, StepFile>): void {
-      d.transaction(() => {
+    /** A new job, or one brought back (from a damaged file, or its manifest) with its baseline
+     * and change count; never its lease. */
+    insert(job: OutboxJob, files: Map<number, StepFile>, control: Omit<JobControl, 'lease'> = {}): void {
+      changing(() => {
         const { steps, ...rest } = job;
+        const json = { ...rest, ...(control.baseline ? { baseline: control.baseline } : {}), rev: control.rev ?? 0 };
         db.prepare(
           'INSERT INTO outbox_jobs (id, profile_id, chargeback_id, state, ' +
             'json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        ).run(job.id, job.profileId, job.chargebackId, job.state, JSON.stringify(rest), job.createdAt, job.updatedAt);
+        ).run(job.id, job.profileId, job.chargebackId, job.state, JSON.stringify(json), job.createdAt, job.updatedAt);
+        pending.add(job.id);
         for (const s of steps) {
           const f = files.get(s.position)!;
           db.prepare(
@@ -132,10 +214,7 @@ export function createOutboxRepo(d: Database) {
         }
       });
     },
-    get(id: string): StoredJob | undefined {
-      const row = jobRow.get(id) as JobRow | undefined;
-      return row ? hydrate(row) : undefined;
-    },
+    get,
     list(o: { states?: readonly string[]; profileId?: string } = {}): StoredJob[] {
       // Insertion order breaks ties: answers made in the same millisecond still go in order.
       const rows = db.prepare('SELECT id, json, state FROM outbox_jobs ORDER BY created_at, rowid').all() as JobRow[];
@@ -145,21 +224,32 @@ export function createOutboxRepo(d: Database) {
         .filter((j) => !o.profileId || j.profileId === o.profileId);
     },
     setJob(id: string, patch: Partial<Pick<OutboxJob, 'state' | 'error' | 'warnings'>>, now = Date.now()): void {
-      const { row, json } = readJson(id)!;
-      const next: Record<string, unknown> = { ...json, ...patch };
-      if (patch.error === undefined && 'error' in patch) delete next.error;
-      writeJob(id, patch.state ?? row.state, next, now);
+      changing(() => {
+        const { row, json } = readJson(id)!;
+        const next: Record<string, unknown> = { ...json, ...patch };
+        if (patch.error === undefined && 'error' in patch) delete next.error;
+        writeJob(id, patch.state ?? row.state, next, now);
+      });
     },
     setStep,
     setBaseline(id: string, baseline: Baseline, now = Date.now()): void {
-      const { row, json } = readJson(id)!;
-      writeJob(id, row.state, { ...json, baseline }, now);
+      changing(() => {
+        const { row, json } = readJson(id)!;
+        writeJob(id, row.state, { ...json, baseline }, now);
+      });
+    },
+    /** The manifest of a job as the database holds it now (rebuild.ts writes missing ones). */
+    manifestOf,
+    /** Brings the job's manifest up to date with the database now. */
+    saveManifest(id: string): void {
+      pending.add(id);
+      flush();
     },
 
     /** Takes a waiting job for `owner`: only from queued (or a sending job whose sender is
      * gone), never one another sender holds. One transaction: of two senders, one wins. */
     claim(id: string, owner: string, now: number, leaseMs: number): boolean {
-      return d.transaction(() => {
+      return changing(() => {
         const found = readJson(id);
         if (!found || !working(found.row.state)) return false;
         const lease = found.json.lease;
@@ -182,13 +272,14 @@ export function createOutboxRepo(d: Database) {
      * held by `owner` and neither paused nor cancelled: a pause or cancel from anywhere either
      * lands before (nothing is sent) or finds the step already on its way. */
     beginStep(id: string, owner: string, position: number, patch: Partial<OutboxStep>, now: number): boolean {
-      return d.transaction(() => {
+      // The manifest says "sending" before this returns, so before the request goes.
+      return changing(() => {
         const found = readJson(id);
         if (!found || !working(found.row.state) || found.json.lease?.owner !== owner) return false;
         if (found.row.state !== 'sending') writeJob(id, 'sending', found.json, now);
-        setStep(id, position, patch);
+        setStepRow(id, position, patch);
         return true;
-      });
+      }, true);
     },
     /** Gives a job back. Its state becomes `state` only while it is still being worked (queued
      * or sending): a pause, cancel or dismissal made meanwhile stands; all steps done stands
@@ -199,7 +290,7 @@ export function createOutboxRepo(d: Database) {
       outcome: { state: 'queued' | 'failed' | 'done'; error?: string } | undefined,
       now: number,
     ): string | undefined {
-      return d.transaction(() => {
+      return changing(() => {
         const found = readJson(id);
         if (!found) return undefined;
         const { lease, ...json } = found.json;

@@ -1,6 +1,10 @@
 // Before anything is sent in a round: the chargeback is still open, still actionable, and its
 // deadline has not passed. Once the message is in, a passed deadline no longer stops the rest of
-// the answer (a half answer helps no one): it is said as a warning on the job.
+// the answer (a half answer helps no one): it is said as a warning on the job. The deadline is
+// judged on the service's clock (its answers' `Date`): this computer's clock may be days or a
+// year out, and a job failed for good on it would never be sent. When the service has not said
+// its time, a deadline that looks passed only by this computer's clock holds the job back and is
+// checked again later; it never fails it for good.
 import type { ApiClient } from '../api/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
@@ -20,10 +24,19 @@ export async function preflight(
       'not-actionable',
       `Chargeback ${cb.id} cannot be answered through the API any more; contact your processor.`,
     );
-  const days = daysLeft(cb.reply, new Date(deps.now()));
+  const serviceNow = client.serviceNow();
+  const days = daysLeft(cb.reply, new Date(serviceNow ?? deps.now()));
   let warning: string | undefined;
   if (days !== undefined && days < 0) {
-    if (!job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined))
+    const nothingSent = !job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined);
+    if (nothingSent && serviceNow === undefined)
+      throw new AppError(
+        'conflict',
+        `By this computer's clock the reply date of chargeback ${cb.id} has passed, but the service ` +
+          "did not say its own date to check it against; Dispute Desk checks again later. If this computer's " +
+          'date is wrong, correct it.',
+      );
+    if (nothingSent)
       throw new AppError(
         'deadline-passed',
         `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. ` +

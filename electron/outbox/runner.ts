@@ -6,7 +6,6 @@
 // then resent with the same request-token. Permanent failures stop the job with the reason in
 // words and keep everything for a resend.
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { ApiClient } from '../api/index.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
@@ -15,7 +14,7 @@ import type { RetryPolicy } from '../api/retry.ts';
 import { leaseLive, publicJob, type OutboxRepo } from './outbox-repo.ts';
 import type { Reconciler } from './reconcile.ts';
 import type { StepProgress } from './send-step.ts';
-import { jobFolder, removeLeftFolders } from './folders.ts';
+import { clearEndedJob, removeLeftFolders } from './folders.ts';
 import { asAppError, createSettle, type Outcome } from './failures.ts';
 import { createJobWorker, type RoundContext } from './work-job.ts';
 
@@ -116,7 +115,7 @@ export function createRunner(deps: RunnerDeps) {
       deps.onChange?.(publicJob(job));
       if (state === 'done') {
         deps.onJobDone?.(publicJob(job));
-        await rm(jobFolder(deps.home, jobId), { recursive: true, force: true });
+        await clearEndedJob(deps.home, jobId);
       }
     } finally {
       if (heartbeat) clearInterval(heartbeat);
@@ -180,7 +179,7 @@ export function createRunner(deps: RunnerDeps) {
    * call while other rounds run: a job another round is sending is left to it. */
   async function runOnce(o: RunOptions = {}): Promise<{ done: number; failed: number; waiting: number }> {
     // Clearing is housekeeping: a folder that cannot go now never holds up sending.
-    swept ??= removeLeftFolders(deps.home, (id) => repo.get(id)?.state).catch(() => undefined);
+    swept ??= removeLeftFolders(deps.home, (id) => repo.get(id)?.state, now()).catch(() => undefined);
     await swept;
     if (!stopping) {
       const r = round(o);

@@ -1,102 +1,212 @@
 // The app's one database file (node:sqlite): WAL so a crash never corrupts it, foreign keys on,
 // and the migrations run at start-up, each in its own transaction. The file is checked before it
 // is used (store/integrity.ts), copied before any migration and once a day, and a damaged one is
-// recovered in the open, never silently replaced (store/recovery.ts).
+// recovered in the open, never silently replaced (store/recovery.ts): only while no other process
+// has it open (store/open-lock.ts), and only when it is damaged, not when it is locked, on a full
+// disk or in a read-only folder (store/open-problems.ts). The outbox's queue is brought back from
+// its own files when the database lacks it (outbox/rebuild.ts).
 import { DatabaseSync } from 'node:sqlite';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { backupDatabase, backupIfDue, inspectDatabaseFile } from './integrity.ts';
-import { setAsideAndRestore, type RecoveryReport } from './recovery.ts';
+import { backupDatabase, backupIfDue, inspectDatabaseFile, listBackups, type FileState } from './integrity.ts';
+import { recoverDamaged, restoreMissing, type RecoveryReport } from './recovery.ts';
 import { salvageInto } from './salvage.ts';
 import { migrations } from './migrations/index.ts';
+import { migrate, schemaVersion } from './migrate.ts';
+import { holdOpenLock, type OpenLock } from './open-lock.ts';
+import { folderWritable, openProblemError, openProblemOf } from './open-problems.ts';
+import { rebuildFromManifests } from '../outbox/rebuild.ts';
+import { outboxFolder } from '../outbox/folders.ts';
+import { MANIFEST } from '../outbox/manifest.ts';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
 import { AppError } from '../../shared/errors.ts';
+
+export { migrate, schemaVersion };
 
 export interface Database {
   readonly db: DatabaseSync;
   readonly file: string;
   transaction<T>(fn: () => T): T;
   close(): void;
-  /** Set when the file failed its check at this open and was recovered. */
-  readonly recovery?: RecoveryReport | undefined;
+  /** Set when this open recovered the file (damaged, or missing with backups) or put outbox jobs
+   * back from their own files: what the CLI prints and the app's recovery screen shows. */
+  recovery?: RecoveryReport | undefined;
 }
 
-export function schemaVersion(db: DatabaseSync): number {
-  return (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+export interface OpenOptions {
+  migrateUpTo?: number;
+  now?: number;
+  /** How long a lock held by another process is waited for (SQLite's busy timeout). */
+  busyTimeoutMs?: number;
 }
 
-/** Runs the migrations the database has not seen yet, up to `upTo` (tests stop early). */
-export function migrate(db: DatabaseSync, upTo: number = migrations.length): void {
-  const current = schemaVersion(db);
-  if (current > migrations.length) {
-    throw new AppError(
-      'internal',
-      `This database was written by a newer Dispute Desk (schema ${current}); update the app to open it.`,
-    );
+/** A problem opening the file, in the merchant's words; damage is not one (it is recovered). */
+function asOpenError(e: unknown, file: string): unknown {
+  if (e instanceof AppError) return e;
+  const problem = openProblemOf(e, file);
+  return problem ? openProblemError(problem, file, e) : e;
+}
+
+const hasManifests = (home: string): boolean => {
+  const root = outboxFolder(home);
+  return existsSync(root) && readdirSync(root).some((n) => n.startsWith('job_') && existsSync(join(root, n, MANIFEST)));
+};
+
+export function openDatabase(file: string, opts: OpenOptions = {}): Database {
+  if (file === ':memory:') return openConnection(file, opts, undefined, undefined);
+  const home = dirname(file);
+  const waitMs = opts.busyTimeoutMs ?? 5000;
+  try {
+    mkdirSync(home, { recursive: true });
+  } catch (e) {
+    throw asOpenError(e, file);
   }
-  for (let v = current; v < upTo; v++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec(migrations[v]!);
-      db.exec(`PRAGMA user_version = ${v + 1}`);
-      db.exec('COMMIT');
-    } catch (e) {
-      db.exec('ROLLBACK');
-      throw new AppError('internal', `The database could not be upgraded (step ${v + 1}); it was left as it was.`, {
-        cause: e,
-      });
-    }
+  if (!folderWritable(home)) throw openProblemError({ problem: 'read-only' }, file);
+  let lock: OpenLock;
+  try {
+    // Waits (longer than for a lock) while another process repairs the database.
+    lock = holdOpenLock(file, Math.max(waitMs, 30_000));
+  } catch (e) {
+    throw asOpenError(e, file);
   }
-}
-
-export function openDatabase(file: string, opts: { migrateUpTo?: number; now?: number } = {}): Database {
-  const onDisk = file !== ':memory:';
-  let recovery: RecoveryReport | undefined;
-  let existed = false;
-  if (onDisk) {
-    mkdirSync(dirname(file), { recursive: true });
-    const found = inspectDatabaseFile(file);
-    existed = found.state === 'ok';
-    if (found.state === 'damaged') {
-      try {
-        recovery = setAsideAndRestore(file, found.reason, opts.now);
-      } catch (e) {
+  try {
+    let recovery: RecoveryReport | undefined;
+    let found = inspectDatabaseFile(file, waitMs);
+    if (found.state === 'unusable') throw openProblemError(found.problem, file, found.cause);
+    const missingWithBackups = found.state === 'missing' && listBackups(file).length > 0;
+    if (found.state === 'damaged' || missingWithBackups) {
+      const now = opts.now ?? Date.now();
+      const alone = recoveryStep(file, found, () =>
+        lock.alone(() => {
+          // Looked at again as the only user: another process may have repaired it meanwhile.
+          const again = inspectDatabaseFile(file, waitMs);
+          if (again.state === 'damaged') return { again, recovery: recoverDamaged(file, again.reason, now) };
+          if (again.state === 'missing' && listBackups(file).length > 0)
+            return { again, recovery: restoreMissing(file, now) };
+          return { again, recovery: undefined };
+        }),
+      );
+      if (!alone) {
         throw new AppError(
-          'internal',
-          `The database is damaged (${found.reason}) and could not be set aside: ${(e as Error).message}. ` +
-            `Nothing was changed; free some space or fix the folder's permissions, then start again.`,
-          { cause: e },
+          'conflict',
+          (found.state === 'damaged'
+            ? `The database in ${home} failed its check (${found.reason}), `
+            : `The database file in ${home} is missing, `) +
+            'but another Dispute Desk (a window or a command) has it open, so nothing was moved or ' +
+            'restored. Close the other Dispute Desk windows and commands, then start again.',
         );
       }
+      found = alone.value.again;
+      recovery = alone.value.recovery;
+      if (found.state === 'unusable') throw openProblemError(found.problem, file, found.cause);
     }
+    const existed = found.state === 'ok' && !recovery;
+    const created = found.state === 'missing' && !recovery;
+    let database: Database;
+    try {
+      database = openConnection(file, opts, recovery, lock);
+    } catch (e) {
+      // A database this open created and could not finish (a full disk) is not left behind
+      // empty, to be taken for the merchant's later.
+      if (created && existsSync(file) && statSync(file).size === 0)
+        for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      throw asOpenError(e, file);
+    }
+    try {
+      if (recovery?.keptFile) recovery.salvage = salvageInto(database, recovery.keptFile, outboxFolder(home));
+      if (recovery || !created || hasManifests(home)) {
+        const outbox = rebuildFromManifests(database, home);
+        if (outbox.rebuilt.length || outbox.unusable.length) {
+          recovery ??= {
+            at: opts.now ?? Date.now(),
+            found: created ? 'missing' : 'behind',
+            reason: created ? 'the database file was missing' : 'outbox jobs missing from the database',
+            restored: undefined,
+            skippedBackups: [],
+          };
+          recovery.outbox = outbox;
+          database.recovery = recovery;
+        }
+      }
+      if (existed) backupIfDue(database.db, file, opts.now);
+    } catch (e) {
+      database.close();
+      throw asOpenError(e, file);
+    }
+    return database;
+  } catch (e) {
+    lock.release();
+    throw e;
   }
+}
+
+/** Runs a recovery; one that cannot complete (a full disk as the replacement is made) has moved
+ * nothing back and forth for good, and says so. */
+function recoveryStep<T>(file: string, found: FileState, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const problem = openProblemOf(e, file);
+    const why =
+      problem?.problem === 'disk-full'
+        ? 'the disk is full'
+        : problem?.problem === 'read-only'
+          ? 'the folder is read-only'
+          : (e as Error).message;
+    throw new AppError(
+      'internal',
+      `The database in ${dirname(file)} ${found.state === 'damaged' ? `is damaged (${found.reason})` : 'is missing'}` +
+        `, and its replacement could not be made: ${why}. Nothing was moved: ` +
+        `${found.state === 'damaged' ? 'the damaged file is where it was' : 'no database was made'}. ` +
+        'Free some space or make the folder writable, then start again.',
+      { cause: e },
+    );
+  }
+}
+
+/** The connection, set up and migrated; `lock` is released when it closes. */
+function openConnection(
+  file: string,
+  opts: OpenOptions,
+  recovery: RecoveryReport | undefined,
+  lock: OpenLock | undefined,
+): Database {
+  const onDisk = file !== ':memory:';
   const db = new DatabaseSync(file);
-  db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
-  );
-  // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
-  // default checkpoint every 1,000 WAL pages (4 MB) it stopped every few commits to copy and
-  // fsync the database, a sixth of its time. Every 10,000 (40 MB) copies each page once for many
-  // commits. Nothing else changes: each commit is still in the WAL when it returns (kill -9
-  // loses nothing committed), and under synchronous = NORMAL the WAL is made durable at the
-  // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
-  // part of one, and a sync page goes with its cursor.
-  db.exec('PRAGMA wal_autocheckpoint = 10000;');
-  const version = schemaVersion(db);
-  // A copy before the schema changes: a migration that goes wrong never costs the merchant's data.
-  if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length))
-    backupDatabase(db, file, `before-schema-${version + 1}`, opts.now);
-  migrate(db, opts.migrateUpTo);
-  const database: Database = {
+  try {
+    db.exec(
+      `PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}; PRAGMA journal_mode = WAL; ` +
+        'PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;',
+    );
+    // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
+    // default checkpoint every 1,000 WAL pages (4 MB) it stopped every few commits to copy and
+    // fsync the database, a sixth of its time. Every 10,000 (40 MB) copies each page once for many
+    // commits. Nothing else changes: each commit is still in the WAL when it returns (kill -9
+    // loses nothing committed), and under synchronous = NORMAL the WAL is made durable at the
+    // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
+    // part of one, and a sync page goes with its cursor.
+    db.exec('PRAGMA wal_autocheckpoint = 10000;');
+    const version = schemaVersion(db);
+    // A copy before the schema changes: a migration that goes wrong never costs the merchant's data.
+    if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length))
+      backupDatabase(db, file, `before-schema-${version + 1}`, opts.now);
+    migrate(db, opts.migrateUpTo);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return {
     db,
     file,
     transaction: transactionRunner(db),
     close() {
-      db.close();
+      try {
+        db.close();
+      } finally {
+        lock?.release();
+      }
     },
     ...(recovery ? { recovery } : {}),
   };
-  if (recovery) recovery.salvage = salvageInto(database, recovery.keptFile, join(dirname(file), 'outbox'));
-  if (existed) backupIfDue(db, file, opts.now);
-  return database;
 }

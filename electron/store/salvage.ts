@@ -8,9 +8,9 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from './database.ts';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
-import { createOutboxRepo, type StoredJob } from '../outbox/outbox-repo.ts';
+import { createOutboxRepo, publicJob } from '../outbox/outbox-repo.ts';
+import { manifestPath, readManifest } from '../outbox/manifest.ts';
 import { profileSchema } from '../../shared/profiles.ts';
-import type { OutboxJob } from '../../shared/outbox.ts';
 
 export interface SalvageReport {
   /** Profiles read from the damaged file (added or changed after the backup, or with no backup). */
@@ -114,14 +114,21 @@ export function salvageInto(target: Database, damagedFile: string, outboxDir: st
       target.db.prepare('SELECT 1 FROM outbox_jobs WHERE id = ?').get(id) !== undefined;
     for (const id of new Set([...oldJobIds, ...folders])) {
       const job = from && tryRead(() => from.get(id));
-      if (job && target.db.prepare('SELECT 1 FROM profiles WHERE id = ?').get(job.profileId)) {
+      const own = folders.includes(id) ? readManifest(join(outboxDir, id)) : undefined;
+      // The job's own record, when newer than the damaged file's row, is the one rebuilt.
+      const newerOnDisk = own && 'manifest' in own && own.manifest.rev > (job?.control.rev ?? 0);
+      if (job && !newerOnDisk && target.db.prepare('SELECT 1 FROM profiles WHERE id = ?').get(job.profileId)) {
         target.transaction(() => {
           // The damaged file's version is the newer one: it replaces the backup's.
           target.db.prepare('DELETE FROM outbox_jobs WHERE id = ?').run(id);
-          into.insert(asInsertable(job), job.files);
+          into.insert(publicJob(job), job.files, {
+            ...(job.control.baseline ? { baseline: job.control.baseline } : {}),
+            ...(job.control.rev !== undefined ? { rev: job.control.rev } : {}),
+          });
         });
         report.jobsRebuilt.push({ id, chargebackId: job.chargebackId, state: job.state });
-      } else if (!known(id) && folders.includes(id)) {
+      } else if (!known(id) && folders.includes(id) && !existsSync(manifestPath(join(outboxDir, id)))) {
+        // A folder with its own record is the outbox's to rebuild (outbox/rebuild.ts).
         report.foldersNotQueued.push({ folder: join(outboxDir, id), files: readdirSync(join(outboxDir, id)).sort() });
       }
     }
@@ -129,11 +136,4 @@ export function salvageInto(target: Database, damagedFile: string, outboxDir: st
     old?.close();
   }
   return report;
-}
-
-/** A stored job as insert() takes it: where the service stood (the baseline) is kept so an unseen
- * outcome is still reconciled before any resend; the dead sender's lease is not. */
-function asInsertable(job: StoredJob): OutboxJob {
-  const { files: _files, control, ...rest } = job;
-  return { ...rest, ...(control.baseline ? { baseline: control.baseline } : {}) } as OutboxJob;
 }

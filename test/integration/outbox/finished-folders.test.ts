@@ -14,9 +14,11 @@ import { createOutboxRepo } from '../../../electron/outbox/outbox-repo.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
+import { KEEP_ENDED_MANIFEST_MS } from '../../../electron/outbox/folders.ts';
 
 test(
-  'a starting sender removes the folders of finished, ' + 'cancelled and dismissed jobs a kill left, and no other',
+  'a starting sender removes the files of finished, cancelled and dismissed jobs a kill left (their ' +
+    'manifests stay two months), and no other',
   async (t) => {
     const home = mkdtempSync(join(tmpdir(), 'dd-outbox-folders-'));
     const store = openStore(databaseFile(home));
@@ -71,9 +73,17 @@ test(
     await outbox().runOnce();
 
     for (const state of ['done', 'cancelled', 'dismissed'] as const)
-      assert.equal(existsSync(folder(jobs.get(state)!.id)), false, `the ${state} job's folder is removed`);
+      assert.deepEqual(
+        readdirSync(folder(jobs.get(state)!.id)),
+        ['job.json'],
+        `the ${state} job's files are removed; its manifest stays, saying it ended`,
+      );
     for (const state of ['queued', 'sending', 'paused', 'failed'] as const) {
-      assert.deepEqual(readdirSync(folder(jobs.get(state)!.id)), ['0-receipt.pdf'], `the ${state} job keeps its file`);
+      assert.deepEqual(
+        readdirSync(folder(jobs.get(state)!.id)),
+        ['0-receipt.pdf', 'job.json'],
+        `the ${state} job keeps its file and its manifest`,
+      );
     }
     assert.deepEqual(readdirSync(orphan), ['0-receipt.pdf'], 'a folder with no job is left for the salvage');
     for (const [state, job] of jobs)
@@ -82,5 +92,20 @@ test(
         true,
         `${state} job's record kept`,
       );
+
+    // Once no backup can still hold the job as unsent, the ended job's folder goes whole.
+    const later = Date.now() + KEEP_ENDED_MANIFEST_MS + 60_000;
+    await createOutbox({
+      database: store.database,
+      home,
+      now: () => later,
+      profileOf: (id) => store.profiles.get(id),
+      clientFor: async () => {
+        throw new AppError('network', 'No connection in this test.');
+      },
+    }).runOnce();
+    for (const state of ['done', 'cancelled', 'dismissed'] as const)
+      assert.equal(existsSync(folder(jobs.get(state)!.id)), false, `the old ${state} job's folder is removed`);
+    assert.ok(existsSync(folder(jobs.get('queued')!.id)), 'a job still to send keeps its folder, however old');
   },
 );

@@ -92,8 +92,13 @@ async function fixture(
       const r = (await admin.received(chargeback))[0];
       return { messages: r?.messages ?? [], documents: r?.documents ?? [] };
     },
+    /** The answer's files in its job's folder (its manifest aside). */
     outboxFiles: (jobId: string): string[] =>
-      existsSync(join(home, 'outbox', jobId)) ? readdirSync(join(home, 'outbox', jobId)).sort() : [],
+      existsSync(join(home, 'outbox', jobId))
+        ? readdirSync(join(home, 'outbox', jobId))
+            .filter((n) => n !== 'job.json')
+            .sort()
+        : [],
     async close() {
       store.close();
       await sb.close();

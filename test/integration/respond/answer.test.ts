@@ -80,10 +80,14 @@ const send = (respond: ReturnType<typeof counted>['respond'], chargebackId: stri
     windowWording,
   );
 
-/** The files of a queued job, with their inodes. */
+/** The files of a queued job (its manifest aside), with their inodes. */
 function queuedFiles(jobId: string): Map<string, number> {
   const dir = join(f.home, 'outbox', jobId);
-  return new Map(readdirSync(dir).map((n) => [n, statSync(join(dir, n)).ino]));
+  return new Map(
+    readdirSync(dir)
+      .filter((n) => n !== 'job.json')
+      .map((n) => [n, statSync(join(dir, n)).ino]),
+  );
 }
 
 const stagingLeft = (): string[] => readdirSync(join(f.home, 'outbox')).filter((n) => n.startsWith('staging-'));

@@ -154,7 +154,8 @@ for (const [name, damage] of damages) {
 }
 
 test(
-  'an emptied database with no backup is not silently ' + 'recreated: an empty one is started and every loss is named',
+  'an emptied database with no backup is not silently recreated: its profile and every queued ' +
+    "answer come back from the outbox's own files, and the rest of the loss is named",
   async () => {
     const { home, beforeBackup, afterBackup } = await homeWithWork({ backup: false });
     try {
@@ -162,10 +163,37 @@ test(
       truncateSync(databaseFile(home), 0);
       const run = await runCli(['profile', 'list', '--json'], { env: cliEnv(home) });
       assert.equal(run.status, 0, run.stderr);
-      assert.deepEqual(JSON.parse(run.stdout), []);
+      assert.deepEqual(
+        (JSON.parse(run.stdout) as Array<{ name: string }>).map((p) => p.name),
+        ['Corner shop'],
+        'the profile the answers were queued under is back; the one with none is not',
+      );
       assert.match(run.stderr, /the database file is empty \(0 bytes\)/);
       assert.match(run.stderr, /There was no good backup to restore, so Dispute Desk started an empty database\./);
       assert.match(run.stderr, /any profile not listed below are lost: add those profiles again/);
+      assert.match(run.stderr, /Read back from the outbox's files: profile "Corner shop"/);
+      for (const id of [beforeBackup, ...afterBackup])
+        assert.match(run.stderr, new RegExp(`Answers put back in the outbox from their own files.*${id} for t1_chb_`));
+      assert.ok(!/Not queued/.test(run.stderr), run.stderr);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  'an emptied database with no backup and outbox folders without their own record (queued by an ' +
+    'older Dispute Desk): an empty one is started and every loss is named',
+  async () => {
+    const { home, beforeBackup, afterBackup } = await homeWithWork({ backup: false });
+    try {
+      rmSync(join(home, 'backups'), { recursive: true, force: true });
+      for (const id of [beforeBackup, ...afterBackup]) rmSync(join(home, 'outbox', id, 'job.json'));
+      truncateSync(databaseFile(home), 0);
+      const run = await runCli(['profile', 'list', '--json'], { env: cliEnv(home) });
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), []);
+      assert.match(run.stderr, /There was no good backup to restore, so Dispute Desk started an empty database\./);
       for (const id of [beforeBackup, ...afterBackup])
         assert.match(
           run.stderr,
@@ -208,7 +236,7 @@ test(
       assert.equal(db.recovery?.restored?.label, 'before-schema-4');
       assert.match(db.recovery?.skippedBackups[0]?.reason ?? '', /SQLite header/);
       db.close();
-      assert.ok(readFileSync(join(db.recovery!.keptAt, 'dispute-desk.db')).length === 0);
+      assert.ok(readFileSync(join(db.recovery!.keptAt!, 'dispute-desk.db')).length === 0);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
