@@ -105,8 +105,8 @@ export const packetReviewSchema = z.object({
   files: z.array(z.string()),
   amountText: z.string(),
   letter: z.string(),
-  /** Generated claims left out because their exhibit is not in the packet. */
-  leftOut: z.array(z.string()),
+  /** Generated claims left out of the letter, each with why (composeLetter). */
+  leftOut: z.array(z.object({ text: z.string(), why: z.string() })),
   blanks: z.array(z.string()),
   holds: z.array(batchHoldSchema),
 });

@@ -124,7 +124,7 @@ export function createBatchService(deps: {
       files: names,
       amountText: formatAmount(cb.total, cb.currency),
       letter: letter.rebuttal,
-      leftOut: letter.leftOut ?? [],
+      leftOut: letter.leftOut,
       blanks: letterBlanks(letter.rebuttal),
       holds,
     };

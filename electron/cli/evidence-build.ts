@@ -177,9 +177,10 @@ export const evidenceBuild: CliCommand = {
     }
     if (coverSource) {
       const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
-      const { letterOf } = await import('../respond/letter.ts');
-      cover = letterOf(coverSource, { exhibits: [...firstName.values()] });
-      const blanks = letterProblem(cover);
+      const { packetLetter } = await import('../respond/letter.ts');
+      const letter = await packetLetter(evidence, coverSource, { pages });
+      cover = letter;
+      const blanks = letterProblem(letter);
       if (blanks) throw new CliError(blanks.message);
     }
     const settings = {

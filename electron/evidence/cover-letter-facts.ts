@@ -1,45 +1,78 @@
 // The cover letter's facts from a stored chargeback: one place turns a record (and its
-// transaction) into the words and numbers the letter shows, ties the letter's claims to the
-// exhibits really in the packet, and refuses a letter that still has blanks in it.
+// transaction) into the words and numbers the letter may state (the payment dated by its
+// authorization, 3-D Secure and the security code only as the record states them), hands them to
+// composeLetter, and refuses a letter that still has blanks in it.
 import type { Chargeback, Txn } from '../../shared/api/index.ts';
 import type { Arrangement, CoverLetterInput } from '../../shared/evidence/items.ts';
+import type { Slots } from '../../shared/evidence/slots.ts';
 import { explainReasonCode, reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
 import {
   coverLetterTemplate,
-  exhibitKindsOf,
   letterBlanks,
-  tieClaims,
   type CoverLetterFacts,
+  type TitledItem,
 } from '../../shared/domain/cover-letter-templates.ts';
+import { composeLetter } from '../../shared/domain/cover-letter-compose.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterAmount, localDate } from './cover-letter.ts';
-import type { EvidenceStore } from './evidence-store.ts';
 
 const yes = (v: unknown): boolean => v === 1 || v === '1' || v === true;
 
-/** What the letter may state from the chargeback and its transaction. */
+/** The authorization day as the record states it: `authDate` is YYYYMMDD (an integer or its
+ * text) or a date; anything else states no day. */
+export function authorizationDay(v: unknown): string | undefined {
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})(?:$|[ T])/.exec(s);
+  if (!m) return undefined;
+  const [, y, mo, d] = m;
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  // 20261131 is no day: nothing is claimed rather than a day the record does not state.
+  return day.getUTCDate() === Number(d) && day.getUTCMonth() === Number(mo) - 1 ? `${y}-${mo}-${d}` : undefined;
+}
+
+/** The security code check as `cvvStatus` states it: the network's one-letter results (M match,
+ * N no match) or the words the test deployment writes; any other code states nothing. */
+export function cvvResult(v: unknown): CoverLetterFacts['cvv'] {
+  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  if (s === 'm' || s === 'match' || s === 'matched') return 'matched';
+  if (s === 'n' || s === 'nomatch' || s === 'no match' || s === 'notmatched' || s === 'not matched')
+    return 'not-matched';
+  return undefined;
+}
+
+/** 3-D Secure as the record's `origin` states it (5: succeeded, 6: attempted). */
+function threeDSecure(origin: unknown): CoverLetterFacts['threeDSecure'] {
+  const n = Number(origin);
+  return n === 5 ? 'authenticated' : n === 6 ? 'attempted' : undefined;
+}
+
+/** What the letter may state from the chargeback and its transaction record. */
 export function letterFacts(
   cb: Chargeback,
   o: { merchantName?: string | undefined; txn?: Txn | null | undefined },
 ): CoverLetterFacts {
   const t = o.txn;
-  const created = typeof t?.created === 'string' ? t.created.slice(0, 10) : undefined;
+  const authorizedOn = authorizationDay(t?.authDate);
+  const secure = threeDSecure(t?.origin);
+  const cvv = cvvResult(t?.cvvStatus);
   return {
     chargebackId: cb.id,
     reasonCode: cb.reasonCode,
     amountText: letterAmount(cb.total, cb.currency),
     ...(o.merchantName ? { merchantName: o.merchantName } : {}),
-    ...(created && /^\d{4}-\d{2}-\d{2}$/.test(created) ? { transactionDate: created } : {}),
+    ...(authorizedOn ? { authorizedOn } : {}),
     ...(t?.authCode ? { authCode: t.authCode } : {}),
     ...(t?.clientIp ? { clientIp: t.clientIp } : {}),
     ...(yes(t?.emv) ? { chipRead: true } : {}),
     ...(yes(t?.signature) ? { signed: true } : {}),
+    ...(secure ? { threeDSecure: secure } : {}),
+    ...(cvv ? { cvv } : {}),
   };
 }
 
-/** The rebuttal a new draft starts from: every claim the facts allow; the build keeps those
- * whose exhibits the packet holds. */
+/** The rebuttal a new draft starts from: every claim the record supports; the letter as sent
+ * keeps those whose exhibits the packet holds (composeLetter). */
 export function draftRebuttal(
   cb: Chargeback,
   o: { merchantName?: string | undefined; txn?: Txn | null | undefined },
@@ -47,9 +80,13 @@ export function draftRebuttal(
   return coverLetterTemplate(explainReasonCode(cb.reasonCode).category, letterFacts(cb, o));
 }
 
+export type CoverLetter = CoverLetterInput & { leftOut: Array<{ text: string; why: string }> };
+
 /**
- * The letter for a packet. With `exhibits` (the names of the files in the packet, for a build),
- * each generated claim whose kind of exhibit is not among them is left out; `leftOut` lists them.
+ * The letter for a packet of `arrangement` (none: a letter alone), its body written by
+ * composeLetter from the merchant's text or the template: claims the record or the exhibits do
+ * not support left out (`leftOut` says which and why), a paragraph for each evidence section
+ * with a file or a typed fact, and every exhibit titled.
  */
 export function coverLetterFor(
   cb: Chargeback,
@@ -58,19 +95,22 @@ export function coverLetterFor(
     rebuttal?: string | undefined;
     now?: Date;
     txn?: Txn | null | undefined;
-    exhibits?: readonly string[];
+    arrangement?: Arrangement;
+    slots?: Slots | undefined;
+    itemOf?: (itemId: string) => TitledItem | undefined;
   } = {},
-): CoverLetterInput & { leftOut?: string[] } {
+): CoverLetter {
   const info = reasonCodeInfo(cb.reasonCode);
   const explanation = explainReasonCode(cb.reasonCode);
   const facts = letterFacts(cb, o);
-  let rebuttal = o.rebuttal ?? coverLetterTemplate(explanation.category, facts);
-  let leftOut: string[] | undefined;
-  if (o.exhibits) {
-    const tied = tieClaims(rebuttal, explanation.category, facts, exhibitKindsOf(o.exhibits), o.exhibits.length > 0);
-    rebuttal = tied.text;
-    leftOut = tied.leftOut;
-  }
+  const composed = composeLetter({
+    rebuttal: o.rebuttal,
+    category: explanation.category,
+    facts,
+    arrangement: o.arrangement ?? { pages: [] },
+    slots: o.slots,
+    itemOf: o.itemOf ?? (() => undefined),
+  });
   return {
     chargebackId: cb.id,
     reasonCode: cb.reasonCode,
@@ -84,9 +124,11 @@ export function coverLetterFor(
     ...(cb.received ? { received: formatYmd(cb.received) } : {}),
     ...(cb.reply ? { reply: formatYmd(cb.reply) } : {}),
     ...(cb.txn ? { transactionId: cb.txn } : {}),
+    ...(facts.authorizedOn ? { authorized: facts.authorizedOn } : {}),
     ...(o.merchantName ? { merchantName: o.merchantName } : {}),
-    rebuttal,
-    ...(leftOut ? { leftOut } : {}),
+    rebuttal: composed.text,
+    ...(composed.titles.size ? { exhibitTitles: Object.fromEntries(composed.titles) } : {}),
+    leftOut: composed.leftOut,
   };
 }
 
@@ -101,11 +143,4 @@ export function letterProblem(letter: Pick<CoverLetterInput, 'rebuttal' | 'charg
       'Write in what belongs there, or take the sentence out; nothing was queued.',
     { fields: blanks.map((b) => ({ field: 'rebuttal', message: `blank: ${b}` })) },
   );
-}
-
-/** The names of the files whose pages are in an arrangement, each once, in order. */
-export async function exhibitNames(evidence: Pick<EvidenceStore, 'get'>, arrangement: Arrangement): Promise<string[]> {
-  const ids = [...new Set(arrangement.pages.map((p) => p.itemId))];
-  const items = await Promise.all(ids.map((id) => evidence.get(id)));
-  return items.flatMap((i) => (i ? [i.name] : []));
 }

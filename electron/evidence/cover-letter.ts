@@ -152,6 +152,7 @@ export async function drawCoverLetter(
     ['What is claimed', input.plainMeaning],
     ['Amount', input.amountText],
     ['Transaction', input.transactionId],
+    ['Authorized', input.authorized],
     ['Issued', input.issued],
     ['Received', input.received],
     ['Reply due', input.reply],
@@ -182,11 +183,9 @@ export async function drawCoverLetter(
     y -= 2;
   }
   y -= 12;
-  text(
-    input.rebuttal.trim() ||
-      'The enclosed exhibits show that this payment was genuine and the goods or services were provided as agreed.',
-    { gap: 14 },
-  );
+  // The body as composeLetter wrote it, and nothing else: the letter drawn is the one the
+  // merchant read in the editor.
+  if (input.rebuttal.trim()) text(input.rebuttal, { gap: 14 });
   if (exhibits.length > 0) {
     text('Exhibits', { font: bold, size: 12, gap: 4 });
     exhibits.forEach((e, i) => text(`${i + 1}. ${e.name} – ${e.where}`, { gap: 1 }));

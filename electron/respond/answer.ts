@@ -56,7 +56,15 @@ export interface AnswerRequest extends Pick<
 }
 
 export type AnswerOutcome =
-  | { ok: true; job: OutboxJob; warnings: string[]; /** What a concession means, in words. */ meaning?: string }
+  | {
+      ok: true;
+      job: OutboxJob;
+      warnings: string[];
+      /** What a concession means, in words. */
+      meaning?: string;
+      /** The pages of the packet as built, its cover letter's included. */
+      packetPages?: number;
+    }
   | { ok: false; error: AppError };
 
 const refused = (error: AppError): AnswerOutcome => ({ ok: false, error });
@@ -125,7 +133,7 @@ export function createResponder(deps: {
     e: AnswerEvidence,
     warnings: string[],
     signal?: AbortSignal,
-  ): Promise<NewSubmission['documents'] | AppError> {
+  ): Promise<{ documents: NewSubmission['documents']; pages: number } | AppError> {
     const arrangement = await arrangementOf(e, warnings, signal);
     if (arrangement instanceof AppError) return arrangement;
     const packet = await packets.plan(profile, cb, {
@@ -143,7 +151,10 @@ export function createResponder(deps: {
         `The evidence does not fit ${profile.name}'s limits: ${built.problems.map((p) => p.message).join(' ')}`,
       );
     warnings.push(...built.warnings);
-    return built.files.map((f) => ({ path: join(staging, f.name), name: f.name, documentType: f.documentType }));
+    return {
+      documents: built.files.map((f) => ({ path: join(staging, f.name), name: f.name, documentType: f.documentType })),
+      pages: built.totalPages,
+    };
   }
 
   /** Checks, builds and queues one answer. */
@@ -184,7 +195,7 @@ export function createResponder(deps: {
     }
     if (!messageTypesForCycle(cb.cycle).includes(r.messageType))
       warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
-    const queue = async (documents: NewSubmission['documents']): Promise<AnswerOutcome> => {
+    const queue = async (documents: NewSubmission['documents'], packetPages?: number): Promise<AnswerOutcome> => {
       let job: OutboxJob;
       try {
         job = await deps.outbox.submit({ ...submission, documents });
@@ -195,16 +206,22 @@ export function createResponder(deps: {
       }
       // The packet is queued: a preview of the chargeback's evidence is of no more use.
       if (documents.length > 0) await packets.sent(cb.id);
-      return { ok: true, job, warnings, ...(meaning ? { meaning } : {}) };
+      return {
+        ok: true,
+        job,
+        warnings,
+        ...(meaning ? { meaning } : {}),
+        ...(packetPages !== undefined ? { packetPages } : {}),
+      };
     };
     const evidence = r.evidence;
     if (!hasEvidence(evidence)) return queue([]);
     return deps.outbox.stage(async (staging) => {
-      const documents = await documentsIn(staging, profile, cb, evidence, warnings, o.signal);
-      if (documents instanceof AppError) return refused(documents);
+      const packet = await documentsIn(staging, profile, cb, evidence, warnings, o.signal);
+      if (packet instanceof AppError) return refused(packet);
       // A stop that came during the build means the merchant no longer wants this queued.
       o.signal?.throwIfAborted();
-      return queue(documents);
+      return queue(packet.documents, packet.pages);
     });
   }
 

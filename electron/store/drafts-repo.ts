@@ -23,19 +23,30 @@ export function createDraftsRepo(d: Database) {
         .run(profileId, chargebackId, JSON.stringify(evidenceDraftSchema.parse(draft)), now);
     },
     /** The draft an answer was queued with moves to that answer (job): the next answer starts
-     * clean, and what was sent stays readable. One transaction; nothing when there is no draft. */
-    archive(profileId: string, chargebackId: string, jobId: string, now = Date.now()): void {
+     * clean, and what was sent stays readable, with the pages of the packet as built
+     * (`packetPages`). One transaction; nothing when there is no draft. */
+    archive(
+      profileId: string,
+      chargebackId: string,
+      jobId: string,
+      o: { packetPages?: number | undefined; now?: number } = {},
+    ): void {
+      const now = o.now ?? Date.now();
       d.transaction(() => {
         const row = d.db
           .prepare('SELECT json FROM evidence_packets WHERE profile_id = ? AND chargeback_id = ?')
           .get(profileId, chargebackId) as { json: string } | undefined;
         if (!row) return;
+        const json =
+          o.packetPages === undefined
+            ? row.json
+            : JSON.stringify({ ...(JSON.parse(row.json) as object), packetPages: o.packetPages });
         d.db
           .prepare(
             'INSERT INTO sent_drafts (job_id, profile_id, chargeback_id, json, ' +
               'sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (job_id) DO NOTHING',
           )
-          .run(jobId, profileId, chargebackId, row.json, now);
+          .run(jobId, profileId, chargebackId, json, now);
         d.db
           .prepare('DELETE FROM evidence_packets WHERE profile_id = ? AND chargeback_id = ?')
           .run(profileId, chargebackId);

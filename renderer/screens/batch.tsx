@@ -167,7 +167,7 @@ function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: bool
             {p.letter}
           </pre>
           {p.leftOut.length > 0 && (
-            <p className="hint">Left out, as no exhibit shows it: {p.leftOut.map((c) => `“${c}”`).join(' ')}</p>
+            <p className="hint">Left out of the letter: {p.leftOut.map((c) => `“${c.text}” (${c.why})`).join(' ')}</p>
           )}
         </details>
       )}

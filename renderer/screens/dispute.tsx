@@ -26,7 +26,7 @@ import type { AnswerChoice, DisputeView } from '../../shared/views/dispute-view.
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-import { filledSlots } from '../../shared/evidence/slots.ts';
+import { providedSlots } from '../../shared/evidence/slots.ts';
 import { checklistFilledBy, evidenceSlots, slotLabel } from '../../shared/domain/evidence-guidance.ts';
 import '../styles/dispute.css';
 
@@ -233,8 +233,9 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   }
 
   const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
-  // A filled slot ticks its checklist items while the evidence is being put together for this answer.
-  const filled = rule?.withEvidence && draft ? filledSlots(draft.slots, draft.arrangement) : [];
+  // A slot with a file or a typed fact (both reach the letter) ticks its checklist items while the
+  // evidence is being put together for this answer.
+  const filled = rule?.withEvidence && draft ? providedSlots(draft.slots, draft.arrangement) : [];
   const filledBy = checklistFilledBy(filled);
   const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
   const pages = draft?.arrangement.pages.length ?? 0;
@@ -401,7 +402,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                   return (
                     <li key={`${e.jobId ?? e.messageType}-${i}`}>
                       {describeEarlierAnswer(e, momentOnScreen)}
-                      {sent ? ` · its packet: ${sent.pages} page${sent.pages === 1 ? '' : 's'}` : ''}
+                      {sent?.pages ? ` · its packet: ${sent.pages} page${sent.pages === 1 ? '' : 's'}` : ''}
                     </li>
                   );
                 })}

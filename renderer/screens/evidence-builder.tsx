@@ -15,9 +15,17 @@ import type { ImportOutcome, ArrangedPage } from '../../shared/evidence/items.ts
 import type { SizeCheck } from '../../shared/evidence/readiness.ts';
 import { presets, type ColourMode, type EvidenceLimits } from '../../shared/evidence/limits.ts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { filledSlots, slotExhibits, slotFieldLimits, type SlotId } from '../../shared/evidence/slots.ts';
+import {
+  exhibitOrder,
+  exhibitTitleMax,
+  slotExhibits,
+  slotFieldLimits,
+  typedFields,
+  type SlotId,
+} from '../../shared/evidence/slots.ts';
 import type { EvidenceSlotSpec } from '../../shared/domain/evidence-guidance.ts';
-import { citeExhibits, exhibitTitles, slotParagraph } from '../../shared/domain/cover-letter-templates.ts';
+import { citeExhibits, exhibitTitles, suggestedTitle } from '../../shared/domain/cover-letter-templates.ts';
+import { composeLetter, type ComposedLetter } from '../../shared/domain/cover-letter-compose.ts';
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
@@ -315,12 +323,18 @@ function EvidenceSlot({
 }) {
   const fill = draft.slots?.[spec.id];
   const exhibits = slotExhibits(draft.slots, spec.id, draft.arrangement);
+  const typed = spec.fields.filter((f) => typedFields(draft.slots, spec.id).includes(f.field));
+  // Typed facts reach the letter without a file: a section holding only them is not empty.
+  const state = [
+    ...(exhibits.length ? [citeExhibits(exhibits)] : []),
+    ...(typed.length ? [`typed: ${typed.map((f) => f.label.toLowerCase()).join(', ')}`] : []),
+  ].join(' · ');
   const files = (fill?.files ?? []).filter((id) => draft.arrangement.pages.some((p) => p.itemId === id));
   const nameOf = (id: string): string => draft.items.find((i) => i.id === id)?.name ?? id;
   const fieldId = (f: string): string => `slot-${spec.id}-${f}`;
   return (
     <section
-      className={`slot${exhibits.length ? ' filled' : ''}`}
+      className={`slot${state ? ' filled' : ''}`}
       aria-label={spec.label}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => (e.stopPropagation(), onDrop(spec.id, e))}
@@ -328,7 +342,7 @@ function EvidenceSlot({
       <header className="slot-head">
         <strong>{spec.label}</strong>
         <span className="slot-state" data-testid={`slot-state-${spec.id}`}>
-          {exhibits.length ? `✓ ${citeExhibits(exhibits)}` : 'Empty'}
+          {state ? `✓ ${state.charAt(0).toUpperCase()}${state.slice(1)}` : 'Empty'}
         </span>
       </header>
       <p className="hint">{spec.hint}</p>
@@ -385,6 +399,43 @@ function EvidenceSlot({
           Choose files…
         </button>
         <span className="muted">or drop them here</span>
+      </div>
+    </section>
+  );
+}
+
+/** The letter's body as it will be sent, read-only: each claim that will be left out struck
+ * through where it stood with why, each paragraph written from an evidence section marked. */
+function LetterAsSent({ letter, failed }: { letter: ComposedLetter | undefined; failed: string | undefined }) {
+  if (!letter)
+    return (
+      <p className="muted" role="status">
+        {failed ? `The letter as it will be sent cannot be shown: ${failed}` : 'Writing the letter as it will be sent…'}
+      </p>
+    );
+  return (
+    <section className="letter-as-sent" aria-label="The letter as it will be sent">
+      <p className="hint">
+        The letter as it will be sent
+        {letter.leftOut.length > 0
+          ? ` (${letter.leftOut.length} ${letter.leftOut.length === 1 ? 'sentence' : 'sentences'} ` +
+            'of your draft left out, struck through below):'
+          : ':'}
+      </p>
+      <div className="letter-body" data-testid="letter-as-sent">
+        {letter.parts.map((p, i) =>
+          p.kind === 'text' ? (
+            <span key={i}>{p.text}</span>
+          ) : p.kind === 'added' ? (
+            <span key={i} className="letter-added" title="Written from your evidence">
+              {p.text}
+            </span>
+          ) : (
+            <span key={i} className="letter-left-out" data-testid="left-out">
+              <del>{p.text}</del> <small>Left out: {p.why}.</small>
+            </span>
+          ),
+        )}
       </div>
     </section>
   );
@@ -488,6 +539,17 @@ export function EvidenceBuilder({
   const checkKey = JSON.stringify(check);
   // Told again only when the check changes.
   useEffect(() => onCheck(check), [checkKey, onCheck]);
+  const grounds = useQuery('letterGrounds', { profileId, chargebackId });
+  // The exhibit just added, to take the focus once its title field is drawn.
+  const focusItem = useRef<string>(undefined);
+  useEffect(() => {
+    const id = focusItem.current;
+    if (!id) return;
+    const field = document.getElementById(`exhibit-title-${id}`);
+    if (!field) return;
+    focusItem.current = undefined;
+    field.focus();
+  }, [draft]);
 
   if (!draft) return <p className="muted">Loading the draft…</p>;
   const kindOf = (id: string) => draft.items.find((i) => i.id === id)?.kind ?? 'jpeg';
@@ -502,7 +564,14 @@ export function EvidenceBuilder({
     }
   }
 
+  /** Focus goes to the title of the first file that came in: what was just added, named. */
+  function focusAdded(outcomes: readonly ImportOutcome[]): void {
+    const first = outcomes.find((o) => o.ok);
+    if (first?.ok) focusItem.current = first.item.id;
+  }
+
   function add(outcomes: ImportOutcome[]): void {
+    focusAdded(outcomes);
     setRefusals((r) => [...r, ...outcomes.flatMap((o) => (o.ok ? [] : [{ text: o.reason, skipped: !!o.skipped }]))]);
     void checkFit(edit.newItemIds(draft, outcomes));
     setDraft((d) => d && edit.addImported(d, outcomes));
@@ -528,6 +597,7 @@ export function EvidenceBuilder({
 
   /** Files for a slot: imported like any other, each that came in put into the slot. */
   function addToSlot(slot: SlotId, outcomes: ImportOutcome[]): void {
+    focusAdded(outcomes);
     setSlotRefusals((r) => ({
       ...r,
       [slot]: [...(r[slot] ?? []), ...outcomes.flatMap((o) => (o.ok ? [] : [o.reason]))],
@@ -554,10 +624,20 @@ export function EvidenceBuilder({
     else say('error', r.error.message);
   }
 
-  const titles = exhibitTitles(draft.arrangement, draft.slots, nameOf);
-  const written = filledSlots(draft.slots, draft.arrangement).map((id) =>
-    slotParagraph(id, draft.slots, slotExhibits(draft.slots, id, draft.arrangement)),
-  );
+  const itemOf = (id: string) => draft.items.find((i) => i.id === id);
+  const titles = exhibitTitles(draft.arrangement, draft.slots, itemOf);
+  // The letter exactly as it will be sent: the same function main builds it with, from the same
+  // record facts, so what the merchant reads here is what the issuer reads.
+  const letter: ComposedLetter | undefined =
+    grounds.data &&
+    composeLetter({
+      rebuttal: draft.rebuttal,
+      category: grounds.data.category ?? undefined,
+      facts: grounds.data.facts,
+      arrangement: draft.arrangement,
+      slots: draft.slots,
+      itemOf,
+    });
   const move = (from: number, to: number): void => setDraft(edit.movePage(draft, from, to));
 
   async function showPreview(): Promise<void> {
@@ -734,6 +814,25 @@ export function EvidenceBuilder({
         />
         Start with a cover letter
       </label>
+      {draft.arrangement.pages.length > 0 && (
+        <ol className="exhibit-titles" aria-label="Exhibit titles">
+          {exhibitOrder(draft.arrangement).map((id, n) => (
+            <li key={id}>
+              <label htmlFor={`exhibit-title-${id}`}>
+                Exhibit {n + 1} <span className="muted">{nameOf(id)}</span>
+              </label>
+              <input
+                id={`exhibit-title-${id}`}
+                maxLength={exhibitTitleMax}
+                value={draft.slots?.titles?.[id] ?? titles.get(id) ?? ''}
+                placeholder={suggestedTitle(itemOf(id))}
+                onChange={(e) => setDraft(edit.setExhibitTitle(draft, id, e.target.value))}
+                onBlur={(e) => setDraft(edit.setExhibitTitle(draft, id, e.target.value, true))}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
       {draft.coverLetter !== false && (
         <label>
           Cover letter
@@ -745,14 +844,7 @@ export function EvidenceBuilder({
           />
         </label>
       )}
-      {draft.coverLetter !== false && written.length > 0 && (
-        <div className="slot-letter" aria-label="Written from your evidence">
-          <p className="hint">Written from your evidence, before the closing request:</p>
-          {written.map((w) => (
-            <p key={w}>{w}</p>
-          ))}
-        </div>
-      )}
+      {draft.coverLetter !== false && <LetterAsSent letter={letter} failed={grounds.error?.message} />}
       <button
         ref={previewButton}
         onClick={() => void showPreview()}

@@ -44,6 +44,8 @@ export const txnSchema = tolerantDates(
     total: intLike.nullish(),
     authDate: z.union([z.string(), z.number()]).nullish(),
     authCode: optionalText,
+    /** The security code check's result code; its values are not documented (recorded: null). */
+    cvvStatus: z.union([z.string(), z.number()]).nullish(),
     order: optionalText,
     description: optionalText,
     descriptor: optionalText,

@@ -1,15 +1,15 @@
 // A strong first draft of the rebuttal per kind of dispute, made only of sentences the packet can
-// prove. Each claim names what supports it: an exhibit of a kind (read from the exhibits' names)
-// or a fact of the transaction. The draft offers every claim the chargeback's facts allow; when
-// the packet is built, a generated claim whose exhibit is not in it is left out (tieClaims), and
-// a letter with a blank still in it ("[tracking number]") is never sent (letterBlanks).
+// prove. Each claim names what supports it: an exhibit of a kind (read from the exhibits' names
+// and titles) or a fact of the transaction record. The draft offers every claim the record
+// supports; the letter as sent is composed from it by cover-letter-compose.ts, which leaves out a
+// claim whose exhibit is not in the packet and says why, and a letter with a blank still in it
+// ("[tracking number]") is never sent (letterBlanks).
+import { z } from 'zod';
 import type { DisputeCategory } from './reason-codes.ts';
 import type { Arrangement } from '../evidence/items.ts';
 import {
   exhibitOrder,
-  filledSlots,
   normaliseTrackingNumber,
-  slotExhibits,
   slotOf,
   type SlotFields,
   type SlotId,
@@ -17,18 +17,27 @@ import {
 } from '../evidence/slots.ts';
 import { formatCalendarDate } from './merchant-format.ts';
 
-export interface CoverLetterFacts {
-  merchantName?: string;
-  chargebackId: string;
-  reasonCode: string;
-  amountText: string;
-  transactionDate?: string;
-  /** From the disputed transaction, when the store has it. */
-  authCode?: string;
-  clientIp?: string;
-  chipRead?: boolean;
-  signed?: boolean;
-}
+/** What the letter may state from the chargeback and its transaction record: each field only
+ * where the record states it (electron/evidence/cover-letter-facts.ts reads them). */
+export const coverLetterFactsSchema = z.object({
+  merchantName: z.string().optional(),
+  chargebackId: z.string(),
+  reasonCode: z.string(),
+  amountText: z.string(),
+  /** The day the issuer authorized the payment (YYYY-MM-DD), from the record's `authDate`; never
+   * the record's `created`, which is when the record was made. */
+  authorizedOn: z.string().optional(),
+  authCode: z.string().optional(),
+  clientIp: z.string().optional(),
+  chipRead: z.boolean().optional(),
+  signed: z.boolean().optional(),
+  /** 3-D Secure as the record states it (`origin` 5: succeeded, 6: attempted); attempted is not
+   * authenticated. */
+  threeDSecure: z.enum(['authenticated', 'attempted']).optional(),
+  /** The security code check, from a `cvvStatus` the app can read; an unknown code states nothing. */
+  cvv: z.enum(['matched', 'not-matched']).optional(),
+});
+export type CoverLetterFacts = z.infer<typeof coverLetterFactsSchema>;
 
 export const exhibitKinds = [
   'authorization',
@@ -70,15 +79,60 @@ export function exhibitKindsOf(names: readonly string[]): Set<ExhibitKind> {
   return kinds;
 }
 
+/** The kind of exhibit, as the letter's reasons name it. */
+export const exhibitKindNames: Record<ExhibitKind, string> = {
+  authorization: 'an authorization record',
+  authentication: 'a 3-D Secure result',
+  delivery: 'a delivery record',
+  receipt: 'a receipt, invoice or order record',
+  policy: 'a policy or terms',
+  product: 'a product description or photos',
+  communication: 'customer correspondence',
+  refund: 'a refund record',
+  usage: 'a usage record',
+  device: 'a device or IP record',
+};
+
 /** One sentence of the body and what must be true for it to be said. */
-interface Claim {
+export interface Claim {
   text: string;
   /** Said only when the packet holds one of these kinds of exhibit. */
   exhibits?: readonly ExhibitKind[];
+  /** Why the transaction record does not support it, or undefined when it does. */
+  unsupported?: (f: CoverLetterFacts) => string | undefined;
 }
 
-const claim = (text: string, exhibits?: readonly ExhibitKind[]): Claim => ({ text, ...(exhibits ? { exhibits } : {}) });
+const claim = (text: string, exhibits?: readonly ExhibitKind[], unsupported?: Claim['unsupported']): Claim => ({
+  text,
+  ...(exhibits ? { exhibits } : {}),
+  ...(unsupported ? { unsupported } : {}),
+});
 const when = (test: unknown, c: () => Claim): Claim[] => (test ? [c()] : []);
+
+const authenticated = claim(
+  'The enclosed 3-D Secure result shows the cardholder authenticated the payment.',
+  ['authentication'],
+  (f) =>
+    f.threeDSecure === 'authenticated'
+      ? undefined
+      : f.threeDSecure === 'attempted'
+        ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated'
+        : 'the transaction record shows no 3-D Secure authentication',
+);
+const cvvMatched = claim("The card's security code (CVV2) given with the order matched.", undefined, (f) =>
+  f.cvv === 'matched' ? undefined : 'the transaction record states no security code (CVV) match',
+);
+/** Sentences earlier versions of the app wrote into drafts that the record cannot support: found
+ * in a saved draft, each is left out with its reason. */
+const retiredClaims: readonly Claim[] = [
+  claim(
+    'The enclosed authorization record shows the issuer approved ' +
+      'the payment and that the address and security code matched.',
+    ['authorization'],
+    // The recorded transaction carries no address check result at all.
+    () => 'the transaction record states no address check (AVS) result',
+  ),
+];
 
 /** The body of each kind: what the cardholder states (true: it is the claim), then the answers. */
 const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim[][]> = {
@@ -86,12 +140,15 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that they did not authorize this purchase.')],
     [
       ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
-      claim(
-        'The enclosed authorization record shows the issuer approved ' +
-          'the payment and that the address and security code matched.',
-        ['authorization'],
+      claim('The enclosed authorization record shows the issuer approved the payment.', ['authorization']),
+      cvvMatched,
+      ...when(f.threeDSecure === 'authenticated', () =>
+        claim('The cardholder was authenticated with 3-D Secure for this payment.'),
       ),
-      claim('The enclosed 3-D Secure result shows the cardholder authenticated the payment.', ['authentication']),
+      ...when(f.threeDSecure === 'attempted', () =>
+        claim('3-D Secure authentication of the cardholder was attempted for this payment.'),
+      ),
+      authenticated,
       ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
       claim('The enclosed records show the IP address and device used for the order.', ['device']),
       claim('The enclosed order record shows the billing and delivery details the cardholder gave.', ['receipt']),
@@ -104,7 +161,7 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that they did not make this purchase.')],
     [
       ...when(f.chipRead, () =>
-        claim(`The card was present: its chip was read${f.transactionDate ? ` on ${f.transactionDate}` : ''}.`),
+        claim(`The card was present: its chip was read${f.authorizedOn ? ` on ${f.authorizedOn}` : ''}.`),
       ),
       claim('The enclosed terminal record shows the card was read at the point of sale.', ['receipt']),
       ...when(f.signed, () => claim('The cardholder signed for the payment.')),
@@ -184,59 +241,61 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
   ],
 };
 
-const anyExhibit = exhibitKinds;
-const closingClaims = [
+export const anyExhibit = exhibitKinds;
+export const closingClaims = [
   claim('We ask the issuer to reverse this chargeback.'),
   // Said only when something is enclosed: a letter alone lists nothing.
   claim('The exhibits are listed below in the order they are enclosed.', anyExhibit),
 ];
 
-function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
-  const opening = claim(
+/** The first sentence, from the record: the payment is dated by its authorization, or not at all. */
+export function openingSentence(facts: CoverLetterFacts): string {
+  return (
     `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ` +
-      `${facts.amountText}${facts.transactionDate ? `, a payment of ${facts.transactionDate}` : ''}.`,
+    `${facts.amountText}${facts.authorizedOn ? `, a payment authorized on ${facts.authorizedOn}` : ''}.`
   );
-  return [[opening], ...bodies[category ?? 'general'](facts).filter((p) => p.length > 0), closingClaims];
 }
 
+/** The first sentence as any version of the app wrote it (earlier ones dated the payment by the
+ * record's creation: "a payment of …"), so a saved draft's opening is written again from the record. */
+export const generatedOpening =
+  /We respond to chargeback \S+ \(reason code [^)\n]*\) for [^\n]*?(?:, a payment (?:of|authorized on) \d{4}-\d{2}-\d{2})?\.(?=\s|$)/;
+
+function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
+  return [
+    [claim(openingSentence(facts))],
+    ...bodies[category ?? 'general'](facts).filter((p) => p.length > 0),
+    closingClaims,
+  ];
+}
+
+/** Every generated sentence a draft may hold, retired ones and other kinds' included (a sentence
+ * copied from another letter is checked like one written here): the claims the letter is checked
+ * against, each once. */
+export function knownClaims(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[] {
+  const all = [
+    ...paragraphs(category, facts).flat(),
+    ...(Object.keys(bodies) as Array<keyof typeof bodies>).flatMap((k) => bodies[k](facts).flat()),
+    ...retiredClaims,
+  ];
+  return all.filter((c, i) => all.findIndex((x) => x.text === c.text) === i);
+}
+
+/** A new draft: every claim the record supports (those needing an exhibit stay until the build
+ * finds none). */
 export function coverLetterTemplate(category: DisputeCategory | undefined, facts: CoverLetterFacts): string {
   const signature = facts.merchantName ? `\n\n${facts.merchantName}` : '';
   return (
     paragraphs(category, facts)
-      .map((p) => p.map((c) => c.text).join(' '))
+      .map((p) =>
+        p
+          .filter((c) => !c.unsupported?.(facts))
+          .map((c) => c.text)
+          .join(' '),
+      )
+      .filter(Boolean)
       .join('\n\n') + signature
   );
-}
-
-/** The letter as it may be sent with these exhibits: each generated claim whose kind of exhibit
- * is not in the packet is taken out (the merchant's own sentences stay as written); returns the
- * text and the claims left out, so the window can say why. */
-export function tieClaims(
-  rebuttal: string,
-  category: DisputeCategory | undefined,
-  facts: CoverLetterFacts,
-  exhibits: ReadonlySet<ExhibitKind>,
-  hasExhibits: boolean,
-): { text: string; leftOut: string[] } {
-  const leftOut: string[] = [];
-  let text = rebuttal;
-  for (const p of paragraphs(category, facts)) {
-    for (const c of p) {
-      if (!c.exhibits) continue;
-      const supported = c.exhibits === anyExhibit ? hasExhibits : c.exhibits.some((k) => exhibits.has(k));
-      if (supported || !text.includes(c.text)) continue;
-      text = text.replace(c.text, '');
-      leftOut.push(c.text);
-    }
-  }
-  // Tidy what removal leaves: doubled spaces, a space before a line end, empty paragraphs.
-  text = text
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n[ \t]+/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return { text, leftOut };
 }
 
 /** Blanks left for the merchant to fill ("[tracking number]", "____"): a letter with any is not sent. */
@@ -248,7 +307,7 @@ export function letterBlanks(text: string): string[] {
 // ---- The letter written from the slots the merchant filled (shared/evidence/slots.ts). ----
 
 /** The kind of exhibit each slot's files are, whatever their names. */
-const slotKind: Record<SlotId, ExhibitKind> = {
+export const slotKind: Record<SlotId, ExhibitKind> = {
   tracking: 'delivery',
   delivery: 'delivery',
   receipt: 'receipt',
@@ -286,57 +345,99 @@ export function slotTitle(slot: SlotId, slots: Slots | undefined, part?: { n: nu
   return part && part.of > 1 ? `${base[slot]}, part ${part.n} of ${part.of}` : base[slot];
 }
 
-/** Each exhibit's title, by item ID: a slotted file's slot title, any other its file name. */
+/** What an exhibit outside the slots is called until the merchant names it: what its file name
+ * says it shows ("UPS tracking.pdf": "Delivery record"), else what kind of file it is; never the
+ * camera's file name ("IMG_4411.HEIC"), which tells the issuer nothing. */
+const kindTitles: Record<ExhibitKind, string> = {
+  authorization: 'Authorization record',
+  authentication: '3-D Secure result',
+  delivery: 'Delivery record',
+  receipt: 'Receipt or order record',
+  policy: 'Terms and policy',
+  product: 'Product description',
+  communication: 'Customer correspondence',
+  refund: 'Refund record',
+  usage: 'Usage record',
+  device: 'Device and IP record',
+};
+
+/** An item as the titles need it: its file name and kind of file. */
+export interface TitledItem {
+  name: string;
+  kind: string;
+}
+
+export function suggestedTitle(item: TitledItem | undefined): string {
+  const [kind] = item ? exhibitKindsOf([item.name]) : [];
+  if (kind) return kindTitles[kind];
+  return item?.kind === 'pdf' ? 'Document' : 'Image';
+}
+
+/** Each exhibit's title, by item ID, in the packet's order: the merchant's own title when they
+ * wrote one, else a slotted file's slot title, else the suggestion. */
 export function exhibitTitles(
   arrangement: Arrangement,
   slots: Slots | undefined,
-  nameOf: (itemId: string) => string,
+  itemOf: (itemId: string) => TitledItem | undefined,
 ): Map<string, string> {
   const titles = new Map<string, string>();
   const order = exhibitOrder(arrangement);
   for (const id of order) {
+    const own = slots?.titles?.[id]?.trim();
     const slot = slotOf(slots, id);
-    if (!slot) {
-      titles.set(id, nameOf(id));
-      continue;
+    if (own) titles.set(id, own);
+    else if (!slot) titles.set(id, suggestedTitle(itemOf(id)));
+    else {
+      const mine = order.filter((x) => slotOf(slots, x) === slot);
+      titles.set(id, slotTitle(slot, slots, { n: mine.indexOf(id) + 1, of: mine.length }));
     }
-    const mine = order.filter((x) => slotOf(slots, x) === slot);
-    titles.set(id, slotTitle(slot, slots, { n: mine.indexOf(id) + 1, of: mine.length }));
   }
   return titles;
 }
 
-/** The paragraph a filled slot adds to the letter, citing its exhibits; only what was provided is said. */
-export function slotParagraph(slot: SlotId, slots: Slots | undefined, exhibits: readonly number[]): string {
+/** The paragraph a slot adds to the letter: citing its exhibits when it has files in the packet,
+ * stating the typed facts either way; only what was provided is said. None for a slot with
+ * neither, or with nothing typed that a paragraph could say without a file. */
+export function slotParagraph(slot: SlotId, slots: Slots | undefined, exhibits: readonly number[]): string | undefined {
   const f: SlotFields = { ...slots?.[slot]?.fields };
-  const cite = citeExhibits(exhibits);
+  const filed = exhibits.length > 0;
+  const lead = (what: string): string => (filed ? `${citeExhibits(exhibits)} (${what})` : capital(what));
   switch (slot) {
     case 'tracking': {
       const tracking = normaliseTrackingNumber(f.trackingNumber);
       const carrier = f.carrier?.trim();
       const shipped = letterDay(f.shipDate);
+      if (!filed && !tracking && !carrier && !shipped) return undefined;
       return (
-        `${cite} (carrier tracking): the order was shipped${carrier ? ` with ${carrier}` : ''}` +
+        `${lead('carrier tracking')}: the order was shipped${carrier ? ` with ${carrier}` : ''}` +
         `${shipped ? ` on ${shipped}` : ''}${tracking ? ` under tracking number ${tracking}` : ''}.`
       );
     }
     case 'delivery': {
       const day = letterDay(f.deliveryDate);
       const address = f.shippingAddress?.trim();
+      if (!filed && !day && !address) return undefined;
+      // Delivered is said on a delivery date or a proof; an address alone is where it was sent.
+      if (!filed && !day) return `${lead('delivery address')}: the order was sent to ${address}.`;
       return (
-        `${cite} (proof of delivery): the order was delivered${day ? ` on ${day}` : ''}` +
+        `${lead('proof of delivery')}: the order was delivered${day ? ` on ${day}` : ''}` +
         `${address ? ` to ${address}` : day ? '' : " to the cardholder's address"}.`
       );
     }
     case 'receipt':
-      return `${cite} (receipt or invoice): the purchase as the cardholder made it, with its amount, its date and what was bought.`;
+      return filed
+        ? `${lead('receipt or invoice')}: the purchase as the cardholder made it, with its amount, its date and what was bought.`
+        : undefined;
     case 'communication':
-      return `${cite} (customer communication): our correspondence with the cardholder about this order.`;
+      return filed
+        ? `${lead('customer communication')}: our correspondence with the cardholder about this order.`
+        : undefined;
     case 'policy': {
       const shown = f.policyShown?.trim();
       const url = f.policyUrl?.trim();
+      if (!filed && !shown && !url) return undefined;
       return (
-        `${cite} (refund and cancellation policy): the policy the cardholder agreed to` +
+        `${lead('refund and cancellation policy')}: the policy the cardholder agreed to` +
         `${shown ? `, shown to them ${shown.charAt(0).toLowerCase()}${shown.slice(1)}` : ''}` +
         `${url ? `; it is published at ${url}` : ''}.`
       );
@@ -344,32 +445,4 @@ export function slotParagraph(slot: SlotId, slots: Slots | undefined, exhibits: 
   }
 }
 
-/** The letter with a paragraph for each filled slot, before the closing request (or at the end);
- * a generated claim that only says what a filled slot's paragraph now says is taken out. Empty
- * slots add nothing; the merchant's own sentences stay as written. */
-export function writeSlotParagraphs(
-  rebuttal: string,
-  category: DisputeCategory | undefined,
-  facts: CoverLetterFacts,
-  slots: Slots | undefined,
-  arrangement: Arrangement,
-): string {
-  const filled = filledSlots(slots, arrangement);
-  if (filled.length === 0) return rebuttal;
-  const covered = new Set(filled.map((s) => slotKind[s]));
-  let text = rebuttal;
-  for (const p of paragraphs(category, facts))
-    for (const c of p)
-      if (c.exhibits && c.exhibits !== anyExhibit && c.exhibits.every((k) => covered.has(k)))
-        text = text.replace(c.text, '');
-  const added = filled.map((s) => slotParagraph(s, slots, slotExhibits(slots, s, arrangement))).join('\n\n');
-  const closing = closingClaims[0]!.text;
-  const at = text.indexOf(closing);
-  text = at >= 0 ? `${text.slice(0, at)}${added}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${added}`;
-  return text
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n[ \t]+/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -3,7 +3,15 @@
 // test/unit/evidence/draft-edits.test.ts.
 import type { EvidenceDraft } from './draft.ts';
 import type { ArrangedPage, ImportOutcome } from './items.ts';
-import { cleanField, slotFieldLimits, slotIds, type SlotField, type SlotFill, type SlotId } from './slots.ts';
+import {
+  cleanField,
+  exhibitTitleMax,
+  slotFieldLimits,
+  slotIds,
+  type SlotField,
+  type SlotFill,
+  type SlotId,
+} from './slots.ts';
 
 type Overrides = NonNullable<EvidenceDraft['overrides']>;
 
@@ -137,4 +145,15 @@ export function addToSlot(draft: EvidenceDraft, slot: SlotId, outcomes: readonly
 export function removeFromSlot(draft: EvidenceDraft, slot: SlotId, itemId: string): EvidenceDraft {
   const fill = slotIn(draft, slot);
   return withSlot(draft, slot, { ...fill, files: fill.files.filter((f) => f !== itemId) });
+}
+
+/** The merchant's own title for an exhibit, used in the letter and the packet in place of the
+ * suggested one. While typing an emptied field stays empty (the letter uses the suggestion
+ * meanwhile); `clean` (when the field is left) trims, and an empty title gives the suggestion back. */
+export function setExhibitTitle(draft: EvidenceDraft, itemId: string, title: string, clean = false): EvidenceDraft {
+  const fitting = title.slice(0, exhibitTitleMax);
+  const titles = { ...draft.slots?.titles };
+  if (clean && !fitting.trim()) delete titles[itemId];
+  else titles[itemId] = clean ? fitting.trim() : fitting;
+  return { ...draft, slots: { ...draft.slots, titles } };
 }

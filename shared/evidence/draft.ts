@@ -27,6 +27,9 @@ export const evidenceDraftSchema = z.object({
   /** The structured evidence: what the merchant typed into each slot and which files fill it.
    * Drafts saved before slots existed have none and read as they were. */
   slots: slotsSchema.optional(),
+  /** Set when the draft is archived with the answer it was built for: the pages of the packet as
+   * built, the cover letter's included (the arrangement alone counts only the evidence). */
+  packetPages: z.number().int().min(0).optional(),
 });
 export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
 

@@ -80,10 +80,12 @@ export const coverLetterInputSchema = z.object({
   received: z.string().optional(),
   reply: z.string().optional(),
   transactionId: z.string().optional(),
+  /** The day the issuer authorized the payment, as the transaction record states it. */
+  authorized: z.string().optional(),
   merchantName: z.string().optional(),
   rebuttal: z.string().max(20_000),
-  /** Exhibit titles by evidence item ID ("Proof of delivery (UPS 1Z…)"); an item without one is
-   * listed by its file name. */
+  /** Exhibit titles by evidence item ID ("Proof of delivery (UPS 1Z…)", or the merchant's own);
+   * the letter written by composeLetter titles every exhibit. */
   exhibitTitles: z.record(z.string(), z.string().max(300)).optional(),
 });
 export type CoverLetterInput = z.infer<typeof coverLetterInputSchema>;

@@ -1,9 +1,10 @@
 // The structured evidence of a draft: slots for the kinds of evidence that win disputes
 // (tracking and carrier, proof of delivery, receipt, customer communication, refund and
 // cancellation policy), each with the facts the merchant types and the files that fill it. A slot
-// is filled when one of its files is in the packet; a filled slot ticks its checklist items,
-// gives its files their exhibit titles and writes its paragraph of the cover letter
-// (cover-letter-templates.ts). Which slots a dispute shows is evidence-guidance.ts's rule.
+// is filled when one of its files is in the packet; a filled slot ticks its checklist items and
+// gives its files their exhibit titles. A slot with a file or a typed fact writes its paragraph of
+// the cover letter (cover-letter-templates.ts, cover-letter-compose.ts). Which slots a dispute
+// shows is evidence-guidance.ts's rule.
 import { z } from 'zod';
 import type { Arrangement } from './items.ts';
 
@@ -47,6 +48,9 @@ export const slotFillSchema = z.object({
 });
 export type SlotFill = z.infer<typeof slotFillSchema>;
 
+/** The longest title the merchant may give an exhibit. */
+export const exhibitTitleMax = 120;
+
 /** Every slot is optional: a draft saved before slots existed, or with none used, has none. */
 export const slotsSchema = z.object({
   tracking: slotFillSchema.optional(),
@@ -54,6 +58,10 @@ export const slotsSchema = z.object({
   receipt: slotFillSchema.optional(),
   communication: slotFillSchema.optional(),
   policy: slotFillSchema.optional(),
+  /** The merchant's own title of each exhibit, by evidence item ID, in place of the suggested
+   * one (cover-letter-templates.ts exhibitTitles). Kept with the slots so it travels wherever the
+   * letter is written from them: the estimate, the preview, the answer and batch. */
+  titles: z.record(z.string().max(200), z.string().max(exhibitTitleMax)).optional(),
 });
 export type Slots = z.infer<typeof slotsSchema>;
 
@@ -93,4 +101,16 @@ export function slotExhibits(slots: Slots | undefined, slot: SlotId, arrangement
 /** The slots with at least one of their files in the packet. */
 export function filledSlots(slots: Slots | undefined, arrangement: Arrangement): SlotId[] {
   return slotIds.filter((id) => slotExhibits(slots, id, arrangement).length > 0);
+}
+
+/** The fields of a slot the merchant typed something into (whitespace is nothing). */
+export function typedFields(slots: Slots | undefined, slot: SlotId): SlotField[] {
+  const fields: SlotFields = slots?.[slot]?.fields ?? {};
+  return (Object.keys(fields) as SlotField[]).filter((f) => cleanField(f, fields[f]) !== undefined);
+}
+
+/** The slots that give the letter something: a file in the packet, or a typed fact. A section
+ * with only typed facts is not empty: its facts reach the letter without a file. */
+export function providedSlots(slots: Slots | undefined, arrangement: Arrangement): SlotId[] {
+  return slotIds.filter((id) => slotExhibits(slots, id, arrangement).length > 0 || typedFields(slots, id).length > 0);
 }

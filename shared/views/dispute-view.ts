@@ -151,7 +151,14 @@ export const disputeViewSchema = z.object({
   answer: answerStateSchema,
   /** Earlier answers' evidence drafts, kept with the job they were queued with. */
   sentDrafts: z.array(
-    z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() }),
+    z.object({
+      jobId: z.string(),
+      sentAt: z.number(),
+      /** The packet's pages as built, its cover letter's included; absent when that is not known
+       * (a draft archived before it was kept, with a letter of unknown length). */
+      pages: z.number().int().optional(),
+      rebuttal: z.string(),
+    }),
   ),
   /** Every answer: the suggested ones first, in their order, then the others fitting the cycle, then the rest. */
   messageTypes: z.array(answerChoiceSchema),
@@ -319,12 +326,18 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
     answerable: whyNot === undefined,
     ...(whyNot === undefined ? {} : { whyNot }),
     answer: c.answer,
-    sentDrafts: c.sentDrafts.map((a) => ({
-      jobId: a.jobId,
-      sentAt: a.sentAt,
-      pages: a.draft?.arrangement.pages.length ?? 0,
-      rebuttal: a.draft?.rebuttal ?? '',
-    })),
+    sentDrafts: c.sentDrafts.map((a) => {
+      // Without its built count, a draft with no letter is counted exactly; one with a letter is not
+      // counted at all rather than a page or two short.
+      const pages =
+        a.draft?.packetPages ?? (a.draft?.coverLetter === false ? a.draft.arrangement.pages.length : undefined);
+      return {
+        jobId: a.jobId,
+        sentAt: a.sentAt,
+        ...(pages !== undefined ? { pages } : {}),
+        rebuttal: a.draft?.rebuttal ?? '',
+      };
+    }),
     messageTypes: answerChoices(cb.cycle, c.dialect, c.answer, explanation.category),
   };
 }

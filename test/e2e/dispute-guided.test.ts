@@ -4,7 +4,10 @@
 // "Advanced"; values in words, the reply deadline with its time and zone; structured evidence
 // slots whose files get real titles and write the letter. And the merchant's mistakes: a file of
 // the wrong kind in a slot, a tracking number typed with spaces and in lower case, switching the
-// answer after filling slots, a draft saved by the old version, Send with blanks in the letter.
+// answer after filling slots, a draft saved by the old version, Send with blanks in the letter; typed
+// facts with no file (the section is not "Empty", the letter states them), a sentence the record
+// does not support (marked in the letter as it will be sent, with why), focus on the exhibit just
+// added, and an exhibit renamed (the packet lists it by that title).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -169,6 +172,38 @@ test(
       await number.fill(' 1z 999 aa1 0123 456784 ');
       await number.blur();
       assert.equal(await number.inputValue(), '1Z999AA10123456784', 'normalised as the carrier prints it');
+      // Typed facts alone, no file: the section is not "Empty", and they are in the letter as it will be sent.
+      await tracking
+        .getByTestId('slot-state-tracking')
+        .filter({ hasText: '✓ Typed: carrier, tracking number' })
+        .waitFor();
+      await summary.getByTestId('summary-slots').filter({ hasText: '1 of 4 filled' }).waitFor();
+      const asSent = page.getByTestId('letter-as-sent');
+      await asSent
+        .getByText('Carrier tracking: the order was shipped with UPS under tracking number 1Z999AA10123456784.')
+        .waitFor();
+      // A generated sentence this record or packet does not support, pasted in: marked where it
+      // stands, with why, and not in the letter as sent.
+      const before3ds = await letter.inputValue();
+      const claim3ds = 'The enclosed 3-D Secure result shows the cardholder authenticated the payment.';
+      await letter.fill(`${before3ds} ${claim3ds}`);
+      const marked = asSent.getByTestId('left-out').filter({ hasText: claim3ds });
+      await marked.waitFor();
+      const origin = Number(services.store.portfolio.detail(profile.id, cb.id)?.txn?.origin);
+      assert.equal(
+        (await marked.locator('small').textContent()) ?? '',
+        'Left out: ' +
+          (origin === 5
+            ? 'no exhibit in the packet is a 3-D Secure result (name or title one so, or add it).'
+            : origin === 6
+              ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated.'
+              : 'the transaction record shows no 3-D Secure authentication.'),
+      );
+      await page.getByText(/^The letter as it will be sent \(1 sentence of your draft left out/).waitFor();
+      await marked.scrollIntoViewIfNeeded();
+      await app.shot('dispute-guided-02b-left-out-marked');
+      await letter.fill(before3ds);
+      await marked.waitFor({ state: 'detached' });
 
       // A file of the wrong kind is refused by name; the others go into the slot.
       await pdfWithPages(join(files, 'label.pdf'), 1);
@@ -185,6 +220,11 @@ test(
       app.dialogs.answerFiles([join(files, 'IMG_2232.jpg')]);
       await delivery.getByRole('button', { name: 'Add files to Proof of delivery…' }).click();
       await delivery.getByTestId('slot-state-delivery').filter({ hasText: '✓ Exhibit 2' }).waitFor();
+      // Focus lands on what was added: the new exhibit's title, to check or rename.
+      const added = page.getByRole('textbox', { name: /^Exhibit 2 IMG_2232\.jpg$/ });
+      // Playwright's own check: the field is the focused element once the title is drawn.
+      await added.and(page.locator(':focus')).waitFor();
+      assert.equal(await added.inputValue(), 'Proof of delivery (UPS 1Z999AA10123456784)');
       await delivery.getByLabel('Delivery date', { exact: true }).fill('2026-10-05');
       // Exhibits are titled by what they prove, not by file name.
       assert.deepEqual(await page.locator('.page-name').allTextContents(), [
@@ -199,14 +239,18 @@ test(
       assert.equal(await item('Customer messages').count(), 0, 'not on this reason’s checklist');
       assert.equal(await item('Receipt or invoice').locator('input').isChecked(), false, 'its slot is empty');
       // The letter is written from what was provided.
-      const written = page.getByLabel('Written from your evidence');
+      const written = asSent;
       await written
         .getByText(
           'Exhibit 1 (carrier tracking): the order was shipped with UPS under tracking number 1Z999AA10123456784.',
         )
         .waitFor();
       await written.getByText('Exhibit 2 (proof of delivery): the order was delivered on Mon, Oct 5, 2026.').waitFor();
-      assert.doesNotMatch(await written.innerText(), /receipt|communication/, 'nothing for an empty slot');
+      assert.doesNotMatch(
+        await written.innerText(),
+        /\((receipt or invoice|customer communication)\)/,
+        'nothing for an empty slot',
+      );
       await summary.getByTestId('summary-exhibits').filter({ hasText: '2 files, 2 pages' }).waitFor();
       await summary.getByTestId('summary-slots').filter({ hasText: '2 of 4 filled' }).waitFor();
       await summary
@@ -238,6 +282,11 @@ test(
       await letter.fill(own);
       await blank.waitFor({ state: 'detached' });
 
+      // The merchant renames an exhibit: the pages and the letter's list say the new title.
+      await added.fill('Doorstep photo from the UPS driver');
+      await added.blur();
+      await page.locator('.page-name').filter({ hasText: '2. Doorstep photo from the UPS driver' }).waitFor();
+
       // Sent: the packet's letter cites the slots' exhibits and lists them by title.
       await services.outbox.stop();
       await summary.getByRole('button', { name: 'Add to outbox' }).click();
@@ -254,7 +303,7 @@ test(
       );
       assert.match(text, /Exhibit 2 \(proof of delivery\): the order was delivered on Mon, Oct 5, 2026\./);
       assert.match(text, /1\. Carrier tracking \(UPS 1Z999AA10123456784\) – page 2/);
-      assert.match(text, /2\. Proof of delivery \(UPS 1Z999AA10123456784\) – page 3/);
+      assert.match(text, /2\. Doorstep photo from the UPS driver – page 3/, 'the title the merchant wrote');
       assert.doesNotMatch(text, /label\.pdf|IMG_2232/, 'no file names for titled exhibits');
       assert.doesNotMatch(text, /customer communication|receipt or invoice\)/i, 'no paragraph for an empty slot');
       services.outbox.start();

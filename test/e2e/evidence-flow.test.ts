@@ -57,10 +57,17 @@ test(
       await page.getByRole('button', { name: 'Remove page 4' }).click();
       await page.getByRole('button', { name: 'Rotate page 2' }).click();
       await page.getByRole('button', { name: 'Move page 3 earlier' }).click();
+      // Titled by what they show, suggested from their names; each title is the merchant's to edit.
       assert.deepEqual(await page.locator('.page-name').allTextContents(), [
-        '1. receipt.jpg',
-        '2. terms.pdf p.1',
-        '3. delivery.jpg',
+        '1. Receipt or order record',
+        '2. Terms and policy p.1',
+        '3. Delivery record',
+      ]);
+      const titleFields = await page.getByRole('list', { name: 'Exhibit titles' }).getByRole('textbox').all();
+      assert.deepEqual(await Promise.all(titleFields.map((f) => f.inputValue())), [
+        'Receipt or order record',
+        'Terms and policy',
+        'Delivery record',
       ]);
       // The live meter counts the cover letter too: 1 + 3 pages.
       await page
@@ -243,9 +250,9 @@ test(
       }, scans);
       await page.locator('.page-tile').nth(2).waitFor();
       assert.deepEqual(await page.locator('.page-name').allTextContents(), [
-        '1. receipt.jpg',
-        '2. invoice.pdf p.1',
-        '3. invoice.pdf p.2',
+        '1. Receipt or order record',
+        '2. Receipt or order record p.1',
+        '3. Receipt or order record p.2',
       ]);
       const notAdded = page.getByRole('list', { name: 'Files not added' });
       await notAdded.getByText('notes.txt', { exact: false }).waitFor();
@@ -287,7 +294,7 @@ test(
         join(files, 'delivery photo.jpg'),
       );
       await page.locator('.page-tile').nth(3).waitFor();
-      assert.equal(await page.locator('.page-name').nth(3).textContent(), '4. delivery photo.jpg');
+      assert.equal(await page.locator('.page-name').nth(3).textContent(), '4. Delivery record');
       // What was dropped is in main's evidence store, with its own name.
       const stored = await app.services.evidence.list();
       assert.deepEqual(stored.map((i) => `${i.name}: ${i.kind}, ${i.pages}`).sort(), [

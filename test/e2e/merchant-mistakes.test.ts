@@ -158,7 +158,8 @@ test(
       await stage.filter({ hasText: 'Sent, awaiting the issuer' }).waitFor();
       assert.match(
         (await page.getByRole('list', { name: 'Answers at this stage' }).textContent()) ?? '',
-        /Respond with evidence with 1 document, sent .* UTC · its packet: 1 page/,
+        // The receipt's page and the cover letter's: the packet's pages as built (it said 1).
+        /Respond with evidence with 1 document, sent .* UTC · its packet: 2 pages/,
       );
       await chooseAnswer(page, 'respond');
       await page.getByRole('button', { name: 'Add files…' }).waitFor();
@@ -233,6 +234,13 @@ test(
         'the draft offers the claim; the build keeps it only with its exhibit',
       );
       assert.doesNotMatch(generated, /\[/, 'no blank in a generated letter');
+      // The editor shows the letter as it will be sent: that claim struck through, with why.
+      await page
+        .getByTestId('letter-as-sent')
+        .getByTestId('left-out')
+        .filter({ hasText: 'The enclosed authorization record shows the issuer approved the payment.' })
+        .filter({ hasText: 'Left out: no exhibit in the packet is an authorization record' })
+        .waitFor();
 
       await letter.fill(`${generated}\n\nTracking number [tracking number].`);
       const blank = page.getByRole('alert').filter({ hasText: 'still has a blank to fill: [tracking number]' });
@@ -283,8 +291,14 @@ test(
       const packet = join(services.home, 'outbox', job!.id, `${sent.position}-${sent.name}`);
       const text = (await readPdf(packet)).map((p) => p.plain).join(' ');
       assert.match(text, /did not authorize this purchase/);
-      assert.doesNotMatch(text, /authorization record|3-D Secure|delivery record/, 'no claim without its exhibit');
-      assert.match(text, /Exhibits 1\. terms\.png/);
+      assert.doesNotMatch(
+        text,
+        /authorization record|enclosed 3-D Secure|delivery record/,
+        'no claim without its exhibit (what the transaction record states may be said)',
+      );
+      // Listed by its title (suggested from what its name says it shows), not by the file name.
+      assert.match(text, /Exhibits 1\. Terms and policy – page 2/);
+      assert.doesNotMatch(text, /terms\.png/);
       services.outbox.start();
       await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
     } finally {

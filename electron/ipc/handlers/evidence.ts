@@ -3,7 +3,7 @@ import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts'
 import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture } from '../../evidence/index.ts';
 import { draftRebuttal } from '../../evidence/cover-letter-facts.ts';
-import { letterSource, packetLetter } from '../../respond/letter.ts';
+import { letterGrounds, letterSource, packetLetter } from '../../respond/letter.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
 import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds.ts';
@@ -25,6 +25,10 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       if (saved) return saved;
       const rebuttal = draftRebuttal(cb, letterSource(s.store, profile, cb));
       return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal };
+    },
+    letterGrounds: async ({ profileId, chargebackId }) => {
+      const { profile, cb } = context(profileId, chargebackId);
+      return letterGrounds(letterSource(s.store, profile, cb));
     },
     saveDraft: async ({ profileId, chargebackId, draft }) => {
       context(profileId, chargebackId);

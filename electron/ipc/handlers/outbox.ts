@@ -13,7 +13,8 @@ export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> 
         if (!answered.ok) throw answered.error;
         // The draft goes with the answer it built: the next answer starts from a clean one.
         const withDocuments = answered.job.steps.some((step) => step.kind === 'document');
-        if (withDocuments) s.store.drafts.archive(r.profileId, r.chargebackId, answered.job.id);
+        if (withDocuments)
+          s.store.drafts.archive(r.profileId, r.chargebackId, answered.job.id, { packetPages: answered.packetPages });
         s.outbox.runOnce().catch(() => undefined);
         return answered.job;
       }),

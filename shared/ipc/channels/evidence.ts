@@ -13,6 +13,8 @@ import {
 } from '../../evidence/items.ts';
 import { evidenceDraftSchema } from '../../evidence/draft.ts';
 import { slotsSchema } from '../../evidence/slots.ts';
+import { disputeCategorySchema } from '../../domain/reason-codes.ts';
+import { coverLetterFactsSchema } from '../../domain/cover-letter-templates.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
@@ -68,6 +70,13 @@ export const evidenceChannels = {
       slots: slotsSchema.optional(),
     }),
     estimateSchema,
+    { tags: ['profiles', 'chargebacks'] },
+  ),
+  letterGrounds: query(
+    "What the chargeback's cover letter is composed from (its kind and the transaction record's " +
+      'facts), so the editor shows, with composeLetter, exactly the text that will be sent.',
+    z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1) }),
+    z.object({ category: disputeCategorySchema.nullable(), facts: coverLetterFactsSchema }),
     { tags: ['profiles', 'chargebacks'] },
   ),
   getDraft: query(

@@ -313,7 +313,9 @@ test(
       /Chargeback t1_chb_cli .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due 2026-12-01/,
     );
     assert.match(read[0]!.plain, /Corner Shop/);
-    assert.match(read[0]!.plain, /Exhibits 1\. 1-receipt\.jpg – page 2 2\. 2-terms\.pdf – pages 3–4/);
+    // Listed by their titles (what their names say they show), never by the file names.
+    assert.match(read[0]!.plain, /Exhibits 1\. Receipt or order record – page 2 2\. Terms and policy – pages 3–4/);
+    assert.doesNotMatch(read[0]!.plain, /1-receipt\.jpg|2-terms\.pdf/);
 
     const elsewhere = await cli(
       ['evidence', 'build', inputs, '--out', join(dir, 'nope'), '--cover-for', 't1_chb_cli', '--profile', 'Other'],

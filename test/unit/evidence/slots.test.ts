@@ -6,15 +6,26 @@ import assert from 'node:assert/strict';
 import { evidenceDraftSchema, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import type { EvidenceItem } from '../../../shared/evidence/items.ts';
 import * as edit from '../../../shared/evidence/draft-edits.ts';
-import { filledSlots, normaliseTrackingNumber, slotExhibits, slotFieldLimits } from '../../../shared/evidence/slots.ts';
+import {
+  exhibitTitleMax,
+  filledSlots,
+  normaliseTrackingNumber,
+  providedSlots,
+  slotExhibits,
+  slotFieldLimits,
+  typedFields,
+} from '../../../shared/evidence/slots.ts';
 import {
   coverLetterTemplate,
   exhibitTitles,
   letterBlanks,
   slotParagraph,
-  writeSlotParagraphs,
   type CoverLetterFacts,
 } from '../../../shared/domain/cover-letter-templates.ts';
+import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
+import type { DisputeCategory } from '../../../shared/domain/reason-codes.ts';
+import type { Slots } from '../../../shared/evidence/slots.ts';
+import type { Arrangement } from '../../../shared/evidence/items.ts';
 import { checklistFilledBy, evidenceGuidance, evidenceSlots } from '../../../shared/domain/evidence-guidance.ts';
 
 const item = (id: string, name: string, pages = 1): EvidenceItem => ({
@@ -37,6 +48,15 @@ const empty: EvidenceDraft = {
   rebuttal: 'Dear issuer',
 };
 const facts: CoverLetterFacts = { chargebackId: 'cb1', reasonCode: '13.1', amountText: '$129.00' };
+const items = [receipt, label, pod];
+/** The letter as composeLetter writes it from these slots and pages. */
+const written = (
+  rebuttal: string,
+  category: DisputeCategory | undefined,
+  slots: Slots | undefined,
+  arrangement: Arrangement,
+): string =>
+  composeLetter({ rebuttal, category, facts, slots, arrangement, itemOf: (id) => items.find((i) => i.id === id) }).text;
 
 test('a draft saved before slots existed loads as it was, and a draft with slots keeps them', () => {
   const old = evidenceDraftSchema.parse(
@@ -124,7 +144,7 @@ test('the letter is written from what was provided: a paragraph per filled slot 
   d = edit.setSlotField(d, 'delivery', 'shippingAddress', '12 High Street, Springfield');
   assert.deepEqual(slotExhibits(d.slots, 'delivery', d.arrangement), [3]);
   const template = coverLetterTemplate('not-received', facts);
-  const text = writeSlotParagraphs(template, 'not-received', facts, d.slots, d.arrangement);
+  const text = written(template, 'not-received', d.slots, d.arrangement);
   assert.ok(
     text.includes(
       'Exhibit 2 (carrier tracking): the order was shipped with UPS on Sat, Oct 3, 2026 under tracking number 1Z999AA10123456784.',
@@ -144,16 +164,17 @@ test('the letter is written from what was provided: a paragraph per filled slot 
   );
   assert.ok(text.indexOf('Exhibit 3') < text.indexOf('We ask the issuer to reverse this chargeback.'));
   assert.deepEqual(letterBlanks(text), []);
-  // Without any slot filled, the letter is the merchant's as written.
-  assert.equal(writeSlotParagraphs(template, 'not-received', facts, undefined, d.arrangement), template);
+  // Without any slot given, no paragraph is written from them.
+  assert.doesNotMatch(written(template, 'not-received', undefined, d.arrangement), /Exhibits? \d+ \(/);
 
-  const titles = exhibitTitles(d.arrangement, d.slots, (id) => (id === receipt.id ? 'scan 1.pdf' : '?'));
+  const titles = exhibitTitles(d.arrangement, d.slots, (id) => items.find((i) => i.id === id));
   assert.deepEqual(
     [...titles.values()],
     ['Receipt or invoice', 'Carrier tracking (UPS 1Z999AA10123456784)', 'Proof of delivery (UPS 1Z999AA10123456784)'],
   );
   const unslotted = edit.removeFromSlot(d, 'receipt', receipt.id);
-  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => 'scan 1.pdf').get(receipt.id), 'scan 1.pdf');
+  // Out of its slot, a file is titled by what it is, never by the camera's file name.
+  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => receipt).get(receipt.id), 'Document');
 });
 
 test('a slot with no details says only what it shows; an empty tracking number is never a blank', () => {
@@ -171,9 +192,7 @@ test('a slot with no details says only what it shows; an empty tracking number i
   );
   // A blank typed into a field is a blank in the letter: refused like any other.
   const d = edit.setSlotField(edit.addToSlot(empty, 'tracking', [ok(label)]), 'tracking', 'carrier', '[carrier]');
-  assert.deepEqual(letterBlanks(writeSlotParagraphs('We ask.', undefined, facts, d.slots, d.arrangement)), [
-    '[carrier]',
-  ]);
+  assert.deepEqual(letterBlanks(written('We ask.', undefined, d.slots, d.arrangement)), ['[carrier]']);
 });
 
 test('a field typed or pasted too long keeps what fits, so the draft can always be saved', () => {
@@ -186,4 +205,40 @@ test('a field typed or pasted too long keeps what fits, so the draft can always 
   assert.equal(d.slots?.delivery?.fields.deliveryDate, '20266-10-0');
   assert.equal(d.slots?.tracking?.fields.carrier?.length, slotFieldLimits.carrier);
   assert.equal(evidenceDraftSchema.safeParse(d).success, true, 'what the edits keep, main accepts');
+});
+
+test('typed facts count for their section; whitespace is nothing typed', () => {
+  let d = edit.setSlotField(empty, 'tracking', 'carrier', '   ');
+  assert.deepEqual(providedSlots(d.slots, d.arrangement), [], 'spaces are no carrier');
+  d = edit.setSlotField(d, 'tracking', 'trackingNumber', '1z 999', true);
+  d = edit.setSlotField(d, 'delivery', 'shippingAddress', '12 High Street');
+  assert.deepEqual(typedFields(d.slots, 'tracking'), ['trackingNumber']);
+  assert.deepEqual(providedSlots(d.slots, d.arrangement), ['tracking', 'delivery']);
+  assert.deepEqual(filledSlots(d.slots, d.arrangement), [], 'filled still means a file in the packet');
+  // With no file, each says what was typed and cites nothing; an address alone is where it was sent.
+  assert.equal(
+    written('We ask the issuer to reverse this chargeback.', 'not-received', d.slots, d.arrangement),
+    'Carrier tracking: the order was shipped under tracking number 1Z999.\n\n' +
+      'Delivery address: the order was sent to 12 High Street.\n\n' +
+      'We ask the issuer to reverse this chargeback.',
+  );
+});
+
+test('an exhibit title the merchant writes is kept to its length; emptied and left, the suggestion is back', () => {
+  const id = receipt.id;
+  let d = edit.addImported(empty, [ok(receipt)]);
+  d = edit.setExhibitTitle(d, id, 'x'.repeat(500));
+  assert.equal(d.slots?.titles?.[id]?.length, exhibitTitleMax);
+  assert.equal(evidenceDraftSchema.safeParse(d).success, true, 'what the edit keeps, main accepts');
+  d = edit.setExhibitTitle(d, id, '');
+  assert.equal(d.slots?.titles?.[id], '', 'an emptied field stays empty while typing');
+  assert.equal(
+    exhibitTitles(d.arrangement, d.slots, () => receipt).get(id),
+    'Document',
+    'the letter uses the suggestion',
+  );
+  d = edit.setExhibitTitle(d, id, '  ', true);
+  assert.equal(d.slots?.titles?.[id], undefined);
+  d = edit.setExhibitTitle(d, id, '  Till receipt, signed  ', true);
+  assert.equal(exhibitTitles(d.arrangement, d.slots, () => receipt).get(id), 'Till receipt, signed');
 });

@@ -348,16 +348,37 @@ test("the merchant's ticks and the drafts sent with earlier answers", () => {
   const records = recordsOf('core');
   const v = view(records, {
     ticked: new Set(['signed-receipt', 'no-such-item']),
-    sentDrafts: [{ jobId: 'job-1', sentAt: 1, draft: undefined }],
+    sentDrafts: [
+      { jobId: 'job-1', sentAt: 1, draft: undefined },
+      { jobId: 'job-2', sentAt: 2, draft: { ...sentDraft, packetPages: 3 } },
+      { jobId: 'job-3', sentAt: 3, draft: sentDraft },
+      { jobId: 'job-4', sentAt: 4, draft: { ...sentDraft, coverLetter: false } },
+    ],
   });
   assert.equal(v.explanation.category, 'fraud-card-present');
   assert.deepEqual(
     v.guidance.checklist.filter((i) => i.checked).map((i) => i.id),
     ['signed-receipt'],
   );
-  assert.deepEqual(
-    v.sentDrafts,
-    [{ jobId: 'job-1', sentAt: 1, pages: 0, rebuttal: '' }],
-    'a draft that no longer reads counts no pages',
-  );
+  // The packet's pages as built, the letter's included (two pages of evidence and a letter: 3);
+  // never the evidence pages alone, which is a page or two short of what was sent.
+  assert.deepEqual(v.sentDrafts, [
+    { jobId: 'job-1', sentAt: 1, rebuttal: '' },
+    { jobId: 'job-2', sentAt: 2, pages: 3, rebuttal: 'Mine.' },
+    { jobId: 'job-3', sentAt: 3, rebuttal: 'Mine.' },
+    { jobId: 'job-4', sentAt: 4, pages: 2, rebuttal: 'Mine.' },
+  ]);
 });
+
+const sentDraft = {
+  items: [],
+  arrangement: {
+    pages: [
+      { itemId: 'a'.repeat(64), page: 0, rotation: 0 as const },
+      { itemId: 'a'.repeat(64), page: 1, rotation: 0 as const },
+    ],
+  },
+  preset: 'document' as const,
+  pageSize: 'letter' as const,
+  rebuttal: 'Mine.',
+};
