@@ -15,6 +15,10 @@ export interface MessageTypeRule {
   needsConfirmation: boolean;
   /** Sent together with evidence documents. */
   withEvidence: boolean;
+  /** It says something only through what goes with it (a note, typed facts, files): sent empty it
+   * says nothing, so it is refused (answer-readiness.ts). A concession, a withdrawal and an
+   * assignment are their own content. */
+  needsContent: boolean;
   /** The service closes or decides the chargeback on this message (observed: represent →
    * closed, acceptLiability → lost), so it refuses documents sent after it: such a message
    * carries evidence only where the dialect sends documents first (see evidenceRefusal). */
@@ -29,6 +33,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   represent: {
@@ -40,6 +45,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: true,
   },
   respondToDispute: {
@@ -49,6 +55,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   acceptLiability: {
@@ -58,6 +65,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: true,
     needsConfirmation: true,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: true,
   },
   unaccept: {
@@ -67,6 +75,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: false,
   },
   notate: {
@@ -76,6 +85,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: false,
+    needsContent: true,
     closesChargeback: false,
   },
   assign: {
@@ -85,6 +95,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: false,
   },
   createPreArbitration: {
@@ -94,6 +105,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestPreArbitration: {
@@ -103,6 +115,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestResolutionToPreArbitration: {
@@ -112,6 +125,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   repsondToPreArbitration: {
@@ -121,6 +135,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestArbitration: {
@@ -130,6 +145,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
 };
