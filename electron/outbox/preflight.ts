@@ -1,6 +1,7 @@
 // Before anything is sent in a round: the chargeback is still open, still actionable, and its
 // deadline has not passed. Once the message is in, a passed deadline no longer stops the rest of
-// the answer (a half answer helps no one): it is said as a warning on the job.
+// the answer (a half answer helps no one): it is said as a warning on the job. An answer the
+// merchant queued after the reply date, saying yes to sending it late, is tried once all the same.
 import type { ApiClient } from '../api/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
@@ -23,14 +24,16 @@ export async function preflight(
   const days = daysLeft(cb.reply, new Date(deps.now()));
   let warning: string | undefined;
   if (days !== undefined && days < 0) {
-    if (!job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined))
+    const begun = job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined);
+    if (!begun && job.sendLate !== true)
       throw new AppError(
         'deadline-passed',
         `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. ` +
           'Contact your processor if you have an extension.',
       );
-    warning =
-      'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.';
+    warning = begun
+      ? 'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.'
+      : 'Sent after the reply date, as you asked: the processor will likely refuse it.';
   } else if (days !== undefined && days <= 1)
     warning = `Deadline ${days === 0 ? 'is today' : 'is tomorrow'}: sent as soon as possible.`;
   if (warning) {

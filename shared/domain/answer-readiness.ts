@@ -10,6 +10,7 @@ import { messageTypeRules, messageTypesForCycle } from './message-type-rules.ts'
 import { cycleLabel } from './cycles.ts';
 import { daysLeft, formatYmd } from './dates.ts';
 import { slotIds, type Slots } from '../evidence/slots.ts';
+import { AppError, type ErrorKind } from '../errors.ts';
 
 export const readinessKinds = ['decided', 'closed', 'not-actionable', 'empty', 'unusual', 'late'] as const;
 export type ReadinessKind = (typeof readinessKinds)[number];
@@ -59,6 +60,22 @@ export function hasContent(a: Pick<AnswerFacts, 'note' | 'files' | 'slots'>): bo
   return (a.note ?? '').trim() !== '' || a.files > 0 || hasTypedFacts(a.slots);
 }
 
+/** Why the answer says nothing; undefined when it carries something or is its own content. Asked
+ * alone where the chargeback is not known. */
+export function emptyRefusal(
+  a: Pick<AnswerFacts, 'messageType' | 'note' | 'files' | 'slots'>,
+): ReadinessProblem | undefined {
+  const rule = messageTypeRules[a.messageType];
+  if (!rule.needsContent || hasContent(a)) return undefined;
+  return {
+    kind: 'empty',
+    text: rule.withEvidence
+      ? `${rule.label} has nothing in it: write a note, fill in an evidence section or add a file first. ` +
+        'An empty answer tells the issuer nothing, and you get one answer per stage.'
+      : `${rule.label} has nothing in it: write the note first.`,
+  };
+}
+
 /** Why the chargeback takes no answer at all; undefined when it is open and answerable. */
 export function finalRefusal(cb: AnswerFacts['chargeback']): ReadinessProblem | undefined {
   if (cb.status === 'won' || cb.status === 'lost')
@@ -83,14 +100,8 @@ export function readinessProblems(a: AnswerFacts, now: Date): ReadinessProblem[]
   const problems: ReadinessProblem[] = [];
   const final = finalRefusal(a.chargeback);
   if (final) problems.push(final);
-  if (rule.needsContent && !hasContent(a))
-    problems.push({
-      kind: 'empty',
-      text: rule.withEvidence
-        ? `${rule.label} has nothing in it: write a note, fill in an evidence section or add a file first. ` +
-          'An empty answer tells the issuer nothing, and you get one answer per stage.'
-        : `${rule.label} has nothing in it: write the note first.`,
-    });
+  const empty = emptyRefusal(a);
+  if (empty) problems.push(empty);
   if (!messageTypesForCycle(a.chargeback.cycle).includes(a.messageType))
     problems.push({
       kind: 'unusual',
@@ -115,4 +126,21 @@ export function readinessProblems(a: AnswerFacts, now: Date): ReadinessProblem[]
  * it is ready. */
 export function answerReadiness(a: AnswerFacts, consents: ReadinessConsents, now: Date): ReadinessProblem | undefined {
   return readinessProblems(a, now).find((p) => !p.consent || consents[p.consent] !== true);
+}
+
+const errorKindOf: Record<ReadinessKind, ErrorKind> = {
+  decided: 'not-open',
+  closed: 'not-open',
+  'not-actionable': 'not-actionable',
+  empty: 'validation',
+  unusual: 'validation',
+  late: 'deadline-passed',
+};
+
+/** The problem as a refusal: its field names the consent that lifts it (or `content`), so where the
+ * merchant answers from can say how to give it. */
+export function readinessError(p: ReadinessProblem): AppError {
+  return new AppError(errorKindOf[p.kind], `${p.text} Nothing was queued.`, {
+    fields: [{ field: p.consent ?? (p.kind === 'empty' ? 'content' : 'chargeback'), message: p.kind }],
+  });
 }

@@ -56,8 +56,8 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   assert.match(
     dry.stdout,
     new RegExp(
-      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is ` +
-        `lost and no longer accepts responses: the issuer decided it\\.`,
+      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! Chargeback ${lost.id} is ` +
+        `lost: the issuer has decided it, and the processor accepts no more responses\\.`,
     ),
   );
   assert.match(

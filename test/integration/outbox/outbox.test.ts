@@ -321,6 +321,7 @@ test(
         profileId: f.profile.id,
         chargebackId: cb3.id,
         messageType: 'respond',
+        note: 'Delivered; tracking attached.',
         documents: [],
       });
       await outbox3.runOnce();
@@ -656,18 +657,21 @@ test('a missing key fails only that job, with the reason; a locked keychain make
       profileId: keyless.id,
       chargebackId: a.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     const lockedJob = await outbox.submit({
       profileId: locked.id,
       chargebackId: b.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     const fine = await outbox.submit({
       profileId: f.profile.id,
       chargebackId: c.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     assert.deepEqual(await outbox.runOnce(), { done: 1, failed: 1, waiting: 1 });
@@ -744,6 +748,7 @@ test(
         profileId: f.profile.id,
         chargebackId: cb.id,
         messageType: 'represent',
+        note: 'Delivered; tracking attached.',
         documents: [],
       });
       await f.outbox.runOnce();
