@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { MessageType } from './enums.ts';
 import { messageTypeRules, messageTypesForCycle } from './message-type-rules.ts';
 import { cycleLabel } from './cycles.ts';
+import { isAnswer } from './answer-lifecycle.ts';
 import { daysLeft, formatYmd } from './dates.ts';
 import { slotIds, type Slots } from '../evidence/slots.ts';
 import { AppError, type ErrorKind } from '../errors.ts';
@@ -102,7 +103,8 @@ export function readinessProblems(a: AnswerFacts, now: Date): ReadinessProblem[]
   if (final) problems.push(final);
   const empty = emptyRefusal(a);
   if (empty) problems.push(empty);
-  if (!messageTypesForCycle(a.chargeback.cycle).includes(a.messageType))
+  // A note or an assignment answers nothing, so no stage finds it unusual.
+  if (isAnswer(a.messageType) && !messageTypesForCycle(a.chargeback.cycle).includes(a.messageType))
     problems.push({
       kind: 'unusual',
       text:

@@ -8,6 +8,10 @@ export interface MessageTypeRule {
   label: string;
   /** What the answer does, in one plain line: what the merchant reads on its card. */
   meaning: string;
+  /** What happens once it is sent, in plain words. */
+  next: string;
+  /** What it costs the merchant. */
+  cost: string;
   description: string;
   /** acceptLiability carries the amount conceded. */
   needsAmount: boolean;
@@ -29,6 +33,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   respond: {
     meaning: 'Fight it: send your evidence to the issuer. The case stays open until they decide.',
     label: 'Respond with evidence',
+    next: 'The issuer weighs your evidence and decides; the outcome shows here when it comes.',
+    cost: 'Nothing to send. If you lose, the amount stays with the cardholder.',
     description: 'Answer the dispute and upload your evidence.',
     needsAmount: false,
     needsConfirmation: false,
@@ -39,6 +45,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   represent: {
     meaning: 'Fight it and close the case: your evidence goes to the issuer, who then decides.',
     label: 'Represent',
+    next: 'The processor closes the case on this message and the issuer decides on what you sent: nothing can be added after it.',
+    cost: 'Nothing to send. If you lose, the amount stays with the cardholder.',
     description:
       'Re-present the charge to the issuer with your evidence. The processor ' +
       'closes the case on this message, so the evidence is sent first.',
@@ -51,6 +59,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   respondToDispute: {
     meaning: 'Reply with more evidence without closing the case.',
     label: 'Reply to the dispute',
+    next: 'The case stays open; the issuer weighs this with what you sent before.',
+    cost: 'Nothing to send.',
     description: 'Send a reply without closing the case.',
     needsAmount: false,
     needsConfirmation: false,
@@ -61,6 +71,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   acceptLiability: {
     meaning: 'Give up: the cardholder keeps the money. Cheaper than losing when you cannot prove your case.',
     label: 'Accept liability',
+    next: 'The case closes as lost at once; nothing more can be sent for it.',
+    cost: 'The amount you concede goes back to the cardholder.',
     description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.',
     needsAmount: true,
     needsConfirmation: true,
@@ -71,6 +83,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   unaccept: {
     meaning: 'Take back an acceptance sent by mistake, so you can still fight.',
     label: 'Withdraw acceptance',
+    next: 'Your acceptance is withdrawn and the case can be answered again.',
+    cost: 'Nothing to send.',
     description: 'Withdraw an earlier acceptance of liability.',
     needsAmount: false,
     needsConfirmation: true,
@@ -81,6 +95,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   notate: {
     meaning: 'Leave a note for the processor. It does not answer the dispute.',
     label: 'Add a note',
+    next: 'The processor reads it; the dispute is not answered and its reply date still stands.',
+    cost: 'Nothing.',
     description: 'Add a note to the case for the processor.',
     needsAmount: false,
     needsConfirmation: false,
@@ -91,6 +107,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   assign: {
     meaning: 'Hand the case to a queue or a colleague. It does not answer the dispute.',
     label: 'Assign',
+    next: 'The case moves to that queue or person; the dispute is not answered.',
+    cost: 'Nothing.',
     description: 'Assign the case to a queue or contact.',
     needsAmount: false,
     needsConfirmation: false,
@@ -101,6 +119,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   createPreArbitration: {
     meaning: 'Open pre-arbitration yourself, with new evidence.',
     label: 'Create pre-arbitration',
+    next: 'The case moves to pre-arbitration, where the issuer answers your new evidence.',
+    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
     description: 'Open pre-arbitration with more evidence.',
     needsAmount: false,
     needsConfirmation: false,
@@ -111,6 +131,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   requestPreArbitration: {
     meaning: 'Ask to take the case one step further, to pre-arbitration.',
     label: 'Request pre-arbitration',
+    next: 'The case moves on to pre-arbitration if the issuer agrees.',
+    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
     description: 'Ask to take the case to pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
@@ -121,6 +143,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   requestResolutionToPreArbitration: {
     meaning: 'Ask the issuer to settle the pre-arbitration with you.',
     label: 'Request pre-arbitration resolution',
+    next: 'The issuer is asked to settle; the case stays in pre-arbitration until they answer.',
+    cost: 'Nothing to send.',
     description: 'Ask the issuer to resolve the pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
@@ -131,6 +155,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   repsondToPreArbitration: {
     meaning: "Fight the issuer's pre-arbitration with your evidence.",
     label: 'Respond to pre-arbitration',
+    next: 'The issuer weighs your evidence; if they still disagree, the case can go to arbitration.',
+    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
     description: "Answer the issuer's pre-arbitration with evidence.",
     needsAmount: false,
     needsConfirmation: false,
@@ -141,6 +167,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   requestArbitration: {
     meaning: 'Let the card network decide. You pay its fee if you lose.',
     label: 'Request arbitration',
+    next: 'The card network decides, and its decision is final.',
+    cost: "The network's arbitration fee if you lose, on top of the amount.",
     description: 'Ask the card network to decide. Arbitration fees apply if you lose.',
     needsAmount: false,
     needsConfirmation: true,
@@ -181,6 +209,14 @@ export function messageTypesForCycle(cycle: string): MessageType[] {
 export function messageTypesOrdered(cycle: string): MessageType[] {
   const fit = messageTypesForCycle(cycle);
   return [...fit, ...messageTypes.filter((t) => !fit.includes(t))];
+}
+
+/** The answers the window offers at this cycle: every type, the fitting first, except one that
+ * contradicts the stage. Withdrawing an acceptance is offered only where there is one to withdraw,
+ * and there accepting liability again (which "cannot be undone") is not offered beside it. */
+export function offeredAnswers(cycle: string): MessageType[] {
+  const withdrawing = messageTypesForCycle(cycle).includes('unaccept');
+  return messageTypesOrdered(cycle).filter((t) => (withdrawing ? t !== 'acceptLiability' : t !== 'unaccept'));
 }
 
 // Kinds of dispute settled by the processor's own records (the authorization, the presentment):

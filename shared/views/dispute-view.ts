@@ -24,10 +24,11 @@ import {
 } from '../domain/dates.ts';
 import type { DialectName } from '../domain/dialects.ts';
 import { messageTypeSchema } from '../domain/enums.ts';
+import { finalRefusal } from '../domain/answer-readiness.ts';
 import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
 import { describeTransaction, factSchema } from '../domain/labels.ts';
-import { messageTypesForCycle, messageTypesOrdered, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
+import { messageTypesForCycle, offeredAnswers, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
 import {
   categoryLabel,
   disputeCategorySchema,
@@ -110,6 +111,10 @@ export const answerChoiceSchema = z.object({
   label: z.string(),
   /** What it does, in one plain line. */
   meaning: z.string(),
+  /** What happens once it is sent. */
+  next: z.string(),
+  /** What it costs the merchant. */
+  cost: z.string(),
   description: z.string(),
   needsAmount: z.boolean(),
   needsConfirmation: z.boolean(),
@@ -152,7 +157,8 @@ export const disputeViewSchema = z.object({
   sentDrafts: z.array(
     z.object({ jobId: z.string(), sentAt: z.number(), pages: z.number().int(), rebuttal: z.string() }),
   ),
-  /** Every answer: the suggested ones first, in their order, then the others fitting the cycle, then the rest. */
+  /** The answers offered (offeredAnswers): the suggested ones first, in their order, then the others
+   * fitting the cycle, then the rest. */
   messageTypes: z.array(answerChoiceSchema),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
@@ -195,16 +201,9 @@ function deadlineOf(cb: Chargeback, now: Date): z.infer<typeof deadlineSchema> {
   };
 }
 
-/** Why a chargeback takes no answer; undefined when it does. */
+/** Why a chargeback takes no answer (the readiness rule's final refusal); undefined when it does. */
 function whyNotAnswerable(cb: Chargeback): string | undefined {
-  if (cb.status !== 'open') return `This chargeback is ${cb.status}: the processor accepts no more responses.`;
-  if (cb.actionable !== 1) {
-    return (
-      'This chargeback cannot be answered through the API (it is marked not actionable). ' +
-      'Contact your processor to respond.'
-    );
-  }
-  return undefined;
+  return finalRefusal(cb)?.text;
 }
 
 /** The answers on offer at this cycle on this service, each with what it must say first. */
@@ -217,13 +216,15 @@ export function answerChoices(
   const fits = new Set(messageTypesForCycle(cycle));
   const suggested = suggestedAnswers(cycle, category);
   const again = secondAnswerWarning(answer) ?? null;
-  const order = [...suggested, ...messageTypesOrdered(cycle).filter((t) => !suggested.includes(t))];
+  const order = [...suggested, ...offeredAnswers(cycle).filter((t) => !suggested.includes(t))];
   return order.map((type) => {
     const rule = ruleFor(type, dialect);
     return {
       type,
       label: rule.label,
       meaning: rule.meaning,
+      next: rule.next,
+      cost: rule.cost,
       description: rule.description,
       needsAmount: rule.needsAmount,
       needsConfirmation: rule.needsConfirmation,
