@@ -9,6 +9,7 @@ import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import {
   chooseAnswer,
+  confirmReview,
   exploreDemo,
   openFirstAnswerable,
   disputedAmountText,
@@ -105,7 +106,7 @@ test(
       );
       assert.equal(await page.locator('.toast').count(), 0, 'no stale toast is left on screen');
       await app.shot('13-concession-confirmation');
-      await page.getByRole('button', { name: 'Confirm and send' }).click();
+      await confirmReview(page);
       await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
       const received = services.outbox.list();
       assert.deepEqual(
@@ -138,6 +139,7 @@ test(
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
       await page.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const card = page.locator('.job').filter({ hasText: chargebackId });
       // The card's state in words (was a separate "answer-stage" line reading "Sent, awaiting the issuer").
@@ -166,6 +168,7 @@ test(
       assert.equal(services.store.drafts.sent(profile.id, chargebackId).length, 1, 'kept with the answer it went with');
 
       // A second answer is asked about first, naming what was sent; nothing goes until the merchant says so.
+      await page.getByLabel('Note for the processor (optional)').fill('The tracking shows delivery.');
       await page.getByRole('button', { name: 'Send' }).click();
       const ask = page.getByRole('alert').filter({ hasText: 'already has an answer at this stage' });
       await ask.waitFor();
@@ -177,7 +180,13 @@ test(
             globalThis as unknown as {
               disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { kind: string } }> };
             }
-          ).disputeDesk.submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true }),
+          ).disputeDesk.submitResponse({
+            profileId: p,
+            chargebackId: c,
+            messageType: 'respond',
+            note: 'Again.',
+            confirmed: true,
+          }),
         [profile.id, chargebackId] as const,
       );
       assert.deepEqual(
@@ -190,6 +199,11 @@ test(
       assert.equal((await admin.received(chargebackId))[0]?.messages.length, 1);
 
       await page.getByRole('button', { name: 'Send another answer' }).click();
+      await page
+        .getByRole('dialog', { name: 'Review before sending' })
+        .getByText('It is a second answer at this stage: the issuer gets both.')
+        .waitFor();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       await page.locator('.job .state.done').nth(1).waitFor({ timeout: 30_000 });
       assert.equal((await admin.received(chargebackId))[0]?.messages.length, 2, 'sent once the merchant meant it');
@@ -277,6 +291,7 @@ test(
       await letter.fill(generated);
       await blank.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const [job] = services.outbox.list();
       const sent = job!.steps.find((s) => s.kind === 'document')!;
