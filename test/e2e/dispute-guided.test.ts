@@ -388,6 +388,11 @@ test(
 
       // Past the reply date: a separate confirmation that the processor will likely refuse it.
       await page.getByRole('button', { name: 'Inbox' }).click();
+      // Past its reply date it sits in the folded "Past the deadline" section: unfolded to open it.
+      await page.getByLabel('Search').fill(late.id);
+      const pastHead = page.getByTestId('section-past-deadline');
+      await pastHead.waitFor();
+      if (!(await page.locator('.vrow').filter({ hasText: late.id }).isVisible())) await pastHead.click();
       await open(page, late.id);
       await chooseAnswer(page, 'respond');
       await page.getByLabel('Note for the processor (optional)').fill('Delivered on time.');
