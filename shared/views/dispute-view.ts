@@ -229,7 +229,8 @@ export function answerChoices(
       needsAmount: rule.needsAmount,
       needsConfirmation: rule.needsConfirmation,
       withEvidence: rule.withEvidence,
-      fits: fits.has(type),
+      // A note or an assignment answers nothing, so it is never unusual (answer-readiness.ts).
+      fits: fits.has(type) || !isAnswer(type),
       suggested: suggested.includes(type),
       secondAnswerWarning: isAnswer(type) ? again : null,
     };

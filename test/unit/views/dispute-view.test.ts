@@ -300,7 +300,7 @@ test('answers on offer: fitting ones first, evidence where the service takes it,
       ['represent', true],
       ['acceptLiability', true],
       ['notate', true],
-      ['assign', false],
+      ['assign', true], // it answers nothing, so it is never unusual
     ],
   );
   const represent = (v: typeof core) => v.messageTypes.find((m) => m.type === 'represent')?.withEvidence;
