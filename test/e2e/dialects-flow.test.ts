@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { chooseAnswer, confirmReview, openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, confirmReview, meanUnusual, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 
@@ -47,6 +47,7 @@ for (const dialect of ['core', 'microservice'] as const) {
           await page.getByRole('button', { name: 'Add files…' }).click();
           await page.locator('.page-tile').first().waitFor();
           await page.getByRole('button', { name: 'Add to outbox' }).click();
+          await meanUnusual(page);
           await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
           await confirmReview(page);
         } else {
@@ -58,6 +59,7 @@ for (const dialect of ['core', 'microservice'] as const) {
           // Represent re-presents on what the processor holds: the note says why.
           await page.getByLabel('Note for the processor (optional)').fill('The charge was authorized and captured.');
           await page.getByRole('button', { name: 'Send' }).click();
+          await meanUnusual(page);
           await confirmReview(page);
         }
         await page.getByRole('heading', { name: 'Outbox' }).waitFor();

@@ -339,13 +339,13 @@ test(
       assert.equal(await card(lost.id).getByTestId('packet-state').textContent(), 'Cannot be answered');
       assert.match(
         (await card(lost.id).textContent()) ?? '',
-        /It is lost and no longer accepts responses: the issuer decided it\./,
+        /is lost: the issuer has decided it, and the processor accepts no more responses\./,
       );
       assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
       assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Held back');
       assert.match(
         (await card(arb.id).textContent()) ?? '',
-        /"Respond with evidence" is unusual at its stage \(Arbitration\)/,
+        /"Respond with evidence" is not an answer this stage \(Arbitration\) usually takes/,
       );
       assert.equal(await card(fine.id).getByTestId('packet-state').textContent(), 'Will be queued');
       // Every letter is there to read, exactly as it will be written.

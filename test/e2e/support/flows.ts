@@ -48,6 +48,16 @@ export async function chooseAnswer(page: Page, type: string): Promise<void> {
   await radio.check();
 }
 
+/** After Send: says yes when the page asks whether an answer the stage does not usually take is
+ * meant (the demo's first answerable chargeback may be at any stage), then waits for the review. */
+export async function meanUnusual(page: Page): Promise<void> {
+  const question = page.getByTestId('answer-question').filter({ hasText: 'usually takes' });
+  const review = page.getByRole('dialog', { name: 'Review before sending' });
+  await question.or(review).first().waitFor();
+  if (await question.isVisible()) await question.getByRole('button', { name: 'Yes, I mean this answer' }).click();
+  await review.waitFor();
+}
+
 /** The final review before an answer is queued: waits for it and presses "Confirm and send". */
 export async function confirmReview(page: Page): Promise<void> {
   const review = page.getByRole('dialog', { name: 'Review before sending' });
