@@ -77,6 +77,7 @@ export async function acceptLiability(page: Page, amountText: string, shot: Shot
   await chooseAnswer(page, 'acceptLiability');
   await page.getByLabel(/Amount conceded/).fill(amountText);
   await page.getByRole('button', { name: 'Send' }).click();
+  await meanUnusual(page);
   await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
   await shot('04-confirm-accept-liability');
   await confirmReview(page);
