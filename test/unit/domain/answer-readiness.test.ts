@@ -4,9 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   answerReadiness,
+  emptyRefusal,
   finalRefusal,
   hasContent,
   hasTypedFacts,
+  readinessError,
   readinessProblems,
   type AnswerFacts,
 } from '../../../shared/domain/answer-readiness.ts';
@@ -120,4 +122,16 @@ test('typed facts and content', () => {
   assert.equal(hasTypedFacts({ delivery: { fields: { deliveryDate: '2026-10-20' }, files: [] } }), true);
   assert.equal(hasContent({ files: 0, note: 'x' }), true);
   assert.equal(hasContent({ files: 0 }), false);
+});
+
+test('a refusal names what lifts it, so each place can say how to give that yes', () => {
+  const late = readinessError(answerReadiness(facts({ files: 1 }, { reply: 20261101 }), {}, now)!);
+  assert.equal(late.kind, 'deadline-passed');
+  assert.deepEqual(late.fields, [{ field: 'sendLate', message: 'late' }]);
+  assert.match(late.message, /Nothing was queued\.$/);
+  const empty = readinessError(answerReadiness(facts(), {}, now)!);
+  assert.deepEqual([empty.kind, empty.fields?.[0]?.field], ['validation', 'content']);
+  const decided = readinessError(answerReadiness(facts({ files: 1 }, { status: 'won' }), {}, now)!);
+  assert.deepEqual([decided.kind, decided.fields?.[0]?.field], ['not-open', 'chargeback']);
+  assert.equal(emptyRefusal({ messageType: 'acceptLiability', files: 0 }), undefined);
 });
