@@ -36,7 +36,6 @@ export interface ReadinessProblem {
 /** The answer as far as the rule reads it. */
 export interface AnswerFacts {
   chargeback: {
-    id: string;
     status: string;
     /** 1 when the service takes answers to it through the API (the store's number or the view's flag). */
     actionable: number | boolean;
@@ -82,14 +81,14 @@ export function finalRefusal(cb: AnswerFacts['chargeback']): ReadinessProblem | 
   if (cb.status === 'won' || cb.status === 'lost')
     return {
       kind: 'decided',
-      text: `Chargeback ${cb.id} is ${cb.status}: the issuer has decided it, and the processor accepts no more responses.`,
+      text: `This chargeback is ${cb.status}: the issuer has decided it, and the processor accepts no more responses.`,
     };
   if (cb.status !== 'open')
-    return { kind: 'closed', text: `Chargeback ${cb.id} is ${cb.status}: the processor accepts no more responses.` };
+    return { kind: 'closed', text: `This chargeback is ${cb.status}: the processor accepts no more responses.` };
   if (cb.actionable !== 1 && cb.actionable !== true)
     return {
       kind: 'not-actionable',
-      text: `Chargeback ${cb.id} cannot be answered through the API (it is marked not actionable): contact your processor.`,
+      text: 'This chargeback cannot be answered through the API (it is marked not actionable): contact your processor.',
     };
   return undefined;
 }

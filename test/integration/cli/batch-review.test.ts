@@ -56,7 +56,7 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   assert.match(
     dry.stdout,
     new RegExp(
-      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! Chargeback ${lost.id} is ` +
+      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! This chargeback is ` +
         `lost: the issuer has decided it, and the processor accepts no more responses\\.`,
     ),
   );

@@ -193,8 +193,8 @@ test('an answer to a won, lost or closed chargeback, or one not actionable, is r
     assert.match(
       r.stderr,
       outcome === 'closed'
-        ? new RegExp(`Chargeback ${cb.id} is closed: the processor accepts no more responses\\. Nothing was queued\\.`)
-        : new RegExp(`Chargeback ${cb.id} is ${outcome}: the issuer has decided it, and the processor accepts no more`),
+        ? /This chargeback is closed: the processor accepts no more responses\. Nothing was queued\./
+        : new RegExp(`This chargeback is ${outcome}: the issuer has decided it, and the processor accepts no more`),
     );
     assert.doesNotMatch(r.stderr, /after this answer was queued/);
   }

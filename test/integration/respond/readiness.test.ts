@@ -40,7 +40,7 @@ test('lost or closed since the last sync: refused as decided, never queued to fa
     assert.equal(r.ok, false, outcome);
     if (r.ok) continue;
     assert.equal(r.error.kind, 'not-open');
-    assert.match(r.error.message, new RegExp(`Chargeback ${id} is ${outcome}: .*Nothing was queued\\.`));
+    assert.match(r.error.message, new RegExp(`This chargeback is ${outcome}: .*Nothing was queued\\.`));
     assert.deepEqual(jobsOf(id), [], 'nothing was queued');
   }
 });

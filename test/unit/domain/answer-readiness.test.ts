@@ -15,7 +15,7 @@ import {
 
 // 2026-11-26 15:00 UTC is 10:00 on the service's (Eastern) calendar, 2026-11-26.
 const now = new Date('2026-11-26T15:00:00Z');
-const open = { id: 'cb_1', status: 'open', actionable: 1, cycle: 'first', reply: 20261203 };
+const open = { status: 'open', actionable: 1, cycle: 'first', reply: 20261203 };
 const facts = (over: Partial<AnswerFacts> = {}, cb: Partial<AnswerFacts['chargeback']> = {}): AnswerFacts => ({
   chargeback: { ...open, ...cb },
   messageType: 'respond',

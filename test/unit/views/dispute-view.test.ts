@@ -126,7 +126,7 @@ test('the recorded core chargeback: typed facts, deadline, history with what cau
     },
   ]);
   assert.equal(v.answerable, false);
-  assert.match(v.whyNot ?? '', /^Chargeback .+ is closed: the processor accepts no more responses\.$/);
+  assert.match(v.whyNot ?? '', /^This chargeback is closed: the processor accepts no more responses\.$/);
   assert.deepEqual(v.facts, [], 'no transaction synced yet');
   assert.deepEqual(v.money, { entries: [], totals: null });
 });
