@@ -180,6 +180,12 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   useEffect(() => {
     if (loaded) heading.current?.focus();
   }, [loaded]);
+  // A question Send raised takes the keyboard too: its yes is one Tab away, never pressed by
+  // the Enter that pressed Send.
+  const question = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem?.consent) question.current?.focus();
+  }, [problem]);
 
   if (error)
     return (
@@ -421,7 +427,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
         </p>
       )}
       {shown?.consent === 'unusual' && (
-        <div className="error confirm" role="alert" data-testid="answer-question">
+        <div className="error confirm" role="alert" data-testid="answer-question" ref={question} tabIndex={-1}>
           <p>{shown.text}</p>
           <p>Do you mean to send it all the same?</p>
           <button type="button" onClick={() => consent('unusual')}>
@@ -430,7 +436,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
         </div>
       )}
       {shown?.consent === 'sendLate' && (
-        <div className="error confirm" role="alert" data-testid="answer-question">
+        <div className="error confirm" role="alert" data-testid="answer-question" ref={question} tabIndex={-1}>
           <p>{shown.text}</p>
           <p>Send it only if your processor agreed to take it late.</p>
           <button type="button" onClick={() => consent('sendLate')}>

@@ -399,6 +399,13 @@ test(
       await summary.getByRole('button', { name: 'Send' }).click();
       await question.filter({ hasText: /The reply date .* has passed: the processor will likely refuse/ }).waitFor();
       assert.equal(await review.count(), 0, 'no review before the late question is answered');
+      assert.equal(
+        await question.evaluate(
+          (q) => q === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+        true,
+        'the keyboard is on the question just asked',
+      );
       await app.shot('issue21-03-late-question');
       assert.deepEqual(jobs(late.id), []);
       await question.getByRole('button', { name: 'Send it late anyway' }).click();
