@@ -137,3 +137,25 @@ test('a responder without the service (batch) still refuses what the store knows
   if (!r.ok) assert.match(r.error.message, /is won: the issuer has decided it/);
   assert.deepEqual(jobsOf(id), []);
 });
+
+test('the outbox itself refuses what the rule refuses when the job is written, whoever skipped the question', async () => {
+  const decided = await synced();
+  await admin.decide(decided, 'lost');
+  await f.h.sync.syncChargeback(f.profile.id, decided);
+  const late = await synced({ reply: 20200101 });
+  const fine = await synced();
+  const base = { profileId: f.profile.id, messageType: 'respond' as const, documents: [] };
+  await assert.rejects(f.h.outbox.submit({ ...base, chargebackId: fine }), /has nothing in it/);
+  await assert.rejects(
+    f.h.outbox.submit({ ...base, chargebackId: decided, note: 'x', sendLate: true, unusual: true }),
+    /This chargeback is lost/,
+  );
+  await assert.rejects(f.h.outbox.submit({ ...base, chargebackId: late, note: 'x' }), /reply date .* has passed/);
+  await assert.rejects(
+    f.h.outbox.submit({ ...base, chargebackId: fine, note: 'x', messageType: 'requestArbitration' }),
+    /usually takes/,
+  );
+  assert.deepEqual([...jobsOf(fine), ...jobsOf(decided), ...jobsOf(late)], [], 'nothing was written');
+  const sent = await f.h.outbox.submit({ ...base, chargebackId: late, note: 'x', sendLate: true });
+  assert.equal(f.h.outbox.get(sent.id)?.sendLate, true, 'the yes is kept with the job, for its preflight');
+});
