@@ -10,7 +10,8 @@ export interface MessageTypeRule {
   meaning: string;
   /** What happens once it is sent, in plain words. */
   next: string;
-  /** What it costs the merchant. */
+  /** What it costs the merchant: what is given up or risked (what the processor may charge for a
+   * response is not known here, so it is not claimed). */
   cost: string;
   description: string;
   /** acceptLiability carries the amount conceded. */
@@ -34,7 +35,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Fight it: send your evidence to the issuer. The case stays open until they decide.',
     label: 'Respond with evidence',
     next: 'The issuer weighs your evidence and decides; the outcome shows here when it comes.',
-    cost: 'Nothing to send. If you lose, the amount stays with the cardholder.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description: 'Answer the dispute and upload your evidence.',
     needsAmount: false,
     needsConfirmation: false,
@@ -46,7 +47,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Fight it and close the case: your evidence goes to the issuer, who then decides.',
     label: 'Represent',
     next: 'The processor closes the case on this message and the issuer decides on what you sent: nothing can be added after it.',
-    cost: 'Nothing to send. If you lose, the amount stays with the cardholder.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description:
       'Re-present the charge to the issuer with your evidence. The processor ' +
       'closes the case on this message, so the evidence is sent first.',
@@ -60,7 +61,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Reply with more evidence without closing the case.',
     label: 'Reply to the dispute',
     next: 'The case stays open; the issuer weighs this with what you sent before.',
-    cost: 'Nothing to send.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description: 'Send a reply without closing the case.',
     needsAmount: false,
     needsConfirmation: false,
@@ -84,7 +85,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Take back an acceptance sent by mistake, so you can still fight.',
     label: 'Withdraw acceptance',
     next: 'Your acceptance is withdrawn and the case can be answered again.',
-    cost: 'Nothing to send.',
+    cost: 'Nothing by itself: the case can again be won or lost.',
     description: 'Withdraw an earlier acceptance of liability.',
     needsAmount: false,
     needsConfirmation: true,
@@ -96,7 +97,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Leave a note for the processor. It does not answer the dispute.',
     label: 'Add a note',
     next: 'The processor reads it; the dispute is not answered and its reply date still stands.',
-    cost: 'Nothing.',
+    cost: 'Nothing, but the amount stays at risk until you answer.',
     description: 'Add a note to the case for the processor.',
     needsAmount: false,
     needsConfirmation: false,
@@ -108,7 +109,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Hand the case to a queue or a colleague. It does not answer the dispute.',
     label: 'Assign',
     next: 'The case moves to that queue or person; the dispute is not answered.',
-    cost: 'Nothing.',
+    cost: 'Nothing, but the amount stays at risk until it is answered.',
     description: 'Assign the case to a queue or contact.',
     needsAmount: false,
     needsConfirmation: false,
@@ -120,7 +121,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Open pre-arbitration yourself, with new evidence.',
     label: 'Create pre-arbitration',
     next: 'The case moves to pre-arbitration, where the issuer answers your new evidence.',
-    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: 'Open pre-arbitration with more evidence.',
     needsAmount: false,
     needsConfirmation: false,
@@ -132,7 +133,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Ask to take the case one step further, to pre-arbitration.',
     label: 'Request pre-arbitration',
     next: 'The case moves on to pre-arbitration if the issuer agrees.',
-    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: 'Ask to take the case to pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
@@ -144,7 +145,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: 'Ask the issuer to settle the pre-arbitration with you.',
     label: 'Request pre-arbitration resolution',
     next: 'The issuer is asked to settle; the case stays in pre-arbitration until they answer.',
-    cost: 'Nothing to send.',
+    cost: 'What you and the issuer settle on.',
     description: 'Ask the issuer to resolve the pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
@@ -156,7 +157,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     meaning: "Fight the issuer's pre-arbitration with your evidence.",
     label: 'Respond to pre-arbitration',
     next: 'The issuer weighs your evidence; if they still disagree, the case can go to arbitration.',
-    cost: "Nothing to send; an arbitration after it carries the network's fee for the side that loses.",
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: "Answer the issuer's pre-arbitration with evidence.",
     needsAmount: false,
     needsConfirmation: false,
