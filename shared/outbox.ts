@@ -2,6 +2,7 @@
 // documents in order), each step with its own state.
 import { z } from 'zod';
 import { messageTypeSchema, documentTypeSchema } from './domain/enums.ts';
+import { readinessConsentsSchema } from './domain/answer-readiness.ts';
 
 // dismissed: a failed job the merchant closed for good (part of it may have been sent, so it
 // cannot be cancelled); its record stays, it is never sent again.
@@ -38,6 +39,9 @@ export const outboxJobSchema = z.object({
   updatedAt: z.number(),
   error: z.string().optional(),
   warnings: z.array(z.string()),
+  /** The merchant sent it after the reply date knowing the processor will likely refuse it: the
+   * outbox tries it once all the same (electron/outbox/preflight.ts). */
+  sendLate: z.boolean().optional(),
   steps: z.array(outboxStepSchema),
 });
 export type OutboxJob = z.infer<typeof outboxJobSchema>;
@@ -53,5 +57,8 @@ export const newSubmissionSchema = z.object({
   /** The merchant was told what this chargeback already has at its stage and answers again
    * anyway. Without it a second answer to the same stage is refused. */
   anotherAnswer: z.boolean().optional(),
+  /** What the merchant said yes to: an answer unusual at its stage, one after the reply date
+   * (shared/domain/answer-readiness.ts). */
+  ...readinessConsentsSchema.shape,
 });
 export type NewSubmission = z.infer<typeof newSubmissionSchema>;

@@ -10,7 +10,7 @@ import { letterSource, packetLetter } from '../respond/letter.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { matchFile, candidateOf } from './match-files.ts';
-import { createHolds } from './holds.ts';
+import { consentsOf, createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
 import {
   holdIsFinal,
@@ -299,15 +299,16 @@ export function createBatchService(deps: {
             report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason });
             continue;
           }
-          // Queuing the batch is the merchant's confirmation; a packet the review found answered
-          // goes only because the plan insists on it. A stop while it is built ends the batch here.
+          // Queuing the batch is the merchant's confirmation; a packet the review held back (found
+          // answered, unusual at its stage, past its reply date) goes only because the plan insists
+          // on it, and carries that yes to the outbox's guards. A stop while it is built ends the batch here.
           const answer = {
             profileId: profile.id,
             chargebackId,
             messageType,
             confirmed: true,
             evidence: { arrangement: { pages: await pagesOf(files) } },
-            ...(reviewed.holds.some((h) => h.kind === 'answered') ? { anotherAnswer: true } : {}),
+            ...consentsOf(reviewed.holds),
           };
           const answered = await respond.answer(answer, windowWording, o.signal ? { signal: o.signal } : {});
           report.chargebacks.push(

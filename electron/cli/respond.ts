@@ -15,6 +15,8 @@ const flags: Wording = {
   confirm: 'add --yes to confirm',
   amount: '--amount',
   anotherAnswer: 'To send it anyway, add --another-answer.',
+  unusual: 'To send it anyway, add --unusual.',
+  sendLate: 'To send it anyway, add --send-late.',
 };
 
 export const respondCommand: CliCommand = {
@@ -22,7 +24,7 @@ export const respondCommand: CliCommand = {
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
   usage:
     'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount ' +
-    'N] [--evidence FILES...] [--yes] [--another-answer] [--profile NAME] [--json]',
+    'N] [--evidence FILES...] [--yes] [--another-answer] [--unusual] [--send-late] [--profile NAME] [--json]',
   positionals: true,
   options: {
     type: { type: 'string' },
@@ -31,6 +33,10 @@ export const respondCommand: CliCommand = {
     evidence: { type: 'string', multiple: true },
     yes: { type: 'boolean', default: false },
     'another-answer': { type: 'boolean', default: false },
+    /** Yes to a message the chargeback's stage does not usually take. */
+    unusual: { type: 'boolean', default: false },
+    /** Yes to sending after the reply date, when the processor will likely refuse it. */
+    'send-late': { type: 'boolean', default: false },
     profile: { type: 'string' },
   },
   async run(ctx) {
@@ -52,6 +58,8 @@ export const respondCommand: CliCommand = {
           amount: stringOption(ctx, 'amount'),
           confirmed: ctx.values.yes === true,
           anotherAnswer: ctx.values['another-answer'] === true,
+          unusual: ctx.values.unusual === true,
+          sendLate: ctx.values['send-late'] === true,
           ...(evidencePaths.length > 0
             ? { evidence: { paths: evidencePaths.map((p) => resolve(p)), ...(note ? { rebuttal: note } : {}) } }
             : {}),

@@ -35,7 +35,7 @@ export interface OutboxDeps {
 export function createOutbox(deps: OutboxDeps) {
   const repo = createOutboxRepo(deps.database);
   const now = deps.now ?? Date.now;
-  const guards = createSubmissionGuards(deps.database, deps.profileOf);
+  const guards = createSubmissionGuards(deps.database, deps.profileOf, now);
   const changed = (id: string): void => {
     const job = repo.get(id);
     if (job) deps.onChange?.(publicJob(job));

@@ -4,7 +4,8 @@
 // judged on the service's clock (its answers' `Date`): this computer's clock may be days or a
 // year out, and a job failed for good on it would never be sent. When the service has not said
 // its time, a deadline that looks passed only by this computer's clock holds the job back and is
-// checked again later; it never fails it for good.
+// checked again later; it never fails it for good. An answer the merchant queued after the reply
+// date, saying yes to sending it late, is tried once all the same.
 import type { ApiClient } from '../api/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
@@ -29,21 +30,23 @@ export async function preflight(
   let warning: string | undefined;
   if (days !== undefined && days < 0) {
     const nothingSent = !job.steps.some((s) => s.state === 'done' || s.remoteId !== undefined);
-    if (nothingSent && serviceNow === undefined)
+    const late = job.sendLate === true;
+    if (nothingSent && !late && serviceNow === undefined)
       throw new AppError(
         'conflict',
         `By this computer's clock the reply date of chargeback ${cb.id} has passed, but the service ` +
           "did not say its own date to check it against; Dispute Desk checks again later. If this computer's " +
           'date is wrong, correct it.',
       );
-    if (nothingSent)
+    if (nothingSent && !late)
       throw new AppError(
         'deadline-passed',
         `The reply date of chargeback ${cb.id} has passed; the processor will not accept the response. ` +
           'Contact your processor if you have an extension.',
       );
-    warning =
-      'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.';
+    warning = !nothingSent
+      ? 'Deadline passed while this answer was being sent: the rest of it was sent anyway; check with your processor.'
+      : 'Sent after the reply date, as you asked: the processor will likely refuse it.';
   } else if (days !== undefined && days <= 1)
     warning = `Deadline ${days === 0 ? 'is today' : 'is tomorrow'}: sent as soon as possible.`;
   if (warning) {

@@ -1,6 +1,8 @@
 // Checks every answer must pass before it is written to the outbox, whoever queues it (the
 // window, the CLI, batch): the outbox's submit applies them as it writes the job, so no path skips
 // them, and the answering use case (electron/respond/) asks the same gate before it builds anything.
+// Readiness (something to send, an open chargeback, the merchant's yes to an unusual or late
+// answer) is the one rule of shared/domain/answer-readiness.ts, read against the store.
 import type { Database } from '../store/database.ts';
 import { createPortfolioRepo } from '../store/portfolio-repo.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -11,12 +13,18 @@ import type { NewSubmission } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { createAnswerBook } from './answers.ts';
+import { answerReadiness, emptyRefusal, readinessError } from '../../shared/domain/answer-readiness.ts';
 
 /** A submission as the guards read it: whether it carries documents, not which (the use case
- * asks before its packet is built). */
+ * asks before its packet is built, and counts typed evidence facts as documents: they are built
+ * into the packet). */
 export type GuardedSubmission = Omit<NewSubmission, 'documents'> & { withDocuments: boolean };
 
-export function createSubmissionGuards(database: Database, profileOf: (profileId: string) => Profile | undefined) {
+export function createSubmissionGuards(
+  database: Database,
+  profileOf: (profileId: string) => Profile | undefined,
+  now: () => number = Date.now,
+) {
   const portfolio = createPortfolioRepo(database);
   const answers = createAnswerBook(database);
 
@@ -52,11 +60,21 @@ export function createSubmissionGuards(database: Database, profileOf: (profileId
     return warning ? new AppError('conflict', `${warning} Nothing was queued.`) : undefined;
   }
 
+  /** Readiness: something to send, and (when the store holds the chargeback) an open stage that
+   * takes it in time, or the merchant's yes. A chargeback not synced yet is not refused for what
+   * is not known of it; the outbox's preflight reads it from the service before sending. */
+  function readiness(s: GuardedSubmission): AppError | undefined {
+    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
+    const answer = { messageType: s.messageType, note: s.note, files: s.withDocuments ? 1 : 0 };
+    const problem = cb ? answerReadiness({ ...answer, chargeback: cb }, s, new Date(now())) : emptyRefusal(answer);
+    return problem ? readinessError(problem) : undefined;
+  }
+
   /** The first reason this submission may not be queued, as the store holds things now. */
   function refusal(s: GuardedSubmission): AppError | undefined {
     const profile = profileOf(s.profileId);
     if (!profile) return new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
-    return money(s) ?? documents(s, profile) ?? secondAnswer(s);
+    return readiness(s) ?? money(s) ?? documents(s, profile) ?? secondAnswer(s);
   }
 
   return {

@@ -98,6 +98,7 @@ export function createSubmit(deps: SubmitDeps) {
         createdAt: t,
         updatedAt: t,
         warnings: [],
+        ...(s.sendLate === true ? { sendLate: true } : {}),
         steps,
       };
       // Asked again in the transaction that writes the job: while the files were placed, another

@@ -1,6 +1,7 @@
 // Answering a chargeback: the one use case behind the window's "Send", `dispute-desk respond` and
 // batch's queue. The answer is checked first, at the outbox's own gate (its submission guards:
-// the money rule, evidence only where the service takes it with this message, no unmeant second
+// readiness — something to send, an open chargeback, a yes to an unusual or late answer — the
+// money rule, evidence only where the service takes it with this message, no unmeant second
 // answer) and for the merchant's confirmation, before any evidence is imported or built. Its
 // packet is then built once, straight into an outbox staging folder (or taken from the preview the
 // merchant saw, when nothing changed), and queued from there. Refusals come back as values, in the
@@ -18,8 +19,9 @@ import type { Profile } from '../../shared/profiles.ts';
 import type { Arrangement, BuildSettings } from '../../shared/evidence/items.ts';
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
-import { messageTypeRules, messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
+import { hasTypedFacts, type ReadinessConsents } from '../../shared/domain/answer-readiness.ts';
 import { createPackets, wholeFiles, type Packets } from './packets.ts';
 
 /** How the merchant does things where they answer from (the window, the CLI's flags): the
@@ -33,10 +35,19 @@ export interface Wording {
   amount?: string;
   /** How a second answer to the same stage is said to be meant, added to its refusal. */
   anotherAnswer?: string;
+  /** How the merchant says yes to an answer the stage does not usually take. */
+  unusual: string;
+  /** How the merchant says yes to sending after the reply date. */
+  sendLate: string;
 }
 
 /** The window's words; batch's too (it runs in the window, and confirms by queuing). */
-export const windowWording: Wording = { notInStore: 'sync and try again', confirm: 'confirm it first' };
+export const windowWording: Wording = {
+  notInStore: 'sync and try again',
+  confirm: 'confirm it first',
+  unusual: 'To send it anyway, choose it again and confirm that you mean it.',
+  sendLate: 'To send it anyway, press Send again and confirm sending it late.',
+};
 
 /** The evidence of an answer: stored files as the merchant arranged them, or files on disk,
  * imported and sent whole. */
@@ -46,7 +57,7 @@ export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string; slot
 
 export interface AnswerRequest extends Pick<
   NewSubmission,
-  'profileId' | 'chargebackId' | 'messageType' | 'note' | 'anotherAnswer'
+  'profileId' | 'chargebackId' | 'messageType' | 'note' | 'anotherAnswer' | keyof ReadinessConsents
 > {
   /** Minor units, or the amount as the merchant typed it (read in the chargeback's currency). */
   amount?: number | string | undefined;
@@ -69,8 +80,9 @@ export type AnswerOutcome =
 
 const refused = (error: AppError): AnswerOutcome => ({ ok: false, error });
 
+/** Evidence to build: files, or typed facts (they are written into the packet without a file). */
 const hasEvidence = (e: AnswerEvidence | undefined): e is AnswerEvidence =>
-  e !== undefined && ('paths' in e ? e.paths.length > 0 : e.arrangement.pages.length > 0);
+  e !== undefined && ('paths' in e ? e.paths.length > 0 : e.arrangement.pages.length > 0 || hasTypedFacts(e.slots));
 
 /** The amount in minor units, read from what the merchant typed where they typed it. */
 function amountOf(r: AnswerRequest, cb: Chargeback, wording: Wording): { amount?: number } | { error: AppError } {
@@ -91,6 +103,9 @@ function amountOf(r: AnswerRequest, cb: Chargeback, wording: Wording): { amount?
 
 /** A refusal as said where the merchant answers from. */
 function worded(e: AppError, wording: Wording): AppError {
+  const consent = e.fields?.find((f) => f.field === 'unusual' || f.field === 'sendLate')?.field;
+  if (consent === 'unusual' || consent === 'sendLate')
+    return new AppError(e.kind, `${e.message} ${wording[consent]}`, { cause: e, fields: e.fields });
   if (e.kind === 'conflict' && wording.anotherAnswer)
     return new AppError('conflict', `${e.message} ${wording.anotherAnswer}`, { cause: e });
   if (wording.amount && e.fields?.some((f) => f.field === 'amount'))
@@ -174,6 +189,8 @@ export function createResponder(deps: {
       ...(r.note ? { note: r.note } : {}),
       ...(typed.amount !== undefined ? { amount: typed.amount, currency: cb.currency } : {}),
       ...(r.anotherAnswer ? { anotherAnswer: true } : {}),
+      ...(r.unusual ? { unusual: true } : {}),
+      ...(r.sendLate ? { sendLate: true } : {}),
     };
     const warnings: string[] = [];
     // Against what the service holds now (an answer sent from elsewhere counts); offline, against
@@ -193,8 +210,6 @@ export function createResponder(deps: {
         ),
       );
     }
-    if (!messageTypesForCycle(cb.cycle).includes(r.messageType))
-      warnings.push(`"${r.messageType}" is unusual in the ${cb.cycle} cycle; it is sent as asked.`);
     const queue = async (documents: NewSubmission['documents'], packetPages?: number): Promise<AnswerOutcome> => {
       let job: OutboxJob;
       try {

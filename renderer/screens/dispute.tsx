@@ -1,8 +1,11 @@
 // One dispute as a guided answer: what is claimed, the two or three answers that fit its stage and
 // reason (the rest behind "More answers"), the evidence that wins it, and a summary of what will
 // be sent with the Send button under it, beside the work. Every value is shown in words and in
-// the merchant's locale and time zone (shared/domain/merchant-format.ts).
-import { useCallback, useState } from 'react';
+// the merchant's locale and time zone (shared/domain/merchant-format.ts). Send asks the readiness
+// rule (shared/domain/answer-readiness.ts) first: an answer that says nothing is refused with why,
+// an unusual or late one is asked about, each with its own question; then a final review
+// (answer-review.tsx) queues it, once.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { mutate, useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
@@ -25,8 +28,15 @@ import { packetReadiness, type SizeCheck } from '../../shared/evidence/readiness
 import type { AnswerChoice, DisputeView } from '../../shared/views/dispute-view.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
+import { AnswerReview, type AnswerReviewFacts } from './answer-review.tsx';
+import {
+  answerReadiness,
+  hasTypedFacts,
+  type ReadinessConsents,
+  type ReadinessProblem,
+} from '../../shared/domain/answer-readiness.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-import { providedSlots } from '../../shared/evidence/slots.ts';
+import { providedSlots, slotIds, typedFields } from '../../shared/evidence/slots.ts';
 import { checklistFilledBy, evidenceSlots, slotLabel } from '../../shared/domain/evidence-guidance.ts';
 import '../styles/dispute.css';
 
@@ -73,6 +83,12 @@ function AnswerOption({
         <span id={`${id}-meaning`} className="muted">
           {choice.meaning}
           {choice.fits ? '' : ' Unusual at this stage.'}
+          {large && (
+            <span className="answer-next">
+              {' '}
+              Then: {choice.next} Costs: {choice.cost}
+            </span>
+          )}
         </span>
       </span>
     </label>
@@ -90,10 +106,15 @@ function AnswerChooser({
   onChoose(type: MessageType): void;
 }) {
   const suggested = choices.filter((c) => c.suggested);
-  const others = choices.filter((c) => !c.suggested);
+  // The others that fit the stage (a note among them) come first; those it does not usually take
+  // wait behind their own disclosure, and choosing one is asked about before it goes.
+  const others = choices.filter((c) => !c.suggested && c.fits);
+  const unusual = choices.filter((c) => !c.suggested && !c.fits);
   // A chosen answer from the others keeps them open: the choice never hides itself.
   const [more, setMore] = useState(false);
+  const [odd, setOdd] = useState(false);
   const open = more || others.some((c) => c.type === type);
+  const oddOpen = odd || unusual.some((c) => c.type === type);
   return (
     <div role="radiogroup" aria-label="Response" className="answer-chooser">
       <div className="answer-cards">
@@ -106,6 +127,16 @@ function AnswerChooser({
           <summary>More answers ({others.length})</summary>
           <div className="answer-list">
             {others.map((c) => (
+              <AnswerOption key={c.type} choice={c} chosen={type === c.type} large={false} onChoose={onChoose} />
+            ))}
+          </div>
+        </details>
+      )}
+      {unusual.length > 0 && (
+        <details className="more-answers" open={oddOpen} onToggle={(e) => setOdd(e.currentTarget.open)}>
+          <summary>Answers this stage does not usually take ({unusual.length})</summary>
+          <div className="answer-list">
+            {unusual.map((c) => (
               <AnswerOption key={c.type} choice={c} chosen={type === c.type} large={false} onChoose={onChoose} />
             ))}
           </div>
@@ -132,9 +163,29 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const [note, setNote] = useState('');
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [another, setAnother] = useState(false);
   const [sending, setSending] = useState(false);
+  // The yes the merchant gave to this answer's own questions (unusual at its stage, late).
+  const [consents, setConsents] = useState<ReadinessConsents>({});
+  // The question or refusal the readiness rule raised at the last press of Send.
+  const [problem, setProblem] = useState<ReadinessProblem>();
+  const [reviewing, setReviewing] = useState(false);
+  // Set the moment the answer is handed to main, before any re-render: a second click (or a
+  // double click) finds it set and queues nothing more.
+  const queuing = useRef(false);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = !!asked.data;
+  // Opening a dispute puts the keyboard on its heading (not the page behind), once it has loaded.
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
+  // A question Send raised takes the keyboard too: its yes is one Tab away, never pressed by
+  // the Enter that pressed Send.
+  const question = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem?.consent) question.current?.focus();
+  }, [problem]);
 
   if (error)
     return (
@@ -164,19 +215,37 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   // Main said whether this answer would be a second one; its words are written here, on the merchant's clock.
   const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, momentOnScreen) : undefined;
   const withPages = !!(rule?.withEvidence && limits && draft && draft.arrangement.pages.length > 0);
+  // Typed facts go in the packet too, with or without a file.
+  const typedFacts = !!(rule?.withEvidence && hasTypedFacts(draft?.slots));
+  const withEvidence = !!(limits && draft && (withPages || typedFacts));
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
   const packet = packetReadiness(check);
   const packetHold = withPages && !packet.ok ? packet.reason : undefined;
   // A letter with blanks left in it is never sent: the main process refuses it too.
-  const letterOn = withPages && draft?.coverLetter !== false && draft?.output !== 'image';
+  const letterOn = withEvidence && draft?.coverLetter !== false && draft?.output !== 'image';
   const blanks = letterOn && draft ? letterBlanks(draft.rebuttal) : [];
   const conceded = rule?.needsAmount ? parseConcession(amount, disputed) : undefined;
   const choose = (value: MessageType): void => {
     setType(value);
-    setConfirming(false);
     setAnother(false);
+    setConsents({});
+    setProblem(undefined);
     setAmountError('');
   };
+  /** The answer as the readiness rule reads it, from what is on the page now. */
+  const readiness = (given: ReadinessConsents): ReadinessProblem | undefined =>
+    rule &&
+    answerReadiness(
+      {
+        chargeback: { ...cb, reply: view.deadline.reply },
+        messageType: rule.type,
+        note,
+        files: withPages && draft ? draft.arrangement.pages.length : 0,
+        slots: rule.withEvidence ? draft?.slots : undefined,
+      },
+      given,
+      new Date(),
+    );
 
   async function tick(itemId: string, checked: boolean): Promise<void> {
     setTicks((t) => ({ of: view, checked: { ...(t.of === view ? t.checked : {}), [itemId]: checked } }));
@@ -190,22 +259,38 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     }
   }
 
-  async function send(): Promise<void> {
+  /** Send: the amount, then the readiness rule (a refusal says why; a question waits for its own
+   * yes), then a second answer is asked about, then the final review. Nothing is queued here. */
+  function send(given: ReadinessConsents = consents): void {
     if (!rule) return;
     // The amount is checked where it is typed, by the same rule the main process applies again.
     const parsed = rule.needsAmount ? parseConcession(amount, disputed) : undefined;
-    if (parsed && 'error' in parsed) {
-      setConfirming(false);
-      return setAmountError(parsed.error.message);
-    }
-    const minor = parsed?.amount;
+    if (parsed && 'error' in parsed) return setAmountError(parsed.error.message);
     setAmountError('');
     clearToast();
+    const stop = readiness(given);
+    setProblem(stop);
+    if (stop) return;
     if (already && !another) return setAnother(true);
-    if (rule.needsConfirmation && !confirming) return setConfirming(true);
+    setReviewing(true);
+  }
+
+  /** Says yes to the question asked, then goes on as Send would. */
+  function consent(to: keyof ReadinessConsents): void {
+    const given = { ...consents, [to]: true };
+    setConsents(given);
+    send(given);
+  }
+
+  /** The review's "Confirm and send": hands the answer to main once. */
+  async function queue(): Promise<void> {
+    if (!rule || queuing.current) return;
+    queuing.current = true;
     setSending(true);
+    const parsed = rule.needsAmount ? parseConcession(amount, disputed) : undefined;
+    const minor = parsed && 'amount' in parsed ? parsed.amount : undefined;
     const evidence =
-      withPages && draft && limits
+      withEvidence && draft && limits
         ? {
             arrangement: draft.arrangement,
             settings: settingsOfDraft(draft, limits),
@@ -219,14 +304,20 @@ function DisputeOf({ profileId, chargebackId }: Props) {
       messageType: rule.type,
       ...(note.trim() ? { note: note.trim() } : {}),
       ...(minor !== undefined ? { amount: minor } : {}),
-      confirmed: confirming || !rule.needsConfirmation,
+      // The review said it cannot be undone: confirming there is the merchant's confirmation.
+      confirmed: true,
       ...(another ? { anotherAnswer: true } : {}),
+      ...(consents.unusual ? { unusual: true } : {}),
+      ...(consents.sendLate ? { sendLate: true } : {}),
       ...(evidence ? { evidence } : {}),
     });
     setSending(false);
-    setConfirming(false);
+    setReviewing(false);
     setAnother(false);
-    if (!r.ok) return say('error', r.error.message);
+    if (!r.ok) {
+      queuing.current = false;
+      return say('error', r.error.message);
+    }
     // Said on the outbox, where it is true (a message leaves with the screen it was said on).
     go({ name: 'outbox' });
     say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
@@ -251,6 +342,30 @@ function DisputeOf({ profileId, chargebackId }: Props) {
       ? `${blanks.length === 1 ? '1 blank' : `${blanks.length} blanks`} to fill`
       : 'ready';
   const concededText = conceded && 'amount' in conceded ? formatAmount(conceded.amount, currency) : '—';
+  // The last refusal or question stays only while it still holds (a note typed since clears it).
+  const shown = problem && readiness(consents)?.kind === problem.kind ? problem : undefined;
+  const reviewFacts = (r: NonNullable<typeof rule>): AnswerReviewFacts => {
+    const names = new Map(draft?.items.map((i) => [i.id, i.name]));
+    const order = withPages && draft ? [...new Set(draft.arrangement.pages.map((p) => p.itemId))] : [];
+    return {
+      chargebackId,
+      label: r.label,
+      meaning: r.meaning,
+      next: r.next,
+      cost: r.cost,
+      disputed: `${formatAmount(cb.total, currency)} disputed`,
+      conceded: conceded && 'amount' in conceded ? concessionMeaning(conceded.amount, disputed) : undefined,
+      note: note.trim() || undefined,
+      exhibits: order.map((id) => names.get(id) ?? id),
+      pages: withPages ? pages : 0,
+      letter: withEvidence && letterOn,
+      typed: typedFacts ? slotIds.filter((id) => typedFields(draft?.slots, id).length > 0).map(slotLabel) : [],
+      cannotUndo: r.needsConfirmation,
+      unusual: consents.unusual === true,
+      late: consents.sendLate === true,
+      another,
+    };
+  };
 
   const summary = (
     <article className="card summary-card" aria-label="What will be sent">
@@ -311,10 +426,27 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           <p>Press “Send another answer” only if you mean the issuer to get both.</p>
         </div>
       )}
-      {confirming && (
-        <div className="error confirm" role="alert">
-          {conceded && 'amount' in conceded && <p>{concessionMeaning(conceded.amount, disputed)}</p>}
-          <p>{rule?.label} cannot be undone. Press “Confirm and send” to go ahead.</p>
+      {shown && !shown.consent && (
+        <p className="error" role="alert" data-testid="answer-refused">
+          {shown.text}
+        </p>
+      )}
+      {shown?.consent === 'unusual' && (
+        <div className="error confirm" role="alert" data-testid="answer-question" ref={question} tabIndex={-1}>
+          <p>{shown.text}</p>
+          <p>Do you mean to send it all the same?</p>
+          <button type="button" onClick={() => consent('unusual')}>
+            Yes, I mean this answer
+          </button>
+        </div>
+      )}
+      {shown?.consent === 'sendLate' && (
+        <div className="error confirm" role="alert" data-testid="answer-question" ref={question} tabIndex={-1}>
+          <p>{shown.text}</p>
+          <p>Send it only if your processor agreed to take it late.</p>
+          <button type="button" onClick={() => consent('sendLate')}>
+            Send it late anyway
+          </button>
         </div>
       )}
       {blanks.length > 0 && (
@@ -329,22 +461,30 @@ function DisputeOf({ profileId, chargebackId }: Props) {
         </p>
       )}
       <button
+        ref={sendButton}
         className="primary send"
         disabled={!rule || sending || blanks.length > 0 || !!packetHold}
         aria-describedby={packetHold ? 'packet-hold' : undefined}
-        onClick={() => void send()}
+        onClick={() => send()}
       >
         {sending
           ? 'Building and queuing…'
-          : confirming
-            ? 'Confirm and send'
-            : another && already && !rule?.needsConfirmation
-              ? 'Send another answer'
-              : withPages
-                ? 'Add to outbox'
-                : 'Send'}
+          : another && already
+            ? 'Send another answer'
+            : withEvidence
+              ? 'Add to outbox'
+              : 'Send'}
       </button>
       {!rule && <p className="hint">Choose an answer to send.</p>}
+      {reviewing && rule && (
+        <AnswerReview
+          facts={reviewFacts(rule)}
+          sending={sending}
+          onConfirm={() => void queue()}
+          onClose={() => !queuing.current && setReviewing(false)}
+          opener={sendButton}
+        />
+      )}
     </article>
   );
 
@@ -355,7 +495,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
       </button>
       <header className="dispute-head">
         <div>
-          <h1>
+          <h1 ref={heading} tabIndex={-1}>
             {formatAmount(cb.total, currency)}{' '}
             <span className={`status ${cb.status}`}>{chargebackStatusText(cb.status)}</span>
           </h1>
@@ -420,7 +560,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                         inputMode="decimal"
                         value={amount}
                         aria-invalid={amountError ? true : undefined}
-                        onChange={(e) => (setAmount(e.target.value), setAmountError(''), setConfirming(false))}
+                        onChange={(e) => (setAmount(e.target.value), setAmountError(''))}
                       />
                     </label>
                     {amountError && (
@@ -441,19 +581,6 @@ function DisputeOf({ profileId, chargebackId }: Props) {
               <p role="status">{view.whyNot}</p>
             )}
           </article>
-          {view.answerable && rule?.withEvidence && limits && (
-            <article className="card evidence-card" aria-label="Evidence packet">
-              <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
-              <EvidenceBuilder
-                profileId={profileId}
-                chargebackId={chargebackId}
-                limits={limits}
-                onChange={onDraft}
-                onCheck={onCheck}
-                slots={slotSpecs}
-              />
-            </article>
-          )}
           <article className="card">
             <h2>Evidence that wins</h2>
             <p>{view.guidance.summary}</p>
@@ -478,6 +605,19 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             </ul>
             <p className="hint">{view.guidance.advice}</p>
           </article>
+          {view.answerable && rule?.withEvidence && limits && (
+            <article className="card evidence-card" aria-label="Evidence packet">
+              <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
+              <EvidenceBuilder
+                profileId={profileId}
+                chargebackId={chargebackId}
+                limits={limits}
+                onChange={onDraft}
+                onCheck={onCheck}
+                slots={slotSpecs}
+              />
+            </article>
+          )}
         </div>
         {/* It scrolls on its own when taller than the window: focusable, so a keyboard can scroll it. */}
         <aside className="guided-side" tabIndex={0} aria-label="What will be sent, and the dispute's facts">

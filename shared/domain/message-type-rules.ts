@@ -8,6 +8,11 @@ export interface MessageTypeRule {
   label: string;
   /** What the answer does, in one plain line: what the merchant reads on its card. */
   meaning: string;
+  /** What happens once it is sent, in plain words. */
+  next: string;
+  /** What it costs the merchant: what is given up or risked (what the processor may charge for a
+   * response is not known here, so it is not claimed). */
+  cost: string;
   description: string;
   /** acceptLiability carries the amount conceded. */
   needsAmount: boolean;
@@ -15,6 +20,10 @@ export interface MessageTypeRule {
   needsConfirmation: boolean;
   /** Sent together with evidence documents. */
   withEvidence: boolean;
+  /** It says something only through what goes with it (a note, typed facts, files): sent empty it
+   * says nothing, so it is refused (answer-readiness.ts). A concession, a withdrawal and an
+   * assignment are their own content. */
+  needsContent: boolean;
   /** The service closes or decides the chargeback on this message (observed: represent →
    * closed, acceptLiability → lost), so it refuses documents sent after it: such a message
    * carries evidence only where the dialect sends documents first (see evidenceRefusal). */
@@ -25,111 +34,147 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
   respond: {
     meaning: 'Fight it: send your evidence to the issuer. The case stays open until they decide.',
     label: 'Respond with evidence',
+    next: 'The issuer weighs your evidence and decides; the outcome shows here when it comes.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description: 'Answer the dispute and upload your evidence.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   represent: {
     meaning: 'Fight it and close the case: your evidence goes to the issuer, who then decides.',
     label: 'Represent',
+    next: 'The processor closes the case on this message and the issuer decides on what you sent: nothing can be added after it.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description:
       'Re-present the charge to the issuer with your evidence. The processor ' +
       'closes the case on this message, so the evidence is sent first.',
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: true,
   },
   respondToDispute: {
     meaning: 'Reply with more evidence without closing the case.',
     label: 'Reply to the dispute',
+    next: 'The case stays open; the issuer weighs this with what you sent before.',
+    cost: 'If you lose, the amount stays with the cardholder.',
     description: 'Send a reply without closing the case.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   acceptLiability: {
     meaning: 'Give up: the cardholder keeps the money. Cheaper than losing when you cannot prove your case.',
     label: 'Accept liability',
+    next: 'The case closes as lost at once; nothing more can be sent for it.',
+    cost: 'The amount you concede goes back to the cardholder.',
     description: 'Concede the dispute: the amount stays with the cardholder. This cannot be undone.',
     needsAmount: true,
     needsConfirmation: true,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: true,
   },
   unaccept: {
     meaning: 'Take back an acceptance sent by mistake, so you can still fight.',
     label: 'Withdraw acceptance',
+    next: 'Your acceptance is withdrawn and the case can be answered again.',
+    cost: 'Nothing by itself: the case can again be won or lost.',
     description: 'Withdraw an earlier acceptance of liability.',
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: false,
   },
   notate: {
     meaning: 'Leave a note for the processor. It does not answer the dispute.',
     label: 'Add a note',
+    next: 'The processor reads it; the dispute is not answered and its reply date still stands.',
+    cost: 'Nothing, but the amount stays at risk until you answer.',
     description: 'Add a note to the case for the processor.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: false,
+    needsContent: true,
     closesChargeback: false,
   },
   assign: {
     meaning: 'Hand the case to a queue or a colleague. It does not answer the dispute.',
     label: 'Assign',
+    next: 'The case moves to that queue or person; the dispute is not answered.',
+    cost: 'Nothing, but the amount stays at risk until it is answered.',
     description: 'Assign the case to a queue or contact.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: false,
+    needsContent: false,
     closesChargeback: false,
   },
   createPreArbitration: {
     meaning: 'Open pre-arbitration yourself, with new evidence.',
     label: 'Create pre-arbitration',
+    next: 'The case moves to pre-arbitration, where the issuer answers your new evidence.',
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: 'Open pre-arbitration with more evidence.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestPreArbitration: {
     meaning: 'Ask to take the case one step further, to pre-arbitration.',
     label: 'Request pre-arbitration',
+    next: 'The case moves on to pre-arbitration if the issuer agrees.',
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: 'Ask to take the case to pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestResolutionToPreArbitration: {
     meaning: 'Ask the issuer to settle the pre-arbitration with you.',
     label: 'Request pre-arbitration resolution',
+    next: 'The issuer is asked to settle; the case stays in pre-arbitration until they answer.',
+    cost: 'What you and the issuer settle on.',
     description: 'Ask the issuer to resolve the pre-arbitration.',
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   repsondToPreArbitration: {
     meaning: "Fight the issuer's pre-arbitration with your evidence.",
     label: 'Respond to pre-arbitration',
+    next: 'The issuer weighs your evidence; if they still disagree, the case can go to arbitration.',
+    cost: "If it ends in arbitration, the network's fee falls on the side that loses.",
     description: "Answer the issuer's pre-arbitration with evidence.",
     needsAmount: false,
     needsConfirmation: false,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
   requestArbitration: {
     meaning: 'Let the card network decide. You pay its fee if you lose.',
     label: 'Request arbitration',
+    next: 'The card network decides, and its decision is final.',
+    cost: "The network's arbitration fee if you lose, on top of the amount.",
     description: 'Ask the card network to decide. Arbitration fees apply if you lose.',
     needsAmount: false,
     needsConfirmation: true,
     withEvidence: true,
+    needsContent: true,
     closesChargeback: false,
   },
 };
@@ -165,6 +210,14 @@ export function messageTypesForCycle(cycle: string): MessageType[] {
 export function messageTypesOrdered(cycle: string): MessageType[] {
   const fit = messageTypesForCycle(cycle);
   return [...fit, ...messageTypes.filter((t) => !fit.includes(t))];
+}
+
+/** The answers the window offers at this cycle: every type, the fitting first, except one that
+ * contradicts the stage. Withdrawing an acceptance is offered only where there is one to withdraw,
+ * and there accepting liability again (which "cannot be undone") is not offered beside it. */
+export function offeredAnswers(cycle: string): MessageType[] {
+  const withdrawing = messageTypesForCycle(cycle).includes('unaccept');
+  return messageTypesOrdered(cycle).filter((t) => (withdrawing ? t !== 'acceptLiability' : t !== 'unaccept'));
 }
 
 // Kinds of dispute settled by the processor's own records (the authorization, the presentment):

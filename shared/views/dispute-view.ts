@@ -18,10 +18,11 @@ import type { DialectName } from '../domain/dialects.ts';
 import { deadlineWords } from '../domain/deadline-words.ts';
 import { daysToSendBy, sendByOf } from '../domain/send-by.ts';
 import { messageTypeSchema } from '../domain/enums.ts';
+import { finalRefusal } from '../domain/answer-readiness.ts';
 import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
 import { describeTransaction, factSchema } from '../domain/labels.ts';
-import { messageTypesForCycle, messageTypesOrdered, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
+import { messageTypesForCycle, offeredAnswers, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
 import {
   categoryLabel,
   disputeCategorySchema,
@@ -111,6 +112,10 @@ export const answerChoiceSchema = z.object({
   label: z.string(),
   /** What it does, in one plain line. */
   meaning: z.string(),
+  /** What happens once it is sent. */
+  next: z.string(),
+  /** What it costs the merchant. */
+  cost: z.string(),
   description: z.string(),
   needsAmount: z.boolean(),
   needsConfirmation: z.boolean(),
@@ -160,7 +165,8 @@ export const disputeViewSchema = z.object({
       rebuttal: z.string(),
     }),
   ),
-  /** Every answer: the suggested ones first, in their order, then the others fitting the cycle, then the rest. */
+  /** The answers offered (offeredAnswers): the suggested ones first, in their order, then the others
+   * fitting the cycle, then the rest. */
   messageTypes: z.array(answerChoiceSchema),
 });
 export type DisputeView = z.infer<typeof disputeViewSchema>;
@@ -217,16 +223,9 @@ function deadlineOf(cb: Chargeback, now: Date, buffer: number): z.infer<typeof d
   };
 }
 
-/** Why a chargeback takes no answer; undefined when it does. */
+/** Why a chargeback takes no answer (the readiness rule's final refusal); undefined when it does. */
 function whyNotAnswerable(cb: Chargeback): string | undefined {
-  if (cb.status !== 'open') return `This chargeback is ${cb.status}: the processor accepts no more responses.`;
-  if (cb.actionable !== 1) {
-    return (
-      'This chargeback cannot be answered through the API (it is marked not actionable). ' +
-      'Contact your processor to respond.'
-    );
-  }
-  return undefined;
+  return finalRefusal(cb)?.text;
 }
 
 /** The answers on offer at this cycle on this service, each with what it must say first. */
@@ -239,18 +238,21 @@ export function answerChoices(
   const fits = new Set(messageTypesForCycle(cycle));
   const suggested = suggestedAnswers(cycle, category);
   const again = secondAnswerWarning(answer) ?? null;
-  const order = [...suggested, ...messageTypesOrdered(cycle).filter((t) => !suggested.includes(t))];
+  const order = [...suggested, ...offeredAnswers(cycle).filter((t) => !suggested.includes(t))];
   return order.map((type) => {
     const rule = ruleFor(type, dialect);
     return {
       type,
       label: rule.label,
       meaning: rule.meaning,
+      next: rule.next,
+      cost: rule.cost,
       description: rule.description,
       needsAmount: rule.needsAmount,
       needsConfirmation: rule.needsConfirmation,
       withEvidence: rule.withEvidence,
-      fits: fits.has(type),
+      // A note or an assignment answers nothing, so it is never unusual (answer-readiness.ts).
+      fits: fits.has(type) || !isAnswer(type),
       suggested: suggested.includes(type),
       secondAnswerWarning: isAnswer(type) ? again : null,
     };

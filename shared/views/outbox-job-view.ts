@@ -137,11 +137,13 @@ export function outboxJobView(job: OutboxJob, cb: JobChargebackFacts | undefined
   const over = job.state === 'done' || job.state === 'cancelled' || job.state === 'dismissed';
   const decided = outcome(cb);
   // The service refuses an answer to a decided chargeback (electron/outbox/preflight.ts): trying
-  // again cannot help, so it is not offered.
+  // again cannot help, so it is not offered. When it was decided is not known here (the outbox
+  // refuses to queue an answer to one already decided, but a job may be older than that rule), so
+  // the words say only what is true now.
   const tooLate =
     decided && !over
-      ? `Chargeback ${job.chargebackId} was decided (${decided.result}) after this answer was queued: ` +
-        'the processor no longer accepts it. Cancel or dismiss it.'
+      ? `Chargeback ${job.chargebackId} is ${decided.result} now: the processor no longer accepts answers ` +
+        'to it, so this one will not be sent. Cancel or dismiss it.'
       : null;
   return {
     ...job,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { chooseAnswer, openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, confirmReview, meanUnusual, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 
@@ -47,16 +47,20 @@ for (const dialect of ['core', 'microservice'] as const) {
           await page.getByRole('button', { name: 'Add files…' }).click();
           await page.locator('.page-tile').first().waitFor();
           await page.getByRole('button', { name: 'Add to outbox' }).click();
+          await meanUnusual(page);
           await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
-          await page.getByRole('button', { name: 'Confirm and send' }).click();
+          await confirmReview(page);
         } else {
           assert.equal(
             await page.getByRole('button', { name: 'Add files…' }).count(),
             0,
             'no evidence offered where it cannot be delivered',
           );
+          // Represent re-presents on what the processor holds: the note says why.
+          await page.getByLabel('Note for the processor (optional)').fill('The charge was authorized and captured.');
           await page.getByRole('button', { name: 'Send' }).click();
-          await page.getByRole('button', { name: 'Confirm and send' }).click();
+          await meanUnusual(page);
+          await confirmReview(page);
         }
         await page.getByRole('heading', { name: 'Outbox' }).waitFor();
         await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });

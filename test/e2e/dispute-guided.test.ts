@@ -15,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
-import { chooseAnswer, exploreDemo, openAdvanced } from './support/flows.ts';
+import { chooseAnswer, confirmReview, exploreDemo, openAdvanced } from './support/flows.ts';
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
+import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 import { readPdf } from '../integration/evidence/pdf-read.ts';
 import { explainReasonCode } from '../../shared/domain/reason-codes.ts';
 import { suggestedAnswers, messageTypeRules } from '../../shared/domain/message-type-rules.ts';
@@ -110,8 +111,18 @@ test(
       await page.keyboard.press('Tab');
       assert.notEqual(await page.locator(':focus').getAttribute('type'), 'radio', 'Tab leaves the group in one step');
       await more.click();
+      assert.equal(await group.locator('input[value="notate"]').isVisible(), true, 'the others that fit');
+      assert.equal(
+        await group.locator('input[value="requestArbitration"]').isVisible(),
+        false,
+        'not yet those the stage does not usually take',
+      );
+      const unusual = group.getByText(/^Answers this stage does not usually take \(\d+\)$/);
+      await unusual.click();
       assert.equal(await group.locator('input[value="requestArbitration"]').isVisible(), true);
+      assert.equal(await group.locator('input[value="unaccept"]').count(), 0, 'nothing to withdraw: not offered');
       await app.shot('dispute-guided-02-more-answers');
+      await unusual.click();
       await more.click();
 
       // 4. Values in words: the reply deadline with its time and zone, dates in the merchant's locale.
@@ -290,6 +301,7 @@ test(
       // Sent: the packet's letter cites the slots' exhibits and lists them by title.
       await services.outbox.stop();
       await summary.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const [job] = services.outbox.list();
       const doc = job!.steps.find((s) => s.kind === 'document')!;
@@ -336,3 +348,127 @@ test('the guided dispute page in dark mode', async (t) => {
     await app.close();
   }
 });
+
+test(
+  'issue 21: an empty Send is refused, a decided chargeback offers no Send, an unusual and a late answer ' +
+    'each ask their own question, and the final review queues once, even on a double click',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 800 }, ...merchant });
+    try {
+      const { page, services } = app;
+      await exploreDemo(page, async () => undefined);
+      const { profile, cb } = notReceived(app);
+      const sandbox = services.demoSandbox()!;
+      const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
+      const late = await admin.createChargeback({ reply: 20200101, cycle: 'first' });
+      const won = await admin.createChargeback();
+      await admin.decide(won.id, 'won');
+      await services.sync.syncChargeback(profile.id, late.id);
+      await services.sync.syncChargeback(profile.id, won.id);
+      const jobs = (id: string) => services.outbox.list().filter((j) => j.chargebackId === id);
+      const summary = page.getByRole('article', { name: 'What will be sent' });
+      const review = page.getByRole('dialog', { name: 'Review before sending' });
+
+      // A decided chargeback: no Send at all, and why, in words. Focus is on the page just opened.
+      await open(page, won.id);
+      assert.equal(
+        await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document
+              .activeElement?.tagName,
+        ),
+        'H1',
+        'focus lands on the dispute opened, not the page behind',
+      );
+      await page.getByText(/is won: the issuer has decided it, and the processor accepts no more responses/).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^(Send|Add to outbox)$/ }).count(), 0);
+      assert.equal(await page.getByRole('radiogroup', { name: 'Response' }).count(), 0);
+
+      // Nothing to send: refused with why, no review, nothing queued.
+      await page.getByRole('button', { name: '← Inbox' }).click();
+      await open(page, cb.id);
+      await chooseAnswer(page, 'respond');
+      await summary.getByRole('button', { name: 'Send' }).click();
+      const refused = summary.getByTestId('answer-refused');
+      await refused.filter({ hasText: 'Respond with evidence has nothing in it' }).waitFor();
+      assert.equal(await review.count(), 0, 'no review of an answer that says nothing');
+      await app.shot('issue21-01-empty-refused');
+      assert.deepEqual(jobs(cb.id), [], 'nothing was queued');
+
+      // An answer the stage does not usually take: its own question first.
+      await chooseAnswer(page, 'requestArbitration');
+      await page.getByLabel('Note for the processor (optional)').fill('Let the network decide.');
+      await summary.getByRole('button', { name: 'Send' }).click();
+      const question = summary.getByTestId('answer-question');
+      await question
+        .filter({ hasText: /"Request arbitration" is not an answer this stage .* usually takes/ })
+        .waitFor();
+      assert.equal(await review.count(), 0);
+
+      // With a note, the plain answer: the review restates it; going back queues nothing.
+      await chooseAnswer(page, 'respond');
+      await page.getByLabel('Note for the processor (optional)').fill('Delivered on 5 October, signed for.');
+      assert.equal(await refused.count(), 0, 'the refusal goes once there is something to send');
+      await summary.getByRole('button', { name: 'Send' }).click();
+      await review.waitFor();
+      const restated = (await review.getByTestId('answer-review').innerText()).replace(/\s+/g, ' ');
+      assert.match(restated, new RegExp(`Respond with evidence to chargeback ${cb.id}`));
+      assert.match(restated, /Delivered on 5 October, signed for\./);
+      assert.match(restated, /disputed/);
+      assert.match(restated, /No evidence goes with it\./);
+      assert.match(await review.innerText(), /goes to the issuer once, and cannot be changed after it is sent/);
+      await app.shot('issue21-02-review');
+      await review.getByRole('button', { name: 'Go back' }).click();
+      await review.waitFor({ state: 'detached' });
+      assert.deepEqual(jobs(cb.id), [], 'nothing was queued by the review alone');
+
+      // A double click on "Confirm and send" (two clicks before the page can redraw) queues once.
+      await services.outbox.stop();
+      await summary.getByRole('button', { name: 'Send' }).click();
+      await review.getByRole('button', { name: 'Confirm and send' }).evaluate((b) => {
+        const button = b as unknown as { click(): void };
+        button.click();
+        button.click();
+      });
+      await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+      await page.waitForTimeout(500);
+      assert.equal(jobs(cb.id).length, 1, 'one click queued once');
+
+      // Past the reply date: a separate confirmation that the processor will likely refuse it.
+      await page.getByRole('button', { name: 'Inbox' }).click();
+      // Past its reply date it sits in the folded "Past the deadline" section: unfolded to open it.
+      await page.getByLabel('Search').fill(late.id);
+      const pastHead = page.getByTestId('section-past-deadline');
+      await pastHead.waitFor();
+      if (!(await page.locator('.vrow').filter({ hasText: late.id }).isVisible())) await pastHead.click();
+      await open(page, late.id);
+      await chooseAnswer(page, 'respond');
+      await page.getByLabel('Note for the processor (optional)').fill('Delivered on time.');
+      await summary.getByRole('button', { name: 'Send' }).click();
+      await question.filter({ hasText: /The reply date .* has passed: the processor will likely refuse/ }).waitFor();
+      assert.equal(await review.count(), 0, 'no review before the late question is answered');
+      assert.equal(
+        await question.evaluate(
+          (q) => q === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+        true,
+        'the keyboard is on the question just asked',
+      );
+      await app.shot('issue21-03-late-question');
+      assert.deepEqual(jobs(late.id), []);
+      await question.getByRole('button', { name: 'Send it late anyway' }).click();
+      await review.waitFor();
+      assert.match(await review.innerText(), /It goes after the reply date: the processor will likely refuse it\./);
+      await review.getByRole('button', { name: 'Confirm and send' }).click();
+      await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+      assert.deepEqual(
+        jobs(late.id).map((j) => j.sendLate),
+        [true],
+      );
+      services.outbox.start();
+    } finally {
+      await app.close();
+    }
+  },
+);

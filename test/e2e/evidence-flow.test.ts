@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { chooseAnswer, exploreDemo, openAdvanced, openFirstAnswerable } from './support/flows.ts';
+import { chooseAnswer, confirmReview, exploreDemo, openAdvanced, openFirstAnswerable } from './support/flows.ts';
 import { scanJpeg, pdfWithPages } from '../integration/evidence/corpus.ts';
 
 let browser: Browser | undefined;
@@ -93,6 +93,7 @@ test(
       assert.deepEqual(readFileSync(copy), readFileSync(shown));
       await page.getByRole('button', { name: 'Close' }).click();
       await page.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
       await app.shot('09-outbox-sent');

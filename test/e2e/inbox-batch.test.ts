@@ -318,9 +318,9 @@ test('inbox batch: saved filters, multi-select, accept liability with confirmati
     );
     const skipped = dialog.getByRole('list', { name: 'Skipped' });
     const reason = async (id: string) => (await skipped.locator('li').filter({ hasText: id }).textContent()) ?? '';
-    assert.match(await reason(wrongStage.id), /"Accept liability" is unusual at its stage/);
+    assert.match(await reason(wrongStage.id), /"Accept liability" is not an answer this stage \(.+\) usually takes/);
     assert.match(await reason(overdue.id), /reply date .* has passed/);
-    assert.match(await reason(closed.id), /It is closed and no longer accepts responses/);
+    assert.match(await reason(closed.id), /This chargeback is closed: the processor accepts no more responses/);
     assert.match(await reason(answered.id), /already has an answer at this stage/);
     assert.equal(
       services.outbox.list().length,

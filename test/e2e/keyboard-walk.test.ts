@@ -144,6 +144,14 @@ test('the whole answer flow by keyboard alone: start, inbox, dispute, evidence, 
     await send.and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
     await tabTo(page, button(/^Add to outbox$/), 'Add to outbox');
     await page.keyboard.press('Enter');
+    // The final review opens with the keyboard on its "Confirm and send".
+    await page.getByRole('dialog', { name: 'Review before sending' }).waitFor();
+    assert.deepEqual(
+      [(await focused(page))?.inDialog, (await focused(page))?.name],
+      [true, 'Confirm and send'],
+      'focus is on what just opened',
+    );
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await page.locator('.job .state.done').first().waitFor({ timeout: 60_000 });
     await app.shot('keyboard-04-sent');

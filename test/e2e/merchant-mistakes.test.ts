@@ -9,6 +9,7 @@ import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import {
   chooseAnswer,
+  confirmReview,
   exploreDemo,
   openFirstAnswerable,
   disputedAmountText,
@@ -105,7 +106,7 @@ test(
       );
       assert.equal(await page.locator('.toast').count(), 0, 'no stale toast is left on screen');
       await app.shot('13-concession-confirmation');
-      await page.getByRole('button', { name: 'Confirm and send' }).click();
+      await confirmReview(page);
       await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
       const received = services.outbox.list();
       assert.deepEqual(
@@ -138,6 +139,7 @@ test(
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
       await page.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const card = page.locator('.job').filter({ hasText: chargebackId });
       // The card's state in words (was a separate "answer-stage" line reading "Sent, awaiting the issuer").
@@ -167,6 +169,7 @@ test(
       assert.equal(services.store.drafts.sent(profile.id, chargebackId).length, 1, 'kept with the answer it went with');
 
       // A second answer is asked about first, naming what was sent; nothing goes until the merchant says so.
+      await page.getByLabel('Note for the processor (optional)').fill('The tracking shows delivery.');
       await page.getByRole('button', { name: 'Send' }).click();
       const ask = page.getByRole('alert').filter({ hasText: 'already has an answer at this stage' });
       await ask.waitFor();
@@ -178,7 +181,13 @@ test(
             globalThis as unknown as {
               disputeDesk: { submitResponse(r: unknown): Promise<{ ok: boolean; error?: { kind: string } }> };
             }
-          ).disputeDesk.submitResponse({ profileId: p, chargebackId: c, messageType: 'respond', confirmed: true }),
+          ).disputeDesk.submitResponse({
+            profileId: p,
+            chargebackId: c,
+            messageType: 'respond',
+            note: 'Again.',
+            confirmed: true,
+          }),
         [profile.id, chargebackId] as const,
       );
       assert.deepEqual(
@@ -191,6 +200,11 @@ test(
       assert.equal((await admin.received(chargebackId))[0]?.messages.length, 1);
 
       await page.getByRole('button', { name: 'Send another answer' }).click();
+      await page
+        .getByRole('dialog', { name: 'Review before sending' })
+        .getByText('It is a second answer at this stage: the issuer gets both.')
+        .waitFor();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       await page.locator('.job .state.done').nth(1).waitFor({ timeout: 30_000 });
       assert.equal((await admin.received(chargebackId))[0]?.messages.length, 2, 'sent once the merchant meant it');
@@ -285,6 +299,7 @@ test(
       await letter.fill(generated);
       await blank.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Add to outbox' }).click();
+      await confirmReview(page);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const [job] = services.outbox.list();
       const sent = job!.steps.find((s) => s.kind === 'document')!;
@@ -338,13 +353,13 @@ test(
       assert.equal(await card(lost.id).getByTestId('packet-state').textContent(), 'Cannot be answered');
       assert.match(
         (await card(lost.id).textContent()) ?? '',
-        /It is lost and no longer accepts responses: the issuer decided it\./,
+        /is lost: the issuer has decided it, and the processor accepts no more responses\./,
       );
       assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
       assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Held back');
       assert.match(
         (await card(arb.id).textContent()) ?? '',
-        /"Respond with evidence" is unusual at its stage \(Arbitration\)/,
+        /"Respond with evidence" is not an answer this stage \(Arbitration\) usually takes/,
       );
       assert.equal(await card(fine.id).getByTestId('packet-state').textContent(), 'Will be queued');
       // Every letter is there to read, exactly as it will be written.

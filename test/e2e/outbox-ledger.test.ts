@@ -171,7 +171,10 @@ test('Outbox: amounts, moments, states in words, outcomes; a failed job retried;
     // The held answer to a chargeback closed since: why it can no longer go, and no Retry.
     const c4 = cardOf(closing!.id);
     assert.equal(await text(c4.getByTestId('job-state')), 'Held: paused — nothing sent until you resume');
-    assert.match(await text(c4.getByTestId('job-too-late')), /was decided \(closed\) after this answer was queued/);
+    assert.match(
+      await text(c4.getByTestId('job-too-late')),
+      /is closed now: the processor no longer accepts answers to it/,
+    );
     assert.equal(await c4.getByRole('button', { name: 'Retry now' }).count(), 0);
 
     // No amount recorded, on a yen chargeback.

@@ -23,6 +23,10 @@ export const outboxChannels = {
       confirmed: z.boolean(),
       /** The merchant saw what this stage already has and answers again anyway. */
       anotherAnswer: z.boolean().optional(),
+      /** The merchant said yes to an answer the stage does not usually take. */
+      unusual: z.boolean().optional(),
+      /** The merchant said yes to sending after the reply date (the processor will likely refuse it). */
+      sendLate: z.boolean().optional(),
       evidence: z
         .strictObject({
           arrangement: arrangementSchema,

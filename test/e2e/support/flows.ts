@@ -37,12 +37,34 @@ export async function openFirstAnswerable(page: Page, shot: Shot): Promise<strin
 }
 
 /** Chooses an answer in the dispute page's "Response" radio group by its message type, opening
- * "More answers" when it is not among the ones offered first. */
+ * "More answers" (or the answers the stage does not usually take) when it is not among the ones
+ * offered first. */
 export async function chooseAnswer(page: Page, type: string): Promise<void> {
   const group = page.getByRole('radiogroup', { name: 'Response' });
   const radio = group.locator(`input[type="radio"][value="${type}"]`);
-  if (!(await radio.isVisible())) await group.getByText(/^More answers/).click();
+  for (const more of [/^More answers/, /^Answers this stage does not usually take/]) {
+    if (await radio.isVisible()) break;
+    const summary = group.getByText(more);
+    if ((await summary.count()) > 0 && (await radio.isHidden())) await summary.click();
+  }
   await radio.check();
+}
+
+/** After Send: says yes when the page asks whether an answer the stage does not usually take is
+ * meant (the demo's first answerable chargeback may be at any stage), then waits for the review. */
+export async function meanUnusual(page: Page): Promise<void> {
+  const question = page.getByTestId('answer-question').filter({ hasText: 'usually takes' });
+  const review = page.getByRole('dialog', { name: 'Review before sending' });
+  await question.or(review).first().waitFor();
+  if (await question.isVisible()) await question.getByRole('button', { name: 'Yes, I mean this answer' }).click();
+  await review.waitFor();
+}
+
+/** The final review before an answer is queued: waits for it and presses "Confirm and send". */
+export async function confirmReview(page: Page): Promise<void> {
+  const review = page.getByRole('dialog', { name: 'Review before sending' });
+  await review.waitFor();
+  await review.getByRole('button', { name: 'Confirm and send' }).click();
 }
 
 /** Opens the evidence builder's "Advanced: file settings" disclosure, where the preset, resolution,
@@ -57,9 +79,10 @@ export async function acceptLiability(page: Page, amountText: string, shot: Shot
   await chooseAnswer(page, 'acceptLiability');
   await page.getByLabel(/Amount conceded/).fill(amountText);
   await page.getByRole('button', { name: 'Send' }).click();
+  await meanUnusual(page);
   await page.getByRole('alert').filter({ hasText: 'cannot be undone' }).waitFor();
   await shot('04-confirm-accept-liability');
-  await page.getByRole('button', { name: 'Confirm and send' }).click();
+  await confirmReview(page);
   await page.getByRole('heading', { name: 'Outbox' }).waitFor();
   await page.locator('.job .state.done').first().waitFor({ timeout: 30_000 });
   await shot('05-outbox');

@@ -73,7 +73,10 @@ test(
       assert.equal(byCb.get(b.id)?.outcome, 'queued');
       assert.equal(byCb.get(twinB.id)?.outcome, 'queued');
       assert.equal(byCb.get(closed.id)?.outcome, 'skipped');
-      assert.match(byCb.get(closed.id)?.reason ?? '', /lost and no longer accepts/);
+      assert.match(
+        byCb.get(closed.id)?.reason ?? '',
+        /is lost: the issuer has decided it, and the processor accepts no more responses/,
+      );
       assert.deepEqual(report.files.map((x) => `${x.name}:${x.outcome}`).sort(), [
         '.hidden receipt.jpg:skipped',
         'IMG_0042.jpg:unmatched',

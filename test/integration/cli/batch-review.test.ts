@@ -56,15 +56,15 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   assert.match(
     dry.stdout,
     new RegExp(
-      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! It is ` +
-        `lost and no longer accepts responses: the issuer decided it\\.`,
+      `== ${lost.id} \\$49\\.99: cannot be answered\\n   ! This chargeback is ` +
+        `lost: the issuer has decided it, and the processor accepts no more responses\\.`,
     ),
   );
   assert.match(
     dry.stdout,
     new RegExp(
       `== ${overdue.id} \\$49\\.99: held back \\(add --include ${overdue.id} ` +
-        `to send it anyway\\)\\n   ! Its reply date \\(2020-01-01\\) has passed`,
+        `to send it anyway\\)\\n   ! The reply date \\(2020-01-01\\) has passed: the processor will likely refuse`,
     ),
   );
   assert.match(
@@ -84,7 +84,10 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   assert.equal(outcome.get(fine.id)?.outcome, 'queued');
   assert.equal(outcome.get(overdue.id)?.outcome, 'queued', 'the merchant insisted');
   assert.equal(outcome.get(lost.id)?.outcome, 'skipped', 'a decided chargeback cannot be insisted on');
-  assert.match(outcome.get(lost.id)?.reason ?? '', /lost and no longer accepts responses/);
+  assert.match(outcome.get(lost.id)?.reason ?? '', /is lost: the issuer has decided it/);
   const jobs = JSON.parse((await cli(['outbox', 'list', '--json'])).stdout) as OutboxJob[];
   assert.deepEqual(jobs.map((j) => j.chargebackId).sort(), [fine.id, overdue.id].sort());
+  // Insisting is the merchant's yes to sending late: the outbox's guards let it in, and only it.
+  const late = new Map(jobs.map((j) => [j.chargebackId, j.sendLate === true]));
+  assert.deepEqual([late.get(overdue.id), late.get(fine.id)], [true, false]);
 });

@@ -147,10 +147,105 @@ test('an answer the service already holds (sent from elsewhere, synced here) cou
     rmSync(elsewhere, { recursive: true, force: true });
   }
   assert.equal((await cli(['sync'])).status, 0);
-  const again = await cli(['respond', cb.id, '--type', 'respond']);
+  const again = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Second thoughts.']);
   assert.equal(again.status, 1);
   assert.match(
     again.stderr,
     /already has an answer at this stage: Respond with evidence, sent .* UTC – “From the other computer\.”/,
+  );
+});
+
+test('an empty answer is refused (exit 1, nothing queued); a note makes it one', async () => {
+  const cb = await admin.createChargeback();
+  assert.equal((await cli(['sync'])).status, 0);
+  const before = (await queued()).length;
+  for (const args of [
+    ['--type', 'respond'],
+    ['--type', 'respond', '--note', '   '],
+    ['--type', 'represent', '--yes'],
+  ]) {
+    const r = await cli(['respond', cb.id, ...args]);
+    assert.equal(r.status, 1, args.join(' '));
+    assert.match(
+      r.stderr,
+      /(Respond with evidence|Represent) has nothing in it: write a note, fill in an evidence section or add a file first\. An empty answer tells the issuer nothing, and you get one answer per stage\. Nothing was queued\./,
+    );
+  }
+  const note = await cli(['respond', cb.id, '--type', 'notate']);
+  assert.equal(note.status, 1);
+  assert.match(note.stderr, /Add a note has nothing in it: write the note first\. Nothing was queued\./);
+  assert.equal((await queued()).length, before, 'nothing was queued');
+  const ok = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Delivered on 3 March; signed for.']);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal((await queued()).length, before + 1);
+});
+
+test('an answer to a won, lost or closed chargeback, or one not actionable, is refused whatever the flags', async () => {
+  const before = (await queued()).length;
+  const all = ['--note', 'x', '--yes', '--another-answer', '--unusual', '--send-late'];
+  for (const outcome of ['won', 'lost', 'closed'] as const) {
+    const cb = await admin.createChargeback();
+    assert.equal((await cli(['sync'])).status, 0);
+    // Decided after the last sync: respond asks the service first, so it is seen.
+    await admin.decide(cb.id, outcome);
+    const r = await cli(['respond', cb.id, '--type', 'respond', ...all]);
+    assert.equal(r.status, 1, outcome);
+    assert.match(
+      r.stderr,
+      outcome === 'closed'
+        ? /This chargeback is closed: the processor accepts no more responses\. Nothing was queued\./
+        : new RegExp(`This chargeback is ${outcome}: the issuer has decided it, and the processor accepts no more`),
+    );
+    assert.doesNotMatch(r.stderr, /after this answer was queued/);
+  }
+  const unanswerable = await admin.createChargeback({ actionable: 0 });
+  assert.equal((await cli(['sync'])).status, 0);
+  const r = await cli(['respond', unanswerable.id, '--type', 'respond', ...all]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /cannot be answered through the API \(it is marked not actionable\): contact your processor/);
+  assert.equal((await queued()).length, before, 'nothing was queued');
+});
+
+test('an answer the stage does not usually take is refused until --unusual says the merchant means it', async () => {
+  const cb = await admin.createChargeback({ cycle: 'first' });
+  assert.equal((await cli(['sync'])).status, 0);
+  const before = (await queued()).length;
+  const asked = ['respond', cb.id, '--type', 'requestArbitration', '--note', 'Let the network decide.', '--yes'];
+  const r = await cli(asked);
+  assert.equal(r.status, 1);
+  assert.match(
+    r.stderr,
+    /"Request arbitration" is not an answer this stage \(.+\) usually takes; the processor may refuse it, and you get one answer per stage\. Nothing was queued\. To send it anyway, add --unusual\./,
+  );
+  assert.equal((await cli([...asked, '--send-late'])).status, 1, 'another yes is not this one');
+  assert.equal((await queued()).length, before, 'nothing was queued');
+  const meant = await cli([...asked, '--unusual']);
+  assert.equal(meant.status, 0, meant.stderr);
+  assert.doesNotMatch(meant.stdout, /unusual/, 'no warning after the fact: it was asked first');
+  assert.equal((await queued()).length, before + 1);
+});
+
+test('an answer after the reply date is refused until --send-late; then the outbox tries it once all the same', async () => {
+  const cb = await admin.createChargeback({ reply: 20200101 });
+  assert.equal((await cli(['sync'])).status, 0);
+  const before = (await queued()).length;
+  const asked = ['respond', cb.id, '--type', 'respond', '--note', 'Delivered on 3 March.'];
+  const r = await cli(asked);
+  assert.equal(r.status, 1);
+  assert.match(
+    r.stderr,
+    /The reply date \(2020-01-01\) has passed: the processor will likely refuse an answer sent now\. Nothing was queued\. To send it anyway, add --send-late\./,
+  );
+  assert.equal((await queued()).length, before, 'nothing was queued');
+  const late = await cli([...asked, '--send-late']);
+  assert.equal(late.status, 0, late.stderr);
+  const job = (await queued()).find((j) => j.chargebackId === cb.id);
+  assert.equal(job?.sendLate, true);
+  await cli(['outbox', 'run']);
+  const tried = (await queued()).find((j) => j.chargebackId === cb.id)!;
+  assert.doesNotMatch(tried.error ?? '', /reply date .* has passed; the processor will not accept/, 'not refused here');
+  assert.ok(
+    tried.warnings.some((w) => /Sent after the reply date, as you asked/.test(w)),
+    tried.warnings.join(),
   );
 });

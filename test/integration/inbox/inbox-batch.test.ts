@@ -123,10 +123,10 @@ test('accept liability: reviewed, skipped with reasons, queued as confirmed and 
     { currency: 'EUR', total: 3000 },
   ]);
   const why = new Map(review.skipped.map((x) => [x.chargebackId, x.reason]));
-  assert.match(why.get('retr1')!, /"Accept liability" is unusual at its stage \(Retrieval/);
+  assert.match(why.get('retr1')!, /"Accept liability" is not an answer this stage \(Retrieval.*usually takes/);
   assert.match(why.get('late1')!, /reply date .* has passed/);
-  assert.match(why.get('closed1')!, /It is closed and no longer accepts responses/);
-  assert.match(why.get('lost1')!, /It is lost .* the issuer decided it/);
+  assert.match(why.get('closed1')!, /This chargeback is closed: the processor accepts no more responses/);
+  assert.match(why.get('lost1')!, /This chargeback is lost: the issuer has decided it/);
   assert.match(why.get('noapi1')!, /cannot be answered through the API/);
   assert.match(why.get('gone1')!, /not in the local store/);
   assert.equal(s.outbox.list().length, 0, 'a review queues nothing');

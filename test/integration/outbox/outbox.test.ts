@@ -326,6 +326,7 @@ test(
         profileId: f.profile.id,
         chargebackId: cb3.id,
         messageType: 'respond',
+        note: 'Delivered; tracking attached.',
         documents: [],
       });
       await outbox3.runOnce();
@@ -661,18 +662,21 @@ test('a missing key fails only that job, with the reason; a locked keychain make
       profileId: keyless.id,
       chargebackId: a.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     const lockedJob = await outbox.submit({
       profileId: locked.id,
       chargebackId: b.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     const fine = await outbox.submit({
       profileId: f.profile.id,
       chargebackId: c.id,
       messageType: 'respond',
+      note: 'Delivered; tracking attached.',
       documents: [],
     });
     assert.deepEqual(await outbox.runOnce(), { done: 1, failed: 1, waiting: 1 });
@@ -749,6 +753,7 @@ test(
         profileId: f.profile.id,
         chargebackId: cb.id,
         messageType: 'represent',
+        note: 'Delivered; tracking attached.',
         documents: [],
       });
       await f.outbox.runOnce();

@@ -188,7 +188,10 @@ test('a chargeback decided since the answer was queued: it can no longer go, and
   );
   assert.equal(v.controls.retry, false);
   assert.equal(v.controls.cancel, true);
-  assert.match(v.tooLate ?? '', /^Chargeback chb_1 was decided \(closed\) after this answer was queued/);
+  assert.match(
+    v.tooLate ?? '',
+    /^Chargeback chb_1 is closed now: the processor no longer accepts answers to it, so this one will not be sent/,
+  );
   const sent = outboxJobView(
     job({ state: 'done', steps: [step({ state: 'done' })] }),
     cb({ status: 'closed' }),

@@ -2,7 +2,7 @@
 // three, in the order that suits the reason; the view marks them and lists them first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { messageTypeRules, suggestedAnswers } from '../../../shared/domain/message-type-rules.ts';
+import { messageTypeRules, offeredAnswers, suggestedAnswers } from '../../../shared/domain/message-type-rules.ts';
 import { cycles, messageTypes } from '../../../shared/domain/enums.ts';
 import { answerChoices } from '../../../shared/views/dispute-view.ts';
 import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
@@ -46,8 +46,37 @@ test('the view lists the suggested answers first, marked, then every other answe
     choices.slice(0, 3).map((c) => c.type),
     ['represent', 'respond', 'acceptLiability'],
   );
-  assert.equal(new Set(choices.map((c) => c.type)).size, messageTypes.length);
+  assert.equal(new Set(choices.map((c) => c.type)).size, choices.length, 'each once');
+  assert.deepEqual(
+    messageTypes.filter((t) => !choices.some((c) => c.type === t)),
+    ['unaccept'],
+    'every answer but one that contradicts the stage',
+  );
   assert.equal(choices.find((c) => c.type === 'notate')?.fits, true, 'a note fits but is not offered first');
   assert.equal(choices.find((c) => c.type === 'notate')?.suggested, false);
   assert.equal(choices[0]!.meaning, messageTypeRules.represent.meaning);
+});
+
+test('choices that contradict each other are never offered together', () => {
+  // Nothing to withdraw at a first chargeback: no "Withdraw acceptance" beside "cannot be undone".
+  const first = answerChoices('first', 'core', notAnswered).map((c) => c.type);
+  assert.ok(first.includes('acceptLiability') && !first.includes('unaccept'));
+  // After an acceptance: withdrawing it is offered, accepting again is not.
+  const declined = answerChoices('merchantDeclinedPreArbitration', 'core', notAnswered).map((c) => c.type);
+  assert.ok(declined.includes('unaccept') && !declined.includes('acceptLiability'));
+  for (const c of cycles) {
+    const t = offeredAnswers(c);
+    assert.ok(!(t.includes('unaccept') && t.includes('acceptLiability')), c);
+  }
+});
+
+test('each answer says what happens next and what it costs, in a plain line', () => {
+  for (const t of messageTypes) {
+    const { next, cost } = messageTypeRules[t];
+    assert.ok(next.length > 10 && next.length < 130 && next.endsWith('.'), `${t}: ${next}`);
+    assert.ok(cost.length > 4 && cost.length < 110 && cost.endsWith('.'), `${t}: ${cost}`);
+  }
+  const choice = answerChoices('first', 'core', notAnswered).find((c) => c.type === 'requestArbitration')!;
+  assert.match(choice.cost, /arbitration fee if you lose/);
+  assert.equal(choice.next, messageTypeRules.requestArbitration.next);
 });

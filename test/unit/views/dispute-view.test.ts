@@ -130,7 +130,7 @@ test('the recorded core chargeback: typed facts, deadline, history with what cau
     },
   ]);
   assert.equal(v.answerable, false);
-  assert.equal(v.whyNot, 'This chargeback is closed: the processor accepts no more responses.');
+  assert.match(v.whyNot ?? '', /^This chargeback is closed: the processor accepts no more responses\.$/);
   assert.deepEqual(v.facts, [], 'no transaction synced yet');
   assert.deepEqual(v.money, { entries: [], totals: null });
 });
@@ -327,7 +327,7 @@ test('answers on offer: fitting ones first, evidence where the service takes it,
       ['represent', true],
       ['acceptLiability', true],
       ['notate', true],
-      ['assign', false],
+      ['assign', true], // it answers nothing, so it is never unusual
     ],
   );
   const represent = (v: typeof core) => v.messageTypes.find((m) => m.type === 'represent')?.withEvidence;
