@@ -1,6 +1,8 @@
 // Hostile files, written byte by byte where pdf-lib or sharp would refuse to make them: form bombs,
 // content bombs, page trees that repeat one page, TIFFs of thousands of pages.
 
+import { deflateSync } from 'node:zlib';
+
 /** A PDF from object bodies (object n is bodies[n - 1]; object 1 is the catalog), with its xref. */
 export function rawPdf(bodies: Array<string | { dict: string; stream: string }>): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
@@ -133,4 +135,45 @@ export async function worstLag<T>(fn: () => Promise<T>): Promise<{ value: T; lag
   } finally {
     clearInterval(tick);
   }
+}
+
+/** A little-endian TIFF of `pages` gray pages of `side` × `side` pixels, all pointing at one
+ * Deflate strip of zeros: about 110 KB of data stands for every page (zlib packs 1,000:1), so a
+ * few hundred KB declare `pages × side²` pixels that a decoder would inflate one by one. */
+export function pixelBombTiff(pages: number, side: number): Buffer {
+  const strip = deflateSync(Buffer.alloc(side * side), { level: 9 });
+  const entries = 10;
+  const ifdSize = 2 + entries * 12 + 4;
+  const first = 8 + strip.length + (strip.length % 2);
+  const buf = Buffer.alloc(first + pages * ifdSize);
+  buf.write('II', 0, 'latin1');
+  buf.writeUInt16LE(42, 2);
+  buf.writeUInt32LE(first, 4);
+  strip.copy(buf, 8);
+  for (let p = 0; p < pages; p++) {
+    const at = first + p * ifdSize;
+    buf.writeUInt16LE(entries, at);
+    const tags: Array<[number, number, number]> = [
+      [256, 4, side],
+      [257, 4, side],
+      [258, 3, 8],
+      [259, 3, 8], // Deflate
+      [262, 3, 1],
+      [273, 4, 8],
+      [277, 3, 1],
+      [278, 4, side],
+      [279, 4, strip.length],
+      [284, 3, 1],
+    ];
+    tags.forEach(([tag, type, value], i) => {
+      const e = at + 2 + i * 12;
+      buf.writeUInt16LE(tag, e);
+      buf.writeUInt16LE(type, e + 2);
+      buf.writeUInt32LE(1, e + 4);
+      if (type === 3) buf.writeUInt16LE(value, e + 8);
+      else buf.writeUInt32LE(value, e + 8);
+    });
+    buf.writeUInt32LE(p + 1 < pages ? at + ifdSize : 0, at + 2 + entries * 12);
+  }
+  return buf;
 }
