@@ -12,7 +12,7 @@ import { basename, join, sep } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
 import { probeImage, DecodeError } from './decode.ts';
-import { probePdf } from './pdf-facts.ts';
+import { probePdfSafely } from './pdf-raster.ts';
 import { displayName } from './safe-names.ts';
 
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
@@ -101,7 +101,7 @@ export function createEvidenceStore(dir: string) {
     if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
     let facts: { pages: number; width?: number; height?: number };
     try {
-      facts = kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind);
+      facts = kind === 'pdf' ? await probePdfSafely(bytes) : await probeImage(bytes, kind);
     } catch (e) {
       if (e instanceof DecodeError)
         return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
