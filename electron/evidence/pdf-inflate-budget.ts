@@ -27,10 +27,23 @@ export class InflateBudget {
     this.limit = scope === 'page' ? inflateLimits.pageBytes : inflateLimits.documentBytes;
   }
 
+  /** The first refusal, kept: pdf-lib catches errors while it parses an object and reports the
+   * object as damaged, so the reason is given again when the budgeted work ends. */
+  refusal: InflateRefusal | undefined;
+
   /** Takes `bytes` from this budget and every one it belongs to, or refuses without taking. */
   take(bytes: number): void {
     this.check(bytes);
     this.add(bytes);
+  }
+
+  refuse(e: InflateRefusal): never {
+    this.refusal ??= e;
+    throw e;
+  }
+
+  throwIfRefused(): void {
+    if (this.refusal) throw this.refusal;
   }
 
   private check(bytes: number): void {
@@ -53,10 +66,33 @@ export class InflateBudget {
 
 const current = new AsyncLocalStorage<InflateBudget>();
 
-/** Runs `fn` with every pdf-lib decoding inside it (across its awaits) charged to `budget`. */
+/** Runs `fn` with every pdf-lib decoding inside it (across its awaits) charged to `budget`; a
+ * refusal ends it with its reason, even where pdf-lib caught it and said something else. */
+export function withInflateBudget<T>(budget: InflateBudget, fn: () => Promise<T>): Promise<T>;
+export function withInflateBudget<T>(budget: InflateBudget, fn: () => T): T;
 export function withInflateBudget<T>(budget: InflateBudget, fn: () => T): T {
   guardDecoders();
-  return current.run(budget, fn);
+  let out: T;
+  try {
+    out = current.run(budget, fn);
+  } catch (e) {
+    budget.throwIfRefused();
+    throw e;
+  }
+  if (!(out instanceof Promise)) {
+    budget.throwIfRefused();
+    return out;
+  }
+  return out.then(
+    (v: unknown) => {
+      budget.throwIfRefused();
+      return v;
+    },
+    (e: unknown) => {
+      budget.throwIfRefused();
+      throw e;
+    },
+  ) as T;
 }
 
 interface GrowingStream {
@@ -80,14 +116,20 @@ function guardDecoders(): void {
     const had = this.buffer.byteLength;
     if (budget && requested > had) {
       if (requested > inflateLimits.streamBytes)
-        throw new InflateRefusal(
-          `one of its streams unpacks to more than ${inflateLimits.streamBytes / MB} MB (a ` +
-            'decompression bomb), too much to read safely. Print it to a new PDF and add that',
+        budget.refuse(
+          new InflateRefusal(
+            `one of its streams unpacks to more than ${inflateLimits.streamBytes / MB} MB (a ` +
+              'decompression bomb), too much to read safely. Print it to a new PDF and add that',
+          ),
         );
       // The buffer doubles: what it will newly hold is charged before it is allocated.
       let size = this.minBufferLength;
       while (size < requested) size *= 2;
-      budget.take(size - had);
+      try {
+        budget.take(size - had);
+      } catch (e) {
+        budget.refuse(e as InflateRefusal);
+      }
     }
     return grow.call(this, requested);
   };

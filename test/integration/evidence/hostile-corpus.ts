@@ -1,7 +1,7 @@
 // Hostile files, written byte by byte where pdf-lib or sharp would refuse to make them: form bombs,
 // content bombs, page trees that repeat one page, TIFFs of thousands of pages.
 
-import { deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
 
 /** A PDF from object bodies (object n is bodies[n - 1]; object 1 is the catalog), with its xref. */
 export function rawPdf(bodies: Array<string | { dict: string; stream: string }>): Buffer {
@@ -176,4 +176,72 @@ export function pixelBombTiff(pages: number, side: number): Buffer {
     buf.writeUInt32LE(p + 1 < pages ? at + ifdSize : 0, at + 2 + entries * 12);
   }
   return buf;
+}
+
+/** `total` bytes of zeros, deflated as a stream (never held whole): about 1 KB per MB. */
+export async function deflatedZeros(total: number): Promise<Buffer> {
+  const d = createDeflate({ level: 9, memLevel: 9 });
+  const out: Buffer[] = [];
+  d.on('data', (c: Buffer) => out.push(c));
+  const ended = new Promise((resolve) => d.on('end', resolve));
+  const chunk = Buffer.alloc(1 << 20);
+  for (let n = 0; n < total; n += chunk.length)
+    if (!d.write(chunk)) await new Promise((resolve) => d.once('drain', resolve));
+  d.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+/** A PDF from object bodies whose streams are binary (Flate data): like rawPdf, bytes kept as they are. */
+export function binaryPdf(bodies: Array<string | { dict: string; stream: Buffer }>): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  bodies.forEach((b, i) => {
+    offsets.push(at);
+    const buf =
+      typeof b === 'string'
+        ? Buffer.from(`${i + 1} 0 obj\n${b}\nendobj\n`, 'latin1')
+        : Buffer.concat([
+            Buffer.from(`${i + 1} 0 obj\n<< ${b.dict} /Length ${b.stream.length} >>\nstream\n`, 'latin1'),
+            b.stream,
+            Buffer.from('\nendstream\nendobj\n', 'latin1'),
+          ]);
+    parts.push(buf);
+    at += buf.length;
+  });
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'),
+  );
+  return Buffer.concat(parts);
+}
+
+/** `pages` pages, each drawing a content stream that inflates to whatever `deflated` holds. */
+export function contentInflateBomb(deflated: Buffer, pages = 1): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + 2 * i} 0 R`).join(' ');
+  const bodies: Array<string | { dict: string; stream: Buffer }> = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+  ];
+  for (let i = 0; i < pages; i++)
+    bodies.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`, {
+      dict: '/Filter /FlateDecode',
+      stream: deflated,
+    });
+  return binaryPdf(bodies);
+}
+
+/** One blank page whose objects stand in an object stream that inflates to whatever `deflated`
+ * holds: unpacked by any reader while the file loads, before a page is looked at. */
+export function objectStreamInflateBomb(deflated: Buffer): Buffer {
+  return binaryPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    { dict: '/Type /ObjStm /N 1 /First 8 /Filter /FlateDecode', stream: deflated },
+  ]);
 }
