@@ -153,29 +153,29 @@ async function keptPage(doc: Held, index: number): Promise<{ bytes: Uint8Array; 
 async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
   const known = doc.measured.get(index);
   if (known) return known;
-  // Each page's first reading counts against the document's budget too.
-  return withInflateBudget(new InflateBudget('page', doc.budget), async () => {
-    const page = pageOf(doc, index);
-    const box = visibleBox(page);
-    const turn = ownTurn(page);
-    let content: PageContent | undefined;
+  const page = pageOf(doc, index);
+  const box = visibleBox(page);
+  const turn = ownTurn(page);
+  // Reading a page's content for the first time counts against the document's budget too; the
+  // kept copy unpacks the same content again, so it is bounded per page only.
+  const content = withInflateBudget(new InflateBudget('page', doc.budget), () => {
     try {
-      content = readPageContent(page);
+      return readPageContent(page);
     } catch (e) {
       if (e instanceof InflateRefusal) throw e;
-      content = undefined;
+      return undefined;
     }
-    const kept = await keptPage(doc, index);
-    const facts: PdfPageFacts = {
-      keptBytes: kept.bytes.length,
-      sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
-      ownTurn: turn,
-      content,
-      clean: kept.clean,
-    };
-    doc.measured.set(index, facts);
-    return facts;
   });
+  const kept = await withInflateBudget(new InflateBudget('page'), () => keptPage(doc, index));
+  const facts: PdfPageFacts = {
+    keptBytes: kept.bytes.length,
+    sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
+    ownTurn: turn,
+    content,
+    clean: kept.clean,
+  };
+  doc.measured.set(index, facts);
+  return facts;
 }
 
 async function draw(msg: Draw, doc: Held): Promise<Drawn> {
