@@ -172,7 +172,7 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
     sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
     ownTurn: turn,
     content,
-    clean: kept.clean,
+    clean: kept.clean && !content?.inlineJpeg,
   };
   doc.measured.set(index, facts);
   return facts;

@@ -259,3 +259,23 @@ test('a picture whose structure cannot be followed makes its page drawn, with a 
     /PDF pages turned into images because the metadata of a picture on them could not be removed for sure: delivery\.pdf page 1/,
   );
 });
+
+test('a JPEG written inline in the page content (BI … /F /DCT … ID) makes its page drawn; its EXIF is not kept', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 300]);
+  const photo = await photoWithGps();
+  const content = Buffer.concat([
+    Buffer.from('q 128 0 0 96 20 100 cm\nBI /W 64 /H 48 /CS /RGB /BPC 8 /F [/DCT] ID\n', 'latin1'),
+    photo,
+    Buffer.from('\nEI\nQ\n', 'latin1'),
+  ]);
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(content)));
+  const source = Buffer.from(await doc.save({ useObjectStreams: false }));
+  assert.ok(leaks(source, await streamsOf(source)).includes('Exif'), 'the file carries the EXIF');
+  const { built, packet, streams } = await build(source);
+  assert.deepEqual(leaks(packet, streams), []);
+  assert.match(
+    built.warnings.join(' '),
+    /the metadata of a picture on them could not be removed for sure: delivery\.pdf page 1/,
+  );
+});
