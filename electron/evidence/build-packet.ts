@@ -27,7 +27,7 @@ import {
 } from './render-page.ts';
 import { drawPdfPage, keptPdfPage, measurePdfPage as measureInWorker, type PdfPageFacts } from './pdf-raster.ts';
 import { stripPdfMetadata } from './pdf-clean.ts';
-import { InflateBudget, withInflateBudget } from './pdf-inflate-budget.ts';
+import { InflateBudget, withInflateBudget, type InflateRefusal } from './pdf-inflate-budget.ts';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { drawCoverLetter, type Exhibit } from './cover-letter.ts';
 import { safeBaseName } from './safe-names.ts';
@@ -127,13 +127,28 @@ function cached(key: string, make: () => Promise<RenderedPage>): Promise<Rendere
 }
 
 const pdfFacts = new Map<string, PdfPageFacts>();
+/** Per stored PDF, what the first reading of its pages has unpacked, whichever PDF thread read
+ * them: past the document budget its other pages are refused without being read. */
+const unpackedByPdf = new Map<string, InflateBudget>();
 
 /** A PDF page's facts, read in a PDF thread (nothing inside a PDF is unpacked in this process). */
 async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: number): Promise<PdfPageFacts> {
   const key = `${item.id}:${index}`;
   const known = pdfFacts.get(key);
   if (known) return known;
+  let budget = unpackedByPdf.get(item.id);
+  if (!budget) {
+    budget = new InflateBudget('document');
+    unpackedByPdf.set(item.id, budget);
+    if (unpackedByPdf.size > 500) unpackedByPdf.delete(unpackedByPdf.keys().next().value!);
+  }
+  budget.throwIfRefused();
   const facts = await measureInWorker(item.id, () => store.bytes(item.id), index);
+  try {
+    budget.take(facts.unpacked);
+  } catch (e) {
+    budget.refuse(e as InflateRefusal);
+  }
   pdfFacts.set(key, facts);
   if (pdfFacts.size > 5000) pdfFacts.delete(pdfFacts.keys().next().value!);
   return facts;

@@ -2,7 +2,8 @@
 // blocks the process that runs IPC, sync and the outbox: here a PDF is probed at import, each
 // page measured (its size, pictures and what it weighs kept as it is), made into the clean
 // one-page PDF the packet keeps, and drawn by pdf.js. Everything pdf-lib unpacks here is within
-// an inflate budget (pdf-inflate-budget.ts) per stream, page and document; before pdf.js sees a
+// an inflate budget (pdf-inflate-budget.ts) per stream and page (and per document while it
+// loads; its pages' sum is kept by the main side, across threads); before pdf.js sees a
 // page it is read with the operator and nesting budget (pdf-content.ts). The main side
 // (pdf-raster.ts) bounds each request in time and memory and ends this thread when a build is
 // cancelled.
@@ -31,6 +32,8 @@ export interface PdfPageFacts {
   content: PageContent | undefined;
   /** False when a picture's metadata could not be removed for sure: the page is drawn instead. */
   clean: boolean;
+  /** Bytes that reading its content unpacked: what the page costs its document's budget. */
+  unpacked: number;
 }
 
 type Draw = {
@@ -87,8 +90,6 @@ function assets(): { standardFontDataUrl?: string; cMapUrl?: string; wasmUrl?: s
 interface Held {
   bytes: Uint8Array;
   checked: PDFDocument;
-  /** What loading it and measuring its pages has unpacked: one budget for the whole document. */
-  budget: InflateBudget;
   measured: Map<number, PdfPageFacts>;
   drawn?: Promise<PDFDocumentProxy>;
 }
@@ -99,9 +100,10 @@ const held = new Map<string, Promise<Held>>();
 const pending = new Map<number, (bytes: Uint8Array) => void>();
 
 async function open(bytes: Uint8Array): Promise<Held> {
-  const budget = new InflateBudget('document');
-  const checked = await withInflateBudget(budget, () => loadPdf(bytes));
-  return { bytes, checked, budget, measured: new Map() };
+  // Loading unpacks object and cross-reference streams: within a document's budget. Its pages are
+  // counted in the main process (build-packet.ts), whichever thread reads them.
+  const checked = await withInflateBudget(new InflateBudget('document'), () => loadPdf(bytes));
+  return { bytes, checked, measured: new Map() };
 }
 
 async function docFor(msg: { req: number; id: string }): Promise<Held> {
@@ -156,9 +158,10 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
   const page = pageOf(doc, index);
   const box = visibleBox(page);
   const turn = ownTurn(page);
-  // Reading a page's content for the first time counts against the document's budget too; the
-  // kept copy unpacks the same content again, so it is bounded per page only.
-  const content = withInflateBudget(new InflateBudget('page', doc.budget), () => {
+  // What reading its content unpacks is reported, for its document's budget; the kept copy
+  // unpacks the same content again, so it is bounded per page only.
+  const reading = new InflateBudget('page');
+  const content = withInflateBudget(reading, () => {
     try {
       return readPageContent(page);
     } catch (e) {
@@ -173,6 +176,7 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
     ownTurn: turn,
     content,
     clean: kept.clean && !content?.inlineJpeg,
+    unpacked: reading.used,
   };
   doc.measured.set(index, facts);
   return facts;

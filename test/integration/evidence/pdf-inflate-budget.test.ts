@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createEvidenceStore, buildPacket, estimatePacket } from '../../../electron/evidence/index.ts';
 import { closePdfRenderers } from '../../../electron/evidence/pdf-raster.ts';
+import { inflateLimits } from '../../../electron/evidence/pdf-inflate-budget.ts';
 import { defaultLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
 import { contentInflateBomb, deflatedZeros, objectStreamInflateBomb } from './hostile-corpus.ts';
@@ -142,6 +143,37 @@ test(
       assert.deepEqual(r.value.problems, []);
       assert.equal(r.value.pages, 1);
     } finally {
+      f.close();
+    }
+  },
+);
+
+test(
+  "a document's pages together have a budget, whichever PDF thread reads them: past it the rest are refused unread",
+  { timeout: 60_000 },
+  async () => {
+    const f = fixture();
+    const saved = inflateLimits.documentBytes;
+    // Lowered here (the main side keeps the sum) so that four pages of 20 MB show it quickly.
+    inflateLimits.documentBytes = 48 * MB;
+    try {
+      writeFileSync(join(f.dir, 'statement.pdf'), contentInflateBomb(await deflatedZeros(20 * MB), 4));
+      const [o] = await f.store.importPaths([join(f.dir, 'statement.pdf')]);
+      assert.ok(o?.ok, JSON.stringify(o));
+      const r = await watched(() => estimatePacket(f.store, pagesOf(o.item), settings));
+      assertBounded(r);
+      assert.equal(r.value.problems.length, 3, JSON.stringify(r.value.problems));
+      for (const p of r.value.problems)
+        assert.match(
+          p,
+          /^statement\.pdf page \d could not be used: its pages unpack to more than 48 MB in all \(a decompression bomb\)/,
+        );
+      // Asked again, the refused pages are not read again: at once.
+      const again = await watched(() => estimatePacket(f.store, pagesOf(o.item), settings));
+      assert.ok(again.ms < 1000, `${Math.round(again.ms)} ms`);
+      assert.equal(again.value.problems.length, 3);
+    } finally {
+      inflateLimits.documentBytes = saved;
       f.close();
     }
   },
