@@ -25,10 +25,9 @@ import {
   type RenderOptions,
   type RenderedPage,
 } from './render-page.ts';
-import { loadPdf, visibleBox, ownTurn } from './pdf-facts.ts';
-import { readPageContent, type PageContent } from './pdf-content.ts';
-import { drawPdfPage } from './pdf-raster.ts';
+import { drawPdfPage, keptPdfPage, measurePdfPage as measureInWorker, type PdfPageFacts } from './pdf-raster.ts';
 import { stripPdfMetadata } from './pdf-clean.ts';
+import { InflateBudget, withInflateBudget, type InflateRefusal } from './pdf-inflate-budget.ts';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { drawCoverLetter, type Exhibit } from './cover-letter.ts';
 import { safeBaseName } from './safe-names.ts';
@@ -99,8 +98,9 @@ export function solverSteps(settings: BuildSettings): { colour: ColourMode; deno
 }
 
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
- * as output, the profile's colour or dpi limit, content that could not be checked, or size. */
-type DrawnBecause = 'chosen' | 'file' | 'colour' | 'dpi' | 'unknown' | 'size';
+ * as output, the profile's colour or dpi limit, a picture whose metadata could not be removed
+ * for sure, content that could not be checked, or size. */
+type DrawnBecause = 'chosen' | 'file' | 'colour' | 'metadata' | 'dpi' | 'unknown' | 'size';
 
 type Encoded =
   | {
@@ -126,53 +126,29 @@ function cached(key: string, make: () => Promise<RenderedPage>): Promise<Rendere
   return p;
 }
 
-const loadedPdfs = new Map<string, Promise<PDFDocument>>();
-function sourcePdf(store: EvidenceStore, id: string): Promise<PDFDocument> {
-  let doc = loadedPdfs.get(id);
-  if (!doc) {
-    doc = store.bytes(id).then(loadPdf);
-    doc.catch(() => loadedPdfs.delete(id));
-    loadedPdfs.set(id, doc);
-    if (loadedPdfs.size > 4) loadedPdfs.delete(loadedPdfs.keys().next().value!);
-  }
-  return doc;
-}
-
-interface PdfPageFacts {
-  /** Bytes the page adds when kept as it is (metadata removed, as in the packet). */
-  keptBytes: number;
-  /** The shown part (crop box), turned by the page's own /Rotate, in points. */
-  sizePt: { w: number; h: number };
-  /** Undefined when its content could not be read: then it cannot be shown to meet the limits. */
-  content: PageContent | undefined;
-}
-
 const pdfFacts = new Map<string, PdfPageFacts>();
+/** Per stored PDF, what the first reading of its pages has unpacked, whichever PDF thread read
+ * them: past the document budget its other pages are refused without being read. */
+const unpackedByPdf = new Map<string, InflateBudget>();
 
-function embedBox(page: PDFPage): { left: number; bottom: number; right: number; top: number } {
-  const b = visibleBox(page);
-  return { left: b.x, bottom: b.y, right: b.x + b.width, top: b.y + b.height };
-}
-
+/** A PDF page's facts, read in a PDF thread (nothing inside a PDF is unpacked in this process). */
 async function measurePdfPage(store: EvidenceStore, item: EvidenceItem, index: number): Promise<PdfPageFacts> {
   const key = `${item.id}:${index}`;
   const known = pdfFacts.get(key);
   if (known) return known;
-  const src = await sourcePdf(store, item.id);
-  const page = src.getPage(index);
-  const doc = await PDFDocument.create();
-  doc.addPage().drawPage(await doc.embedPage(page, embedBox(page)));
-  await stripPdfMetadata(doc);
-  const keptBytes = (await doc.save()).length;
-  const box = visibleBox(page);
-  const sizePt = turned({ w: box.width, h: box.height }, ownTurn(page));
-  let content: PageContent | undefined;
-  try {
-    content = readPageContent(page);
-  } catch {
-    content = undefined;
+  let budget = unpackedByPdf.get(item.id);
+  if (!budget) {
+    budget = new InflateBudget('document');
+    unpackedByPdf.set(item.id, budget);
+    if (unpackedByPdf.size > 500) unpackedByPdf.delete(unpackedByPdf.keys().next().value!);
   }
-  const facts = { keptBytes, sizePt, content };
+  budget.throwIfRefused();
+  const facts = await measureInWorker(item.id, () => store.bytes(item.id), index);
+  try {
+    budget.take(facts.unpacked);
+  } catch (e) {
+    budget.refuse(e as InflateRefusal);
+  }
   pdfFacts.set(key, facts);
   if (pdfFacts.size > 5000) pdfFacts.delete(pdfFacts.keys().next().value!);
   return facts;
@@ -201,6 +177,7 @@ function mustDraw(
   // tightest processors too, so it applies to PDF pages as well; grayscale in the document
   // preset is about photos' bytes and leaves sharp PDF text alone.
   if (settings.limits.colour !== 'colour' || colour === 'bw') return 'colour';
+  if (!f.clean) return 'metadata';
   if (!f.content) return 'unknown';
   if (
     f.content.images > 0 &&
@@ -453,7 +430,6 @@ async function assembleFile(
   if (cover) count += await drawCoverLetter(doc, cover.input, cover.exhibits, settings.pageSize);
   const size = { w: pageInches[settings.pageSize].w * PT, h: pageInches[settings.pageSize].h * PT };
   const box = { w: size.w - 2 * MARGIN_IN * PT, h: size.h - 2 * MARGIN_IN * PT };
-  const sources = new Map<string, PDFDocument>();
   for (const i of indices) {
     const p = pages[i]!;
     count++;
@@ -474,15 +450,17 @@ async function assembleFile(
       else throw new AppError('internal', 'A page meant for a file of its own was placed in a PDF.');
     } else {
       const page = doc.addPage([size.w, size.h]);
-      let src = sources.get(p.item.id);
-      if (!src) {
-        src = await loadPdf(await store.bytes(p.item.id));
-        sources.set(p.item.id, src);
-      }
-      const srcPage = src.getPage(p.page.page);
-      // The crop box is what a viewer shows; the media box may carry printer's marks around it.
-      const embedded = await doc.embedPage(srcPage, embedBox(srcPage));
-      const turn = (ownTurn(srcPage) + p.page.rotation) % 360;
+      // The page as the PDF thread made it: its visible part alone, cleaned. Its own content is
+      // one drawing of that part, so embedding it here unpacks next to nothing (still budgeted).
+      const bytes = () => store.bytes(p.item.id);
+      const [facts, kept] = await Promise.all([
+        measurePdfPage(store, p.item, p.page.page),
+        keptPdfPage(p.item.id, bytes, p.page.page),
+      ]);
+      const embedded = await withInflateBudget(new InflateBudget('page'), async () =>
+        doc.embedPage((await PDFDocument.load(kept, { updateMetadata: false })).getPage(0)),
+      );
+      const turn = (facts.ownTurn + p.page.rotation) % 360;
       const sideways = turn === 90 || turn === 270;
       const natural = { w: embedded.width, h: embedded.height };
       const fitted = sideways ? { w: natural.h, h: natural.w } : natural;
@@ -503,7 +481,9 @@ async function assembleFile(
       page.drawPage(embedded, { x: anchor.x, y: anchor.y, xScale: scale, yScale: scale, rotate: degrees(-turn) });
     }
   }
-  await stripPdfMetadata(doc);
+  // Kept pages were cleaned in the PDF thread; this cleans the rest and checks nothing is left.
+  const { clean } = await withInflateBudget(new InflateBudget('document'), () => stripPdfMetadata(doc));
+  if (!clean) throw new AppError('internal', "A picture's metadata could not be removed from the packet.");
   return { bytes: await doc.save({ useObjectStreams: true }), pages: count };
 }
 
@@ -697,6 +677,7 @@ function warningsOf(plan: Plan, settings: BuildSettings): string[] {
           ? 'the limits allow only grayscale'
           : 'the preset is black and white',
     dpi: `they hold pictures finer than the ${settings.limits.maxDpi} dpi limit`,
+    metadata: 'the metadata of a picture on them could not be removed for sure',
     unknown: 'their content could not be checked against the limits',
     size: 'they were too large as they were',
   };

@@ -9,6 +9,7 @@ import { decodeBmp } from './bmp.ts';
 import { DecodeError } from './decode-error.ts';
 import type { ImportKind } from './sniff.ts';
 import type { FromHeicWorker, ToHeicWorker } from './heic-worker.ts';
+import { tiffPageSizes } from './tiff-pages.ts';
 
 export { DecodeError };
 
@@ -20,6 +21,11 @@ export const MAX_FILE_PAGES = 1000;
 /** HEIC has no shrink-on-load: the whole picture is decoded, in WebAssembly memory and again as
  * pixels. The largest phone photos are 48 megapixels; this keeps a HEIC under about 600 MB. */
 export const HEIC_MAX_PIXELS = 64_000_000;
+/** Pixels decoded from one file in all its pages: a multi-page TIFF's pages are each decoded
+ * whole to prove them readable (TIFF has no shrink-on-load), about a second per thousand
+ * megapixels. 300 A4 pages scanned at 300 dpi in colour fit; 999 pages of 110 megapixels (a
+ * 127 KB file that cost minutes) do not. */
+export const MAX_FILE_PIXELS = 3_000_000_000;
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -174,6 +180,36 @@ export interface ImageFacts {
   density: number | undefined;
 }
 
+const mp = (n: number): string => Math.round(n / 1_000_000).toLocaleString('en-US');
+
+/** Each page of a TIFF declares its own size: every one is checked, and their sum against the
+ * file's budget, before any page is decoded. Read from the directories themselves where they can
+ * be followed (instant), else asked of the library page by page, stopping at the first excess. */
+async function checkTiffPages(bytes: Buffer, pages: number): Promise<void> {
+  const declared = tiffPageSizes(bytes, MAX_FILE_PAGES);
+  const sizeOf = async (p: number): Promise<{ width: number; height: number }> => {
+    if (declared?.[p]) return declared[p];
+    const m = await sharp(bytes, { page: p, limitInputPixels: false }).metadata();
+    return { width: m.width ?? 0, height: m.height ?? 0 };
+  };
+  let total = 0;
+  for (let p = 0; p < pages; p++) {
+    const { width, height } = await sizeOf(p);
+    if (width * height > MAX_PIXELS)
+      throw new DecodeError(
+        `page ${p + 1} is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels, ` +
+          'too large to be a scan or photo. Export it at a lower resolution and add that',
+      );
+    total += width * height;
+    if (total > MAX_FILE_PIXELS)
+      throw new DecodeError(
+        `its ${pages.toLocaleString('en-US')} pages hold over ${mp(total)} megapixels, more than Dispute ` +
+          `Desk decodes from one file (${mp(MAX_FILE_PIXELS)}). Split it, or export it at a lower ` +
+          'resolution, and add the pages you need',
+      );
+  }
+}
+
 /** Reads size and page count, then decodes a small version to prove the pixels are whole. */
 export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>): Promise<ImageFacts> {
   try {
@@ -191,22 +227,12 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
     if (width * height > MAX_PIXELS) throw tooLarge(width, height);
     const pages = kind === 'tiff' ? (meta.pages ?? 1) : 1;
     if (pages > MAX_FILE_PAGES) throw tooManyPages(pages);
-    for (let p = 0; p < pages; p++) {
-      // Each page of a TIFF declares its own size: every one is checked before it is decoded.
-      if (p > 0) {
-        const pm = await sharp(bytes, { page: p, limitInputPixels: false }).metadata();
-        if ((pm.width ?? 0) * (pm.height ?? 0) > MAX_PIXELS)
-          throw new DecodeError(
-            `page ${p + 1} is ${(pm.width ?? 0).toLocaleString('en-US')} × ` +
-              `${(pm.height ?? 0).toLocaleString('en-US')} pixels, too large to ` +
-              'be a scan or photo. Export it at a lower resolution and add that',
-          );
-      }
+    if (kind === 'tiff') await checkTiffPages(bytes, pages);
+    for (let p = 0; p < pages; p++)
       await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' })
         .resize(64, 64, { fit: 'inside' })
         .raw()
         .toBuffer();
-    }
     const swap = (meta.orientation ?? 1) >= 5;
     return {
       width: swap ? height : width,

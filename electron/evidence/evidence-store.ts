@@ -5,13 +5,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, readdir, stat, realpath, lstat } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { writeAtomic } from '../fs/write-atomic.ts';
-import { importSizeRefusal } from '../../shared/evidence/limits.ts';
+import { readRegularFile, notAFile, type NotAFile } from '../fs/read-regular-file.ts';
+import { importSizeRefusal, maxImportBytes } from '../../shared/evidence/limits.ts';
 import { passedOverReason } from '../../shared/evidence/passed-over.ts';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
 import { probeImage, DecodeError } from './decode.ts';
-import { probePdf } from './pdf-facts.ts';
+import { probePdfSafely } from './pdf-raster.ts';
 import { displayName } from './safe-names.ts';
 
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
@@ -27,6 +28,30 @@ function unreadable(name: string, code: string | undefined, folder = false): str
   if (code === 'ENAMETOOLONG')
     return `${what} has a name or folder path too long to open. Move it to a shorter path and add it again.`;
   return `${what} could not be read. Copy it to another place and add the copy.`;
+}
+
+/** A special file, named for what it is: never opened for reading. */
+function notAFileReason(name: string, what: NotAFile): string {
+  switch (what) {
+    case 'pipe':
+      return `${name} is a pipe between programs, not a file, and was skipped.`;
+    case 'socket':
+      return `${name} is a socket (a connection between programs), not a file, and was skipped.`;
+    case 'device':
+      return `${name} is a device, not a file, and was skipped.`;
+    case 'folder':
+      return `${name} became a folder while being added and was skipped. Add it again.`;
+    case 'special':
+      return `${name} is not a regular file and was skipped.`;
+  }
+}
+
+/** A file found by the walk: its real path, and which file it was (device and inode). */
+interface Listed {
+  path: string;
+  name: string;
+  dev: number;
+  ino: number;
 }
 
 export function createEvidenceStore(dir: string) {
@@ -76,7 +101,7 @@ export function createEvidenceStore(dir: string) {
     if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
     let facts: { pages: number; width?: number; height?: number };
     try {
-      facts = kind === 'pdf' ? await probePdf(bytes) : await probeImage(bytes, kind);
+      facts = kind === 'pdf' ? await probePdfSafely(bytes) : await probeImage(bytes, kind);
     } catch (e) {
       if (e instanceof DecodeError)
         return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
@@ -97,18 +122,23 @@ export function createEvidenceStore(dir: string) {
     return { ok: true, item, duplicate: false };
   }
 
-  /** Files and folders (recursive). Each file succeeds or fails alone; links that loop are noticed. */
+  /** Files and folders (recursive). Each file succeeds or fails alone; links that loop are noticed.
+   * Inside a chosen folder nothing outside it is read: a link (to a file or a folder) is followed
+   * only where it stays within the folder. Each file is read once, as the file the walk saw. */
   async function importPaths(
     paths: readonly string[],
     o: { signal?: AbortSignal; onProgress?: (done: number, total: number, outcome: ImportOutcome) => void } = {},
   ): Promise<ImportOutcome[]> {
-    const files: Array<{ path: string; name: string } | ImportOutcome> = [];
+    const files: Array<Listed | ImportOutcome> = [];
     const seenDirs = new Set<string>();
-    async function walk(path: string): Promise<void> {
+    /** `root` is the real path of the folder the merchant chose; undefined for what they chose. */
+    async function walk(path: string, root: string | undefined): Promise<void> {
       const name = displayName(basename(path));
       let info;
+      let real;
       try {
         info = await stat(path);
+        real = await realpath(path);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         const linkLoop =
@@ -127,8 +157,18 @@ export function createEvidenceStore(dir: string) {
         });
         return;
       }
+      if (root !== undefined && real !== root && !real.startsWith(root.endsWith(sep) ? root : root + sep)) {
+        files.push({
+          ok: false,
+          skipped: true,
+          name,
+          reason:
+            `${name} is a link to a place outside the folder being added and was skipped: ` +
+            'only what is inside the chosen folder is added.',
+        });
+        return;
+      }
       if (info.isDirectory()) {
-        const real = await realpath(path);
         if (seenDirs.has(real)) {
           files.push({
             ok: false,
@@ -155,31 +195,16 @@ export function createEvidenceStore(dir: string) {
             files.push({ ok: false, skipped: true, name: shown, reason: passedOver });
             continue;
           }
-          await walk(join(path, entry.name));
+          await walk(join(path, entry.name), root ?? real);
         }
         return;
       }
-      if (info.isFile()) files.push({ path, name: basename(path) });
       // Never opened: reading a pipe or a device could wait forever or never end.
-      else if (info.isFIFO())
-        files.push({
-          ok: false,
-          skipped: true,
-          name,
-          reason: `${name} is a pipe between programs, not a file, and was skipped.`,
-        });
-      else if (info.isSocket())
-        files.push({
-          ok: false,
-          skipped: true,
-          name,
-          reason: `${name} is a socket (a connection between programs), not a file, and was skipped.`,
-        });
-      else if (info.isBlockDevice() || info.isCharacterDevice())
-        files.push({ ok: false, skipped: true, name, reason: `${name} is a device, not a file, and was skipped.` });
-      else files.push({ ok: false, skipped: true, name, reason: `${name} is not a regular file and was skipped.` });
+      const not = notAFile(info);
+      if (not) files.push({ ok: false, skipped: true, name, reason: notAFileReason(name, not) });
+      else files.push({ path: real, name: basename(path), dev: info.dev, ino: info.ino });
     }
-    for (const p of paths) await walk(p);
+    for (const p of paths) await walk(p, undefined);
     const out: ImportOutcome[] = new Array(files.length);
     let done = 0;
     let next = 0;
@@ -196,27 +221,36 @@ export function createEvidenceStore(dir: string) {
     return out;
   }
 
-  async function importOne(f: { path: string; name: string } | ImportOutcome): Promise<ImportOutcome> {
-    {
-      let outcome: ImportOutcome;
-      if ('ok' in f) outcome = f;
-      else {
-        try {
-          // Refused from its size, before it is read into memory.
-          const tooLarge = importSizeRefusal(displayName(f.name), (await stat(f.path)).size);
-          outcome = tooLarge
-            ? { ok: false, name: displayName(f.name), reason: tooLarge }
-            : await importBuffer(f.name, await readFile(f.path));
-        } catch (e) {
-          outcome = {
-            ok: false,
-            name: displayName(f.name),
-            reason: unreadable(displayName(f.name), (e as NodeJS.ErrnoException).code),
-          };
-        }
-      }
-      return outcome;
+  async function importOne(f: Listed | ImportOutcome): Promise<ImportOutcome> {
+    if ('ok' in f) return f;
+    const name = displayName(f.name);
+    let read;
+    try {
+      // Opened once; refused from its size before it is read into memory.
+      read = await readRegularFile(f.path, { maxBytes: maxImportBytes, expect: { dev: f.dev, ino: f.ino } });
+    } catch (e) {
+      return { ok: false, name, reason: unreadable(name, (e as NodeJS.ErrnoException).code) };
     }
+    if (read.ok) return importBuffer(f.name, read.bytes);
+    if (read.why === 'too-large') return { ok: false, name, reason: importSizeRefusal(name, read.size)! };
+    if (read.why === 'changed')
+      return {
+        ok: false,
+        name,
+        reason:
+          `${name} changed while it was being added (replaced, or still being written). ` +
+          'Add it again once it is complete.',
+      };
+    if (read.why === 'generated')
+      return {
+        ok: false,
+        skipped: true,
+        name,
+        reason:
+          `${name} says it is empty but is not: it is a system file made up as it is read, ` +
+          'not a document, and was skipped.',
+      };
+    return { ok: false, skipped: true, name, reason: notAFileReason(name, read.why) };
   }
 
   return {

@@ -1,13 +1,29 @@
 // A PDF page kept as it is still carries what its pictures carried: a phone photo placed in a
-// PDF keeps its EXIF block (GPS position, device) inside the JPEG stream, and pictures and forms
-// may have XMP metadata streams. This removes both from an assembled packet; the pixels, colour
-// profile (APP2) and Adobe colour transform (APP14) stay as they were. Active content goes too:
+// PDF keeps its EXIF block (GPS position, device) inside the JPEG stream, even behind other
+// filters ([/FlateDecode /DCTDecode]); a JPEG 2000 carries XMP in its boxes; and pictures, forms
+// and fonts may have XMP metadata streams. This removes all of them from an assembled packet
+// (picture-metadata.ts says what stays of a picture). Active content goes too:
 // scripts, launch and other actions, attached files, and every object nothing in the packet
 // refers to (a source PDF's orphans, with an attached file's bytes, would otherwise ride along).
-import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  decodePDFRawStream,
+  type PDFDocument,
+  type PDFObject,
+} from 'pdf-lib';
+import { stripJpegMetadata, stripJpxMetadata } from './picture-metadata.ts';
+import { InflateRefusal } from './pdf-inflate-budget.ts';
 
-/** Keys that hold scripts, automatic actions or attached files, wherever they appear. */
+/** Keys that hold scripts, automatic actions, attached files or metadata (XMP streams, private
+ * application data), wherever they appear. */
 const activeKeys = [
+  'Metadata',
+  'PieceInfo',
   'JS',
   'JavaScript',
   'AA',
@@ -32,51 +48,8 @@ const activeActions = new Set(
     'Movie',
   ].map((k) => PDFName.of(k)),
 );
-const activeTypes = new Set(['EmbeddedFile', 'Filespec'].map((k) => PDFName.of(k)));
-
-/** APP1 (EXIF, XMP), APP3–APP13 (IPTC, Photoshop, maker data), APP15 and comments. */
-function isMetadataSegment(marker: number): boolean {
-  return marker === 0xe1 || (marker >= 0xe3 && marker <= 0xed) || marker === 0xef || marker === 0xfe;
-}
-
-/** The JPEG without its metadata segments; anything it cannot follow is returned unchanged. */
-export function stripJpegMetadata(b: Uint8Array): Uint8Array {
-  if (b[0] !== 0xff || b[1] !== 0xd8) return b;
-  const keep: Uint8Array[] = [b.subarray(0, 2)];
-  let dropped = false;
-  let i = 2;
-  while (i + 4 <= b.length) {
-    if (b[i] !== 0xff) return b;
-    const marker = b[i + 1]!;
-    if (marker === 0xff) {
-      i++;
-      continue;
-    }
-    if (marker === 0xda) {
-      // Start of scan: from here on it is image data.
-      if (!dropped) return b;
-      keep.push(b.subarray(i));
-      const out = new Uint8Array(keep.reduce((s, x) => s + x.length, 0));
-      let at = 0;
-      for (const k of keep) {
-        out.set(k, at);
-        at += k.length;
-      }
-      return out;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      keep.push(b.subarray(i, i + 2));
-      i += 2;
-      continue;
-    }
-    const length = (b[i + 2]! << 8) | b[i + 3]!;
-    if (length < 2 || i + 2 + length > b.length) return b;
-    if (isMetadataSegment(marker)) dropped = true;
-    else keep.push(b.subarray(i, i + 2 + length));
-    i += 2 + length;
-  }
-  return b;
-}
+/** Objects removed whatever refers to them: attached files and XMP metadata streams. */
+const activeTypes = new Set(['EmbeddedFile', 'Filespec', 'Metadata'].map((k) => PDFName.of(k)));
 
 function dictOf(o: PDFObject | undefined): PDFDict | undefined {
   return o instanceof PDFDict ? o : o instanceof PDFStream ? o.dict : undefined;
@@ -129,23 +102,63 @@ export function removeActiveContent(doc: PDFDocument): void {
   for (const [ref] of ctx.enumerateIndirectObjects()) if (!reached.has(ref)) ctx.delete(ref);
 }
 
-/** The packet's last step before it is saved: every embedded page and picture written out first
- * (pdf-lib copies a source page's objects only then), then metadata and active content removed. */
-export async function stripPdfMetadata(doc: PDFDocument): Promise<void> {
-  await doc.flush();
-  removeActiveContent(doc);
-  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFRawStream)) continue;
-    const subtype = obj.dict.get(PDFName.of('Subtype'));
-    if (subtype !== PDFName.of('Image') && subtype !== PDFName.of('Form')) continue;
-    obj.dict.delete(PDFName.of('Metadata'));
-    obj.dict.delete(PDFName.of('PieceInfo'));
-    if (subtype !== PDFName.of('Image')) continue;
-    const filter = obj.dict.get(PDFName.of('Filter'));
-    const only = filter instanceof PDFArray ? (filter.size() === 1 ? filter.get(0) : undefined) : filter;
-    if (only !== PDFName.of('DCTDecode')) continue;
-    const clean = stripJpegMetadata(obj.contents);
-    // pdf-lib writes /Length from the contents when it saves.
-    if (clean !== obj.contents) (obj as unknown as { contents: Uint8Array }).contents = clean;
+const DCT = PDFName.of('DCTDecode');
+const JPX = PDFName.of('JPXDecode');
+
+function filtersOf(stream: PDFRawStream): PDFName[] | undefined {
+  const f = stream.dict.lookup(PDFName.of('Filter'));
+  if (f === undefined) return [];
+  if (f instanceof PDFName) return [f];
+  if (!(f instanceof PDFArray)) return undefined;
+  const names = f.asArray().map((x) => stream.dict.context.lookup(x));
+  return names.every((x) => x instanceof PDFName) ? (names as PDFName[]) : undefined;
+}
+
+/** A picture's own metadata removed, whatever filters wrap it: the filters before a JPEG or JPEG
+ * 2000 are undone and the picture stored plain. False when it cannot be done for sure. */
+function cleanPicture(doc: PDFDocument, image: PDFRawStream): boolean {
+  const chain = filtersOf(image);
+  if (!chain) return false;
+  const last = chain.at(-1);
+  if (last !== DCT && last !== JPX) return true;
+  let data = image.contents;
+  const parms = image.dict.lookup(PDFName.of('DecodeParms'));
+  if (chain.length > 1) {
+    const outer = PDFRawStream.of(doc.context.obj({ Filter: chain.slice(0, -1) }), image.contents);
+    if (parms instanceof PDFArray)
+      outer.dict.set(PDFName.of('DecodeParms'), doc.context.obj(parms.asArray().slice(0, -1)));
+    try {
+      data = decodePDFRawStream(outer).decode();
+    } catch (e) {
+      if (e instanceof InflateRefusal) throw e;
+      return false;
+    }
   }
+  const clean = last === DCT ? stripJpegMetadata(data) : stripJpxMetadata(data);
+  if (!clean) return false;
+  // pdf-lib writes /Length from the contents when it saves.
+  (image as unknown as { contents: Uint8Array }).contents = clean;
+  if (chain.length > 1) {
+    image.dict.set(PDFName.of('Filter'), last);
+    const own = parms instanceof PDFArray ? parms.lookup(parms.size() - 1) : undefined;
+    if (own instanceof PDFDict) image.dict.set(PDFName.of('DecodeParms'), own);
+    else image.dict.delete(PDFName.of('DecodeParms'));
+  }
+  return true;
+}
+
+/** The last step before a PDF is saved: every embedded page and picture written out first
+ * (pdf-lib copies a source page's objects only then), then metadata and active content removed.
+ * Says whether every picture's own metadata could be removed: where one could not (a picture
+ * whose structure cannot be followed), the page must not be kept as it is. */
+export async function stripPdfMetadata(doc: PDFDocument): Promise<{ clean: boolean }> {
+  await doc.flush();
+  let clean = true;
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+      clean = cleanPicture(doc, obj) && clean;
+  }
+  // Metadata streams, once no key names them, leave with the other objects nothing reaches.
+  removeActiveContent(doc);
+  return { clean };
 }

@@ -33,7 +33,13 @@ export interface PageContent {
   maxImagePixels: number;
   images: number;
   hasText: boolean;
+  /** A picture written into the content itself (inline) as JPEG or JPEG 2000: it may carry EXIF
+   * or XMP, which cannot be taken out of a content stream, so the page is not kept as it is. */
+  inlineJpeg: boolean;
 }
+
+/** The filter names (full and abbreviated) of pictures that can carry their own metadata. */
+const jpegFilters = new Set(['DCTDecode', 'DCT', 'JPXDecode']);
 
 type Matrix = [number, number, number, number, number, number];
 const identity: Matrix = [1, 0, 0, 1, 0, 0];
@@ -143,7 +149,7 @@ function num(o: PDFObject | undefined): number {
 /** Reads the page within `pageBudget`; a page over it is refused with the reason (DecodeError). */
 export function readPageContent(page: PDFPage): PageContent {
   const ctx = page.doc.context;
-  const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false };
+  const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false, inlineJpeg: false };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
   const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
@@ -261,6 +267,7 @@ export function readPageContent(page: PDFPage): PageContent {
           let h = 0;
           let key: string | undefined;
           for (let v = lex.next(); v; v = lex.next()) {
+            if (v.t === 'name' && jpegFilters.has(v.v)) out.inlineJpeg = true;
             if (v.t === 'name') key = v.v;
             else if (v.t === 'num' && key) {
               if (key === 'W' || key === 'Width') w = v.v;

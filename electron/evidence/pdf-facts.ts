@@ -50,6 +50,8 @@ async function parsePdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (e) {
+    // Over the inflate budget: refused for that, not called damaged.
+    if (e instanceof DecodeError) throw e;
     if (e instanceof EncryptedPDFError || /encrypt/i.test((e as Error)?.message ?? '')) {
       throw new DecodeError(
         'it is password-protected (encrypted). Open it, print it to a new PDF without a password, and add that',
@@ -106,7 +108,8 @@ export async function probePdf(bytes: Uint8Array): Promise<{ pages: number }> {
       page.getSize();
       if (bomb === undefined && largestPicture(page) > MAX_PIXELS) bomb = i;
     });
-  } catch {
+  } catch (e) {
+    if (e instanceof DecodeError) throw e;
     throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
   }
   if (pages === 0) throw new DecodeError('it has no pages');

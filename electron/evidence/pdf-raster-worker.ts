@@ -1,8 +1,12 @@
-// The worker thread that draws PDF pages (pdf.js on the Node canvas), so a page that is slow or
-// hostile never blocks the process that runs IPC, sync and the outbox. Before pdf.js sees a page
-// it is read with the operator and nesting budget (pdf-content.ts): a form bomb is refused by
-// reason instead of drawn. The main side (pdf-raster.ts) bounds each drawing in time and memory
-// and ends this thread when a build is cancelled.
+// The worker thread that reads and draws PDFs, so that a file that is slow or hostile never
+// blocks the process that runs IPC, sync and the outbox: here a PDF is probed at import, each
+// page measured (its size, pictures and what it weighs kept as it is), made into the clean
+// one-page PDF the packet keeps, and drawn by pdf.js. Everything pdf-lib unpacks here is within
+// an inflate budget (pdf-inflate-budget.ts) per stream and page (and per document while it
+// loads; its pages' sum is kept by the main side, across threads); before pdf.js sees a
+// page it is read with the operator and nesting budget (pdf-content.ts). The main side
+// (pdf-raster.ts) bounds each request in time and memory and ends this thread when a build is
+// cancelled.
 import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
@@ -11,14 +15,46 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as CanvasModule from '@napi-rs/canvas';
 import { DecodeError } from './decode-error.ts';
-import { readPageContent } from './pdf-content.ts';
+import { readPageContent, type PageContent } from './pdf-content.ts';
+import { loadPdf, probePdf, visibleBox, ownTurn } from './pdf-facts.ts';
+import { stripPdfMetadata } from './pdf-clean.ts';
+import { InflateBudget, InflateRefusal, withInflateBudget } from './pdf-inflate-budget.ts';
 
+/** What the packet needs to know of a page before keeping or drawing it. */
+export interface PdfPageFacts {
+  /** Bytes the page adds when kept as it is (metadata removed, as in the packet). */
+  keptBytes: number;
+  /** The shown part (crop box), turned by the page's own /Rotate, in points. */
+  sizePt: { w: number; h: number };
+  /** The page's own /Rotate as a clockwise quarter turn. */
+  ownTurn: number;
+  /** Undefined when its content could not be read: then it cannot be shown to meet the limits. */
+  content: PageContent | undefined;
+  /** False when a picture's metadata could not be removed for sure: the page is drawn instead. */
+  clean: boolean;
+  /** Bytes that reading its content unpacked: what the page costs its document's budget. */
+  unpacked: number;
+}
+
+type Draw = {
+  type: 'draw';
+  req: number;
+  id: string;
+  index: number;
+  rotation: number;
+  pxPerPt: number;
+  maxPixels: number;
+};
 export type ToWorker =
-  | { type: 'draw'; req: number; id: string; index: number; rotation: number; pxPerPt: number; maxPixels: number }
+  | Draw
+  | { type: 'measure'; req: number; id: string; index: number }
+  | { type: 'keep'; req: number; id: string; index: number }
+  | { type: 'probe'; req: number; bytes: Uint8Array }
   | { type: 'bytes'; req: number; id: string; bytes: Uint8Array };
+export type Drawn = { data: Uint8Array; width: number; height: number };
 export type FromWorker =
   | { type: 'need'; req: number }
-  | { type: 'done'; req: number; data: Uint8Array; width: number; height: number }
+  | { type: 'done'; req: number; value: Drawn | PdfPageFacts | Uint8Array | { pages: number } }
   | { type: 'refused'; req: number; reason: string }
   | { type: 'failed'; req: number; message: string };
 
@@ -52,38 +88,32 @@ function assets(): { standardFontDataUrl?: string; cMapUrl?: string; wasmUrl?: s
 }
 
 interface Held {
+  bytes: Uint8Array;
   checked: PDFDocument;
-  drawn: PDFDocumentProxy;
+  measured: Map<number, PdfPageFacts>;
+  drawn?: Promise<PDFDocumentProxy>;
 }
 
-// The two most recent PDFs stay open: a build draws a document's pages one after another.
+// The two most recent PDFs stay open: a build reads a document's pages one after another.
 const KEEP = 2;
 const held = new Map<string, Promise<Held>>();
 const pending = new Map<number, (bytes: Uint8Array) => void>();
 
-async function open(bytes: Uint8Array, maxPixels: number): Promise<Held> {
-  const checked = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
-  pdfjs ??= import(PDFJS) as Promise<PdfJs>;
-  const lib = await pdfjs;
-  // pdf.js takes ownership of the buffer it is given: hand it a copy.
-  const drawn = await lib.getDocument({
-    data: new Uint8Array(bytes),
-    ...assets(),
-    verbosity: lib.VerbosityLevel.ERRORS,
-    maxImageSize: maxPixels,
-    stopAtErrors: false,
-  }).promise;
-  return { checked, drawn };
+async function open(bytes: Uint8Array): Promise<Held> {
+  // Loading unpacks object and cross-reference streams: within a document's budget. Its pages are
+  // counted in the main process (build-packet.ts), whichever thread reads them.
+  const checked = await withInflateBudget(new InflateBudget('document'), () => loadPdf(bytes));
+  return { bytes, checked, measured: new Map() };
 }
 
-async function docFor(msg: Extract<ToWorker, { type: 'draw' }>): Promise<Held> {
+async function docFor(msg: { req: number; id: string }): Promise<Held> {
   let h = held.get(msg.id);
   if (!h) {
     const bytes = await new Promise<Uint8Array>((resolve) => {
       pending.set(msg.req, resolve);
       post({ type: 'need', req: msg.req });
     });
-    h = open(bytes, msg.maxPixels);
+    h = open(bytes);
     const mine = h;
     h.catch(() => held.get(msg.id) === mine && held.delete(msg.id));
     held.set(msg.id, h);
@@ -91,7 +121,7 @@ async function docFor(msg: Extract<ToWorker, { type: 'draw' }>): Promise<Held> {
       if (held.size <= KEEP) break;
       held.delete(id);
       void old.then(
-        (d) => d.drawn.loadingTask.destroy(),
+        (d) => d.drawn?.then((p) => p.loadingTask.destroy()),
         () => undefined,
       );
     }
@@ -99,22 +129,83 @@ async function docFor(msg: Extract<ToWorker, { type: 'draw' }>): Promise<Held> {
   return h;
 }
 
-async function draw(msg: Extract<ToWorker, { type: 'draw' }>): Promise<FromWorker> {
-  let doc: Held;
-  try {
-    doc = await docFor(msg);
-  } catch {
-    return {
-      type: 'refused',
-      req: msg.req,
-      reason: 'it could not be drawn as an image. Open it, print it to a new PDF, and add that',
-    };
-  }
+function pageOf(doc: Held, index: number) {
+  if (!Number.isInteger(index) || index < 0 || index >= doc.checked.getPageCount())
+    throw new DecodeError(`it has no page ${index + 1}`);
+  return doc.checked.getPage(index);
+}
+
+/** The page alone in a PDF of its own, exactly its visible part, metadata and active content
+ * removed: what the packet embeds when it keeps the page, and what that weighs. */
+async function keptPage(doc: Held, index: number): Promise<{ bytes: Uint8Array; clean: boolean }> {
+  const page = pageOf(doc, index);
+  const box = visibleBox(page);
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const embedded = await out.embedPage(page, {
+    left: box.x,
+    bottom: box.y,
+    right: box.x + box.width,
+    top: box.y + box.height,
+  });
+  out.addPage([box.width, box.height]).drawPage(embedded, { x: 0, y: 0, width: box.width, height: box.height });
+  const { clean } = await stripPdfMetadata(out);
+  return { bytes: await out.save({ useObjectStreams: false }), clean };
+}
+
+async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
+  const known = doc.measured.get(index);
+  if (known) return known;
+  const page = pageOf(doc, index);
+  const box = visibleBox(page);
+  const turn = ownTurn(page);
+  // What reading its content unpacks is reported, for its document's budget; the kept copy
+  // unpacks the same content again, so it is bounded per page only.
+  const reading = new InflateBudget('page');
+  const content = withInflateBudget(reading, () => {
+    try {
+      return readPageContent(page);
+    } catch (e) {
+      if (e instanceof InflateRefusal) throw e;
+      return undefined;
+    }
+  });
+  const kept = await withInflateBudget(new InflateBudget('page'), () => keptPage(doc, index));
+  const facts: PdfPageFacts = {
+    keptBytes: kept.bytes.length,
+    sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
+    ownTurn: turn,
+    content,
+    clean: kept.clean && !content?.inlineJpeg,
+    unpacked: reading.used,
+  };
+  doc.measured.set(index, facts);
+  return facts;
+}
+
+async function draw(msg: Draw, doc: Held): Promise<Drawn> {
   // The budget first: what pdf.js would run, counted without running it.
-  readPageContent(doc.checked.getPage(msg.index));
+  withInflateBudget(new InflateBudget('page'), () => readPageContent(pageOf(doc, msg.index)));
+  if (!doc.drawn) {
+    pdfjs ??= import(PDFJS) as Promise<PdfJs>;
+    const lib = await pdfjs;
+    // pdf.js takes ownership of the buffer it is given: hand it a copy.
+    doc.drawn = lib.getDocument({
+      data: new Uint8Array(doc.bytes),
+      ...assets(),
+      verbosity: lib.VerbosityLevel.ERRORS,
+      maxImageSize: msg.maxPixels,
+      stopAtErrors: false,
+    }).promise;
+  }
+  let proxy: PDFDocumentProxy;
+  try {
+    proxy = await doc.drawn;
+  } catch {
+    throw new DecodeError('it could not be drawn as an image. Open it, print it to a new PDF, and add that');
+  }
   canvas ??= import(CANVAS) as Promise<Canvas>;
   const { createCanvas } = await canvas;
-  const page = await doc.drawn.getPage(msg.index + 1);
+  const page = await proxy.getPage(msg.index + 1);
   try {
     const turn = (((page.rotate + msg.rotation) % 360) + 360) % 360;
     const viewport = page.getViewport({ scale: msg.pxPerPt, rotation: turn });
@@ -131,16 +222,29 @@ async function draw(msg: Extract<ToWorker, { type: 'draw' }>): Promise<FromWorke
       typeof page.render
     >[0]).promise;
     const pixels = ctx.getImageData(0, 0, width, height).data;
-    return {
-      type: 'done',
-      req: msg.req,
-      data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength),
-      width,
-      height,
-    };
+    return { data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height };
   } finally {
     page.cleanup();
   }
+}
+
+async function handle(
+  msg: Exclude<ToWorker, { type: 'bytes' }>,
+): Promise<Extract<FromWorker, { type: 'done' }>['value']> {
+  if (msg.type === 'probe') return withInflateBudget(new InflateBudget('document'), () => probePdf(msg.bytes));
+  let doc: Held;
+  try {
+    doc = await docFor(msg);
+  } catch (e) {
+    if (e instanceof DecodeError) throw e;
+    throw new DecodeError('it could not be read as a PDF. Open it, print it to a new PDF, and add that');
+  }
+  if (msg.type === 'measure') return measure(doc, msg.index);
+  if (msg.type === 'keep') {
+    await measure(doc, msg.index);
+    return withInflateBudget(new InflateBudget('page'), async () => (await keptPage(doc, msg.index)).bytes);
+  }
+  return draw(msg, doc);
 }
 
 function post(m: FromWorker): void {
@@ -154,11 +258,14 @@ parentPort?.on('message', (msg: ToWorker) => {
     pending.delete(msg.req);
     return;
   }
-  draw(msg).then(post, (e: unknown) => {
-    post(
-      e instanceof DecodeError
-        ? { type: 'refused', req: msg.req, reason: e.message }
-        : { type: 'failed', req: msg.req, message: (e as Error)?.message ?? String(e) },
-    );
-  });
+  handle(msg).then(
+    (value) => post({ type: 'done', req: msg.req, value }),
+    (e: unknown) => {
+      post(
+        e instanceof DecodeError
+          ? { type: 'refused', req: msg.req, reason: e.message }
+          : { type: 'failed', req: msg.req, message: (e as Error)?.message ?? String(e) },
+      );
+    },
+  );
 });

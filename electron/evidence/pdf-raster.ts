@@ -1,21 +1,25 @@
-// PDF pages drawn by pdf.js on its Node canvas (@napi-rs/canvas), so a page that is too large as
-// it is, holds pictures finer than the profile's dpi, or is in colour where the profile wants
-// grayscale or black and white goes through the same compression as a photo. pdf-lib, which
-// assembles the packet, cannot draw pages.
-// The drawing runs in worker threads (pdf-raster-worker.ts), never in the process that answers the
-// window, syncs and sends: each page is bounded in operators and form nesting (checked before
-// pdf.js runs), in time and in memory (while it runs), and a build's cancellation (the window's
-// Cancel, the CLI's SIGTERM or Ctrl-C) ends the thread at once.
+// Everything read from a PDF's insides happens in worker threads (pdf-raster-worker.ts), never in
+// the process that answers the window, syncs and sends: a PDF probed at import, its pages
+// measured (for the estimate and the solver), made into the clean one-page PDFs a packet keeps,
+// and drawn by pdf.js on its Node canvas (@napi-rs/canvas) where a page is too large as it is,
+// holds pictures finer than the profile's dpi, or is in colour where the profile wants grayscale
+// or black and white. Each request is bounded in what it unpacks (pdf-inflate-budget.ts), in
+// operators and form nesting (checked before pdf.js runs), in time and in memory (while it runs),
+// and a build's cancellation (the window's Cancel, the CLI's SIGTERM or Ctrl-C) ends the thread
+// at once.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PdfPagePixels } from './render-page.ts';
-import type { FromWorker, ToWorker } from './pdf-raster-worker.ts';
+import type { Drawn, FromWorker, PdfPageFacts, ToWorker } from './pdf-raster-worker.ts';
 
-/** Per page: drawing longer than this is stopped and the page refused; heap of a drawing thread. */
-export const pdfDrawLimits = { pageMs: 20_000, heapMb: 1024, threads: 2 };
+export type { PdfPageFacts };
+
+/** A page drawn (pageMs), or a page read or a file probed (readMs), longer than this is stopped
+ * and the page or file refused; heap of a PDF thread. */
+export const pdfDrawLimits = { pageMs: 20_000, readMs: 20_000, heapMb: 1024, threads: 2 };
 
 /** The signal of the build a drawing belongs to, without threading it through every caller. */
 const buildSignal = new AsyncLocalStorage<AbortSignal | undefined>();
@@ -72,15 +76,20 @@ function release(slot: Slot, alive: boolean): void {
   slot.worker.unref();
 }
 
-/** Draws page `index` (0-based) of a stored PDF, turned by its own /Rotate and the merchant's
- * rotation, at `pxPerPt` pixels per PDF point, on white. */
-export async function drawPdfPage(
-  id: string,
-  bytes: () => Promise<Uint8Array>,
-  index: number,
-  rotation: number,
-  pxPerPt: number,
-): Promise<PdfPagePixels> {
+type Request = ToWorker extends infer M ? (M extends { req: number } ? Omit<M, 'req'> : never) : never;
+type Asked = Exclude<Request, { type: 'bytes' }>;
+
+const doing: Record<Asked['type'], string> = {
+  draw: 'drawing one of its pages',
+  measure: 'reading one of its pages',
+  keep: 'reading one of its pages',
+  probe: 'reading it',
+};
+
+/** One request to a PDF thread: answered, refused with a reason (DecodeError), or stopped by the
+ * time limit, the memory limit or the build's cancellation (then the thread is ended). `bytes`
+ * gives the stored file when the thread does not hold it yet. */
+async function ask<T>(msg: Asked, bytes?: () => Promise<Uint8Array>): Promise<T> {
   const signal = buildSignal.getStore();
   signal?.throwIfAborted();
   const slot = await acquire();
@@ -88,56 +97,52 @@ export async function drawPdfPage(
   slot.worker.ref();
   const req = nextReq++;
   let alive = true;
+  const ms = msg.type === 'draw' ? pdfDrawLimits.pageMs : pdfDrawLimits.readMs;
   try {
-    return await new Promise<PdfPagePixels>((resolve, reject) => {
+    return await new Promise<T>((resolve, reject) => {
       const w = slot.worker;
       const stop = (e: Error): void => {
         alive = false;
         cleanup();
         reject(e);
       };
-      const onAbort = (): void => stop(new AppError('cancelled', 'Stopped while a PDF page was being drawn.'));
+      const onAbort = (): void => stop(new AppError('cancelled', 'Stopped while a PDF was being read.'));
       const timer = setTimeout(
         () =>
           stop(
             new DecodeError(
-              `drawing one of its pages took longer than ${pdfDrawLimits.pageMs / 1000} ` +
+              `${doing[msg.type]} took longer than ${ms / 1000} ` +
                 'seconds, so it was stopped. Print it to a new PDF and add that',
             ),
           ),
-        pdfDrawLimits.pageMs,
+        ms,
       );
       const onError = (e: Error): void => {
         const oom = (e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
         stop(
           oom
             ? new DecodeError(
-                `drawing one of its pages needs more than ${pdfDrawLimits.heapMb} ` +
+                `${doing[msg.type]} needs more than ${pdfDrawLimits.heapMb} ` +
                   'MB, so it was stopped. Print it to a new PDF and add that',
               )
-            : new AppError('internal', `The PDF drawing thread failed: ${e.message}`),
+            : new AppError('internal', `The PDF thread failed: ${e.message}`),
         );
       };
-      const onExit = (): void => stop(new AppError('internal', 'The PDF drawing thread ended unexpectedly.'));
+      const onExit = (): void => stop(new AppError('internal', 'The PDF thread ended unexpectedly.'));
       const onMessage = (m: FromWorker): void => {
         if (m.req !== req) return;
         if (m.type === 'need') {
+          if (!bytes || !('id' in msg)) return stop(new AppError('internal', 'The PDF thread asked for no file.'));
           bytes().then(
-            (b) => w.postMessage({ type: 'bytes', req, id, bytes: b } satisfies ToWorker),
+            (b) => w.postMessage({ type: 'bytes', req, id: msg.id, bytes: b } satisfies ToWorker),
             (e: unknown) => stop(e as Error),
           );
           return;
         }
         cleanup();
-        if (m.type === 'done')
-          resolve({
-            data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
-            width: m.width,
-            height: m.height,
-            channels: 4,
-          });
+        if (m.type === 'done') resolve(m.value as T);
         else if (m.type === 'refused') reject(new DecodeError(m.reason));
-        else reject(new AppError('internal', `A PDF page could not be drawn: ${m.message}`));
+        else reject(new AppError('internal', `A PDF could not be read: ${m.message}`));
       };
       function cleanup(): void {
         clearTimeout(timer);
@@ -150,11 +155,46 @@ export async function drawPdfPage(
       w.on('message', onMessage);
       w.on('error', onError);
       w.on('exit', onExit);
-      w.postMessage({ type: 'draw', req, id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS } satisfies ToWorker);
+      w.postMessage({ ...msg, req } as ToWorker);
     });
   } finally {
     release(slot, alive);
   }
+}
+
+/** A PDF's page count, with a reason for an encrypted, broken or hostile file (probePdf, run in
+ * a PDF thread: loading alone unpacks object streams). */
+export function probePdfSafely(bytes: Uint8Array): Promise<{ pages: number }> {
+  return ask({ type: 'probe', bytes });
+}
+
+/** What page `index` of a stored PDF is: size, turn, pictures, text, and its weight kept as it is. */
+export function measurePdfPage(id: string, bytes: () => Promise<Uint8Array>, index: number): Promise<PdfPageFacts> {
+  return ask({ type: 'measure', id, index }, bytes);
+}
+
+/** Page `index` of a stored PDF alone in a clean one-page PDF (exactly its visible part, metadata
+ * and active content removed): what a packet embeds when it keeps the page. */
+export function keptPdfPage(id: string, bytes: () => Promise<Uint8Array>, index: number): Promise<Uint8Array> {
+  return ask({ type: 'keep', id, index }, bytes);
+}
+
+/** Draws page `index` (0-based) of a stored PDF, turned by its own /Rotate and the merchant's
+ * rotation, at `pxPerPt` pixels per PDF point, on white. */
+export async function drawPdfPage(
+  id: string,
+  bytes: () => Promise<Uint8Array>,
+  index: number,
+  rotation: number,
+  pxPerPt: number,
+): Promise<PdfPagePixels> {
+  const m = await ask<Drawn>({ type: 'draw', id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS }, bytes);
+  return {
+    data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
+    width: m.width,
+    height: m.height,
+    channels: 4,
+  };
 }
 
 /** Ends every drawing thread (tests, and the app when the evidence store goes away). */

@@ -4,8 +4,7 @@
 // the margin is for photos, and more would only slow the engine.
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import { renderImagePage, renderPdfPage, type RenderOptions } from '../evidence/render-page.ts';
-import { drawPdfPage } from '../evidence/pdf-raster.ts';
-import { loadPdf, visibleBox, ownTurn } from '../evidence/pdf-facts.ts';
+import { drawPdfPage, measurePdfPage } from '../evidence/pdf-raster.ts';
 import type { EvidenceItem } from '../../shared/evidence/items.ts';
 
 const OCR_OPTIONS: RenderOptions = {
@@ -21,12 +20,8 @@ export async function pageForOcr(store: EvidenceStore, item: EvidenceItem, page:
   if (item.kind !== 'pdf')
     return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, OCR_OPTIONS, store.pathOf(item.id)))
       .data;
-  // One read of the file for its page size and its drawing.
-  const bytes = await store.bytes(item.id);
-  const src = (await loadPdf(bytes)).getPage(page);
-  const box = visibleBox(src);
-  const sizePt = ownTurn(src) % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height };
-  return (
-    await renderPdfPage((pxPerPt) => drawPdfPage(item.id, async () => bytes, page, 0, pxPerPt), sizePt, OCR_OPTIONS)
-  ).data;
+  // Its size is read in the PDF thread, as everything inside a PDF is.
+  const bytes = () => store.bytes(item.id);
+  const { sizePt } = await measurePdfPage(item.id, bytes, page);
+  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, bytes, page, 0, pxPerPt), sizePt, OCR_OPTIONS)).data;
 }

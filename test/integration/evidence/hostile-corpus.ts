@@ -1,6 +1,8 @@
 // Hostile files, written byte by byte where pdf-lib or sharp would refuse to make them: form bombs,
 // content bombs, page trees that repeat one page, TIFFs of thousands of pages.
 
+import { createDeflate, deflateSync } from 'node:zlib';
+
 /** A PDF from object bodies (object n is bodies[n - 1]; object 1 is the catalog), with its xref. */
 export function rawPdf(bodies: Array<string | { dict: string; stream: string }>): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
@@ -133,4 +135,113 @@ export async function worstLag<T>(fn: () => Promise<T>): Promise<{ value: T; lag
   } finally {
     clearInterval(tick);
   }
+}
+
+/** A little-endian TIFF of `pages` gray pages of `side` × `side` pixels, all pointing at one
+ * Deflate strip of zeros: about 110 KB of data stands for every page (zlib packs 1,000:1), so a
+ * few hundred KB declare `pages × side²` pixels that a decoder would inflate one by one. */
+export function pixelBombTiff(pages: number, side: number): Buffer {
+  const strip = deflateSync(Buffer.alloc(side * side), { level: 9 });
+  const entries = 10;
+  const ifdSize = 2 + entries * 12 + 4;
+  const first = 8 + strip.length + (strip.length % 2);
+  const buf = Buffer.alloc(first + pages * ifdSize);
+  buf.write('II', 0, 'latin1');
+  buf.writeUInt16LE(42, 2);
+  buf.writeUInt32LE(first, 4);
+  strip.copy(buf, 8);
+  for (let p = 0; p < pages; p++) {
+    const at = first + p * ifdSize;
+    buf.writeUInt16LE(entries, at);
+    const tags: Array<[number, number, number]> = [
+      [256, 4, side],
+      [257, 4, side],
+      [258, 3, 8],
+      [259, 3, 8], // Deflate
+      [262, 3, 1],
+      [273, 4, 8],
+      [277, 3, 1],
+      [278, 4, side],
+      [279, 4, strip.length],
+      [284, 3, 1],
+    ];
+    tags.forEach(([tag, type, value], i) => {
+      const e = at + 2 + i * 12;
+      buf.writeUInt16LE(tag, e);
+      buf.writeUInt16LE(type, e + 2);
+      buf.writeUInt32LE(1, e + 4);
+      if (type === 3) buf.writeUInt16LE(value, e + 8);
+      else buf.writeUInt32LE(value, e + 8);
+    });
+    buf.writeUInt32LE(p + 1 < pages ? at + ifdSize : 0, at + 2 + entries * 12);
+  }
+  return buf;
+}
+
+/** `total` bytes of zeros, deflated as a stream (never held whole): about 1 KB per MB. */
+export async function deflatedZeros(total: number): Promise<Buffer> {
+  const d = createDeflate({ level: 9, memLevel: 9 });
+  const out: Buffer[] = [];
+  d.on('data', (c: Buffer) => out.push(c));
+  const ended = new Promise((resolve) => d.on('end', resolve));
+  const chunk = Buffer.alloc(1 << 20);
+  for (let n = 0; n < total; n += chunk.length)
+    if (!d.write(chunk)) await new Promise((resolve) => d.once('drain', resolve));
+  d.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+/** A PDF from object bodies whose streams are binary (Flate data): like rawPdf, bytes kept as they are. */
+export function binaryPdf(bodies: Array<string | { dict: string; stream: Buffer }>): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  bodies.forEach((b, i) => {
+    offsets.push(at);
+    const buf =
+      typeof b === 'string'
+        ? Buffer.from(`${i + 1} 0 obj\n${b}\nendobj\n`, 'latin1')
+        : Buffer.concat([
+            Buffer.from(`${i + 1} 0 obj\n<< ${b.dict} /Length ${b.stream.length} >>\nstream\n`, 'latin1'),
+            b.stream,
+            Buffer.from('\nendstream\nendobj\n', 'latin1'),
+          ]);
+    parts.push(buf);
+    at += buf.length;
+  });
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'),
+  );
+  return Buffer.concat(parts);
+}
+
+/** `pages` pages, each drawing a content stream that inflates to whatever `deflated` holds. */
+export function contentInflateBomb(deflated: Buffer, pages = 1): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + 2 * i} 0 R`).join(' ');
+  const bodies: Array<string | { dict: string; stream: Buffer }> = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+  ];
+  for (let i = 0; i < pages; i++)
+    bodies.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`, {
+      dict: '/Filter /FlateDecode',
+      stream: deflated,
+    });
+  return binaryPdf(bodies);
+}
+
+/** One blank page whose objects stand in an object stream that inflates to whatever `deflated`
+ * holds: unpacked by any reader while the file loads, before a page is looked at. */
+export function objectStreamInflateBomb(deflated: Buffer): Buffer {
+  return binaryPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    { dict: '/Type /ObjStm /N 1 /First 8 /Filter /FlateDecode', stream: deflated },
+  ]);
 }
