@@ -5,6 +5,10 @@ import { z } from 'zod';
 /** By the file name (the first four), or by what OCR read on the scan (content). */
 export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date', 'content'] as const;
 
+/** For a match read from the scan: the facts that agree with the best candidate's transaction
+ * ("Order ORD-40449", "CA$144.42") and those against it ("the receipt is from BOB'S DINER"). */
+const reasons = { agreed: z.array(z.string()).optional(), against: z.array(z.string()).optional() };
+
 /** What the file name says, or failing that, what is printed on the scan. */
 export const fileMatchSchema = z.discriminatedUnion('status', [
   z.object({
@@ -14,9 +18,11 @@ export const fileMatchSchema = z.discriminatedUnion('status', [
     reason: z.string(),
     /** 0-1, for a match read from the scan: how many facts agreed and how telling they are. */
     confidence: z.number().min(0).max(1).optional(),
+    ...reasons,
   }),
-  z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string() }),
-  z.object({ status: z.literal('unmatched'), reason: z.string() }),
+  /** One candidate or more that the scan fits, not surely enough: the merchant chooses. */
+  z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string(), ...reasons }),
+  z.object({ status: z.literal('unmatched'), reason: z.string(), ...reasons }),
 ]);
 export type FileMatch = z.infer<typeof fileMatchSchema>;
 

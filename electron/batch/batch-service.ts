@@ -73,6 +73,10 @@ export interface PlanOptions {
   only?: readonly string[];
 }
 
+/** The shop's own name as the merchant gave it in the profile (its trading name, the letter's
+ * signature). The profile's own name is a label ("Main account"), not what a receipt prints. */
+const shopNamesOf = (profile: Profile): string[] => (profile.merchant ? [profile.merchant] : []);
+
 type BatchMessageType = 'respond' | 'respondToDispute';
 
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
@@ -188,6 +192,7 @@ export function createBatchService(deps: {
             ...files[i]!,
             match: await deps.reader!.match(item, all, {
               signal,
+              shopNames: shopNamesOf(profile),
               onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
             }),
           };
@@ -221,7 +226,8 @@ export function createBatchService(deps: {
       if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
       const all = candidates(profile.id);
       let m = matchFile(item.name, all);
-      if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
+      if (m.status === 'unmatched' && deps.reader)
+        m = await deps.reader.match(item, all, { ...o, shopNames: shopNamesOf(profile) });
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
       return (

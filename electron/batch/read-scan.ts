@@ -17,6 +17,8 @@ const PAGES_READ = 2;
 
 export interface ReadOptions {
   signal?: AbortSignal | undefined;
+  /** The merchant's own shop names (its profile's): a receipt from another shop is a reason against. */
+  shopNames?: readonly string[] | undefined;
   /** 0-1 within this file. */
   onProgress?: ((fraction: number) => void) | undefined;
 }
@@ -58,10 +60,10 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
       const pages = Math.min(PAGES_READ, item.pages);
       try {
         let text = await pageText(item, 0, { ...o, onProgress: (f) => o.onProgress?.(f / pages) });
-        let m = matchContent(readReceipt(text), candidates);
+        let m = matchContent(readReceipt(text), candidates, o.shopNames);
         if (m.status !== 'matched' && pages > 1) {
           text += `\n${await pageText(item, 1, { ...o, onProgress: (f) => o.onProgress?.((1 + f) / pages) })}`;
-          m = matchContent(readReceipt(text), candidates);
+          m = matchContent(readReceipt(text), candidates, o.shopNames);
         }
         return m;
       } catch (e) {
