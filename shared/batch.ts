@@ -1,6 +1,7 @@
 // Batch upload as both processes see it: how each file of a folder of receipts was matched to a
 // chargeback, the plan the merchant reviews, and the report of what happened.
 import { z } from 'zod';
+import { rotationSchema } from './evidence/items.ts';
 
 /** By the file name (the first four), or by what OCR read on the scan (content). */
 export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date', 'content'] as const;
@@ -34,11 +35,22 @@ export const plannedMatchSchema = z.union([
   z.object({ status: z.literal('skipped'), reason: z.string() }),
 ]);
 
+/** How a scan whose name said nothing was read: whether any of its text could be (a page read
+ * only as noise every way up is not), and the turn (degrees clockwise) that put each page read
+ * the right way up, in page order; pages not read take the last one's. The packet is turned so. */
+export const scanReadSchema = z.object({ read: z.boolean(), turns: z.array(rotationSchema).max(10) });
+export type ScanRead = z.infer<typeof scanReadSchema>;
+
+/** The turn a page of a file goes in its packet: what reading it found, 0 when it was not read. */
+export const turnOf = (scan: ScanRead | undefined, page: number): z.infer<typeof rotationSchema> =>
+  scan?.turns[Math.min(page, scan.turns.length - 1)] ?? 0;
+
 export const plannedFileSchema = z.object({
   name: z.string(),
   itemId: z.string().optional(),
   pages: z.number().optional(),
   match: plannedMatchSchema,
+  scan: scanReadSchema.optional(),
   /** The merchant's choice overrides the matcher. */
   assigned: z.string().optional(),
   /** The merchant left this file out of the batch. */

@@ -16,6 +16,7 @@ import {
   holdIsFinal,
   packetGoes,
   targetOf,
+  turnOf,
   unusable,
   type BatchPlan,
   type BatchReport,
@@ -106,7 +107,9 @@ export function createBatchService(deps: {
     for (const f of files) {
       const item = f.itemId ? await deps.evidence.get(f.itemId) : undefined;
       if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
-      for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
+      // A page that was read sideways goes the way it was read: upright.
+      for (let page = 0; page < item.pages; page++)
+        pages.push({ itemId: item.id, page, rotation: turnOf(f.scan, page) });
     }
     return pages;
   }
@@ -188,14 +191,12 @@ export function createBatchService(deps: {
         try {
           const signal =
             o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
-          files[i] = {
-            ...files[i]!,
-            match: await deps.reader!.match(item, all, {
-              signal,
-              shopNames: shopNamesOf(profile),
-              onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
-            }),
-          };
+          const read = await deps.reader!.read(item, all, {
+            signal,
+            shopNames: shopNamesOf(profile),
+            onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
+          });
+          files[i] = { ...files[i]!, match: read.match, ...(read.scan ? { scan: read.scan } : {}) };
         } catch (e) {
           if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
           stopped = true;
