@@ -2,6 +2,10 @@
 // chargeback, the plan the merchant reviews, and the report of what happened.
 import { z } from 'zod';
 import { rotationSchema } from './evidence/items.ts';
+import { messageTypeSchema, type MessageType } from './domain/enums.ts';
+import { messageTypesForCycle, ruleFor, suggestedAnswers } from './domain/message-type-rules.ts';
+import { explainReasonCode } from './domain/reason-codes.ts';
+import type { DialectName } from './domain/dialects.ts';
 
 /** By the file name (the first four), or by what OCR read on the scan (content). */
 export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date', 'content'] as const;
@@ -67,8 +71,28 @@ export const batchPlanSchema = z.object({
   /** Chargebacks the merchant includes although the review held them back (overdue, unusual
    * at their stage, already answered). */
   insist: z.array(z.string()).optional(),
+  /** The answer the merchant chose for a packet, by chargeback ID, where it is not the one its
+   * stage takes (packetAnswers). */
+  answers: z.record(z.string(), messageTypeSchema).optional(),
 });
 export type BatchPlan = z.infer<typeof batchPlanSchema>;
+
+/** The merchant chooses the answer a packet goes with; undefined gives it back to its stage. */
+export function withAnswer(plan: BatchPlan, chargebackId: string, messageType: MessageType | undefined): BatchPlan {
+  const { [chargebackId]: _old, ...rest } = plan.answers ?? {};
+  return { ...plan, answers: messageType ? { ...rest, [chargebackId]: messageType } : rest };
+}
+
+/** The answers a packet of evidence can go with at a chargeback's stage, the one it takes first:
+ * the dispute page's own suggestions for the stage and reason (suggestedAnswers), then the other
+ * answers that fit the stage, keeping only those that carry documents on this service (ruleFor).
+ * Respond at a first chargeback, respond to pre-arbitration at pre-arbitration, request
+ * arbitration at arbitration. Empty when nothing at the stage carries evidence. */
+export function packetAnswers(cycle: string, reasonCode: string, dialect: DialectName): MessageType[] {
+  const suggested = suggestedAnswers(cycle, explainReasonCode(reasonCode).category);
+  const order = [...suggested, ...messageTypesForCycle(cycle).filter((t) => !suggested.includes(t))];
+  return order.filter((t) => ruleFor(t, dialect).withEvidence);
+}
 
 export const batchReportSchema = z.object({
   chargebacks: z.array(
@@ -127,6 +151,13 @@ export const packetReviewSchema = z.object({
   leftOut: z.array(z.string()),
   blanks: z.array(z.string()),
   holds: z.array(batchHoldSchema),
+  /** The answer it goes with: the merchant's choice, else the first its stage takes. */
+  messageType: messageTypeSchema,
+  /** The answers with evidence its stage takes, the merchant's to choose from. */
+  choices: z.array(messageTypeSchema),
+  /** Its stage and its reply date, as the review shows them beside the answer. */
+  cycle: z.string(),
+  reply: z.string().nullable(),
 });
 export type PacketReview = z.infer<typeof packetReviewSchema>;
 

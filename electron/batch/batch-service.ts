@@ -9,11 +9,16 @@ import { createResponder, windowWording } from '../respond/answer.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import { formatYmd } from '../../shared/domain/dates.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
+import { ruleFor } from '../../shared/domain/message-type-rules.ts';
+import type { MessageType } from '../../shared/domain/enums.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import { createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
 import {
   holdIsFinal,
+  packetAnswers,
   packetGoes,
   targetOf,
   turnOf,
@@ -78,8 +83,6 @@ export interface PlanOptions {
  * signature). The profile's own name is a label ("Main account"), not what a receipt prints. */
 const shopNamesOf = (profile: Profile): string[] => (profile.merchant ? [profile.merchant] : []);
 
-type BatchMessageType = 'respond' | 'respondToDispute';
-
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
 function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
   const groups = new Map<string, PlannedFile[]>();
@@ -114,16 +117,40 @@ export function createBatchService(deps: {
     return pages;
   }
 
+  /** The answer a packet goes with (the merchant's choice in the plan, else the first its stage
+   * takes) and the answers with evidence its stage takes. */
+  function answerOf(
+    profile: Profile,
+    cb: { cycle: string; reasonCode: string } | undefined,
+    chargebackId: string,
+    plan: BatchPlan,
+  ): { messageType: MessageType; choices: MessageType[] } {
+    const dialect = dialectOf(profile.deployment);
+    const choices = cb ? packetAnswers(cb.cycle, cb.reasonCode, dialect) : [];
+    const messageType = plan.answers?.[chargebackId] ?? choices[0] ?? 'respond';
+    // The window offers only answers that carry evidence; a plan that says otherwise is refused.
+    if (!ruleFor(messageType, dialect).withEvidence)
+      throw new AppError(
+        'bad-input',
+        `"${ruleFor(messageType, dialect).label}" cannot carry this packet's files on ${profile.name}'s service; ` +
+          'choose an answer that goes with evidence.',
+      );
+    return { messageType, choices };
+  }
+
   async function reviewPacket(
     profile: Profile,
     chargebackId: string,
     files: readonly PlannedFile[],
-    messageType: BatchMessageType,
+    plan: BatchPlan,
   ): Promise<PacketReview> {
     const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
     const names = files.map((f) => f.name);
+    const { messageType, choices } = answerOf(profile, cb, chargebackId, plan);
     const holds = holdsOf(profile.id, cb, chargebackId, messageType);
-    if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
+    const answer = { messageType, choices, cycle: cb?.cycle ?? '', reply: cb?.reply ? formatYmd(cb.reply) : null };
+    if (!cb)
+      return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds, ...answer };
     const source = letterSource(deps.store, profile, cb);
     const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
     return {
@@ -134,6 +161,7 @@ export function createBatchService(deps: {
       leftOut: letter.leftOut ?? [],
       blanks: letterBlanks(letter.rebuttal),
       holds,
+      ...answer,
     };
   }
 
@@ -255,14 +283,10 @@ export function createBatchService(deps: {
     /** Every packet as it would go, before anything is queued: the letter exactly as it would be
      * written, and what holds the chargeback back (closed, decided, overdue, unusual at its stage,
      * already answered). Queue applies the same review. */
-    async review(
-      profile: Profile,
-      plan: BatchPlan,
-      o: { messageType?: BatchMessageType } = {},
-    ): Promise<PacketReview[]> {
+    async review(profile: Profile, plan: BatchPlan): Promise<PacketReview[]> {
       const out: PacketReview[] = [];
       for (const [chargebackId, files] of groupsOf(plan))
-        out.push(await reviewPacket(profile, chargebackId, files, o.messageType ?? 'respond'));
+        out.push(await reviewPacket(profile, chargebackId, files, plan));
       return out;
     },
 
@@ -271,11 +295,7 @@ export function createBatchService(deps: {
     async queue(
       profile: Profile,
       plan: BatchPlan,
-      o: {
-        messageType?: BatchMessageType;
-        signal?: AbortSignal;
-        onProgress?: (done: number, total: number) => void;
-      } = {},
+      o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
     ): Promise<BatchReport> {
       const report: BatchReport = { chargebacks: [], files: [] };
       for (const f of plan.files) {
@@ -290,13 +310,12 @@ export function createBatchService(deps: {
           });
       }
       const groups = groupsOf(plan);
-      const messageType = o.messageType ?? 'respond';
       let done = 0;
       for (const [chargebackId, files] of groups) {
         o.signal?.throwIfAborted();
         const names = files.map((f) => f.name);
         try {
-          const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
+          const reviewed = await reviewPacket(profile, chargebackId, files, plan);
           if (!packetGoes(reviewed, plan.insist)) {
             const why = reviewed.blanks.length
               ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.`
@@ -311,7 +330,7 @@ export function createBatchService(deps: {
           const answer = {
             profileId: profile.id,
             chargebackId,
-            messageType,
+            messageType: reviewed.messageType,
             confirmed: true,
             evidence: { arrangement: { pages: await pagesOf(files) } },
             ...(reviewed.holds.some((h) => h.kind === 'answered') ? { anotherAnswer: true } : {}),
