@@ -9,7 +9,8 @@ import { createResponder, windowWording } from '../respond/answer.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { formatYmd } from '../../shared/domain/dates.ts';
+import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
+import { describeChargeback, findChargebacks, type BatchChargeback } from '../../shared/batch-find.ts';
 import { dialectOf } from '../../shared/domain/dialects.ts';
 import { ruleFor } from '../../shared/domain/message-type-rules.ts';
 import type { MessageType } from '../../shared/domain/enums.ts';
@@ -265,10 +266,60 @@ export function createBatchService(deps: {
       );
     },
 
-    /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */
-    assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined, leaveOut = false): BatchPlan {
-      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId))
-        throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
+    /** The profile's chargebacks as the review shows them beside a scan (customer, order, amount,
+     * date, reply date), to suggest from as the merchant types. */
+    chargebacks(profileId: string, only?: readonly string[]): BatchChargeback[] {
+      const now = deps.now?.() ?? new Date();
+      const chosen = only && new Set(only);
+      return deps.store.portfolio.chargebackIds(profileId).flatMap((id) => {
+        if (chosen && !chosen.has(id)) return [];
+        const d = deps.store.portfolio.detail(profileId, id);
+        if (!d) return [];
+        const cb = d.chargeback;
+        const t = d.txn;
+        const person = [t?.first, t?.last].filter(Boolean).join(' ') || t?.company || null;
+        const created = parseServiceTimestamp(t?.created ?? null);
+        const day = created ? Number(toSearchDate(created)) : cb.issued;
+        return [
+          {
+            id,
+            customer: person,
+            email: t?.email ?? null,
+            order: t?.order ?? null,
+            total: cb.total,
+            currency: cb.currency,
+            date: day ? formatYmd(day) : null,
+            reply: cb.reply ? formatYmd(cb.reply) : null,
+            daysLeft: daysLeft(cb.reply, now) ?? null,
+            cycle: cb.cycle,
+            answerable: cb.status === 'open' && cb.actionable === 1,
+          },
+        ];
+      });
+    },
+
+    /** A file goes to a chargeback (named by its ID, order number, customer, email or amount),
+     * back to what the matcher said (none given), or is left out. */
+    assign(plan: BatchPlan, fileName: string, named: string | undefined, leaveOut = false): BatchPlan {
+      let chargebackId = named?.trim() || undefined;
+      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) {
+        const fits = findChargebacks(this.chargebacks(plan.profileId), chargebackId);
+        if (fits.length === 0)
+          throw new AppError(
+            'not-found',
+            `No chargeback in this profile has the ID, order number, customer, email or amount “${chargebackId}”.`,
+          );
+        if (fits.length > 1)
+          throw new AppError(
+            'bad-input',
+            `“${chargebackId}” fits ${fits.length} chargebacks: ` +
+              `${fits
+                .slice(0, 5)
+                .map((c) => `${c.id} (${describeChargeback(c)})`)
+                .join('; ')}. Choose one.`,
+          );
+        chargebackId = fits[0]!.id;
+      }
       let found = false;
       const files = plan.files.map((f) => {
         if (f.name !== fileName || unusable(f)) return f;
