@@ -173,10 +173,13 @@ export function scoreAll(
   candidates: readonly MatchCandidate[],
   shopNames: readonly string[] = [],
 ): Scored[] {
-  return candidates
-    .map((c) => score(facts, c, shopNames))
-    .filter((s) => s.agreed.length > 0)
-    .sort((a, b) => b.confidence - a.confidence);
+  return (
+    candidates
+      .map((c) => score(facts, c, shopNames))
+      // The shop's own name fits every chargeback alike: alone, it points at none.
+      .filter((s) => [...s.kinds].some((k) => k !== 'shop'))
+      .sort((a, b) => b.confidence - a.confidence)
+  );
 }
 
 /** `shopNames`: the merchant's own names (its profile's); each candidate adds its descriptor. */

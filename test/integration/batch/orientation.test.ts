@@ -13,18 +13,9 @@ import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
 import { createBatchService } from '../../../electron/batch/batch-service.ts';
 import { createScanReader, readUpright } from '../../../electron/batch/read-scan.ts';
 import { createOcrEngine } from '../../../electron/ocr/ocr-engine.ts';
+import { receiptCard } from '../../support/receipts.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-/** A receipt at 300 dpi, 4 x 3 inches, 11 pt print. */
-function receipt(lines: string[]): Promise<Buffer> {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="100%" height="100%" fill="#f7f5ef"/>' +
-    lines
-      .map((l, i) => `<text x="60" y="${110 + i * 70}" font-size="46" font-family="DejaVu Sans">${esc(l)}</text>`)
-      .join('') +
-    '</svg>';
-  return sharp(Buffer.from(svg)).flatten({ background: '#fff' }).jpeg({ quality: 90 }).toBuffer();
-}
+const receipt = (lines: string[]) => receiptCard(lines);
 
 /** The largest image in a built PDF: its width and height. */
 async function largestImage(pdf: Buffer): Promise<{ w: number; h: number }> {

@@ -244,3 +244,11 @@ test('dates in every common order and month name', () => {
     );
   assert.deepEqual(readReceipt('14 Quay Street 2026').dates, [], 'a street is not a month');
 });
+
+test("the shop's own name alone points at no chargeback: it fits them all", () => {
+  const m = matchContent(readReceipt('CORNER SHOP\nDelivery note\nLeft at the front door'), [
+    c('t1_chb_a1', { descriptor: 'CORNER SHOP' }),
+  ]);
+  assert.equal(m.status, 'unmatched');
+  assert.doesNotMatch(m.reason, /t1_chb_a1/);
+});
