@@ -31,7 +31,7 @@ export const MATCH_CONFIDENCE = 0.5;
 /** Below a match, but enough to ask the merchant among a few. */
 const ASK_CONFIDENCE = 0.3;
 /** Another shop's name on the receipt, or another order number: the purchase is likely another. */
-const AGAINST = { shop: 0.6, order: 0.5 } as const;
+const AGAINST = { shop: 0.6, order: 0.5, card: 0.5 } as const;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const longDate = (ymd: number): string =>
@@ -148,13 +148,18 @@ function score(facts: ReceiptFacts, c: MatchCandidate, shopNames: readonly strin
     against.push(`the receipt is from ${shop.name}${yours ? `, not ${yours}` : ''}`);
     confidence *= AGAINST.shop;
   }
+  // The card printed is another card than the transaction's: another purchase.
+  if (c.last4 && facts.last4.length > 0 && !facts.last4.includes(c.last4)) {
+    against.push(`it shows the card ending ${facts.last4[0]}, not ${c.last4}`);
+    confidence *= AGAINST.card;
+  }
   if (order === 'other') {
     against.push(`it shows another order number, not ${c.order}`);
     confidence *= AGAINST.order;
   }
   const named = [...kinds].some((k) => identifying.has(k));
   const corroborated = kinds.has('amount') && ['date', 'last4', 'shop'].filter((k) => kinds.has(k as Kind)).length >= 2;
-  const enough = named || (corroborated && shop?.says !== 'other' && order !== 'other');
+  const enough = named || (corroborated && against.length === 0);
   return { c, confidence, kinds, agreed, against, enough };
 }
 

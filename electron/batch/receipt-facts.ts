@@ -118,7 +118,11 @@ const monthNames: ReadonlyArray<readonly string[]> = [
   ['dec', 'dez', 'dic', 'diciembre', 'dicembre', 'decembre', 'dezember', 'december'],
 ];
 const monthOf = new Map(monthNames.flatMap((names, i) => names.map((n) => [n, i + 1] as const)));
-const monthRe = `(${[...monthOf.keys()].sort((a, b) => b.length - a.length).join('|')})\\.?`;
+// OCR reads a month's O as a zero ("0CT"): the pattern takes either, the lookup folds it back.
+const monthRe = `(${[...monthOf.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((m) => m.replace(/o/g, '[o0]'))
+  .join('|')})\\.?`;
 const deaccent = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
@@ -131,7 +135,7 @@ function date(y: number, m: number, d: number, text: string): PrintedDate[] {
 function datesIn(raw: string): PrintedDate[] {
   const out: PrintedDate[] = [];
   const text = deaccent(raw);
-  const mon = (s: string) => monthOf.get(s.toLowerCase()) ?? 0;
+  const mon = (s: string) => monthOf.get(s.toLowerCase().replace(/0/g, 'o')) ?? 0;
   // "29 Oct 2026", "29-OCT-26", "29. Oktober 2026", "29 de octubre de 2026"
   for (const m of text.matchAll(
     new RegExp(

@@ -221,7 +221,7 @@ test('amounts in every local format and currency sign', () => {
   assert.equal(s.agreed?.length, 1, '€ is not a CAD amount');
 });
 
-test('dates in every common order and month name', () => {
+test('dates in every common order and month name (and a month whose O OCR read as 0)', () => {
   const printed = [
     '10/29/2026',
     '29/10/2026',
@@ -236,6 +236,7 @@ test('dates in every common order and month name', () => {
     '29 de octubre de 2026',
     '2026 Oct 29',
     'OCT-29-2026',
+    '29-0CT-26',
   ];
   for (const p of printed)
     assert.ok(
@@ -251,4 +252,17 @@ test("the shop's own name alone points at no chargeback: it fits them all", () =
   ]);
   assert.equal(m.status, 'unmatched');
   assert.doesNotMatch(m.reason, /t1_chb_a1/);
+});
+
+test('twins (same amount and date) are told apart by the card; another card is a reason against', () => {
+  const twins = [
+    c('t1_chb_a1', { last4: '1356', descriptor: 'CORNER SHOP' }),
+    c('t1_chb_b2', { last4: '6340', descriptor: 'CORNER SHOP' }),
+  ];
+  const m = matchContent(readReceipt('CORNER SHOP\n6 Oct 2026\nTotal $129.00\nVisa ending 1356'), twins);
+  assert.equal(m.status, 'matched');
+  assert.equal((m as { chargebackId: string }).chargebackId, 't1_chb_a1');
+  const neither = matchContent(readReceipt('CORNER SHOP\n6 Oct 2026\nTotal $129.00\nVisa ending 9999'), twins);
+  assert.notEqual(neither.status, 'matched');
+  assert.match(JSON.stringify(neither.against), /the card ending 9999, not/);
 });
