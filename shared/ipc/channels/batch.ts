@@ -41,7 +41,8 @@ export const batchChannels = {
     { tags: ['chargebacks'] },
   ),
   assignBatchFile: mutation(
-    'The merchant assigns a file to a chargeback (by its ID, order number, customer, email or amount), gives it back to the matcher, or leaves it out.',
+    'The merchant assigns a file to a chargeback (by its ID, order number, customer, email or amount), ' +
+      'gives it back to the matcher, or leaves it out.',
     z.strictObject({
       plan: batchPlanSchema,
       fileName: z.string(),
