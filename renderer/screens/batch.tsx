@@ -89,7 +89,13 @@ function FindAndAssign({
   after: ReactNode;
 }) {
   const [typed, setTyped] = useState('');
-  const fits = typed.trim().length >= 2 ? findChargebacks(list, typed).slice(0, 6) : [];
+  // Those that can still take an answer first: a closed one would only be held back.
+  const fits =
+    typed.trim().length >= 2
+      ? findChargebacks(list, typed)
+          .sort((a, b) => Number(b.answerable) - Number(a.answerable))
+          .slice(0, 6)
+      : [];
   return (
     <form
       className="assign"
