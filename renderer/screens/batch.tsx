@@ -67,7 +67,7 @@ function Candidate({ c, id }: { c: BatchChargeback | undefined; id: string }) {
       {c && c.daysLeft !== null && (
         <span className={c.daysLeft < 0 ? 'danger' : c.daysLeft <= 3 ? 'warn' : 'muted'}>
           {' '}
-          ({c.daysLeft < 0 ? `${-c.daysLeft} days late` : `${c.daysLeft} days left`})
+          ({c.daysLeft < 0 ? `${plural(-c.daysLeft, 'day')} late` : `${plural(c.daysLeft, 'day')} left`})
         </span>
       )}{' '}
       <span className="muted">{id}</span>
