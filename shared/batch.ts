@@ -1,9 +1,18 @@
 // Batch upload as both processes see it: how each file of a folder of receipts was matched to a
 // chargeback, the plan the merchant reviews, and the report of what happened.
 import { z } from 'zod';
+import { rotationSchema } from './evidence/items.ts';
+import { messageTypeSchema, type MessageType } from './domain/enums.ts';
+import { messageTypesForCycle, ruleFor, suggestedAnswers } from './domain/message-type-rules.ts';
+import { explainReasonCode } from './domain/reason-codes.ts';
+import type { DialectName } from './domain/dialects.ts';
 
 /** By the file name (the first four), or by what OCR read on the scan (content). */
 export const matchRules = ['chargeback-id', 'transaction-id', 'reference', 'amount-and-date', 'content'] as const;
+
+/** For a match read from the scan: the facts that agree with the best candidate's transaction
+ * ("Order ORD-40449", "CA$144.42") and those against it ("the receipt is from BOB'S DINER"). */
+const reasons = { agreed: z.array(z.string()).optional(), against: z.array(z.string()).optional() };
 
 /** What the file name says, or failing that, what is printed on the scan. */
 export const fileMatchSchema = z.discriminatedUnion('status', [
@@ -14,9 +23,11 @@ export const fileMatchSchema = z.discriminatedUnion('status', [
     reason: z.string(),
     /** 0-1, for a match read from the scan: how many facts agreed and how telling they are. */
     confidence: z.number().min(0).max(1).optional(),
+    ...reasons,
   }),
-  z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string() }),
-  z.object({ status: z.literal('unmatched'), reason: z.string() }),
+  /** One candidate or more that the scan fits, not surely enough: the merchant chooses. */
+  z.object({ status: z.literal('ambiguous'), candidates: z.array(z.string()), reason: z.string(), ...reasons }),
+  z.object({ status: z.literal('unmatched'), reason: z.string(), ...reasons }),
 ]);
 export type FileMatch = z.infer<typeof fileMatchSchema>;
 
@@ -28,11 +39,22 @@ export const plannedMatchSchema = z.union([
   z.object({ status: z.literal('skipped'), reason: z.string() }),
 ]);
 
+/** How a scan whose name said nothing was read: whether any of its text could be (a page read
+ * only as noise every way up is not), and the turn (degrees clockwise) that put each page read
+ * the right way up, in page order; pages not read take the last one's. The packet is turned so. */
+export const scanReadSchema = z.object({ read: z.boolean(), turns: z.array(rotationSchema).max(10) });
+export type ScanRead = z.infer<typeof scanReadSchema>;
+
+/** The turn a page of a file goes in its packet: what reading it found, 0 when it was not read. */
+export const turnOf = (scan: ScanRead | undefined, page: number): z.infer<typeof rotationSchema> =>
+  scan?.turns[Math.min(page, scan.turns.length - 1)] ?? 0;
+
 export const plannedFileSchema = z.object({
   name: z.string(),
   itemId: z.string().optional(),
   pages: z.number().optional(),
   match: plannedMatchSchema,
+  scan: scanReadSchema.optional(),
   /** The merchant's choice overrides the matcher. */
   assigned: z.string().optional(),
   /** The merchant left this file out of the batch. */
@@ -49,8 +71,28 @@ export const batchPlanSchema = z.object({
   /** Chargebacks the merchant includes although the review held them back (overdue, unusual
    * at their stage, already answered). */
   insist: z.array(z.string()).optional(),
+  /** The answer the merchant chose for a packet, by chargeback ID, where it is not the one its
+   * stage takes (packetAnswers). */
+  answers: z.record(z.string(), messageTypeSchema).optional(),
 });
 export type BatchPlan = z.infer<typeof batchPlanSchema>;
+
+/** The merchant chooses the answer a packet goes with; undefined gives it back to its stage. */
+export function withAnswer(plan: BatchPlan, chargebackId: string, messageType: MessageType | undefined): BatchPlan {
+  const { [chargebackId]: _old, ...rest } = plan.answers ?? {};
+  return { ...plan, answers: messageType ? { ...rest, [chargebackId]: messageType } : rest };
+}
+
+/** The answers a packet of evidence can go with at a chargeback's stage, the one it takes first:
+ * the dispute page's own suggestions for the stage and reason (suggestedAnswers), then the other
+ * answers that fit the stage, keeping only those that carry documents on this service (ruleFor).
+ * Respond at a first chargeback, respond to pre-arbitration at pre-arbitration, request
+ * arbitration at arbitration. Empty when nothing at the stage carries evidence. */
+export function packetAnswers(cycle: string, reasonCode: string, dialect: DialectName): MessageType[] {
+  const suggested = suggestedAnswers(cycle, explainReasonCode(reasonCode).category);
+  const order = [...suggested, ...messageTypesForCycle(cycle).filter((t) => !suggested.includes(t))];
+  return order.filter((t) => ruleFor(t, dialect).withEvidence);
+}
 
 export const batchReportSchema = z.object({
   chargebacks: z.array(
@@ -109,6 +151,13 @@ export const packetReviewSchema = z.object({
   leftOut: z.array(z.object({ text: z.string(), why: z.string() })),
   blanks: z.array(z.string()),
   holds: z.array(batchHoldSchema),
+  /** The answer it goes with: the merchant's choice, else the first its stage takes. */
+  messageType: messageTypeSchema,
+  /** The answers with evidence its stage takes, the merchant's to choose from. */
+  choices: z.array(messageTypeSchema),
+  /** Its stage and its reply date, as the review shows them beside the answer. */
+  cycle: z.string(),
+  reply: z.string().nullable(),
 });
 export type PacketReview = z.infer<typeof packetReviewSchema>;
 

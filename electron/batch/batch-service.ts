@@ -9,13 +9,20 @@ import { createResponder, windowWording } from '../respond/answer.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
+import { describeChargeback, findChargebacks, type BatchChargeback } from '../../shared/batch-find.ts';
+import { dialectOf } from '../../shared/domain/dialects.ts';
+import { ruleFor } from '../../shared/domain/message-type-rules.ts';
+import type { MessageType } from '../../shared/domain/enums.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import { consentsOf, createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
 import {
   holdIsFinal,
+  packetAnswers,
   packetGoes,
   targetOf,
+  turnOf,
   unusable,
   type BatchPlan,
   type BatchReport,
@@ -73,7 +80,9 @@ export interface PlanOptions {
   only?: readonly string[];
 }
 
-type BatchMessageType = 'respond' | 'respondToDispute';
+/** The shop's own name as the merchant gave it in the profile (its trading name, the letter's
+ * signature). The profile's own name is a label ("Main account"), not what a receipt prints. */
+const shopNamesOf = (profile: Profile): string[] => (profile.merchant ? [profile.merchant] : []);
 
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
 function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
@@ -102,21 +111,47 @@ export function createBatchService(deps: {
     for (const f of files) {
       const item = f.itemId ? await deps.evidence.get(f.itemId) : undefined;
       if (!item) throw new AppError('not-found', `${f.name} is no longer in the evidence store; add it again.`);
-      for (let page = 0; page < item.pages; page++) pages.push({ itemId: item.id, page, rotation: 0 });
+      // A page that was read sideways goes the way it was read: upright.
+      for (let page = 0; page < item.pages; page++)
+        pages.push({ itemId: item.id, page, rotation: turnOf(f.scan, page) });
     }
     return pages;
+  }
+
+  /** The answer a packet goes with (the merchant's choice in the plan, else the first its stage
+   * takes) and the answers with evidence its stage takes. */
+  function answerOf(
+    profile: Profile,
+    cb: { cycle: string; reasonCode: string } | undefined,
+    chargebackId: string,
+    plan: BatchPlan,
+  ): { messageType: MessageType; choices: MessageType[] } {
+    const dialect = dialectOf(profile.deployment);
+    const choices = cb ? packetAnswers(cb.cycle, cb.reasonCode, dialect) : [];
+    const messageType = plan.answers?.[chargebackId] ?? choices[0] ?? 'respond';
+    // The window offers only answers that carry evidence; a plan that says otherwise is refused.
+    if (!ruleFor(messageType, dialect).withEvidence)
+      throw new AppError(
+        'bad-input',
+        `"${ruleFor(messageType, dialect).label}" cannot carry this packet's files on ${profile.name}'s service; ` +
+          'choose an answer that goes with evidence.',
+      );
+    return { messageType, choices };
   }
 
   async function reviewPacket(
     profile: Profile,
     chargebackId: string,
     files: readonly PlannedFile[],
-    messageType: BatchMessageType,
+    plan: BatchPlan,
   ): Promise<PacketReview> {
     const cb = deps.store.portfolio.getChargeback(profile.id, chargebackId);
     const names = files.map((f) => f.name);
+    const { messageType, choices } = answerOf(profile, cb, chargebackId, plan);
     const holds = holdsOf(profile.id, cb, chargebackId, messageType);
-    if (!cb) return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds };
+    const answer = { messageType, choices, cycle: cb?.cycle ?? '', reply: cb?.reply ? formatYmd(cb.reply) : null };
+    if (!cb)
+      return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds, ...answer };
     const source = letterSource(deps.store, profile, cb);
     const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
     return {
@@ -127,6 +162,7 @@ export function createBatchService(deps: {
       leftOut: letter.leftOut,
       blanks: letterBlanks(letter.rebuttal),
       holds,
+      ...answer,
     };
   }
 
@@ -184,13 +220,12 @@ export function createBatchService(deps: {
         try {
           const signal =
             o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
-          files[i] = {
-            ...files[i]!,
-            match: await deps.reader!.match(item, all, {
-              signal,
-              onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
-            }),
-          };
+          const read = await deps.reader!.read(item, all, {
+            signal,
+            shopNames: shopNamesOf(profile),
+            onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
+          });
+          files[i] = { ...files[i]!, match: read.match, ...(read.scan ? { scan: read.scan } : {}) };
         } catch (e) {
           if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
           stopped = true;
@@ -221,7 +256,8 @@ export function createBatchService(deps: {
       if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
       const all = candidates(profile.id);
       let m = matchFile(item.name, all);
-      if (m.status === 'unmatched' && deps.reader) m = await deps.reader.match(item, all, o);
+      if (m.status === 'unmatched' && deps.reader)
+        m = await deps.reader.match(item, all, { ...o, shopNames: shopNamesOf(profile) });
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
       return (
@@ -230,10 +266,60 @@ export function createBatchService(deps: {
       );
     },
 
-    /** A file goes to `chargebackId`, back to what the matcher said (none given), or is left out. */
-    assign(plan: BatchPlan, fileName: string, chargebackId: string | undefined, leaveOut = false): BatchPlan {
-      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId))
-        throw new AppError('not-found', `Chargeback ${chargebackId} is not in this profile.`);
+    /** The profile's chargebacks as the review shows them beside a scan (customer, order, amount,
+     * date, reply date), to suggest from as the merchant types. */
+    chargebacks(profileId: string, only?: readonly string[]): BatchChargeback[] {
+      const now = deps.now?.() ?? new Date();
+      const chosen = only && new Set(only);
+      return deps.store.portfolio.chargebackIds(profileId).flatMap((id) => {
+        if (chosen && !chosen.has(id)) return [];
+        const d = deps.store.portfolio.detail(profileId, id);
+        if (!d) return [];
+        const cb = d.chargeback;
+        const t = d.txn;
+        const person = [t?.first, t?.last].filter(Boolean).join(' ') || t?.company || null;
+        const created = parseServiceTimestamp(t?.created ?? null);
+        const day = created ? Number(toSearchDate(created)) : cb.issued;
+        return [
+          {
+            id,
+            customer: person,
+            email: t?.email ?? null,
+            order: t?.order ?? null,
+            total: cb.total,
+            currency: cb.currency,
+            date: day ? formatYmd(day) : null,
+            reply: cb.reply ? formatYmd(cb.reply) : null,
+            daysLeft: daysLeft(cb.reply, now) ?? null,
+            cycle: cb.cycle,
+            answerable: cb.status === 'open' && cb.actionable === 1,
+          },
+        ];
+      });
+    },
+
+    /** A file goes to a chargeback (named by its ID, order number, customer, email or amount),
+     * back to what the matcher said (none given), or is left out. */
+    assign(plan: BatchPlan, fileName: string, named: string | undefined, leaveOut = false): BatchPlan {
+      let chargebackId = named?.trim() || undefined;
+      if (chargebackId && !deps.store.portfolio.getChargeback(plan.profileId, chargebackId)) {
+        const fits = findChargebacks(this.chargebacks(plan.profileId), chargebackId);
+        if (fits.length === 0)
+          throw new AppError(
+            'not-found',
+            `No chargeback in this profile has the ID, order number, customer, email or amount “${chargebackId}”.`,
+          );
+        if (fits.length > 1)
+          throw new AppError(
+            'bad-input',
+            `“${chargebackId}” fits ${fits.length} chargebacks: ` +
+              `${fits
+                .slice(0, 5)
+                .map((c) => `${c.id} (${describeChargeback(c)})`)
+                .join('; ')}. Choose one.`,
+          );
+        chargebackId = fits[0]!.id;
+      }
       let found = false;
       const files = plan.files.map((f) => {
         if (f.name !== fileName || unusable(f)) return f;
@@ -248,14 +334,10 @@ export function createBatchService(deps: {
     /** Every packet as it would go, before anything is queued: the letter exactly as it would be
      * written, and what holds the chargeback back (closed, decided, overdue, unusual at its stage,
      * already answered). Queue applies the same review. */
-    async review(
-      profile: Profile,
-      plan: BatchPlan,
-      o: { messageType?: BatchMessageType } = {},
-    ): Promise<PacketReview[]> {
+    async review(profile: Profile, plan: BatchPlan): Promise<PacketReview[]> {
       const out: PacketReview[] = [];
       for (const [chargebackId, files] of groupsOf(plan))
-        out.push(await reviewPacket(profile, chargebackId, files, o.messageType ?? 'respond'));
+        out.push(await reviewPacket(profile, chargebackId, files, plan));
       return out;
     },
 
@@ -264,11 +346,7 @@ export function createBatchService(deps: {
     async queue(
       profile: Profile,
       plan: BatchPlan,
-      o: {
-        messageType?: BatchMessageType;
-        signal?: AbortSignal;
-        onProgress?: (done: number, total: number) => void;
-      } = {},
+      o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
     ): Promise<BatchReport> {
       const report: BatchReport = { chargebacks: [], files: [] };
       for (const f of plan.files) {
@@ -283,13 +361,12 @@ export function createBatchService(deps: {
           });
       }
       const groups = groupsOf(plan);
-      const messageType = o.messageType ?? 'respond';
       let done = 0;
       for (const [chargebackId, files] of groups) {
         o.signal?.throwIfAborted();
         const names = files.map((f) => f.name);
         try {
-          const reviewed = await reviewPacket(profile, chargebackId, files, messageType);
+          const reviewed = await reviewPacket(profile, chargebackId, files, plan);
           if (!packetGoes(reviewed, plan.insist)) {
             const why = reviewed.blanks.length
               ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.`
@@ -305,7 +382,7 @@ export function createBatchService(deps: {
           const answer = {
             profileId: profile.id,
             chargebackId,
-            messageType,
+            messageType: reviewed.messageType,
             confirmed: true,
             evidence: { arrangement: { pages: await pagesOf(files) } },
             ...consentsOf(reviewed.holds),

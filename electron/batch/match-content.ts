@@ -1,39 +1,60 @@
-// Which chargeback a receipt belongs to, from what is printed on it (read by OCR): its
-// transaction's order number, authorization code, total, date and card, or an ID. Each fact
-// that agrees adds to a confidence; a printed order number or authorization code that
-// disagrees halves it (the receipt is of another purchase). Pure: facts and candidates in,
-// a match with a reason the merchant can read out.
+// Which chargeback a receipt belongs to, from what is printed on it (read by OCR), as a person
+// would tell: its transaction's order number (by its significant part), authorization code,
+// total, date and card, an ID, and the shop that issued it. Each fact that agrees adds to a
+// confidence; facts against (another shop's name, another order number) take from it. A match
+// needs independent facts that agree: an amount and a date alone never make one, since a
+// coffee shop's receipt can coincide with a chargeback's total on the same day. Pure: facts and
+// candidates in, a match with the reasons for and against the merchant can read out.
 import type { FileMatch } from '../../shared/batch.ts';
 import { majorToMinor, formatAmount } from '../../shared/domain/money.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
 import type { MatchCandidate } from './match-files.ts';
-import { shapeKey, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
+import { orderCore, shapeKey, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
+
+type Kind = 'id' | 'order' | 'near-order' | 'auth' | 'amount' | 'date' | 'last4' | 'shop';
 
 /** How much each agreeing fact counts (their chances of agreeing by accident differ). */
-const WEIGHT = { id: 0.95, order: 0.7, auth: 0.6, amount: 0.35, date: 0.3, last4: 0.3 } as const;
-/** A unique candidate at or above this is matched: an order number alone, or amount and date. */
+const WEIGHT: Record<Kind, number> = {
+  id: 0.95,
+  order: 0.8,
+  'near-order': 0.45,
+  auth: 0.7,
+  amount: 0.35,
+  date: 0.3,
+  last4: 0.3,
+  shop: 0.25,
+};
+/** Facts that name one purchase: any of them, with nothing against, can make a match. */
+const identifying: ReadonlySet<Kind> = new Set(['id', 'order', 'near-order', 'auth']);
+/** A unique candidate at or above this, with independent facts agreeing, is matched. */
 export const MATCH_CONFIDENCE = 0.5;
 /** Below a match, but enough to ask the merchant among a few. */
 const ASK_CONFIDENCE = 0.3;
+/** Another shop's name on the receipt, or another order number: the purchase is likely another. */
+const AGAINST = { shop: 0.6, order: 0.5, card: 0.5 } as const;
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const longDate = (ymd: number): string =>
   `${ymd % 100} ${months[(Math.floor(ymd / 100) % 100) - 1]} ${Math.floor(ymd / 10000)}`;
 const dollars = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 
-interface Scored {
+export interface Scored {
   c: MatchCandidate;
   confidence: number;
+  kinds: Set<Kind>;
   /** What agreed, in reading order: "Order ORD-48213", "$129.00", "6 Oct 2026". */
   agreed: string[];
+  /** What speaks against: "the receipt is from BOB'S DINER, not CORNER SHOP". */
+  against: string[];
+  /** Enough independent facts agree for a match, and no other shop issued the receipt. */
+  enough: boolean;
 }
 
-/** Whether an order number read from a scan is `order` with one character read wrong. */
-function misread(read: string, order: string): boolean {
-  const want = shapeKey(order);
-  if (read.length !== want.length || want.length < 5) return false;
+/** Whether two keys differ in one character at most (one misread glyph), same length. */
+function oneOff(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length < 5) return false;
   let differ = 0;
-  for (let i = 0; i < want.length; i++) if (read[i] !== want[i]) differ++;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
   return differ <= 1;
 }
 
@@ -42,17 +63,72 @@ function has(facts: ReceiptFacts, value: string | null | undefined): boolean {
   return k.length >= 5 && facts.tokens.has(k);
 }
 
-function score(facts: ReceiptFacts, c: MatchCandidate): Scored {
+/** The order's verdict: printed (by its significant part), printed with one glyph misread,
+ * another order printed, or nothing said. */
+function orderVerdict(facts: ReceiptFacts, order: string): 'same' | 'near' | 'other' | undefined {
+  const core = orderCore(order);
+  if (core.length < 4) return has(facts, order) ? 'same' : undefined;
+  const labelled = facts.orders.map(orderCore);
+  if (labelled.includes(core) || has(facts, order)) return 'same';
+  // An unlabelled token that is the order with its own prefix ("ORD 40449" split by OCR).
+  if ([...facts.tokens].some((t) => t.endsWith(core) && orderCore(t) === core && /[A-Z]/.test(t))) return 'same';
+  if (labelled.some((o) => oneOff(o, core))) return 'near';
+  return labelled.length > 0 ? 'other' : undefined;
+}
+
+// Words that say what kind of company, not which one.
+const generic = new Set(['THE', 'AND', 'LLC', 'INC', 'LTD', 'GMBH', 'SARL', 'CORP', 'COMPANY', 'SHOP', 'STORE']);
+const wordsOf = (s: string): string[] =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/['’]/g, '')
+    .split(/[^A-Z0-9]+/)
+    .filter((w) => w.length >= 3 && !generic.has(w) && /[A-Z]/.test(w));
+const sameWord = (a: string, b: string): boolean => {
+  const x = shapeKey(a);
+  const y = shapeKey(b);
+  return x === y || (x.length >= 5 && oneOff(x, y));
+};
+/** A word a person would read as a word: letters, a vowel, not a run of consonants (OCR noise). */
+const plausible = (w: string): boolean => /^[A-Z]{3,}$/.test(w) && /[AEIOUY]/.test(w) && !/[^AEIOUY]{5}/.test(w);
+
+/** Whether the receipt's head names this merchant (its profile's name, the transaction's
+ * descriptor): yes, no (it plainly names another shop), or nothing can be told. */
+function shopVerdict(
+  facts: ReceiptFacts,
+  names: readonly string[],
+): { says: 'ours' | 'other'; name: string } | undefined {
+  const ours = names.map(wordsOf).filter((w) => w.length > 0);
+  if (ours.length === 0 || facts.head.length === 0) return undefined;
+  const head = facts.head.flatMap(wordsOf);
+  for (const [i, words] of ours.entries()) {
+    const found = words.filter((w) => head.some((h) => sameWord(w, h))).length;
+    if (found * 2 >= words.length) return { says: 'ours', name: names.filter((n) => wordsOf(n).length)[i]! };
+  }
+  if (ours.flat().some((w) => head.some((h) => sameWord(w, h)))) return undefined;
+  const first = facts.head[0]!;
+  return wordsOf(first).filter(plausible).length >= 2 ? { says: 'other', name: first } : undefined;
+}
+
+function score(facts: ReceiptFacts, c: MatchCandidate, shopNames: readonly string[]): Scored {
   const agreed: string[] = [];
+  const against: string[] = [];
+  const kinds = new Set<Kind>();
   let miss = 1;
-  const agree = (w: number, what: string) => {
-    miss *= 1 - w;
+  const agree = (k: Kind, what: string) => {
+    miss *= 1 - WEIGHT[k];
+    kinds.add(k);
     agreed.push(what);
   };
-  if (has(facts, c.id)) agree(WEIGHT.id, `the chargeback ID ${c.id}`);
-  else if (has(facts, c.txn)) agree(WEIGHT.id, `the transaction ID ${c.txn}`);
-  if (has(facts, c.order)) agree(WEIGHT.order, `Order ${c.order}`);
-  if (has(facts, c.authCode)) agree(WEIGHT.auth, `authorization code ${c.authCode}`);
+  if (has(facts, c.id)) agree('id', `the chargeback ID ${c.id}`);
+  else if (has(facts, c.txn)) agree('id', `the transaction ID ${c.txn}`);
+  const order = c.order ? orderVerdict(facts, c.order) : undefined;
+  if (order === 'same') agree('order', `Order ${c.order}`);
+  // One glyph off (a hex order's b/6): a misread, not another purchase; it counts for less.
+  if (order === 'near') agree('near-order', `Order ${c.order} (one character read differently)`);
+  if (has(facts, c.authCode)) agree('auth', `authorization code ${c.authCode}`);
   const amount = facts.amounts.find((a) => {
     if (a.currency && a.currency !== c.currency) return false;
     if (a.dollar && !dollars.has(c.currency)) return false;
@@ -60,56 +136,99 @@ function score(facts: ReceiptFacts, c: MatchCandidate): Scored {
     if (currencyExponent(c.currency) > 0 && !a.value.includes('.')) return false;
     return majorToMinor(a.value, c.currency) === c.total;
   });
-  if (amount) agree(WEIGHT.amount, amount.currency || amount.dollar ? amount.text : formatAmount(c.total, c.currency));
+  if (amount) agree('amount', amount.currency || amount.dollar ? amount.text : formatAmount(c.total, c.currency));
   const day: PrintedDate | undefined = facts.dates.find((d) => c.dates.includes(d.ymd));
-  if (day) agree(WEIGHT.date, `on ${longDate(day.ymd)}`);
-  if (c.last4 && facts.last4.includes(c.last4)) agree(WEIGHT.last4, `the card ending ${c.last4}`);
-  // Another order number printed on the receipt: most likely another purchase. One that differs
-  // from this order in a single character is a misread (a hex ID's b/6, e/c), not another one.
-  const otherOrder =
-    !!c.order && facts.orders.length > 0 && !has(facts, c.order) && !facts.orders.some((o) => misread(o, c.order!));
-  return { c, confidence: (1 - miss) / (otherOrder ? 2 : 1), agreed };
+  if (day) agree('date', `on ${longDate(day.ymd)}`);
+  if (c.last4 && facts.last4.includes(c.last4)) agree('last4', `the card ending ${c.last4}`);
+  const shop = shopVerdict(facts, [...shopNames, ...(c.descriptor ? [c.descriptor] : [])]);
+  if (shop?.says === 'ours') agree('shop', `your shop's name (${shop.name})`);
+  let confidence = 1 - miss;
+  if (shop?.says === 'other') {
+    const yours = shopNames[0] ?? c.descriptor;
+    against.push(`the receipt is from ${shop.name}${yours ? `, not ${yours}` : ''}`);
+    confidence *= AGAINST.shop;
+  }
+  // The card printed is another card than the transaction's: another purchase.
+  if (c.last4 && facts.last4.length > 0 && !facts.last4.includes(c.last4)) {
+    against.push(`it shows the card ending ${facts.last4[0]}, not ${c.last4}`);
+    confidence *= AGAINST.card;
+  }
+  if (order === 'other') {
+    against.push(`it shows another order number, not ${c.order}`);
+    confidence *= AGAINST.order;
+  }
+  const named = [...kinds].some((k) => identifying.has(k));
+  const corroborated = kinds.has('amount') && ['date', 'last4', 'shop'].filter((k) => kinds.has(k as Kind)).length >= 2;
+  const enough = named || (corroborated && against.length === 0);
+  return { c, confidence, kinds, agreed, against, enough };
 }
 
-function phrase(agreed: string[]): string {
+function phrase(agreed: readonly string[]): string {
   const dated = agreed.filter((a) => !a.startsWith('on '));
   const on = agreed.find((a) => a.startsWith('on '));
   const list =
     dated.length > 1 ? `${dated.slice(0, -1).join(', ')} and ${dated[dated.length - 1]}` : (dated[0] ?? 'The date');
   return `${list}${on ? ` ${on}` : ''}`;
 }
+const but = (against: readonly string[]): string => (against.length ? `, but ${against.join(' and ')}` : '');
 
+/** Every candidate scored, best first (for the review's suggestions and the bench). */
+export function scoreAll(
+  facts: ReceiptFacts,
+  candidates: readonly MatchCandidate[],
+  shopNames: readonly string[] = [],
+): Scored[] {
+  return (
+    candidates
+      .map((c) => score(facts, c, shopNames))
+      // The shop's own name fits every chargeback alike: alone, it points at none.
+      .filter((s) => [...s.kinds].some((k) => k !== 'shop'))
+      .sort((a, b) => b.confidence - a.confidence)
+  );
+}
+
+/** `shopNames`: the merchant's own names (its profile's); each candidate adds its descriptor. */
 export function matchContent(
   facts: ReceiptFacts,
   candidates: readonly MatchCandidate[],
-): FileMatch & { confidence?: number } {
-  const scored = candidates
-    .map((c) => score(facts, c))
-    .filter((s) => s.confidence > 0)
-    .sort((a, b) => b.confidence - a.confidence);
+  shopNames: readonly string[] = [],
+): FileMatch {
+  const scored = scoreAll(facts, candidates, shopNames);
   const top = scored[0];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const why = top ? { agreed: top.agreed, against: top.against } : {};
   if (!top || top.confidence < ASK_CONFIDENCE) {
     const seen = [facts.amounts[0]?.text, facts.dates[0] ? longDate(facts.dates[0].ymd) : undefined].filter(Boolean);
+    const fits = top ? ` ${phrase(top.agreed)} fit ${top.c.id}${but(top.against)}.` : '';
     return {
       status: 'unmatched',
       reason:
         `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but ` +
-        `nothing on it matches a chargeback's transaction. Assign it by hand.`,
+        `nothing on it matches a chargeback's transaction.${fits} Assign it by hand.`,
+      ...why,
     };
   }
-  const close = scored.filter((s) => s.confidence >= ASK_CONFIDENCE && top.confidence - s.confidence < 0.2);
-  if (top.confidence >= MATCH_CONFIDENCE && close.length === 1) {
-    const via = top.agreed.some((a) => a.startsWith('the chargeback ID'))
-      ? 'This scan shows'
-      : `${phrase(top.agreed)} match this chargeback's transaction`;
-    const reason = via === 'This scan shows' ? `This scan shows ${phrase(top.agreed)}.` : `${via}.`;
+  // Another shop's receipt whose amount and date coincide is no candidate at all.
+  const close = scored.filter(
+    (s) => s.confidence >= ASK_CONFIDENCE && top.confidence - s.confidence < 0.2 && (s.enough || !s.against.length),
+  );
+  if (close.length === 0)
+    return {
+      status: 'unmatched',
+      reason: `${phrase(top.agreed)} fit ${top.c.id}${but(top.against)}. Assign it by hand if it is yours.`,
+      ...why,
+    };
+  if (top.confidence >= MATCH_CONFIDENCE && close.length === 1 && top.enough) {
+    const reason = top.kinds.has('id')
+      ? `This scan shows ${phrase(top.agreed)}${but(top.against)}.`
+      : `${phrase(top.agreed)} match this chargeback's transaction${but(top.against)}.`;
     return {
       status: 'matched',
       chargebackId: top.c.id,
       rule: 'content',
-      confidence: top.confidence,
+      confidence: Math.round(top.confidence * 100) / 100,
       reason: `${reason} (read from the scan, ${pct(top.confidence)} sure)`,
+      ...why,
     };
   }
   if (close.length > 5)
@@ -118,13 +237,20 @@ export function matchContent(
       reason:
         `${phrase(top.agreed)} on this scan fit ${close.length} ` +
         'chargebacks; nothing on it tells them apart. Assign it by hand.',
+      ...why,
+    };
+  if (close.length === 1)
+    // One candidate, but not enough to send evidence on: the merchant checks it.
+    return {
+      status: 'ambiguous',
+      candidates: [top.c.id],
+      reason: `Only ${phrase(top.agreed)} fit ${top.c.id}${but(top.against)}; nothing else on the scan confirms it. Check it and choose.`,
+      ...why,
     };
   return {
     status: 'ambiguous',
     candidates: close.map((s) => s.c.id),
-    reason:
-      `${phrase(top.agreed)} on this scan fit ` +
-      `${close.length === 1 ? 'this chargeback, but not surely enough' : `${close.length} chargebacks`}; ` +
-      'choose one.',
+    reason: `${phrase(top.agreed)} on this scan fit ${close.length} chargebacks; choose one.`,
+    ...why,
   };
 }

@@ -19,6 +19,9 @@ export interface MatchCandidate {
   order?: string | null;
   authCode?: string | null;
   last4?: string | null;
+  /** The name the transaction carries on the card statement ("CORNER SHOP"): a receipt's head
+   * that names another shop is a reason against. */
+  descriptor?: string | null;
 }
 
 export type { FileMatch } from '../../shared/batch.ts';
@@ -164,6 +167,7 @@ export function candidateOf(
     authDate?: string | number | null;
     order?: string | null;
     authCode?: string | null;
+    descriptor?: string | null;
     [k: string]: unknown;
   } | null,
 ): MatchCandidate {
@@ -182,6 +186,7 @@ export function candidateOf(
     answerable: cb.status === 'open' && cb.actionable === 1,
     order: txn?.order ?? null,
     authCode: txn?.authCode ?? null,
+    descriptor: txn?.descriptor ?? null,
     // Not a field of the contract's transaction; alerts call it paymentLastFour.
     last4: typeof txn?.paymentLastFour === 'string' && /^\d{4}$/.test(txn.paymentLastFour) ? txn.paymentLastFour : null,
   };

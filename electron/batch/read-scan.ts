@@ -1,78 +1,156 @@
 // Reads what a scan says (OCR of its first page, and of the second when the first does not
-// settle it) and matches that to the chargebacks. The text of each page is kept by content
-// hash, so planning the same files again, or checking a receipt in the evidence builder after
-// the batch read it, costs nothing.
+// settle it) and matches that to the chargebacks. A page lying sideways or upside down is turned
+// the right way up first: the bundled engine has no orientation model (tesseract's OSD needs the
+// legacy osd.traineddata, which is not shipped), so when a page reads badly as it lies, the four
+// turns are tried at half size and the one the engine is surest of is read in full. The turn is
+// kept with the file so its packet goes upright too. A page that reads badly every way is said
+// to be unreadable, never "read". Each page's reading is kept by content hash, so planning the
+// same files again, or checking a receipt in the evidence builder after the batch read it,
+// costs nothing.
+import sharp from 'sharp';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { OcrEngine } from '../ocr/ocr-engine.ts';
 import { pageForOcr } from '../ocr/page-image.ts';
-import type { EvidenceItem } from '../../shared/evidence/items.ts';
-import type { FileMatch } from '../../shared/batch.ts';
+import type { ArrangedPage, EvidenceItem } from '../../shared/evidence/items.ts';
+import type { FileMatch, ScanRead } from '../../shared/batch.ts';
 import type { MatchCandidate } from './match-files.ts';
 import { matchContent } from './match-content.ts';
 import { readReceipt } from './receipt-facts.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
 import { DecodeError } from '../evidence/decode.ts';
 
+type Rotation = ArrangedPage['rotation'];
+
 const PAGES_READ = 2;
+/** The engine's mean confidence (0-100) on a page read the right way up is 80-95 on clean scans
+ * and photos; sideways or upside-down text reads as noise at 2-45. */
+const UPRIGHT = 60;
+/** Below this every way round, the page is not read: its text is noise. */
+const READABLE = 50;
+const turns: readonly Rotation[] = [0, 90, 180, 270];
+
+export interface PageRead {
+  text: string;
+  /** Degrees clockwise the page was turned before reading (and is turned in the packet). */
+  turn: Rotation;
+  readable: boolean;
+  confidence: number;
+}
 
 export interface ReadOptions {
   signal?: AbortSignal | undefined;
   /** 0-1 within this file. */
   onProgress?: ((fraction: number) => void) | undefined;
+  /** The merchant's own shop names (its profile's): a receipt from another shop is a reason against. */
+  shopNames?: readonly string[] | undefined;
+}
+
+/** The page turned `turn` degrees clockwise, at `scale` of its size, as the engine reads it. */
+async function turned(image: Buffer, turn: Rotation, scale = 1): Promise<Buffer> {
+  let src = image;
+  if (scale !== 1) {
+    const { width } = await sharp(image).metadata();
+    src = await sharp(image)
+      .resize({ width: Math.max(1, Math.round((width ?? 1) * scale)) })
+      .toBuffer();
+  }
+  return sharp(src).rotate(turn).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Reads one page image the right way up: as it lies when that reads well, else at the turn
+ * the engine is surest of on a cheap half-size test of all four. */
+export async function readUpright(
+  ocr: OcrEngine,
+  image: Buffer,
+  o: { signal?: AbortSignal | undefined; onProgress?: ((f: number) => void) | undefined } = {},
+): Promise<PageRead> {
+  const first = await ocr.read(image, { signal: o.signal, onProgress: (f) => o.onProgress?.(f * 0.5) });
+  if (first.confidence >= UPRIGHT) {
+    o.onProgress?.(1);
+    return { text: first.text, turn: 0, readable: true, confidence: first.confidence };
+  }
+  let best: { turn: Rotation; confidence: number } = { turn: 0, confidence: -1 };
+  for (const [i, turn] of turns.entries()) {
+    const probe = await ocr.read(await turned(image, turn, 0.5), { signal: o.signal });
+    if (probe.confidence > best.confidence) best = { turn, confidence: probe.confidence };
+    o.onProgress?.(0.5 + (i + 1) * 0.1);
+  }
+  let page = { text: first.text, turn: 0 as Rotation, confidence: first.confidence };
+  if (best.turn !== 0) {
+    const r = await ocr.read(await turned(image, best.turn), { signal: o.signal });
+    if (r.confidence > first.confidence) page = { text: r.text, turn: best.turn, confidence: r.confidence };
+  }
+  o.onProgress?.(1);
+  return { ...page, readable: page.confidence >= READABLE };
 }
 
 export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine }) {
-  const texts = new Map<string, Promise<string>>();
+  const pages = new Map<string, Promise<PageRead>>();
 
-  function pageText(item: EvidenceItem, page: number, o: ReadOptions): Promise<string> {
+  function readPage(item: EvidenceItem, page: number, o: ReadOptions): Promise<PageRead> {
     const key = `${item.id}:${page}`;
-    let text = texts.get(key);
-    if (!text) {
-      text = pageForOcr(deps.evidence, item, page).then(
-        async (image) => (await deps.ocr.read(image, { signal: o.signal, onProgress: o.onProgress })).text,
+    let read = pages.get(key);
+    if (!read) {
+      read = pageForOcr(deps.evidence, item, page).then((image) =>
+        readUpright(deps.ocr, image, { signal: o.signal, onProgress: o.onProgress }),
       );
-      text.catch(() => texts.delete(key));
-      texts.set(key, text);
-      if (texts.size > 500) texts.delete(texts.keys().next().value!);
+      read.catch(() => pages.delete(key));
+      pages.set(key, read);
+      if (pages.size > 500) pages.delete(pages.keys().next().value!);
     }
-    return text;
+    return read;
+  }
+
+  /** What the scan says, matched, with how it was read: a cancel is thrown; a page that cannot
+   * be read is a reason. */
+  async function read(
+    item: EvidenceItem,
+    candidates: readonly MatchCandidate[],
+    o: ReadOptions = {},
+  ): Promise<{ match: FileMatch; scan?: ScanRead }> {
+    const count = Math.min(PAGES_READ, item.pages);
+    const done: PageRead[] = [];
+    const scanOf = (): ScanRead => ({ read: done.some((p) => p.readable), turns: done.map((p) => p.turn) });
+    try {
+      let m: FileMatch | undefined;
+      for (let p = 0; p < count && m?.status !== 'matched'; p++) {
+        done.push(await readPage(item, p, { ...o, onProgress: (f) => o.onProgress?.((p + f) / count) }));
+        const text = done
+          .filter((x) => x.readable)
+          .map((x) => x.text)
+          .join('\n');
+        if (text) m = matchContent(readReceipt(text), candidates, o.shopNames);
+      }
+      return {
+        match: m ?? {
+          status: 'unmatched',
+          reason:
+            `Its name says nothing and its text could not be read, whichever way up (too faint, blurred or ` +
+            `not a receipt). Assign it by hand.`,
+        },
+        scan: scanOf(),
+      };
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'cancelled') throw e;
+      if (!(e instanceof AppError) && !(e instanceof DecodeError)) throw e;
+      const why = e instanceof DecodeError ? e.message : userMessage(e);
+      return {
+        match: {
+          status: 'unmatched',
+          reason: `Its name says nothing and its text could not be read (${why}). Assign it by hand.`,
+        },
+        scan: scanOf(),
+      };
+    }
   }
 
   return {
-    pageText,
-    /** The scan's text, first pages only, joined. */
-    async text(item: EvidenceItem, o: ReadOptions = {}): Promise<string> {
-      const out: string[] = [];
-      for (let p = 0; p < Math.min(PAGES_READ, item.pages); p++)
-        out.push(
-          await pageText(item, p, {
-            ...o,
-            onProgress: (f) => o.onProgress?.((p + f) / Math.min(PAGES_READ, item.pages)),
-          }),
-        );
-      return out.join('\n');
-    },
-
-    /** What the scan says, matched: a cancel is thrown; a page that cannot be read is a reason. */
+    read,
+    /** The text of one page, read the right way up. */
+    pageText: async (item: EvidenceItem, page: number, o: ReadOptions = {}): Promise<string> =>
+      (await readPage(item, page, o)).text,
     async match(item: EvidenceItem, candidates: readonly MatchCandidate[], o: ReadOptions = {}): Promise<FileMatch> {
-      const pages = Math.min(PAGES_READ, item.pages);
-      try {
-        let text = await pageText(item, 0, { ...o, onProgress: (f) => o.onProgress?.(f / pages) });
-        let m = matchContent(readReceipt(text), candidates);
-        if (m.status !== 'matched' && pages > 1) {
-          text += `\n${await pageText(item, 1, { ...o, onProgress: (f) => o.onProgress?.((1 + f) / pages) })}`;
-          m = matchContent(readReceipt(text), candidates);
-        }
-        return m;
-      } catch (e) {
-        if (e instanceof AppError && e.kind === 'cancelled') throw e;
-        if (!(e instanceof AppError) && !(e instanceof DecodeError)) throw e;
-        const why = e instanceof DecodeError ? e.message : userMessage(e);
-        return {
-          status: 'unmatched',
-          reason: `Its name says nothing and its text could not be read (${why}). Assign it by hand.`,
-        };
-      }
+      return (await read(item, candidates, o)).match;
     },
   };
 }

@@ -4,20 +4,65 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import { holdIsFinal, packetGoes, targetOf, unusable } from '../../shared/batch.ts';
+import {
+  holdIsFinal,
+  packetGoes,
+  targetOf,
+  turnOf,
+  unusable,
+  withAnswer,
+  type BatchPlan,
+  type PacketReview,
+  type PlannedFile,
+} from '../../shared/batch.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { messageTypes, type MessageType } from '../../shared/domain/enums.ts';
+
+/** One file as `--json` gives it: whether its text was read (null: its name decided, the scan
+ * was not read), the turn that put it upright, the match with its reasons, and the answer its
+ * packet goes with. */
+function fileReport(f: PlannedFile, packets: readonly PacketReview[]) {
+  const target = targetOf(f);
+  const m = f.match;
+  return {
+    name: f.name,
+    read: f.scan ? f.scan.read : null,
+    rotation: f.scan ? turnOf(f.scan, 0) : 0,
+    status: f.leftOut ? 'left out' : f.assigned ? 'assigned' : m.status,
+    chargebackId: target ?? null,
+    rule: m.status === 'matched' ? m.rule : null,
+    confidence: m.status === 'matched' ? (m.confidence ?? null) : null,
+    candidates: m.status === 'ambiguous' ? m.candidates : [],
+    reason: m.reason,
+    agreed: 'agreed' in m ? (m.agreed ?? []) : [],
+    against: 'against' in m ? (m.against ?? []) : [],
+    answer: (target && packets.find((p) => p.chargebackId === target)?.messageType) ?? null,
+  };
+}
+
+/** `--answer CHARGEBACK=TYPE`: the answer a packet goes with instead of the one its stage takes. */
+function chosenAnswers(plan: BatchPlan, given: readonly string[]): BatchPlan {
+  return given.reduce((p, a) => {
+    const [id, type] = a.split('=');
+    if (!id || !messageTypes.includes(type as MessageType))
+      throw new CliError(`--answer takes CHARGEBACK=TYPE, TYPE one of: ${messageTypes.join(', ')}.`);
+    return withAnswer(p, id, type as MessageType);
+  }, plan);
+}
 
 export const batchCommand: CliCommand = {
   name: 'batch',
   summary: 'Match a folder of scanned receipts to chargebacks and queue one packet for each.',
   usage:
     'dispute-desk batch <folder or files...> [--dry-run] [--yes] ' +
-    '[--include CHARGEBACK...] [--send] [--profile NAME] [--json]',
+    '[--include CHARGEBACK...] [--answer CHARGEBACK=TYPE...] [--send] [--profile NAME] [--json]',
   positionals: true,
   options: {
     'dry-run': { type: 'boolean', default: false },
     yes: { type: 'boolean', default: false },
     send: { type: 'boolean', default: false },
     include: { type: 'string', multiple: true },
+    answer: { type: 'string', multiple: true },
     profile: { type: 'string' },
   },
   async run(ctx) {
@@ -49,17 +94,28 @@ export const batchCommand: CliCommand = {
       } finally {
         await ocr.close();
       }
-      const plan = { ...read, ...(insist.length ? { insist } : {}) };
+      const plan = chosenAnswers(
+        { ...read, ...(insist.length ? { insist } : {}) },
+        (ctx.values.answer as string[] | undefined) ?? [],
+      );
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
+        const how = !f.scan
+          ? ''
+          : !f.scan.read
+            ? ' [text not read]'
+            : turnOf(f.scan, 0)
+              ? ` [read turned ${turnOf(f.scan, 0)}°]`
+              : '';
         const line = target
-          ? `✓ ${f.name} → ${target}: ${f.match.reason}`
+          ? `✓ ${f.name}${how} → ${target}: ${f.match.reason}`
           : `${f.match.status === 'refused' ? '✗' : f.match.status === 'skipped' ? '–' : '?'} ` +
-            `${f.name}: ${f.match.reason}`;
+            `${f.name}${how}: ${f.match.reason}`;
         return f.warning ? `${line}\n  ! ${f.warning}` : line;
       });
       // Every packet with its letter, and what holds it back, before anything is queued.
       const packets = await batch.review(profile, plan);
+      const files = plan.files.map((f) => fileReport(f, packets));
       for (const p of packets) {
         const goes = packetGoes(p, insist);
         const state = goes
@@ -71,6 +127,10 @@ export const batchCommand: CliCommand = {
             : `held back (add --include ${p.chargebackId} to send it anyway)`;
         lines.push('', `== ${p.chargebackId} ${p.amountText}: ${state}`, ...p.holds.map((h) => `   ! ${h.text}`));
         if (p.letter) lines.push(...p.letter.split('\n').map((l) => `   | ${l}`));
+        lines.push(
+          `   answered with: ${messageTypeRules[p.messageType].label} (${p.messageType}; ` +
+            `its stage takes ${p.choices.join(', ') || 'no answer with evidence'}; change with --answer)`,
+        );
       }
       const groups = packets.filter((p) => packetGoes(p, insist)).length;
       const heldBack = packets.length - groups;
@@ -81,7 +141,7 @@ export const batchCommand: CliCommand = {
           `file(s) wait for you.${heldBack ? ` ${heldBack} held back.` : ''}`,
       );
       if (ctx.values['dry-run'] === true)
-        return { data: { plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
+        return { data: { files, plan, packets }, text: [...lines, 'Dry run: nothing was queued.'].join('\n') };
       let confirmed = ctx.values.yes === true;
       if (!confirmed && ctx.stdin.isTTY && !ctx.json) {
         ctx.stdout.write(lines.join('\n') + '\n');
@@ -92,7 +152,7 @@ export const batchCommand: CliCommand = {
       }
       if (!confirmed)
         return {
-          data: { plan, queued: false },
+          data: { files, plan, queued: false },
           text: [...lines, 'Nothing was queued: confirm with --yes.'].join('\n'),
           exitCode: 1,
         };
@@ -115,7 +175,7 @@ export const batchCommand: CliCommand = {
           ? `Outbox: ${sent.done} done, ${sent.failed} failed, ${sent.waiting} waiting.`
           : 'Queued: send with `dispute-desk outbox run`.',
       ].join('\n');
-      return { data: { plan, report, sent: sent ?? null }, text };
+      return { data: { files, plan, report, sent: sent ?? null }, text };
     });
   },
 };

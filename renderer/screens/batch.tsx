@@ -1,7 +1,7 @@
 // Batch upload of scanned receipts: a folder (or many dropped files) → every file matched to a
 // chargeback, with the reason → the merchant reviews and assigns → confirms → one evidence
 // packet per chargeback goes to the outbox → a report of every chargeback and every file.
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent, type ReactNode } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { droppedFiles } from '../components/dropped-files.ts';
@@ -10,15 +10,20 @@ import {
   holdIsFinal,
   packetGoes,
   targetOf,
+  turnOf,
   unusable,
+  withAnswer,
   type BatchPlan as Plan,
   type BatchReport as Report,
   type PacketReview,
   type PlannedFile,
 } from '../../shared/batch.ts';
-import type { InboxRowView } from '../../shared/views/inbox-row.ts';
-import { formatAmount } from '../../shared/domain/money.ts';
+import { describeChargeback, findChargebacks, type BatchChargeback } from '../../shared/batch-find.ts';
+import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
+import { cycleLabel } from '../../shared/domain/cycles.ts';
+import type { MessageType } from '../../shared/domain/enums.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
+import { Thumb } from './evidence-builder.tsx';
 
 type Phase = 'importing' | 'reading' | 'building';
 type Stage =
@@ -36,6 +41,7 @@ const phaseText: Record<Phase, string> = {
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const matchLabel: Record<PlannedFile['match']['status'], string> = {
   matched: 'Matched',
+  // "Several fit" only when several do: one candidate that is not sure enough is to be checked.
   ambiguous: 'Several fit',
   unmatched: 'No match',
   refused: 'Refused',
@@ -53,8 +59,82 @@ const matchState: Record<PlannedFile['match']['status'], string> = {
 
 type Choice = { chargebackId?: string; leaveOut?: boolean };
 
-function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice): void }) {
+/** What the merchant reads a chargeback by: its customer, order, amount, date and reply date. */
+function Candidate({ c, id }: { c: BatchChargeback | undefined; id: string }) {
+  return (
+    <span className="candidate">
+      {c ? describeChargeback(c) : id}
+      {c && c.daysLeft !== null && (
+        <span className={c.daysLeft < 0 ? 'danger' : c.daysLeft <= 3 ? 'warn' : 'muted'}>
+          {' '}
+          ({c.daysLeft < 0 ? `${plural(-c.daysLeft, 'day')} late` : `${plural(c.daysLeft, 'day')} left`})
+        </span>
+      )}{' '}
+      <span className="muted">{id}</span>
+    </span>
+  );
+}
+
+/** Assigning by what the merchant knows (order number, customer, email, amount or ID), with the
+ * chargebacks that fit suggested as they type. */
+function FindAndAssign({
+  file,
+  list,
+  onAssign,
+  after,
+}: {
+  file: PlannedFile;
+  list: readonly BatchChargeback[];
+  onAssign(choice: Choice): void;
+  after: ReactNode;
+}) {
   const [typed, setTyped] = useState('');
+  // Those that can still take an answer first: a closed one would only be held back.
+  const fits =
+    typed.trim().length >= 2
+      ? findChargebacks(list, typed)
+          .sort((a, b) => Number(b.answerable) - Number(a.answerable))
+          .slice(0, 6)
+      : [];
+  return (
+    <form
+      className="assign"
+      onSubmit={(e) => (e.preventDefault(), typed.trim() && onAssign({ chargebackId: typed.trim() }))}
+    >
+      <input
+        aria-label={`Chargeback for ${file.name}`}
+        placeholder="Order, customer, email, amount or ID"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
+      <button type="submit" disabled={!typed.trim()}>
+        Assign
+      </button>
+      {after}
+      {fits.length > 0 && (
+        <ul className="suggestions" role="listbox" aria-label={`Chargebacks that fit “${typed.trim()}”`}>
+          {fits.map((c) => (
+            <li key={c.id} role="option" aria-selected="false">
+              <button type="button" className="link" onClick={() => onAssign({ chargebackId: c.id })}>
+                <Candidate c={c} id={c.id} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}
+
+function Assign({
+  file,
+  list,
+  onAssign,
+}: {
+  file: PlannedFile;
+  list: ReadonlyMap<string, BatchChargeback>;
+  onAssign(choice: Choice): void;
+}) {
   const [editing, setEditing] = useState(false);
   if (unusable(file))
     return <span className="muted">{file.match.status === 'skipped' ? 'Not evidence' : 'Cannot be used'}</span>;
@@ -76,7 +156,7 @@ function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice
   if (target && !editing) {
     return (
       <span className="assigned">
-        {target}{' '}
+        <Candidate c={list.get(target)} id={target} />{' '}
         <button className="link" aria-label={`Change the chargeback of ${file.name}`} onClick={() => setEditing(true)}>
           change
         </button>
@@ -85,56 +165,85 @@ function Assign({ file, onAssign }: { file: PlannedFile; onAssign(choice: Choice
       </span>
     );
   }
+  const all = [...list.values()];
+  const find = (
+    <FindAndAssign
+      file={file}
+      list={all}
+      onAssign={(c) => (setEditing(false), onAssign(c))}
+      after={
+        editing ? (
+          <button type="button" className="link" onClick={() => setEditing(false)}>
+            keep
+          </button>
+        ) : (
+          leaveOut
+        )
+      }
+    />
+  );
   if (file.match.status === 'ambiguous' && !editing) {
     return (
-      <span className="assign">
-        <select
-          aria-label={`Chargeback for ${file.name}`}
-          value=""
-          onChange={(e) => e.target.value && onAssign({ chargebackId: e.target.value })}
-        >
-          <option value="">Choose one…</option>
-          {file.match.candidates.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
+      <div className="assign-candidates">
+        <ul aria-label={`Chargebacks that may fit ${file.name}`}>
+          {file.match.candidates.map((id) => (
+            <li key={id}>
+              <Candidate c={list.get(id)} id={id} />{' '}
+              <button aria-label={`Assign ${file.name} to ${id}`} onClick={() => onAssign({ chargebackId: id })}>
+                This one
+              </button>
+            </li>
           ))}
-        </select>
-        {leaveOut}
-      </span>
+        </ul>
+        {find}
+      </div>
     );
   }
+  return find;
+}
+
+/** The facts read from the scan that agree with the chargeback's transaction, and those against. */
+function Reasons({ f }: { f: PlannedFile }) {
+  const m = f.match;
+  const agreed = 'agreed' in m ? (m.agreed ?? []) : [];
+  const against = 'against' in m ? (m.against ?? []) : [];
   return (
-    <form
-      className="assign"
-      onSubmit={(e) => (
-        e.preventDefault(),
-        typed.trim() && (setEditing(false), onAssign({ chargebackId: typed.trim() }))
+    <>
+      {m.reason}
+      {f.scan && !f.scan.read && <span className="warn"> The text of this scan could not be read.</span>}
+      {f.scan && f.scan.read && turnOf(f.scan, 0) !== 0 && (
+        <span className="muted"> Read turned {turnOf(f.scan, 0)}°; it goes upright in the packet.</span>
       )}
-    >
-      <input
-        aria-label={`Chargeback for ${file.name}`}
-        list="batch-open-chargebacks"
-        placeholder="Chargeback ID"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-      />
-      <button type="submit" disabled={!typed.trim()}>
-        Assign
-      </button>
-      {editing ? (
-        <button type="button" className="link" onClick={() => setEditing(false)}>
-          keep
-        </button>
-      ) : (
-        leaveOut
+      {(agreed.length > 0 || against.length > 0) && (
+        <ul className="reasons" aria-label={`Reasons for ${f.name}`}>
+          {agreed.map((a) => (
+            <li key={`+${a}`} className="for">
+              ✓ {a}
+            </li>
+          ))}
+          {against.map((a) => (
+            <li key={`-${a}`} className="against">
+              ✗ {a}
+            </li>
+          ))}
+        </ul>
       )}
-    </form>
+    </>
   );
 }
 
 /** One packet as it would go: what holds it back, and its letter exactly as it would be written. */
-function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: boolean; onInsist(v: boolean): void }) {
+function PacketCard({
+  p,
+  insisted,
+  onInsist,
+  onAnswer,
+}: {
+  p: PacketReview;
+  insisted: boolean;
+  onInsist(v: boolean): void;
+  onAnswer(type: MessageType): void;
+}) {
   const final = p.holds.some(holdIsFinal);
   const goes = packetGoes(p, insisted ? [p.chargebackId] : []);
   return (
@@ -148,6 +257,24 @@ function PacketCard({ p, insisted, onInsist }: { p: PacketReview; insisted: bool
           {goes ? (p.holds.length ? 'Included by you' : 'Will be queued') : final ? 'Cannot be answered' : 'Held back'}
         </span>
       </div>
+      <label className="answer">
+        Answered with{' '}
+        <select
+          aria-label={`Answer for ${p.chargebackId}`}
+          value={p.messageType}
+          onChange={(e) => onAnswer(e.target.value as MessageType)}
+        >
+          {[...new Set([p.messageType, ...p.choices])].map((t) => (
+            <option key={t} value={t}>
+              {messageTypeRules[t].label}
+            </option>
+          ))}
+        </select>{' '}
+        <span className="muted">
+          {p.cycle ? `at its stage (${cycleLabel(p.cycle)})` : ''}
+          {p.reply ? `, reply by ${p.reply}` : ''}
+        </span>
+      </label>
       {p.holds.map((h) => (
         <p key={h.kind} className="hint hold">
           {h.text}
@@ -186,7 +313,7 @@ function Review({
 }: {
   plan: Plan;
   confirming: boolean;
-  options: InboxRowView[];
+  options: BatchChargeback[];
   onPlan(p: Plan): void;
   onConfirm(v: boolean): void;
   onCancel(): void;
@@ -195,7 +322,10 @@ function Review({
   const say = useApp((s) => s.say);
   // The review follows the plan: every assignment can change a packet, its letter and its holds;
   // a review of an earlier plan is cancelled and never shown.
-  const review = useQuery('reviewBatch', { plan: { profileId: plan.profileId, files: plan.files } });
+  const review = useQuery('reviewBatch', {
+    plan: { profileId: plan.profileId, files: plan.files, ...(plan.answers ? { answers: plan.answers } : {}) },
+  });
+  const byId = new Map(options.map((o) => [o.id, o]));
   const packets: PacketReview[] | undefined = review.fetching ? undefined : review.data;
   useEffect(() => {
     if (review.error) say('error', review.error.message);
@@ -239,17 +369,10 @@ function Review({
           </span>
         )}
       </p>
-      <datalist id="batch-open-chargebacks">
-        {options.map((o) => (
-          <option
-            key={o.id}
-            value={o.id}
-          >{`${formatAmount(o.total, o.currency)} · ${o.reasonCode} · ${o.txn ?? ''}`}</option>
-        ))}
-      </datalist>
       <table className="review" aria-label="Files and their chargebacks">
         <thead>
           <tr>
+            <th>Scan</th>
             <th>File</th>
             <th>Pages</th>
             <th>Match</th>
@@ -260,11 +383,25 @@ function Review({
         <tbody>
           {rows.map((f) => (
             <tr key={f.name} className={`match-${f.leftOut ? 'left-out' : f.assigned ? 'assigned' : f.match.status}`}>
+              <td>
+                {f.itemId ? (
+                  <Thumb
+                    page={{ itemId: f.itemId, page: 0, rotation: turnOf(f.scan, 0) }}
+                    kind={/\.pdf$/i.test(f.name) ? 'pdf' : 'image'}
+                  />
+                ) : null}
+              </td>
               <td className="file">{f.name}</td>
               <td>{f.pages ?? ''}</td>
               <td>
                 <span className={`state ${f.assigned ? 'done' : matchState[f.match.status]}`}>
-                  {f.leftOut ? 'Left out' : f.assigned ? 'Assigned by you' : matchLabel[f.match.status]}
+                  {f.leftOut
+                    ? 'Left out'
+                    : f.assigned
+                      ? 'Assigned by you'
+                      : f.match.status === 'ambiguous' && f.match.candidates.length === 1
+                        ? 'Check this one'
+                        : matchLabel[f.match.status]}
                 </span>
                 {targetOf(f) && held.has(targetOf(f)!) && (
                   <span className="state failed" data-testid="held">
@@ -274,7 +411,7 @@ function Review({
                 )}
               </td>
               <td className="why">
-                {f.match.reason}
+                <Reasons f={f} />
                 {f.warning ? (
                   <span className="warn" role="note">
                     {' '}
@@ -283,7 +420,7 @@ function Review({
                 ) : null}
               </td>
               <td>
-                <Assign file={f} onAssign={(choice) => void assign(f, choice)} />
+                <Assign file={f} list={byId} onAssign={(choice) => void assign(f, choice)} />
               </td>
             </tr>
           ))}
@@ -302,6 +439,7 @@ function Review({
               p={p}
               insisted={insist.includes(p.chargebackId)}
               onInsist={(v) => setInsist(p.chargebackId, v)}
+              onAnswer={(type) => onPlan(withAnswer(plan, p.chargebackId, type))}
             />
           ))}
         </ul>
@@ -310,7 +448,7 @@ function Review({
         <div className="card confirm" role="alert">
           <p>
             Send {plural(targets.size, 'response')} with evidence? Each chargeback gets one packet (the cover letter
-            shown above and its files), answered with “Respond with evidence” through the outbox.
+            shown above and its files), answered as each packet says, through the outbox.
             {waiting.length
               ? ` ${plural(waiting.length, 'file')} waiting for you ${waiting.length === 1 ? 'is' : 'are'} left out.`
               : ''}
@@ -445,8 +583,8 @@ function Chosen({ only, leftOut }: { only: readonly string[]; leftOut: number })
 export function Batch({ profileId, only, leftOut = 0 }: { profileId: string; only?: string[]; leftOut?: number }) {
   const say = useApp((s) => s.say);
   const [stage, setStage] = useState<Stage>({ name: 'start' });
-  const open = useQuery('listInbox', { profileId, status: 'open', offset: 0, limit: 500 });
-  const options: InboxRowView[] = (open.data?.rows ?? []).filter((x) => x.actionable);
+  const chargebacks = useQuery('listBatchChargebacks', { profileId, ...(only ? { only } : {}) });
+  const options: BatchChargeback[] = chargebacks.data ?? [];
   useEffect(
     () =>
       api().on('batchProgress', (p) =>

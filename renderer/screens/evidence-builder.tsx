@@ -100,7 +100,7 @@ function ImageThumb({ page }: { page: ArrangedPage }) {
   );
 }
 
-function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
+export function Thumb({ page, kind }: { page: ArrangedPage; kind: string }) {
   return (
     <WhenVisible
       placeholder={kind === 'pdf' ? <canvas className="thumb" aria-hidden="true" /> : <div className="thumb" />}

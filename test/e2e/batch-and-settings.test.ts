@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
-import { receiptLines, receiptScan } from '../support/receipts.ts';
+import { receiptCard, receiptLines, receiptScan } from '../support/receipts.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
+import { formatYmd } from '../../shared/domain/dates.ts';
+import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
+import { packetAnswers } from '../../shared/batch.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -149,6 +152,8 @@ test(
         const d = services.store.portfolio.detail(profile.id, r.id)!;
         const issued = String(d.chargeback.issued);
         return receiptLines({
+          // The shop's own name on its receipts (another shop's name is a reason against).
+          merchant: profile.merchant ?? profile.name,
           order: d.txn?.order ?? undefined,
           total: formatAmount(d.chargeback.total, d.chargeback.currency),
           date: `${issued.slice(0, 4)}-${issued.slice(4, 6)}-${issued.slice(6)}`,
@@ -180,6 +185,130 @@ test(
       assert.match((await row('Scan 0003.jpg').locator('.why').textContent()) ?? '', /reading the scans was stopped/);
       await app.shot('14-batch-read-and-stopped');
       assert.equal(services.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
+    } finally {
+      await app.close();
+      rmSync(files, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  "batch upload with a shoebox: a sideways scan, a '#' order, an OCR-confused code and another shop's " +
+    'receipt read as a person would; a file assigned by its order number; a pre-arbitration answered',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const files = mkdtempSync(join(tmpdir(), 'dd-e2e-shoebox-'));
+    const app = await openBrowserApp({ browser });
+    try {
+      await demo(app);
+      const { page, services } = app;
+      const profile = services.store.profiles.list()[0]!;
+      const sb = services.demoSandbox()!;
+      const admin = createSandboxAdmin(sb.url, sb.adminToken);
+      // The demo's own chargebacks carry the till's authorization code and the shop's descriptor
+      // (CORNER SHOP); the pre-arbitration one is made for this test.
+      const pre0 = await admin.createChargeback({ total: 21000, cycle: 'preArbitration' });
+      await services.sync.syncProfile(profile.id);
+      const facts = (id: string) => {
+        const d = services.store.portfolio.detail(profile.id, id)!;
+        return {
+          id,
+          order: d.txn?.order ?? '',
+          auth: d.txn?.authCode ?? '',
+          total: formatAmount(d.chargeback.total, d.chargeback.currency),
+          cents: d.chargeback.total,
+          date: formatYmd(d.chargeback.issued),
+          // The answer its stage and reason take, by the dispute page's rule.
+          answer: packetAnswers(d.chargeback.cycle, d.chargeback.reasonCode, 'core')[0],
+        };
+      };
+      const open = services.store.portfolio
+        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 200 })
+        .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.cycle === 'first')
+        .map((r) => facts(r.id))
+        .filter((x) => x.order && /[0158]/.test(x.auth));
+      const totals = new Map<number, number>();
+      for (const x of open) totals.set(x.cents, (totals.get(x.cents) ?? 0) + 1);
+      const unique = open.filter((x) => totals.get(x.cents) === 1);
+      assert.ok(unique.length >= 3, 'the demo has open chargebacks with an order and a code');
+      const [a, b, c] = unique as [(typeof open)[0], (typeof open)[0], (typeof open)[0]];
+      const pre = facts(pre0.id);
+      // Lying sideways, its order printed "#40449"-style: the digits without the ORD- prefix.
+      const card = (lines: string[], turn = 0) => receiptCard(['CORNER SHOP', ...lines], { turn });
+      writeFileSync(
+        join(files, 'Scan 0001.jpg'),
+        await card([`Order #${a.order.replace(/\D/g, '')}`, `Date: ${a.date}`, `Total ${a.total}`], 270),
+      );
+      // The authorization code as OCR misreads it: 0 as Q, 5 as S, 1 as l, 8 as B.
+      const confused = b.auth.replace(/0/g, 'Q').replace(/5/g, 'S').replace(/1/g, 'l').replace(/8/g, 'B');
+      writeFileSync(join(files, 'Scan 0002.jpg'), await card([`Auth code: ${confused}`, `Total ${b.total}`]));
+      // Another shop's receipt with c's amount and date.
+      writeFileSync(
+        join(files, 'Scan 0003.jpg'),
+        await receiptCard(["BOB'S DINER", '221 Elm Road, Springfield', `Date: ${c.date}`, `Total ${c.total}`]),
+      );
+      // A delivery note that names nothing the matcher knows: the merchant assigns it by order number.
+      writeFileSync(join(files, 'Scan 0004.jpg'), await card(['Delivery note', 'Left at the front door']));
+
+      await page.getByRole('button', { name: 'Batch upload' }).click();
+      app.dialogs.answerFolder(files);
+      await page.getByRole('button', { name: 'Choose a folder…' }).click();
+      const table = page.getByRole('table', { name: 'Files and their chargebacks' });
+      await table.waitFor({ timeout: 240_000 });
+      const row = (name: string) => table.locator('tbody tr').filter({ has: page.locator('.file', { hasText: name }) });
+      const why = async (name: string) => (await row(name).locator('.why').textContent()) ?? '';
+
+      assert.equal(
+        await row('Scan 0001.jpg').locator('.state').first().textContent(),
+        'Matched',
+        await why('Scan 0001.jpg'),
+      );
+      assert.match(await why('Scan 0001.jpg'), new RegExp(`Order ${a.order}`));
+      assert.match(await why('Scan 0001.jpg'), /Read turned 90°; it goes upright in the packet/);
+      assert.match((await row('Scan 0001.jpg').locator('.assigned').textContent()) ?? '', new RegExp(a.id));
+      assert.equal(
+        await row('Scan 0002.jpg').locator('.state').first().textContent(),
+        'Matched',
+        await why('Scan 0002.jpg'),
+      );
+      assert.match(await why('Scan 0002.jpg'), new RegExp(`authorization code ${b.auth}`));
+      assert.equal(
+        await row('Scan 0003.jpg').locator('.state').first().textContent(),
+        'No match',
+        await why('Scan 0003.jpg'),
+      );
+      assert.match(await why('Scan 0003.jpg'), /the receipt is from BOB'S DINER/);
+      assert.equal(await row('Scan 0004.jpg').locator('.state').first().textContent(), 'No match');
+      await app.shot('15-batch-shoebox-review');
+
+      // Assigned by the order number, with the chargeback suggested as it is typed.
+      await row('Scan 0004.jpg').getByLabel('Chargeback for Scan 0004.jpg').fill(pre.order);
+      const suggested = page.getByRole('listbox', { name: `Chargebacks that fit “${pre.order}”` });
+      await suggested.getByRole('option').first().waitFor();
+      assert.equal(await suggested.getByRole('option').count(), 1);
+      assert.match((await suggested.textContent()) ?? '', new RegExp(`order ${pre.order}.*${pre.id}`));
+      await row('Scan 0004.jpg').getByRole('button', { name: 'Assign' }).click();
+      await row('Scan 0004.jpg').getByText('Assigned by you').waitFor();
+
+      // The pre-arbitration's packet goes with the answer its stage takes, not held back.
+      const packet = page.getByRole('listitem', { name: `Packet for ${pre.id}` });
+      await packet.waitFor();
+      assert.equal(await packet.getByLabel(`Answer for ${pre.id}`).inputValue(), 'repsondToPreArbitration');
+      assert.equal(await packet.getByTestId('packet-state').textContent(), 'Will be queued');
+      await app.shot('16-batch-pre-arbitration-packet');
+      await page.getByRole('button', { name: /^Queue 3 packets/ }).click();
+      await page.getByRole('button', { name: 'Confirm and queue' }).click();
+      await page.getByLabel('Batch report').waitFor({ timeout: 120_000 });
+      const jobs = services.outbox.list();
+      assert.deepEqual(
+        jobs.map((j) => [j.chargebackId, j.messageType]).sort(),
+        [
+          [a.id, a.answer],
+          [b.id, b.answer],
+          [pre.id, 'repsondToPreArbitration'],
+        ].sort(),
+        "another shop's receipt went nowhere",
+      );
     } finally {
       await app.close();
       rmSync(files, { recursive: true, force: true });

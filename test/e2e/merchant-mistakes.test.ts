@@ -324,8 +324,8 @@ test(
 );
 
 test(
-  'finding 4: batch review shows every letter and holds back a lost ' +
-    'and an arbitration-stage chargeback unless the merchant insists',
+  'finding 4: batch review shows every letter, holds back a lost chargeback for good and an overdue ' +
+    'one unless the merchant insists; an arbitration-stage one goes with the answer its stage takes',
   async (t) => {
     if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
     const files = mkdtempSync(join(tmpdir(), 'dd-e2e-batch-holds-'));
@@ -336,12 +336,15 @@ test(
       const profile = services.store.profiles.list()[0]!;
       const rows = services.store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
       const lost = rows.find((r) => r.status === 'lost');
-      const [fine, arb] = rows.filter((r) => r.status === 'open' && r.actionable && (r.daysLeft ?? -1) >= 1);
-      assert.ok(lost && fine && arb, 'the demo portfolio has a lost chargeback and two open ones');
+      const [fine, arb, late] = rows.filter((r) => r.status === 'open' && r.actionable && (r.daysLeft ?? -1) >= 1);
+      assert.ok(lost && fine && arb && late, 'the demo portfolio has a lost chargeback and three open ones');
       const sandbox = services.demoSandbox()!;
-      await createSandboxAdmin(sandbox.url, sandbox.adminToken).modify(arb.id, { cycle: 'arbitration' });
+      const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
+      await admin.modify(arb.id, { cycle: 'arbitration' });
+      await admin.modify(late.id, { reply: 20200101 });
       await services.sync.syncChargeback(profile.id, arb.id);
-      for (const id of [lost.id, arb.id, fine.id])
+      await services.sync.syncChargeback(profile.id, late.id);
+      for (const id of [lost.id, arb.id, fine.id, late.id])
         await scanJpeg(join(files, `receipt ${id}.jpg`), { width: 700, height: 1000 });
 
       await page.getByRole('button', { name: 'Batch upload' }).click();
@@ -356,11 +359,11 @@ test(
         /is lost: the issuer has decided it, and the processor accepts no more responses\./,
       );
       assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
-      assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Held back');
-      assert.match(
-        (await card(arb.id).textContent()) ?? '',
-        /"Respond with evidence" is not an answer this stage \(Arbitration\) usually takes/,
-      );
+      assert.equal(await card(late.id).getByTestId('packet-state').textContent(), 'Held back');
+      assert.match((await card(late.id).textContent()) ?? '', /Its reply date \(2020-01-01\) has passed/);
+      // Not held back as "unusual" (issue 24): it goes with the answer its stage takes.
+      assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Will be queued');
+      assert.equal(await card(arb.id).getByLabel(`Answer for ${arb.id}`).inputValue(), 'requestArbitration');
       assert.equal(await card(fine.id).getByTestId('packet-state').textContent(), 'Will be queued');
       // Every letter is there to read, exactly as it will be written.
       const letter = (await card(fine.id).getByLabel(`Cover letter for ${fine.id}`).textContent()) ?? '';
@@ -371,13 +374,13 @@ test(
         2,
         'the files matched to held chargebacks say so in the table',
       );
-      await page.getByRole('button', { name: 'Queue 1 packet…' }).waitFor();
+      await page.getByRole('button', { name: 'Queue 2 packets…' }).waitFor();
       await app.shot('13-batch-holds');
 
-      await card(arb.id)
-        .getByRole('checkbox', { name: `Include ${arb.id} anyway` })
+      await card(late.id)
+        .getByRole('checkbox', { name: `Include ${late.id} anyway` })
         .check();
-      await page.getByRole('button', { name: 'Queue 2 packets…' }).click();
+      await page.getByRole('button', { name: 'Queue 3 packets…' }).click();
       await page.getByRole('alert').filter({ hasText: '1 chargeback held back is left out' }).waitFor();
       await page.getByRole('button', { name: 'Confirm and queue' }).click();
       await page.getByLabel('Batch report').waitFor({ timeout: 60_000 });
@@ -385,7 +388,12 @@ test(
         .list()
         .map((j) => j.chargebackId)
         .sort();
-      assert.deepEqual(queued, [arb.id, fine.id].sort(), 'the lost chargeback was left out; the insisted one went');
+      assert.deepEqual(
+        queued,
+        [arb.id, fine.id, late.id].sort(),
+        'the lost chargeback was left out; the insisted one went',
+      );
+      assert.equal(services.outbox.list().find((j) => j.chargebackId === arb.id)!.messageType, 'requestArbitration');
     } finally {
       await app.close();
       rmSync(files, { recursive: true, force: true });

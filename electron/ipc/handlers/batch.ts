@@ -57,6 +57,7 @@ export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
         ),
       );
     },
+    listBatchChargebacks: async ({ profileId, only }) => (profileOf(profileId), s.batch.chargebacks(profileId, only)),
     assignBatchFile: async ({ plan, fileName, chargebackId, leaveOut }) =>
       s.batch.assign(plan, fileName, chargebackId, leaveOut === true),
     reviewBatch: async ({ plan }) => s.batch.review(profileOf(plan.profileId), plan),

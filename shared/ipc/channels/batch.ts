@@ -4,6 +4,7 @@ import { query, mutation, droppedFilesMutation } from '../define.ts';
 import { itemIdSchema } from '../../evidence/items.ts';
 import { droppedEntriesSchema } from '../dropped.ts';
 import { batchPlanSchema, batchReportSchema, packetReviewSchema } from '../../batch.ts';
+import { batchChargebackSchema } from '../../batch-find.ts';
 
 /** The chargebacks chosen in the inbox: files are matched to these only. */
 const only = z.array(z.string().min(1).max(200)).min(1).max(10_000).optional();
@@ -33,12 +34,19 @@ export const batchChannels = {
     z.boolean(),
     { invalidates: [] },
   ),
+  listBatchChargebacks: query(
+    "The profile's chargebacks as the batch review shows them beside a scan: customer, email, order, amount, date, reply date.",
+    z.strictObject({ profileId: z.string().min(1), only }),
+    z.array(batchChargebackSchema),
+    { tags: ['chargebacks'] },
+  ),
   assignBatchFile: mutation(
-    'The merchant assigns a file to a chargeback, gives it back to the matcher, or leaves it out.',
+    'The merchant assigns a file to a chargeback (by its ID, order number, customer, email or amount), ' +
+      'gives it back to the matcher, or leaves it out.',
     z.strictObject({
       plan: batchPlanSchema,
       fileName: z.string(),
-      chargebackId: z.string().optional(),
+      chargebackId: z.string().max(200).optional(),
       leaveOut: z.boolean().optional(),
     }),
     batchPlanSchema,

@@ -35,7 +35,15 @@ before(async () => {
   admin = createSandboxAdmin(sb.url, sb.adminToken);
   home = mkdtempSync(join(tmpdir(), 'dd-batch-ocr-'));
   const store = openStore(databaseFile(home));
-  const profile: Profile = { ...profileDefaults, id: 'prof_ocr', name: 'Shop', deployment: 'test', url: sb.url };
+  // The shop's name as its receipts print it: a receipt from another shop is a reason against.
+  const profile: Profile = {
+    ...profileDefaults,
+    id: 'prof_ocr',
+    name: 'Shop',
+    merchant: 'Harbor Lane Goods',
+    deployment: 'test',
+    url: sb.url,
+  };
   store.profiles.save(profile);
   store.close();
 });
@@ -113,8 +121,20 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
     confidence?: number;
     candidates?: string[];
   };
-  const plan = (JSON.parse(r.stdout) as { plan: { files: Array<{ name: string; match: Match; warning?: string }> } })
-    .plan;
+  type FileReport = {
+    name: string;
+    read: boolean | null;
+    rotation: number;
+    reason: string;
+    agreed: string[];
+    against: string[];
+    answer: string | null;
+  };
+  const out = JSON.parse(r.stdout) as {
+    plan: { files: Array<{ name: string; match: Match; warning?: string }> };
+    files: FileReport[];
+  };
+  const plan = out.plan;
   const by = new Map(plan.files.map((f) => [f.name, f]));
   const matched = (name: string, id: string) => {
     const m = by.get(name)!.match;
@@ -125,11 +145,34 @@ test('batch --dry-run --json matches scanner-named receipts by what is printed o
   const first = matched('Scan 0001.jpg', a.id);
   assert.equal(first.rule, 'content');
   assert.equal(
-    first.reason.startsWith(`Order ${a.order} and ${a.total} on ${a.date} match this chargeback's transaction.`),
+    first.reason.startsWith(
+      `Order ${a.order}, ${a.total} and your shop's name (Harbor Lane Goods) on ${a.date} ` +
+        "match this chargeback's transaction.",
+    ),
     true,
     first.reason,
   );
   assert.ok(first.confidence! >= 0.5);
+  // Per file: whether its text was read, the turn applied, the reasons, and the answer it goes with.
+  const report = new Map(out.files.map((x) => [x.name, x]));
+  assert.deepEqual(
+    { ...report.get('Scan 0001.jpg')!, reason: undefined },
+    {
+      name: 'Scan 0001.jpg',
+      read: true,
+      rotation: 0,
+      status: 'matched',
+      chargebackId: a.id,
+      rule: 'content',
+      confidence: first.confidence,
+      candidates: [],
+      reason: undefined,
+      agreed: [`Order ${a.order}`, a.total, `on ${a.date}`, "your shop's name (Harbor Lane Goods)"],
+      against: [],
+      answer: 'respond',
+    },
+  );
+  assert.equal(report.get(`receipt ${a.id}.jpg`)!.read, null, 'named for its chargeback: not read');
   matched('IMG_2231.jpg', b.id);
   matched('Scan 0002.pdf', c.id);
   assert.equal(by.get('Scan 0003.jpg')!.match.status, 'unmatched');

@@ -91,3 +91,33 @@ test('batch prints each letter; a lost chargeback is never queued; an overdue on
   const late = new Map(jobs.map((j) => [j.chargebackId, j.sendLate === true]));
   assert.deepEqual([late.get(overdue.id), late.get(fine.id)], [true, false]);
 });
+
+test('batch answers a pre-arbitration with the answer its stage takes; --answer changes it, never to one without evidence', async () => {
+  const pre = await admin.createChargeback({ cycle: 'preArbitration' });
+  assert.equal((await cli(['sync'])).status, 0);
+  const folder = join(home, 'pre-arbitration');
+  mkdirSync(folder);
+  await receipt(join(folder, `receipt ${pre.id}.jpg`));
+
+  const dry = await cli(['batch', folder, '--dry-run', '--json']);
+  assert.equal(dry.status, 0, dry.stderr);
+  const out = JSON.parse(dry.stdout) as {
+    files: Array<{ name: string; read: boolean | null; answer: string | null }>;
+    packets: Array<{ chargebackId: string; messageType: string; holds: unknown[] }>;
+  };
+  assert.deepEqual(
+    out.files.map((f) => [f.name, f.read, f.answer]),
+    [[`receipt ${pre.id}.jpg`, null, 'repsondToPreArbitration']],
+  );
+  assert.deepEqual(out.packets[0]!.holds, [], 'not held back as unusual at its stage');
+
+  const changed = await cli(['batch', folder, '--dry-run', '--answer', `${pre.id}=requestArbitration`]);
+  assert.equal(changed.status, 0, changed.stderr);
+  assert.match(changed.stdout, /answered with: Request arbitration \(requestArbitration;/);
+
+  const conceding = await cli(['batch', folder, '--yes', '--answer', `${pre.id}=acceptLiability`]);
+  assert.notEqual(conceding.status, 0);
+  assert.match(conceding.stdout + conceding.stderr, /cannot carry this packet's files/);
+  const jobs = JSON.parse((await cli(['outbox', 'list', '--json'])).stdout) as OutboxJob[];
+  assert.ok(!jobs.some((j) => j.chargebackId === pre.id), 'nothing queued for it');
+});
