@@ -372,7 +372,7 @@ test(
         headers: { 'content-type': 'application/json', 'X-Alert-Secret': saved.alertReceiver!.secret },
       });
       assert.equal(refused.status, 400);
-      const log = readFileSync(join(services.home, 'logs', 'dispute-desk.log'), 'utf8');
+      const log = readFileSync(join(services.home, 'logs', 'alerts-refused.log'), 'utf8');
       assert.match(log, /Demo shop: alert refused: 400 not an alert payload/);
       assert.ok(
         !log.includes(saved.alertReceiver!.secret) && !log.includes('hello'),

@@ -360,7 +360,7 @@ test(
       );
       assert.equal(await card(lost.id).getByRole('checkbox').count(), 0, 'a decided chargeback cannot be insisted on');
       assert.equal(await card(late.id).getByTestId('packet-state').textContent(), 'Held back');
-      assert.match((await card(late.id).textContent()) ?? '', /Its reply date \(2020-01-01\) has passed/);
+      assert.match((await card(late.id).textContent()) ?? '', /The reply date \(2020-01-01\) has passed/);
       // Not held back as "unusual" (issue 24): it goes with the answer its stage takes.
       assert.equal(await card(arb.id).getByTestId('packet-state').textContent(), 'Will be queued');
       assert.equal(await card(arb.id).getByLabel(`Answer for ${arb.id}`).inputValue(), 'requestArbitration');
