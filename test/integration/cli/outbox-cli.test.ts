@@ -205,7 +205,7 @@ test(
       dryText.stdout,
       new RegExp(`✓ receipt ${target.id}\\.jpg → ${target.id}: The name contains the chargeback ID`),
     );
-    assert.match(dryText.stdout, /\? IMG_0042\.jpg: .*Assign it by hand/);
+    assert.match(dryText.stdout, /\? IMG_0042\.jpg \[text not read\]: .*Assign it by hand/);
     assert.match(
       dryText.stdout,
       /1 chargeback would get a packet; 1 file\(s\) wait for you\.\nDry run: nothing was queued\./,

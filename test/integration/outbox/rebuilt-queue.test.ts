@@ -180,7 +180,13 @@ test("a removed profile's queued answers go with it: no manifest brings them bac
         url: 'https://api.example.com',
       });
     const submit = (profileId: string) =>
-      h.outbox.submit({ profileId, chargebackId: `t1_chb_${profileId}`, messageType: 'respond', documents: [] });
+      h.outbox.submit({
+        profileId,
+        chargebackId: `t1_chb_${profileId}`,
+        messageType: 'respond',
+        note: 'Delivered.',
+        documents: [],
+      });
     const gone = await submit('prof_gone');
     const kept = await submit('prof_kept');
     await h.profiles.remove('prof_gone');
@@ -225,7 +231,13 @@ test('a manifest that cannot be read is named once, kept, and never queued', asy
       clientFor: async () => {
         throw new AppError('network', 'No connection in this test.');
       },
-    }).submit({ profileId: 'prof_m', chargebackId: 't1_chb_m', messageType: 'respond', documents: [] });
+    }).submit({
+      profileId: 'prof_m',
+      chargebackId: 't1_chb_m',
+      messageType: 'respond',
+      note: 'Delivered.',
+      documents: [],
+    });
     store.database.db.prepare('DELETE FROM outbox_jobs').run();
     store.close();
     writeFileSync(join(home, 'outbox', job.id, 'job.json'), '{"version": 1, "job": "half a rec');
