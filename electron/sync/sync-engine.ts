@@ -39,6 +39,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, Promise<SyncReport>>();
+  const following = new Map<string, Promise<SyncReport>>();
   const rereads = new Map<string, Promise<void>>();
   const listeners = new Set<(p: SyncProgress) => void>();
   const finishers = new Set<(f: { profileId: string; ok: boolean }) => void>();
@@ -64,10 +65,22 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const timers = createSyncSchedule(store, (profileId) => engine.syncProfile(profileId));
 
   const engine = {
-    /** Syncs one profile; a second call while one runs joins it. */
+    /** Syncs one profile. A call made while a pass runs wants what the service holds now, and
+     * that pass may have read before the change the caller knows of ("Sync now" after a decision):
+     * one more pass follows it, shared by every call made meanwhile. */
     syncProfile(profileId: string, o: PassOptions = {}): Promise<SyncReport> {
       const current = running.get(profileId);
-      if (current) return current;
+      if (current) {
+        const queued = following.get(profileId);
+        if (queued) return queued;
+        const ended = (): void => undefined;
+        const next = current.then(ended, ended).then(() => {
+          following.delete(profileId);
+          return engine.syncProfile(profileId, o);
+        });
+        following.set(profileId, next);
+        return next;
+      }
       if (lifetime.signal.aborted) return Promise.reject(stoppedError());
       const p = runThenFollowUp(passDeps, profileId, { ...o, signal: withLifetime(o.signal) }).finally(() =>
         running.delete(profileId),
