@@ -8,10 +8,13 @@
 // 1280x800.png) and held to the words a merchant would read there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { chooseAnswer, exploreDemo } from './support/flows.ts';
+import { pdfWithPages } from '../integration/evidence/corpus.ts';
 import { explainReasonCode } from '../../shared/domain/reason-codes.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { convertedTotal, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
@@ -50,6 +53,7 @@ for (const theme of ['light', 'dark'] as const)
     if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
     const app = await openBrowserApp({ browser, colorScheme: theme, viewport: { width: 1280, height: 800 } });
     const shot = (step: string) => app.shot(`answer-walk-${step}-${theme}-1280x800`);
+    const files = mkdtempSync(join(tmpdir(), 'dd-e2e-walk-'));
     try {
       const { page, services } = app;
       const bar = page.locator('footer.statusbar');
@@ -111,8 +115,12 @@ for (const theme of ['light', 'dark'] as const)
       assert.ok(shownAnswers.length >= 2, 'suggested answers as cards');
       for (const radio of shownAnswers) {
         const type = (await radio.getAttribute('value')) as keyof typeof messageTypeRules;
-        const meaning = page.locator(`#answer-${type}-meaning`);
-        assert.match(await textOf(meaning), /\w+ \w+/, `${type} says what it means`);
+        const r = messageTypeRules[type];
+        assert.equal(
+          await textOf(page.locator(`#answer-${type}-meaning`)),
+          plain(`${r.meaning} Then: ${r.next} Costs: ${r.cost}`),
+          `${type} says what it means, what happens next and what it costs`,
+        );
       }
       assert.doesNotMatch(await textOf(group), /\b(respond|acceptLiability|represent|notate)\b/, 'no API names');
       await shot('03-dispute');
@@ -139,29 +147,45 @@ for (const theme of ['light', 'dark'] as const)
       await shot('04-answer-typed');
 
       // 5. Send: any question first (none is expected for a plain answer in time), then the review.
+      // Typed facts alone first: the review says what goes; Go back queues nothing.
       await services.outbox.stop();
       const send = summary.getByRole('button', { name: /^(Send|Add to outbox)$/ });
-      await send.click();
       const review = page.getByRole('dialog', { name: 'Review before sending' });
       const question = summary.getByTestId('answer-question');
-      await question.or(review).first().waitFor();
-      if (await question.isVisible()) {
-        await shot('05-question');
-        await question.getByRole('button').click();
-      }
-      await review.waitFor();
-      const restated = await textOf(review);
-      assert.match(restated, new RegExp(`Respond with evidence to chargeback ${cb.id}`));
-      assert.ok(restated.includes(plain(`${formatAmount(cb.total, cb.currency)} disputed`)), restated);
-      assert.match(restated, /Delivered on 2 November, signed for at the door\./);
-      assert.match(restated, /\d+ pages?|cover letter/i, 'the pages');
-      assert.match(restated, /Tracking and carrier/);
-      assert.match(restated, /goes to the issuer once, and cannot be changed after it is sent/);
+      const pressSend = async (): Promise<string> => {
+        await send.click();
+        await question.or(review).first().waitFor();
+        if (await question.isVisible()) {
+          await shot('05-question');
+          await question.getByRole('button').click();
+        }
+        await review.waitFor();
+        const restated = await textOf(review);
+        assert.match(restated, new RegExp(`Respond with evidence to chargeback ${cb.id}`));
+        assert.ok(restated.includes(plain(`${formatAmount(cb.total, cb.currency)} disputed`)), restated);
+        assert.match(restated, /Delivered on 2 November, signed for at the door\./);
+        assert.match(restated, /What you typed about: Tracking and carrier, Proof of delivery\./);
+        assert.match(restated, /goes to the issuer once, and cannot be changed after it is sent/);
+        return restated;
+      };
+      await pressSend();
+      await shot('05-review-typed-only');
+      await review.getByRole('button', { name: 'Go back' }).click();
+      await review.waitFor({ state: 'detached' });
       assert.deepEqual(
         services.outbox.list().filter((j) => j.chargebackId === cb.id),
         [],
         'nothing is queued by the review',
       );
+
+      // The carrier's label as a file in its section: the review counts the exhibit and its pages.
+      await pdfWithPages(join(files, 'label.pdf'), 2);
+      app.dialogs.answerFiles([join(files, 'label.pdf')]);
+      await tracking.getByRole('button', { name: 'Add files to Tracking and carrier…' }).click();
+      await tracking.getByTestId('slot-state-tracking').filter({ hasText: '✓ Exhibit 1' }).waitFor();
+      await summary.getByTestId('summary-exhibits').filter({ hasText: '1 file, 2 pages' }).waitFor();
+      const restated = await pressSend();
+      assert.match(restated, /Evidence 1 exhibit on 2 pages, after a cover letter: .+\./, 'the exhibit and its pages');
       await shot('06-review');
 
       // 6. Confirm and send: queued once; the outbox holds it, waiting.
@@ -223,5 +247,6 @@ for (const theme of ['light', 'dark'] as const)
       assert.equal(profile.id, services.store.profiles.list()[0]!.id);
     } finally {
       await app.close();
+      rmSync(files, { recursive: true, force: true });
     }
   });
