@@ -20,6 +20,7 @@ import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { convertedTotal, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
+import { addDays, parseYmd, ymdToInt } from '../../shared/domain/dates.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -61,6 +62,11 @@ for (const theme of ['light', 'dark'] as const)
       // 1. Start: the first run offers the demo.
       await exploreDemo(page, async (name) => (name === '01-onboarding' ? shot('01-start') : undefined));
       const { profile, row, cb } = notReceived(app);
+      // Delivered four days after the payment was authorized, as the record dates it.
+      const authorized = parseYmd(services.store.portfolio.detail(profile.id, cb.id)?.txn?.authDate)!;
+      const deliveredOn = addDays(authorized, 4);
+      const delivered = { iso: iso(ymdToInt(deliveredOn)) };
+      const note = `Delivered on ${formatCalendarDate(ymdToInt(deliveredOn))}, signed for at the door.`;
 
       // 2. The inbox: "Answer now" first, its total in the main currency with the rates, each row's
       // urgency in words, the reply date on the row, the send-by date in the badge's words.
@@ -134,10 +140,8 @@ for (const theme of ['light', 'dark'] as const)
       await tracking.getByLabel('Carrier', { exact: true }).fill('UPS');
       await tracking.getByLabel('Tracking number', { exact: true }).fill('1Z999AA10123456784');
       const delivery = page.getByRole('region', { name: 'Proof of delivery' });
-      await delivery.getByLabel('Delivery date', { exact: true }).fill('2026-11-02');
-      await page
-        .getByLabel('Note for the processor (optional)')
-        .fill('Delivered on 2 November, signed for at the door.');
+      await delivery.getByLabel('Delivery date', { exact: true }).fill(delivered.iso);
+      await page.getByLabel('Note for the processor (optional)').fill(note);
       const summary = page.getByRole('article', { name: 'What will be sent' });
       await summary.getByTestId('summary-slots').filter({ hasText: '2 of 4 filled' }).waitFor();
       await page
@@ -145,6 +149,8 @@ for (const theme of ['light', 'dark'] as const)
         .getByText('the order was shipped with UPS under tracking number 1Z999AA10123456784', { exact: false })
         .waitFor();
       await shot('04-answer-typed');
+      await page.getByTestId('letter-as-sent').scrollIntoViewIfNeeded();
+      await shot('04b-letter-as-sent');
 
       // 5. Send: any question first (none is expected for a plain answer in time), then the review.
       // Typed facts alone first: the review says what goes; Go back queues nothing.
@@ -153,8 +159,12 @@ for (const theme of ['light', 'dark'] as const)
       const review = page.getByRole('dialog', { name: 'Review before sending' });
       const question = summary.getByTestId('answer-question');
       const pressSend = async (): Promise<string> => {
+        // While the packet's size is worked out a hint above Send moves it: pressed once it is known.
+        await page.locator('#packet-hold').waitFor({ state: 'detached' });
+        if (await summary.getByTestId('summary-size').count())
+          await summary.getByTestId('summary-size').filter({ hasText: / of / }).waitFor();
         await send.click();
-        await question.or(review).first().waitFor();
+        await question.or(review).or(summary.getByTestId('answer-refused')).first().waitFor();
         if (await question.isVisible()) {
           await shot('05-question');
           await question.getByRole('button').click();
@@ -163,7 +173,7 @@ for (const theme of ['light', 'dark'] as const)
         const restated = await textOf(review);
         assert.match(restated, new RegExp(`Respond with evidence to chargeback ${cb.id}`));
         assert.ok(restated.includes(plain(`${formatAmount(cb.total, cb.currency)} disputed`)), restated);
-        assert.match(restated, /Delivered on 2 November, signed for at the door\./);
+        assert.ok(restated.includes(`“${plain(note)}”`), 'the note, in its words');
         assert.match(restated, /What you typed about: Tracking and carrier, Proof of delivery\./);
         assert.match(restated, /goes to the issuer once, and cannot be changed after it is sent/);
         return restated;
