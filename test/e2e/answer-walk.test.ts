@@ -105,6 +105,16 @@ for (const theme of ['light', 'dark'] as const)
       await page.locator('.vrow').nth(8).waitFor();
       await shot('02-inbox');
 
+      // The first row, past its send-by date: its page says so beside the reply date.
+      const first = page.locator('.vrow').first();
+      const firstBadge = (await first.getByTestId('days-left').textContent()) ?? '';
+      await first.click();
+      await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
+      assert.match(await textOf(page.getByTestId('reply-by')), new RegExp(`Send by .+ · ${firstBadge}$`));
+      await shot('02b-dispute-first-row');
+      await page.getByRole('button', { name: '← Inbox' }).click();
+      await page.locator('.vrow').nth(8).waitFor();
+
       // 3. The dispute: the reply date and the send-by date side by side, the suggested answers in
       // plain words with what happens next, the checklist before the evidence builder.
       await page.getByLabel('Search').fill(cb.id);
@@ -159,7 +169,14 @@ for (const theme of ['light', 'dark'] as const)
       const review = page.getByRole('dialog', { name: 'Review before sending' });
       const question = summary.getByTestId('answer-question');
       const pressSend = async (): Promise<string> => {
-        // While the packet's size is worked out a hint above Send moves it: pressed once it is known.
+        // Leaving a field the focus was put in (the title of an exhibit just added) sizes the packet
+        // again, and the hint shown meanwhile above Send moves the button from under the pointer
+        // between press and release: the field is left first and Send pressed once the size is known.
+        await page.evaluate(() =>
+          (
+            globalThis as unknown as { document: { activeElement: { blur?(): void } | null } }
+          ).document.activeElement?.blur?.(),
+        );
         await page.locator('#packet-hold').waitFor({ state: 'detached' });
         if (await summary.getByTestId('summary-size').count())
           await summary.getByTestId('summary-size').filter({ hasText: / of / }).waitFor();
