@@ -186,10 +186,19 @@ export const inboxCountsSql = overStoredColumns(
     FROM chargebacks WHERE profile_id = ?`,
 );
 
+/** Whether a record modified at `incoming` is older than the stored one's `stored` (both as the
+ * service wrote them; a record without a time is taken as it comes). */
+function olderThanStored(incoming: string | null | undefined, stored: string | null | undefined): boolean {
+  if (!incoming || !stored) return false;
+  const a = serviceTimestampMs(incoming);
+  const b = serviceTimestampMs(stored);
+  return a !== undefined && b !== undefined && a < b;
+}
+
 export function createPortfolioRepo(d: Database) {
   const db = d.db;
   const countsStatement = db.prepare(inboxCountsSql);
-  const prevStatus = db.prepare('SELECT status, customer FROM chargebacks WHERE profile_id = ? AND id = ?');
+  const prevStatus = db.prepare('SELECT status, customer, modified FROM chargebacks WHERE profile_id = ? AND id = ?');
   const upsertCb =
     db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid,
       network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
@@ -244,7 +253,11 @@ export function createPortfolioRepo(d: Database) {
     const changes: ChargebackChange[] = [];
     for (const c of records) {
       const info = reasonCodeInfo(c.reasonCode);
-      const before = prevStatus.get(profileId, c.id) as { status: string; customer: string | null } | undefined;
+      const before = prevStatus.get(profileId, c.id) as
+        { status: string; customer: string | null; modified: string | null } | undefined;
+      // A record read before the one stored was (a chargeback's refresh that started before a
+      // pass, the two racing) never overwrites it: the newer decision stays.
+      if (olderThanStored(c.modified, before?.modified)) continue;
       // Until its transaction is (re)read below, a chargeback keeps the customer it had.
       const search = withCustomer(
         searchText(c),

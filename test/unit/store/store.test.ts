@@ -310,3 +310,23 @@ test('reminders fire once per threshold as the deadline comes closer', () => {
   assert.deepEqual(at('2026-12-12T15:00:00Z'), []);
   store.close();
 });
+
+test('a chargeback read before the stored one was (a refresh racing a pass) never overwrites the newer decision', () => {
+  const dir = tmp();
+  const store = openStore(join(dir, 'dd.db'));
+  try {
+    store.profiles.save(profile);
+    store.portfolio.upsertChargebacks(profile.id, [cb('c1', { status: 'won', modified: '2026-11-02 09:00:00' })]);
+    const changes = store.portfolio.upsertChargebacks(profile.id, [
+      cb('c1', { status: 'open', modified: '2026-11-01 10:00:00' }),
+    ]);
+    assert.deepEqual(changes, [], 'the older record changed nothing');
+    assert.equal(store.portfolio.getChargeback(profile.id, 'c1')?.status, 'won');
+    // A newer record, and one at the same moment, are taken.
+    store.portfolio.upsertChargebacks(profile.id, [cb('c1', { status: 'lost', modified: '2026-11-02 09:00:00' })]);
+    assert.equal(store.portfolio.getChargeback(profile.id, 'c1')?.status, 'lost');
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
