@@ -852,7 +852,8 @@ export function EvidenceBuilder({
           <textarea
             aria-label="Cover letter"
             rows={8}
-            value={draft.rebuttal}
+            // Untouched, the draft shown follows the packet: only the sentences it supports.
+            value={letter?.untouched ? letter.draft : draft.rebuttal}
             onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))}
           />
         </label>
