@@ -326,10 +326,11 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   }
 
   const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
-  // A slot with a file or a typed fact (both reach the letter) ticks its checklist items while the
-  // evidence is being put together for this answer.
+  // A slot with a file or a typed fact reaches the letter and counts as filled; its checklist
+  // items are ticked only by what each asks for (checklistFilledBy).
   const filled = rule?.withEvidence && draft ? providedSlots(draft.slots, draft.arrangement) : [];
-  const filledBy = checklistFilledBy(filled);
+  const filledBy =
+    rule?.withEvidence && draft ? checklistFilledBy(draft.slots, draft.arrangement) : new Map<string, never>();
   const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
   // One page count for the packet everywhere (summary, builder, review): its pages as built, the
   // cover letter's included, from the size estimate of the arrangement on screen.
