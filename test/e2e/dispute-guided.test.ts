@@ -488,7 +488,7 @@ test(
       const { page, services } = app;
       await exploreDemo(page, async () => undefined);
       const { profile, cb } = notReceived(app);
-      const txn = services.store.portfolio.detail(profile.id, cb.id)?.txn ?? {};
+      const txn = services.store.portfolio.detail(profile.id, cb.id)?.txn;
       await services.outbox.stop();
       await open(page, cb.id);
       await chooseAnswer(page, 'respond');
@@ -523,8 +523,8 @@ test(
       await page.locator('#packet-hold').waitFor({ state: 'detached' });
       await send.click();
       await review.waitFor();
-      const customer = [txn.first, txn.last].filter(Boolean).join(' ');
-      const whose = [customer || undefined, txn.order ? `order ${String(txn.order)}` : undefined]
+      const customer = [txn?.first, txn?.middle, txn?.last].filter(Boolean).join(' ');
+      const whose = [customer || undefined, txn?.order ? `order ${String(txn.order)}` : undefined]
         .filter(Boolean)
         .join(', ');
       assert.ok(whose, 'the demo record names a customer or an order');
