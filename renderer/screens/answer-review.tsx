@@ -8,6 +8,9 @@ import { Dialog } from '../components/dialog.tsx';
 /** What the review restates, already in words. */
 export interface AnswerReviewFacts {
   chargebackId: string;
+  /** Whose chargeback it is and for which order, as the record names them, when it does. */
+  customer?: string | undefined;
+  order?: string | undefined;
   label: string;
   meaning: string;
   next: string;
@@ -17,8 +20,9 @@ export interface AnswerReviewFacts {
   /** What a concession means ("You concede $700.00 (USD) of …"), when it carries one. */
   conceded?: string | undefined;
   note?: string | undefined;
-  /** The exhibits' names, in the letter's order. */
+  /** The exhibits' titles (as the letter and the packet give them), in the letter's order. */
   exhibits: readonly string[];
+  /** The packet's pages as built, the cover letter's included. */
   pages: number;
   /** A cover letter goes first. */
   letter: boolean;
@@ -36,33 +40,42 @@ export interface AnswerReviewFacts {
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** "Jane Roe, order 1042": the chargeback as the merchant knows it. */
+const whoseChargeback = (f: AnswerReviewFacts): string =>
+  [f.customer, f.order ? `order ${f.order}` : undefined].filter(Boolean).join(', ');
+
 export function AnswerReview({
   facts: f,
   sending,
+  hold,
   onConfirm,
   onClose,
   opener,
 }: {
   facts: AnswerReviewFacts;
   sending: boolean;
+  /** Why the packet cannot go yet (it is being sized again, or is over the limits): Confirm waits. */
+  hold?: string | undefined;
   onConfirm(): void;
   onClose(): void;
   opener: RefObject<HTMLElement | null>;
 }) {
+  const inAll = `${plural(f.pages, 'page')} in all${f.letter ? ', the cover letter’s included' : ''}`;
   const evidence =
     f.exhibits.length === 0 && f.typed.length === 0
       ? 'No evidence goes with it.'
       : [
           f.exhibits.length > 0
-            ? `${plural(f.exhibits.length, 'exhibit')} on ${plural(f.pages, 'page')}` +
-              `${f.letter ? ', after a cover letter' : ''}: ${f.exhibits.join(', ')}.`
+            ? `${plural(f.exhibits.length, 'exhibit')}${f.letter ? ' after a cover letter' : ''}, ${inAll}: ` +
+              `${f.exhibits.join(', ')}.`
             : f.letter
-              ? 'A cover letter.'
+              ? `A cover letter, ${inAll}.`
               : '',
           f.typed.length > 0 ? `What you typed about: ${f.typed.join(', ')}.` : '',
         ]
           .filter(Boolean)
           .join(' ');
+  const whose = whoseChargeback(f);
   return (
     <Dialog
       label="Review before sending"
@@ -78,7 +91,8 @@ export function AnswerReview({
           <div>
             <dt>Answer</dt>
             <dd>
-              <strong>{f.label}</strong> to chargeback {f.chargebackId}: {f.meaning}
+              <strong>{f.label}</strong> to chargeback {f.chargebackId}
+              {whose ? ` (${whose})` : ''}: {f.meaning}
             </dd>
           </div>
           <div>
@@ -112,8 +126,13 @@ export function AnswerReview({
             {f.cannotUndo ? ` ${f.label} cannot be undone.` : ''}
           </p>
         </div>
+        {hold && (
+          <p className="hint" role="status" data-testid="review-hold">
+            {hold}
+          </p>
+        )}
         <span className="actions">
-          <button type="button" className="primary" disabled={sending} onClick={onConfirm}>
+          <button type="button" className="primary" disabled={sending || !!hold} onClick={onConfirm}>
             {sending ? 'Building and queuing…' : 'Confirm and send'}
           </button>
           <button type="button" onClick={onClose} disabled={sending}>

@@ -12,7 +12,7 @@ import type { MessageType } from '../../shared/domain/enums.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
 import { describeEarlierAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
-import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
+import { exhibitTitles, letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
 import {
   chargebackStatusText,
@@ -218,9 +218,10 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   // Typed facts go in the packet too, with or without a file.
   const typedFacts = !!(rule?.withEvidence && hasTypedFacts(draft?.slots));
   const withEvidence = !!(limits && draft && (withPages || typedFacts));
-  // A packet still being sized, or over the limits, waits (the handler refuses one over them too).
+  // A packet still being sized, or over the limits, waits (the handler refuses one over them too);
+  // typed facts alone make a packet too (the letter that states them), sized like any other.
   const packet = packetReadiness(check);
-  const packetHold = withPages && !packet.ok ? packet.reason : undefined;
+  const packetHold = withEvidence && !packet.ok ? packet.reason : undefined;
   // A letter with blanks left in it is never sent: the main process refuses it too.
   const letterOn = withEvidence && draft?.coverLetter !== false && draft?.output !== 'image';
   const blanks = letterOn && draft ? letterBlanks(draft.rebuttal) : [];
@@ -282,9 +283,10 @@ function DisputeOf({ profileId, chargebackId }: Props) {
     send(given);
   }
 
-  /** The review's "Confirm and send": hands the answer to main once. */
+  /** The review's "Confirm and send": hands the answer to main once, never while the packet
+   * changed since the review opened is being sized again (its pages would be unknown). */
   async function queue(): Promise<void> {
-    if (!rule || queuing.current) return;
+    if (!rule || queuing.current || packetHold) return;
     queuing.current = true;
     setSending(true);
     const parsed = rule.needsAmount ? parseConcession(amount, disputed) : undefined;
@@ -324,12 +326,16 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   }
 
   const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
-  // A slot with a file or a typed fact (both reach the letter) ticks its checklist items while the
-  // evidence is being put together for this answer.
+  // A slot with a file or a typed fact reaches the letter and counts as filled; its checklist
+  // items are ticked only by what each asks for (checklistFilledBy).
   const filled = rule?.withEvidence && draft ? providedSlots(draft.slots, draft.arrangement) : [];
-  const filledBy = checklistFilledBy(filled);
+  const filledBy =
+    rule?.withEvidence && draft ? checklistFilledBy(draft.slots, draft.arrangement) : new Map<string, never>();
   const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
-  const pages = draft?.arrangement.pages.length ?? 0;
+  // One page count for the packet everywhere (summary, builder, review): its pages as built, the
+  // cover letter's included, from the size estimate of the arrangement on screen.
+  const packetPages = withEvidence && check.state === 'sized' ? check.estimate.pages : undefined;
+  const pagesText = packetPages === undefined ? 'counting…' : `${packetPages} page${packetPages === 1 ? '' : 's'}`;
   const sizeText =
     check.state === 'sized'
       ? `${formatSize(check.estimate.bytes)} of ${limits ? formatSize(limits.maxTotalBytes) : '?'}`
@@ -345,10 +351,16 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   // The last refusal or question stays only while it still holds (a note typed since clears it).
   const shown = problem && readiness(consents)?.kind === problem.kind ? problem : undefined;
   const reviewFacts = (r: NonNullable<typeof rule>): AnswerReviewFacts => {
-    const names = new Map(draft?.items.map((i) => [i.id, i.name]));
-    const order = withPages && draft ? [...new Set(draft.arrangement.pages.map((p) => p.itemId))] : [];
+    // The exhibits by the titles the letter and the packet give them, never by their file names.
+    const titles =
+      withPages && draft
+        ? exhibitTitles(draft.arrangement, draft.slots, (id) => draft.items.find((i) => i.id === id))
+        : new Map<string, string>();
+    const fact = (label: string): string | undefined => view.facts.find((f) => f.label === label)?.value;
     return {
       chargebackId,
+      customer: fact('Cardholder') ?? fact('Company') ?? fact('Email'),
+      order: fact('Order'),
       label: r.label,
       meaning: r.meaning,
       next: r.next,
@@ -356,8 +368,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
       disputed: `${formatAmount(cb.total, currency)} disputed`,
       conceded: conceded && 'amount' in conceded ? concessionMeaning(conceded.amount, disputed) : undefined,
       note: note.trim() || undefined,
-      exhibits: order.map((id) => names.get(id) ?? id),
-      pages: withPages ? pages : 0,
+      exhibits: [...titles.values()],
+      pages: packetPages ?? 0,
       letter: withEvidence && letterOn,
       typed: typedFacts ? slotIds.filter((id) => typedFields(draft?.slots, id).length > 0).map(slotLabel) : [],
       cannotUndo: r.needsConfirmation,
@@ -390,11 +402,18 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             <div>
               <dt>Exhibits</dt>
               <dd data-testid="summary-exhibits">
-                {exhibits === 0
-                  ? 'None yet'
-                  : `${exhibits} file${exhibits === 1 ? '' : 's'}, ${pages} page${pages === 1 ? '' : 's'}`}
+                {exhibits === 0 ? 'None yet' : `${exhibits} file${exhibits === 1 ? '' : 's'}`}
               </dd>
             </div>
+            {withEvidence && (
+              <div>
+                <dt>Pages</dt>
+                <dd data-testid="summary-pages">
+                  {pagesText}
+                  {letterOn ? ', the cover letter’s included' : ''}
+                </dd>
+              </div>
+            )}
             {slotSpecs.length > 0 && (
               <div>
                 <dt>Evidence slots</dt>
@@ -403,13 +422,13 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                 </dd>
               </div>
             )}
-            {withPages && (
+            {withEvidence && (
               <div>
                 <dt>Size</dt>
                 <dd data-testid="summary-size">{sizeText}</dd>
               </div>
             )}
-            {withPages && (
+            {withEvidence && (
               <div>
                 <dt>Cover letter</dt>
                 <dd data-testid="summary-letter" className={blanks.length ? 'needs' : ''}>
@@ -455,11 +474,6 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {blanks.join(', ')}. Write in what belongs there, or take the sentence out.
         </p>
       )}
-      {packetHold && (
-        <p className="hint" id="packet-hold" role="status">
-          {packetHold}
-        </p>
-      )}
       <button
         ref={sendButton}
         className="primary send"
@@ -475,11 +489,19 @@ function DisputeOf({ profileId, chargebackId }: Props) {
               ? 'Add to outbox'
               : 'Send'}
       </button>
+      {/* Under Send, never above it: a hint that comes and goes while the packet is re-sized must
+          not move the button between the press and the release of a click. */}
+      {packetHold && (
+        <p className="hint" id="packet-hold" role="status">
+          {packetHold}
+        </p>
+      )}
       {!rule && <p className="hint">Choose an answer to send.</p>}
       {reviewing && rule && (
         <AnswerReview
           facts={reviewFacts(rule)}
           sending={sending}
+          hold={packetHold}
           onConfirm={() => void queue()}
           onClose={() => !queuing.current && setReviewing(false)}
           opener={sendButton}

@@ -26,6 +26,11 @@ import {
 import type { EvidenceSlotSpec } from '../../shared/domain/evidence-guidance.ts';
 import { citeExhibits, exhibitTitles, suggestedTitle } from '../../shared/domain/cover-letter-templates.ts';
 import { composeLetter, type ComposedLetter } from '../../shared/domain/cover-letter-compose.ts';
+import { hasTypedFacts } from '../../shared/domain/answer-readiness.ts';
+
+/** There is a packet to size and preview: pages, or typed facts that the cover letter states. */
+const hasPacket = (d: EvidenceDraft): boolean =>
+  d.arrangement.pages.length > 0 || (d.coverLetter !== false && d.output !== 'image' && hasTypedFacts(d.slots));
 
 const kb = (n: number): string => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.round(n / 1024)} KB`);
 
@@ -282,7 +287,8 @@ function SizeMeter({ check, limits }: { check: SizeCheck; limits: EvidenceLimits
     <div className={`meter ${e.fits ? 'fits' : 'over'}`} role="status" aria-label={label}>
       <meter min={0} max={limits.maxTotalBytes} value={Math.min(e.bytes, limits.maxTotalBytes)} />
       <span data-testid="size-figures">
-        {e.pages} pages (limit {limits.maxPages}) · {kb(e.bytes)} of {kb(limits.maxTotalBytes)} · {e.files} file
+        {e.pages} page{e.pages === 1 ? '' : 's'} (limit {limits.maxPages}) · {kb(e.bytes)} of {kb(limits.maxTotalBytes)}{' '}
+        · {e.files} file
         {e.files === 1 ? '' : 's'} of at most {kb(limits.maxFileBytes)}
       </span>
       {e.problems.map((p) => (
@@ -519,7 +525,7 @@ export function EvidenceBuilder({
   // Asked once the arrangement has rested 350 ms; each new one cancels the estimate under way.
   const [asked, setAsked] = useState<{ key: string; input: NonNullable<typeof estimateInput> }>();
   useEffect(() => {
-    if (!sizeKey || !estimateInput || estimateInput.arrangement.pages.length === 0) return;
+    if (!sizeKey || !estimateInput || !draft || !hasPacket(draft)) return;
     const t = setTimeout(() => setAsked({ key: sizeKey, input: estimateInput }), 350);
     return () => clearTimeout(t);
     // sizeKey spells out estimateInput: a new arrangement, a new estimate; a re-render, none.
@@ -527,7 +533,7 @@ export function EvidenceBuilder({
   // The estimate for the arrangement on screen only: figures of an earlier one are never current.
   const sized = useQuery('estimatePacket', asked?.key === sizeKey ? asked.input : undefined);
   const check: SizeCheck =
-    !draft || draft.arrangement.pages.length === 0
+    !draft || !hasPacket(draft)
       ? { state: 'empty' }
       : busy
         ? { state: 'adding', what: busy }
@@ -827,7 +833,14 @@ export function EvidenceBuilder({
                 value={draft.slots?.titles?.[id] ?? titles.get(id) ?? ''}
                 placeholder={suggestedTitle(itemOf(id))}
                 onChange={(e) => setDraft(edit.setExhibitTitle(draft, id, e.target.value))}
-                onBlur={(e) => setDraft(edit.setExhibitTitle(draft, id, e.target.value, true))}
+                onBlur={(e) => {
+                  // Leaving the field as it was changes nothing (and sizes nothing again): the
+                  // press of Send that left it must find the button where it was.
+                  const left = e.target.value.trim();
+                  const kept = draft.slots?.titles?.[id];
+                  if (left === kept || (kept === undefined && left === (titles.get(id) ?? ''))) return;
+                  setDraft(edit.setExhibitTitle(draft, id, e.target.value, true));
+                }}
               />
             </li>
           ))}
@@ -839,17 +852,14 @@ export function EvidenceBuilder({
           <textarea
             aria-label="Cover letter"
             rows={8}
-            value={draft.rebuttal}
+            // Untouched, the draft shown follows the packet: only the sentences it supports.
+            value={letter?.untouched ? letter.draft : draft.rebuttal}
             onChange={(e) => setDraft(edit.setRebuttal(draft, e.target.value))}
           />
         </label>
       )}
       {draft.coverLetter !== false && <LetterAsSent letter={letter} failed={grounds.error?.message} />}
-      <button
-        ref={previewButton}
-        onClick={() => void showPreview()}
-        disabled={!!busy || draft.arrangement.pages.length === 0}
-      >
+      <button ref={previewButton} onClick={() => void showPreview()} disabled={!!busy || !hasPacket(draft)}>
         Preview the packet
       </button>
       {preview && (

@@ -2,7 +2,10 @@
 // preview, the answer, `dispute-desk respond`, `evidence build --cover` and batch draw what it
 // returns. From the merchant's draft (or the template when the draft is blank) it
 //  - writes the opening again from the record (the payment dated by its authorization),
-//  - leaves out each generated claim the record or the exhibits do not support, saying why,
+//  - leaves out each generated claim the record or the exhibits do not support, saying why: in a
+//    draft the merchant has not touched (blank, or the template as the app wrote it) such a claim
+//    is simply not there, so the app never strikes out its own sentences, and the untouched draft
+//    follows the packet as files and sections change,
 //  - adds a paragraph for each evidence section with a file or a typed fact,
 // and keeps the merchant's own sentences as written. `parts` is the same text with the left-out
 // claims in their places, so the editor can mark them inline.
@@ -41,6 +44,11 @@ export interface ComposedLetter {
   leftOut: Array<{ text: string; why: string }>;
   /** Each exhibit's title by item ID, in the packet's order. */
   titles: Map<string, string>;
+  /** The merchant has not written in the draft (blank, or the template as the app wrote it). */
+  untouched: boolean;
+  /** The draft as the editor shows it: the merchant's own text, or for an untouched draft the
+   * template with only the claims this packet supports (the sections' paragraphs are added to it). */
+  draft: string;
 }
 
 export interface LetterAsk {
@@ -122,7 +130,11 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
   };
 
   const own = (ask.rebuttal ?? '').replace(PRIVATE, '');
-  let text = own.trim() ? own : coverLetterTemplate(ask.category, facts);
+  const template = coverLetterTemplate(ask.category, facts);
+  // The opening is written again from the record either way: a draft saved with an older opening
+  // is still untouched.
+  const untouched = !own.trim() || sameWords(own.replace(generatedOpening, ''), template.replace(generatedOpening, ''));
+  let text = untouched ? template : own;
   text = text.replace(generatedOpening, () => openingSentence(facts));
 
   const leftOut: ComposedLetter['leftOut'] = [];
@@ -134,9 +146,14 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
         ? whyNotEnclosed(c.exhibits)
         : saidBySection(c.exhibits));
     if (!why) continue;
+    if (untouched) {
+      text = text.split(c.text).join('');
+      continue;
+    }
     text = text.split(c.text).join(leftOutMark(leftOut.length));
     leftOut.push({ text: c.text, why });
   }
+  const draft = untouched ? tidy(text) : own;
 
   if (sections.length > 0) {
     const added = sections.map((s, i) => `${addedStart(i)}${s.text}${addedEnd(i)}`).join('\n\n');
@@ -167,5 +184,8 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
   }
   flush();
   const sent = parts.flatMap((p) => (p.kind === 'left-out' ? [] : [p.text])).join('');
-  return { text: sent, parts, leftOut, titles };
+  return { text: sent, parts, leftOut, titles, untouched, draft };
 }
+
+/** The same words, however the lines and spaces fall (a textarea may turn \r\n into \n). */
+const sameWords = (a: string, b: string): boolean => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();

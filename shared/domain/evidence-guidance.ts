@@ -2,7 +2,8 @@
 // merchant ticks on the dispute screen, and the slots of structured evidence that fill it. Item
 // ids are stable: ticks are stored by id.
 import type { DisputeCategory } from './reason-codes.ts';
-import type { SlotField, SlotId } from '../evidence/slots.ts';
+import type { Arrangement } from '../evidence/items.ts';
+import { slotExhibits, slotIds, typedFields, type SlotField, type SlotId, type Slots } from '../evidence/slots.ts';
 
 export interface ChecklistItem {
   id: string;
@@ -211,8 +212,11 @@ export interface EvidenceSlotSpec {
   /** What to put in it, in a line. */
   hint: string;
   fields: SlotFieldSpec[];
-  /** The checklist items (by id) a filled slot ticks, where the dispute's checklist has them. */
+  /** The checklist items (by id) a file in the slot ticks, where the dispute's checklist has them. */
   ticks: readonly string[];
+  /** The items typed facts alone tick, only once every field the item asks for is typed: a date
+   * typed is no delivery confirmation, a carrier without its ship date not all it asks for. */
+  typedTicks?: Readonly<Record<string, readonly SlotField[]>>;
 }
 
 const slotSpecs: Record<SlotId, EvidenceSlotSpec> = {
@@ -226,6 +230,7 @@ const slotSpecs: Record<SlotId, EvidenceSlotSpec> = {
       { field: 'shipDate', label: 'Ship date', input: 'date' },
     ],
     ticks: ['carrier-and-tracking'],
+    typedTicks: { 'carrier-and-tracking': ['carrier', 'trackingNumber', 'shipDate'] },
   },
   delivery: {
     id: 'delivery',
@@ -283,10 +288,19 @@ export function evidenceSlots(category: DisputeCategory | undefined): EvidenceSl
   return (category ? slotsByCategory[category] : generalSlots).map((id) => slotSpecs[id]);
 }
 
-/** The checklist items the filled slots fulfil, by the slot that fulfils each. */
-export function checklistFilledBy(filled: readonly SlotId[]): Map<string, SlotId> {
+/** The checklist items the evidence sections fulfil, by the section that fulfils each: a file of
+ * the section in the packet ticks its items; typed facts tick only the items they fully answer. */
+export function checklistFilledBy(slots: Slots | undefined, arrangement: Arrangement): Map<string, SlotId> {
   const by = new Map<string, SlotId>();
-  for (const id of filled) for (const item of slotSpecs[id].ticks) if (!by.has(item)) by.set(item, id);
+  for (const id of slotIds) {
+    const spec = slotSpecs[id];
+    const filed = slotExhibits(slots, id, arrangement).length > 0;
+    const typed = typedFields(slots, id);
+    for (const item of spec.ticks) {
+      const answered = filed || (spec.typedTicks?.[item]?.every((f) => typed.includes(f)) ?? false);
+      if (answered && !by.has(item)) by.set(item, id);
+    }
+  }
   return by;
 }
 

@@ -44,7 +44,7 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: false,
   },
   represent: {
-    meaning: 'Fight it and close the case: your evidence goes to the issuer, who then decides.',
+    meaning: 'A final answer: your evidence goes to the issuer and the case closes, so nothing can be added.',
     label: 'Represent',
     next: 'The processor closes the case on this message and the issuer decides on what you sent: nothing can be added after it.',
     cost: 'If you lose, the amount stays with the cardholder.',
@@ -58,8 +58,8 @@ export const messageTypeRules: Record<MessageType, MessageTypeRule> = {
     closesChargeback: true,
   },
   respondToDispute: {
-    meaning: 'Reply with more evidence without closing the case.',
-    label: 'Reply to the dispute',
+    meaning: 'Add to an answer already sent: more evidence, the case kept open.',
+    label: 'Send more evidence',
     next: 'The case stays open; the issuer weighs this with what you sent before.',
     cost: 'If you lose, the amount stays with the cardholder.',
     description: 'Send a reply without closing the case.',
@@ -220,20 +220,35 @@ export function offeredAnswers(cycle: string): MessageType[] {
   return messageTypesOrdered(cycle).filter((t) => (withdrawing ? t !== 'acceptLiability' : t !== 'unaccept'));
 }
 
+// The answers that fight the chargeback with the merchant's evidence at the stage it is at: near
+// synonyms to a merchant, so one is suggested (the one the stage takes), the others wait behind
+// "More answers". Settling, escalating and conceding are other answers, not other ways to fight.
+const fights: ReadonlySet<MessageType> = new Set([
+  'respond',
+  'represent',
+  'respondToDispute',
+  'repsondToPreArbitration',
+  'createPreArbitration',
+]);
+
 // Kinds of dispute settled by the processor's own records (the authorization, the presentment):
 // re-presenting on what it holds comes before gathering evidence.
 const settledByRecords: ReadonlySet<DisputeCategory> = new Set(['authorization', 'processing-error']);
 
 /** The answers the dispute page offers first, as large cards: those that fit the stage, answers
- * only (a note or an assignment answers nothing, unless nothing else fits), at most three, in the
- * order that suits the reason. The rest wait behind "More answers". */
+ * only (a note or an assignment answers nothing, unless nothing else fits), one way to fight (the
+ * stage's own; re-presenting where the reason is settled by the processor's records), at most
+ * three. The rest wait behind "More answers". */
 export function suggestedAnswers(cycle: string, category?: DisputeCategory): MessageType[] {
   const fit = messageTypesForCycle(cycle);
   const answers = fit.filter((t) => t !== 'notate' && t !== 'assign');
   if (answers.length === 0) return fit.slice(0, 3);
-  const lead: MessageType | undefined =
-    category && settledByRecords.has(category) && answers.includes('represent') ? 'represent' : undefined;
-  return (lead ? [lead, ...answers.filter((t) => t !== lead)] : answers).slice(0, 3);
+  const fight =
+    category && settledByRecords.has(category) && answers.includes('represent')
+      ? 'represent'
+      : answers.find((t) => fights.has(t));
+  const others = answers.filter((t) => !fights.has(t));
+  return (fight ? [fight, ...others] : others).slice(0, 3);
 }
 
 /** Why this answer cannot carry documents on a service of this dialect; undefined when it can.

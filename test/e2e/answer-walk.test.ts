@@ -169,14 +169,8 @@ for (const theme of ['light', 'dark'] as const)
       const review = page.getByRole('dialog', { name: 'Review before sending' });
       const question = summary.getByTestId('answer-question');
       const pressSend = async (): Promise<string> => {
-        // Leaving a field the focus was put in (the title of an exhibit just added) sizes the packet
-        // again, and the hint shown meanwhile above Send moves the button from under the pointer
-        // between press and release: the field is left first and Send pressed once the size is known.
-        await page.evaluate(() =>
-          (
-            globalThis as unknown as { document: { activeElement: { blur?(): void } | null } }
-          ).document.activeElement?.blur?.(),
-        );
+        // Send is pressed once the packet's size is known, with the focus wherever it was put (the
+        // title of an exhibit just added): leaving that field as it was re-sizes nothing.
         await page.locator('#packet-hold').waitFor({ state: 'detached' });
         if (await summary.getByTestId('summary-size').count())
           await summary.getByTestId('summary-size').filter({ hasText: / of / }).waitFor();
@@ -210,9 +204,20 @@ for (const theme of ['light', 'dark'] as const)
       app.dialogs.answerFiles([join(files, 'label.pdf')]);
       await tracking.getByRole('button', { name: 'Add files to Tracking and carrier…' }).click();
       await tracking.getByTestId('slot-state-tracking').filter({ hasText: '✓ Exhibit 1' }).waitFor();
-      await summary.getByTestId('summary-exhibits').filter({ hasText: '1 file, 2 pages' }).waitFor();
+      await summary
+        .getByTestId('summary-exhibits')
+        .filter({ hasText: /^1 file$/ })
+        .waitFor();
       const restated = await pressSend();
-      assert.match(restated, /Evidence 1 exhibit on 2 pages, after a cover letter: .+\./, 'the exhibit and its pages');
+      const pagesInAll = /^(\d+) pages? \(limit/.exec(await textOf(page.getByTestId('size-figures')))?.[1];
+      assert.ok(Number(pagesInAll) >= 3, 'the label’s 2 pages and the letter');
+      assert.ok(
+        restated.includes(
+          `Evidence 1 exhibit after a cover letter, ${pagesInAll} pages in all, the cover letter’s included: ` +
+            'Carrier tracking (UPS 1Z999AA10123456784).',
+        ),
+        'the exhibit by its title, and the packet’s pages as the builder counts them',
+      );
       await shot('06-review');
 
       // 6. Confirm and send: queued once; the outbox holds it, waiting.

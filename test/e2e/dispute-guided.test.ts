@@ -262,7 +262,10 @@ test(
         /\((receipt or invoice|customer communication)\)/,
         'nothing for an empty slot',
       );
-      await summary.getByTestId('summary-exhibits').filter({ hasText: '2 files, 2 pages' }).waitFor();
+      await summary
+        .getByTestId('summary-exhibits')
+        .filter({ hasText: /^2 files$/ })
+        .waitFor();
       await summary.getByTestId('summary-slots').filter({ hasText: '2 of 4 filled' }).waitFor();
       await summary
         .getByTestId('summary-size')
@@ -469,6 +472,112 @@ test(
       services.outbox.start();
     } finally {
       await app.close();
+    }
+  },
+);
+
+test(
+  'walk findings 1, 5, 6, 7, 14: Send pressed straight from the title of the exhibit just added opens the review; ' +
+    'the review names the chargeback by customer and order and the exhibits by title, with the one page count ' +
+    'the summary and the builder give; typed facts alone can be previewed and their letter counted',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const files = mkdtempSync(join(tmpdir(), 'dd-e2e-send-click-'));
+    const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 800 }, ...merchant });
+    try {
+      const { page, services } = app;
+      await exploreDemo(page, async () => undefined);
+      const { profile, cb } = notReceived(app);
+      const txn = services.store.portfolio.detail(profile.id, cb.id)?.txn;
+      await services.outbox.stop();
+      await open(page, cb.id);
+      await chooseAnswer(page, 'respond');
+      const summary = page.getByRole('article', { name: 'What will be sent' });
+      const review = page.getByRole('dialog', { name: 'Review before sending' });
+      const send = summary.getByRole('button', { name: 'Add to outbox' });
+      const figures = page.getByTestId('size-figures');
+      const counted = async (): Promise<number> => {
+        await figures.filter({ hasText: /^\d+ pages? \(limit/ }).waitFor();
+        return Number(/^(\d+)/.exec((await figures.textContent()) ?? '')![1]);
+      };
+
+      // Typed facts alone: the packet is the letter that states them; it has its pages, counted
+      // alike in the builder and the summary, and it can be previewed before it goes.
+      const tracking = page.getByRole('region', { name: 'Tracking and carrier' });
+      await tracking.getByLabel('Carrier', { exact: true }).fill('UPS');
+      await tracking.getByLabel('Tracking number', { exact: true }).fill('1Z999AA10123456784');
+      const letterOnly = await counted();
+      assert.ok(letterOnly >= 1, 'the letter has pages');
+      const pagesWord = (n: number) => `${n} page${n === 1 ? '' : 's'}, the cover letter’s included`;
+      await summary
+        .getByTestId('summary-pages')
+        .filter({ hasText: pagesWord(letterOnly) })
+        .waitFor();
+      const preview = page.getByRole('button', { name: 'Preview the packet' });
+      assert.equal(await preview.isEnabled(), true, 'typed facts alone can be previewed');
+      await preview.click();
+      const shown = page.getByRole('dialog', { name: 'Preview of the packet' });
+      await shown.locator('.preview-page').first().waitFor({ timeout: 30_000 });
+      await shown.getByRole('button', { name: 'Close' }).click();
+      await shown.waitFor({ state: 'detached' });
+      await page.locator('#packet-hold').waitFor({ state: 'detached' });
+      await send.click();
+      await review.waitFor();
+      const customer = [txn?.first, txn?.middle, txn?.last].filter(Boolean).join(' ');
+      const whose = [customer || undefined, txn?.order ? `order ${String(txn.order)}` : undefined]
+        .filter(Boolean)
+        .join(', ');
+      assert.ok(whose, 'the demo record names a customer or an order');
+      const restated = (await review.getByTestId('answer-review').innerText()).replace(/\s+/g, ' ');
+      assert.ok(restated.includes(`to chargeback ${cb.id} (${whose}):`), restated);
+      assert.equal(
+        await review.getByTestId('review-evidence').innerText(),
+        `A cover letter, ${letterOnly} page${letterOnly === 1 ? '' : 's'} in all, the cover letter’s included. ` +
+          'What you typed about: Tracking and carrier.',
+      );
+      await review.getByRole('button', { name: 'Go back' }).click();
+      await review.waitFor({ state: 'detached' });
+
+      // A file in its section: focus lands in its title; once the packet is sized, Send is pressed
+      // straight away (leaving the title field is part of that press) and the review opens.
+      await pdfWithPages(join(files, 'label.pdf'), 2);
+      app.dialogs.answerFiles([join(files, 'label.pdf')]);
+      await tracking.getByRole('button', { name: 'Add files to Tracking and carrier…' }).click();
+      const title = page.getByRole('textbox', { name: /^Exhibit 1 label\.pdf$/ });
+      await title.and(page.locator(':focus')).waitFor();
+      await figures.filter({ hasText: new RegExp(`^${letterOnly + 2} pages`) }).waitFor();
+      const all = await counted();
+      await summary
+        .getByTestId('summary-exhibits')
+        .filter({ hasText: /^1 file$/ })
+        .waitFor();
+      await summary
+        .getByTestId('summary-pages')
+        .filter({ hasText: pagesWord(all) })
+        .waitFor();
+      assert.equal(
+        await title.evaluate(
+          (e) => e === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+        true,
+        'the focus is still in the title field when Send is pressed',
+      );
+      await send.click();
+      await review.waitFor({ timeout: 5_000 });
+      assert.equal(await page.locator('#packet-hold').count(), 0, 'leaving the unchanged title re-sized nothing');
+      assert.equal(
+        await review.getByTestId('review-evidence').innerText(),
+        `1 exhibit after a cover letter, ${all} pages in all, the cover letter’s included: ` +
+          'Carrier tracking (UPS 1Z999AA10123456784). What you typed about: Tracking and carrier.',
+      );
+      assert.equal(await review.getByRole('button', { name: 'Confirm and send' }).isEnabled(), true);
+      await review.getByRole('button', { name: 'Confirm and send' }).click();
+      await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+      assert.equal(services.outbox.list().filter((j) => j.chargebackId === cb.id).length, 1, 'queued once');
+      services.outbox.start();
+    } finally {
+      await app.close();
+      rmSync(files, { recursive: true, force: true });
     }
   },
 );

@@ -156,7 +156,7 @@ test(
         'an image file has no cover letter',
       );
       assert.equal(await builder.getByLabel('Cover letter', { exact: true }).count(), 0);
-      await meter.filter({ hasText: /^1 pages .* 1 file/ }).waitFor();
+      await meter.filter({ hasText: /^1 page .* 1 file/ }).waitFor();
       await page.getByRole('button', { name: 'Preview the packet' }).click();
       await page.locator('img.preview-page').waitFor({ timeout: 30_000 });
       assert.match((await page.locator('.modal-head').textContent()) ?? '', /evidence t1_chb_.*\.jpg/);

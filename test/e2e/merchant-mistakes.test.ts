@@ -241,14 +241,16 @@ test(
       await page.getByRole('button', { name: 'Add files…' }).click();
       await page.locator('.page-tile').first().waitFor();
       const letter = page.getByRole('textbox', { name: 'Cover letter' });
+      await page.getByTestId('letter-as-sent').waitFor();
       const generated = await letter.inputValue();
-      assert.match(
-        generated,
-        /The enclosed authorization record shows/,
-        'the draft offers the claim; the build keeps it only with its exhibit',
-      );
+      // The draft the app writes, untouched, claims no record the packet does not hold: it
+      // strikes out none of its own sentences (walk finding 4).
+      assert.doesNotMatch(generated, /The enclosed authorization record shows/, 'terms.png is no authorization record');
+      assert.equal(await page.getByTestId('left-out').count(), 0);
       assert.doesNotMatch(generated, /\[/, 'no blank in a generated letter');
-      // The editor shows the letter as it will be sent: that claim struck through, with why.
+      // The merchant writes the claim in: the editor shows the letter as it will be sent, that
+      // claim struck through, with why.
+      await letter.fill(`${generated} The enclosed authorization record shows the issuer approved the payment.`);
       await page
         .getByTestId('letter-as-sent')
         .getByTestId('left-out')

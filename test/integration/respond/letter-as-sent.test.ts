@@ -130,11 +130,11 @@ test('the PDF letter is the editor text: authorization date, typed tracking with
     shown.text,
     /Carrier tracking: the order was shipped with UPS on .*Oct 15, 2026 under tracking number 1Z999AA10123456784\./,
   );
-  assert.deepEqual(
-    shown.leftOut.map((l) => l.why),
-    ['no exhibit in the packet is a delivery record (name or title one so, or add it)'],
-    'the photo is no delivery record: the claim that one is enclosed is marked, not sent',
-  );
+  // The photo is no delivery record: the draft the app wrote, untouched, does not claim one is
+  // enclosed (nothing of its own is struck out), and the letter sent does not either.
+  assert.deepEqual(shown.leftOut, []);
+  assert.doesNotMatch(shown.draft, /enclosed delivery record/);
+  assert.doesNotMatch(shown.text, /enclosed delivery record/);
   assert.deepEqual([...shown.titles.values()], ['Image'], 'a camera file name is no title');
 
   // The merchant names the photo: the title is what the letter and the packet list.

@@ -19,6 +19,7 @@ import {
 } from '../../../electron/evidence/cover-letter-facts.ts';
 import { chargebackSchema, txnSchema, type Txn } from '../../../shared/api/index.ts';
 import type { Arrangement } from '../../../shared/evidence/items.ts';
+import type { Slots } from '../../../shared/evidence/slots.ts';
 
 const facts = { chargebackId: 't1_chb_abc', reasonCode: '10.4', amountText: '$49.99', merchantName: 'Corner Shop' };
 
@@ -70,8 +71,10 @@ test('exhibit kinds are read from file names; a name that says nothing supports 
 
 test('with terms.png the only exhibit, the letter claims no enclosed record, and says why each is left out', () => {
   const f = { ...facts, threeDSecure: 'authenticated' as const };
-  const draft = coverLetterTemplate('fraud-card-absent', f);
-  assert.match(draft, /The enclosed authorization record shows/);
+  const template = coverLetterTemplate('fraud-card-absent', f);
+  assert.match(template, /The enclosed authorization record shows/);
+  // The merchant has written in the draft: the app's claims in it are checked and marked.
+  const draft = template.replace('We ask the issuer', 'The customer knew the shop. We ask the issuer');
   const p = packet('terms.png');
   const letter = composeLetter({ rebuttal: draft, category: 'fraud-card-absent', facts: f, slots: undefined, ...p });
   assert.doesNotMatch(
@@ -83,7 +86,8 @@ test('with terms.png the only exhibit, the letter claims no enclosed record, and
     'We respond to chargeback t1_chb_abc (reason code 10.4) for $49.99.\n\n' +
       'The cardholder states that they did not authorize this purchase.\n\n' +
       'The cardholder was authenticated with 3-D Secure for this payment.\n\n' +
-      'We ask the issuer to reverse this chargeback. The exhibits are listed below in the order they are enclosed.' +
+      'The customer knew the shop. We ask the issuer to reverse this chargeback. ' +
+      'The exhibits are listed below in the order they are enclosed.' +
       '\n\nCorner Shop',
   );
   assert.deepEqual(
@@ -275,4 +279,53 @@ test('a generated sentence copied from another kind of letter is checked like on
   });
   assert.equal(letter.text, 'Delivered.');
   assert.match(letter.leftOut[0]!.why, /only attempted/);
+});
+
+test('walk finding 4: the untouched draft holds only sentences the packet supports, and follows it as it changes', () => {
+  const template = coverLetterTemplate('not-received', facts);
+  const compose = (rebuttal: string, p: ReturnType<typeof packet> | undefined, slots?: Slots) =>
+    composeLetter({
+      rebuttal,
+      category: 'not-received',
+      facts,
+      slots,
+      ...(p ?? { arrangement: { pages: [] }, itemOf: () => undefined }),
+    });
+  // Typed facts only, the draft as the app wrote it: no struck-out sentence, no exhibit claimed or listed.
+  const typed: Slots = { tracking: { fields: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }, files: [] } };
+  for (const rebuttal of [template, '', template.replace(/\n/g, '\r\n')]) {
+    const alone = compose(rebuttal, undefined, typed);
+    assert.equal(alone.untouched, true);
+    assert.deepEqual(alone.leftOut, [], 'the app strikes out none of its own sentences');
+    assert.deepEqual(
+      alone.parts.map((x) => x.kind),
+      ['text', 'added', 'text'],
+    );
+    assert.doesNotMatch(alone.text, /enclosed delivery record|exhibits are listed below/);
+    assert.match(
+      alone.text,
+      /Carrier tracking: the order was shipped with UPS under tracking number 1Z999AA10123456784\./,
+    );
+    assert.doesNotMatch(
+      alone.draft,
+      /enclosed delivery record|exhibits are listed below/,
+      'the draft the editor shows',
+    );
+  }
+  // A delivery record added outside the sections: the untouched draft now says what it shows, and lists it.
+  const filed = compose(template, packet('UPS delivery.pdf'));
+  assert.deepEqual(filed.leftOut, []);
+  assert.match(filed.draft, /The order was delivered: the enclosed delivery record shows/);
+  assert.match(filed.text, /The exhibits are listed below in the order they are enclosed\./);
+  // The same file taken away again: the sentences go with it.
+  const removed = compose(template, undefined);
+  assert.doesNotMatch(removed.text, /enclosed delivery record|exhibits are listed below/);
+  assert.deepEqual(removed.leftOut, []);
+  // Once the merchant writes in it, the draft is theirs: an unsupported claim is marked, not dropped.
+  const mine = compose(`${template} Signed for at the door.`, undefined);
+  assert.equal(mine.untouched, false);
+  assert.deepEqual(
+    mine.leftOut.map((l) => l.why),
+    ['no exhibit in the packet is a delivery record (name or title one so, or add it)', 'nothing is enclosed'],
+  );
 });

@@ -3,15 +3,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { messageTypeRules, offeredAnswers, suggestedAnswers } from '../../../shared/domain/message-type-rules.ts';
-import { cycles, messageTypes } from '../../../shared/domain/enums.ts';
+import { cycles, messageTypes, type MessageType } from '../../../shared/domain/enums.ts';
 import { answerChoices } from '../../../shared/views/dispute-view.ts';
 import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
 
 const notAnswered: AnswerState = { stage: 'not-answered', label: 'Not answered', earlier: [] };
 
-test('two or three answers that fit the stage, never a note while an answer fits', () => {
-  assert.deepEqual(suggestedAnswers('first'), ['respond', 'represent', 'acceptLiability']);
-  assert.deepEqual(suggestedAnswers('representment'), ['respond', 'respondToDispute', 'acceptLiability']);
+test('the answers that fit the stage, at most three, never a note while an answer fits', () => {
+  assert.deepEqual(suggestedAnswers('first'), ['respond', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('representment'), ['respond', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('preArbitration'), [
+    'repsondToPreArbitration',
+    'requestResolutionToPreArbitration',
+    'requestArbitration',
+  ]);
   assert.deepEqual(suggestedAnswers('retrieval'), ['respond']);
   assert.deepEqual(suggestedAnswers('merchantDeclinedPreArbitration'), ['unaccept']);
   assert.deepEqual(suggestedAnswers('somethingNew'), ['notate'], 'nothing else fits: the note is all there is');
@@ -23,7 +28,7 @@ test('two or three answers that fit the stage, never a note while an answer fits
 });
 
 test('the reason orders them: records the processor holds settle an authorization dispute first', () => {
-  assert.deepEqual(suggestedAnswers('first', 'authorization'), ['represent', 'respond', 'acceptLiability']);
+  assert.deepEqual(suggestedAnswers('first', 'authorization'), ['represent', 'acceptLiability']);
   assert.deepEqual(suggestedAnswers('first', 'processing-error')[0], 'represent');
   assert.deepEqual(suggestedAnswers('first', 'not-received')[0], 'respond');
   assert.deepEqual(suggestedAnswers('representment', 'authorization')[0], 'respond', 'no represent at this stage');
@@ -40,11 +45,11 @@ test('the view lists the suggested answers first, marked, then every other answe
   const choices = answerChoices('first', 'core', notAnswered, 'authorization');
   assert.deepEqual(
     choices.filter((c) => c.suggested).map((c) => c.type),
-    ['represent', 'respond', 'acceptLiability'],
+    ['represent', 'acceptLiability'],
   );
   assert.deepEqual(
     choices.slice(0, 3).map((c) => c.type),
-    ['represent', 'respond', 'acceptLiability'],
+    ['represent', 'acceptLiability', 'respond'],
   );
   assert.equal(new Set(choices.map((c) => c.type)).size, choices.length, 'each once');
   assert.deepEqual(
@@ -79,4 +84,29 @@ test('each answer says what happens next and what it costs, in a plain line', ()
   const choice = answerChoices('first', 'core', notAnswered).find((c) => c.type === 'requestArbitration')!;
   assert.match(choice.cost, /arbitration fee if you lose/);
   assert.equal(choice.next, messageTypeRules.requestArbitration.next);
+});
+
+test('walk finding 10: one way to fight is suggested per stage; its near synonyms wait and read apart', () => {
+  const fights: MessageType[] = [
+    'respond',
+    'represent',
+    'respondToDispute',
+    'repsondToPreArbitration',
+    'createPreArbitration',
+  ];
+  for (const c of cycles)
+    for (const category of [undefined, 'authorization', 'not-received'] as const) {
+      const s = suggestedAnswers(c, category);
+      assert.ok(s.filter((t) => fights.includes(t)).length <= 1, `${c} ${category ?? ''}: ${s.join(', ')}`);
+    }
+  // Side by side behind "More answers", each says how it differs: no two begin alike or share a label.
+  const opening = (t: MessageType): string => messageTypeRules[t].meaning.split(/[:,.]/)[0]!;
+  for (const a of fights)
+    for (const b of fights.filter((x) => x !== a)) {
+      assert.notEqual(opening(a), opening(b), `${a} and ${b} begin alike`);
+      assert.notEqual(messageTypeRules[a].label, messageTypeRules[b].label);
+    }
+  assert.match(messageTypeRules.represent.meaning, /case closes, so nothing can be added/);
+  assert.match(messageTypeRules.respond.meaning, /stays open/);
+  assert.match(messageTypeRules.respondToDispute.meaning, /already sent/);
 });

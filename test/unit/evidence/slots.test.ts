@@ -123,7 +123,7 @@ test('slots fit the reason; a filled slot ticks its checklist items, an empty on
   d = edit.setSlotField(d, 'tracking', 'carrier', 'UPS');
   assert.deepEqual(filledSlots(d.slots, d.arrangement), ['receipt'], 'a typed carrier without a file fills nothing');
   const checklist = evidenceGuidance('not-received').checklist.map((i) => i.id);
-  const by = checklistFilledBy(filledSlots(d.slots, d.arrangement));
+  const by = checklistFilledBy(d.slots, d.arrangement);
   assert.deepEqual(
     checklist.filter((id) => by.has(id)),
     ['receipt-or-invoice'],
@@ -131,6 +131,26 @@ test('slots fit the reason; a filled slot ticks its checklist items, an empty on
   assert.equal(by.get('receipt-or-invoice'), 'receipt');
   // A slot file whose pages were all taken out of the packet fills nothing.
   assert.deepEqual(filledSlots(d.slots, edit.removePage(d, 0).arrangement), []);
+});
+
+test('walk finding 14: a checklist item is ticked only when what it asks for is there', () => {
+  const checklist = evidenceGuidance('not-received').checklist.map((i) => i.id);
+  const ticked = (d: EvidenceDraft) => checklist.filter((id) => checklistFilledBy(d.slots, d.arrangement).has(id));
+  // A typed delivery date is no delivery confirmation; carrier and number without the ship date
+  // are not all "carrier, tracking number and ship date" asks for.
+  let d = edit.setSlotField(empty, 'delivery', 'deliveryDate', '2026-10-05');
+  d = edit.setSlotField(d, 'delivery', 'shippingAddress', '1 High Street');
+  d = edit.setSlotField(d, 'tracking', 'carrier', 'UPS');
+  d = edit.setSlotField(d, 'tracking', 'trackingNumber', '1Z999AA10123456784');
+  assert.deepEqual(providedSlots(d.slots, d.arrangement), ['tracking', 'delivery'], 'both reach the letter');
+  assert.deepEqual(ticked(d), []);
+  // The ship date typed too: the tracking item is answered; the carrier's confirmation as a file
+  // answers the delivery item.
+  d = edit.setSlotField(d, 'tracking', 'shipDate', '2026-10-01');
+  assert.deepEqual(ticked(d), ['carrier-and-tracking']);
+  d = edit.addToSlot(d, 'delivery', [ok(pod)]);
+  assert.deepEqual(ticked(d), ['carrier-and-tracking', 'delivery-confirmation']);
+  assert.equal(checklistFilledBy(d.slots, d.arrangement).get('delivery-confirmation'), 'delivery');
 });
 
 test('the letter is written from what was provided: a paragraph per filled slot citing its exhibits', () => {

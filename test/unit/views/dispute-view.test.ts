@@ -324,8 +324,8 @@ test('answers on offer: fitting ones first, evidence where the service takes it,
     core.messageTypes.slice(0, 5).map((m) => [m.type, m.fits]),
     [
       ['respond', true],
-      ['represent', true],
       ['acceptLiability', true],
+      ['represent', true], // another way to fight: fitting, behind "More answers"
       ['notate', true],
       ['assign', true], // it answers nothing, so it is never unusual
     ],
