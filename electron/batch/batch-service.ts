@@ -17,6 +17,7 @@ import type { MessageType } from '../../shared/domain/enums.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import { consentsOf, createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
+import type { OurShop } from './match-content.ts';
 import {
   holdIsFinal,
   packetAnswers,
@@ -81,8 +82,12 @@ export interface PlanOptions {
 }
 
 /** The shop's own name as the merchant gave it in the profile (its trading name, the letter's
- * signature). The profile's own name is a label ("Main account"), not what a receipt prints. */
-const shopNamesOf = (profile: Profile): string[] => (profile.merchant ? [profile.merchant] : []);
+ * signature) and its address. The profile's own name is a label ("Main account"), not what a
+ * receipt prints. */
+const shopOf = (profile: Profile): OurShop => ({
+  names: profile.merchant ? [profile.merchant] : [],
+  address: profile.merchantAddress,
+});
 
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
 function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
@@ -222,7 +227,7 @@ export function createBatchService(deps: {
             o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
           const read = await deps.reader!.read(item, all, {
             signal,
-            shopNames: shopNamesOf(profile),
+            shop: shopOf(profile),
             onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
           });
           files[i] = { ...files[i]!, match: read.match, ...(read.scan ? { scan: read.scan } : {}) };
@@ -257,7 +262,7 @@ export function createBatchService(deps: {
       const all = candidates(profile.id);
       let m = matchFile(item.name, all);
       if (m.status === 'unmatched' && deps.reader)
-        m = await deps.reader.match(item, all, { ...o, shopNames: shopNamesOf(profile) });
+        m = await deps.reader.match(item, all, { ...o, shop: shopOf(profile) });
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
       return (

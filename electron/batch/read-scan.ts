@@ -14,7 +14,7 @@ import { pageForOcr } from '../ocr/page-image.ts';
 import type { ArrangedPage, EvidenceItem } from '../../shared/evidence/items.ts';
 import type { FileMatch, ScanRead } from '../../shared/batch.ts';
 import type { MatchCandidate } from './match-files.ts';
-import { matchContent } from './match-content.ts';
+import { matchContent, type OurShop } from './match-content.ts';
 import { readReceipt } from './receipt-facts.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
 import { DecodeError } from '../evidence/decode.ts';
@@ -41,8 +41,9 @@ export interface ReadOptions {
   signal?: AbortSignal | undefined;
   /** 0-1 within this file. */
   onProgress?: ((fraction: number) => void) | undefined;
-  /** The merchant's own shop names (its profile's): a receipt from another shop is a reason against. */
-  shopNames?: readonly string[] | undefined;
+  /** The merchant's own shop names and address (its profile's): a receipt from another shop is a
+   * reason against. */
+  shop?: OurShop | undefined;
 }
 
 /** The page turned `turn` degrees clockwise, at `scale` of its size, as the engine reads it. */
@@ -119,7 +120,7 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
           .filter((x) => x.readable)
           .map((x) => x.text)
           .join('\n');
-        if (text) m = matchContent(readReceipt(text), candidates, o.shopNames);
+        if (text) m = matchContent(readReceipt(text), candidates, o.shop);
       }
       return {
         match: m ?? {

@@ -6,6 +6,7 @@
 // compared by a shape key that folds those together.
 import { parseYmd, ymdToInt } from '../../shared/domain/dates.ts';
 import { orderCore, shapeKey } from '../../shared/domain/order-number.ts';
+import { addressIn, type StreetAddress } from '../../shared/domain/shop-address.ts';
 
 export { orderCore, shapeKey };
 
@@ -35,6 +36,8 @@ export interface ReceiptFacts {
   tokens: Set<string>;
   /** The first lines with words on them, where a receipt prints the shop's name and address. */
   head: string[];
+  /** The street address among the first lines: the shop's own, printed under its name. */
+  address?: StreetAddress;
 }
 
 /** Signs that name one currency. A bare `$` names several (see `dollar`). */
@@ -196,6 +199,18 @@ function headOf(text: string): string[] {
     .slice(0, 3);
 }
 
+/** The first lines, up to where the customer's part begins (a shipping or billing address is
+ * the customer's, not the shop's). */
+function topLines(text: string): string[] {
+  const lines = text
+    .split(/\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 6);
+  const customer = lines.findIndex((l) => /\b(?:ship|bill|deliver|sold|customer)(?:ed|ing)?\b/i.test(l));
+  return customer >= 0 ? lines.slice(0, customer) : lines;
+}
+
 export function readReceipt(text: string): ReceiptFacts {
   const words = text
     .split(/\s+/)
@@ -207,12 +222,15 @@ export function readReceipt(text: string): ReceiptFacts {
     if (i + 1 < words.length) tokens.add(shapeKey(w + words[i + 1]));
   });
   tokens.delete('');
+  const address = addressIn(topLines(text));
   return {
     amounts: amountsIn(text),
     dates: datesIn(text),
     last4: last4In(text),
     orders: ordersIn(text),
     tokens,
-    head: headOf(text),
+    // A street line is the shop's address, not its name.
+    head: headOf(text).filter((l) => !addressIn([l])),
+    ...(address ? { address } : {}),
   };
 }

@@ -231,7 +231,7 @@ try {
   for (const rc of receipts) {
     const page = await readUpright(ocr, await image(rc));
     const m = page.readable
-      ? matchContent(readReceipt(page.text), candidates, [SHOP])
+      ? matchContent(readReceipt(page.text), candidates, { names: [SHOP] })
       : { status: 'unmatched' as const, reason: 'not read' };
     if (rc.truth) belong++;
     if (m.status === 'matched') {
