@@ -89,6 +89,10 @@ const shopOf = (profile: Profile): OurShop => ({
   address: profile.merchantAddress,
 });
 
+/** What stops reading scans: the whole plan's cancel, or the merchant's "stop reading". */
+const readSignalOf = (o: PlanOptions): AbortSignal | undefined =>
+  o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
+
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
 function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
   const groups = new Map<string, PlannedFile[]>();
@@ -207,6 +211,14 @@ export function createBatchService(deps: {
             out.ok && files[i]!.match.status === 'unmatched' ? [{ i, item: out.item }] : [],
           )
         : [];
+      // A scan its name matched is not read, but it may lie sideways: which way up is tested
+      // (cheaply, its first page) so that its packet page goes upright.
+      const toTurn = deps.reader
+        ? outcomes.flatMap((out, i) =>
+            out.ok && ['matched', 'ambiguous'].includes(files[i]!.match.status) ? [{ i, item: out.item }] : [],
+          )
+        : [];
+      const steps = toRead.length + toTurn.length;
       let stopped = false;
       for (const [n, { i, item }] of toRead.entries()) {
         o.signal?.throwIfAborted();
@@ -221,14 +233,12 @@ export function createBatchService(deps: {
           };
           continue;
         }
-        o.onProgress?.('reading', n, toRead.length);
+        o.onProgress?.('reading', n, steps);
         try {
-          const signal =
-            o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
           const read = await deps.reader!.read(item, all, {
-            signal,
+            signal: readSignalOf(o),
             shop: shopOf(profile),
-            onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
+            onProgress: (f) => o.onProgress?.('reading', n + f, steps),
           });
           files[i] = { ...files[i]!, match: read.match, ...(read.scan ? { scan: read.scan } : {}) };
         } catch (e) {
@@ -243,7 +253,20 @@ export function createBatchService(deps: {
           };
         }
       }
-      if (toRead.length) o.onProgress?.('reading', toRead.length, toRead.length);
+      for (const [n, { i, item }] of toTurn.entries()) {
+        o.signal?.throwIfAborted();
+        if (stopped || o.readSignal?.aborted) break;
+        o.onProgress?.('reading', toRead.length + n, steps);
+        try {
+          const scan = await deps.reader!.orientation(item, { signal: readSignalOf(o) });
+          if (scan && turnOf(scan, 0) !== 0) files[i] = { ...files[i]!, scan };
+        } catch (e) {
+          // Stopped: the scans not yet tested go as they lie.
+          if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
+          break;
+        }
+      }
+      if (steps) o.onProgress?.('reading', steps, steps);
       return { profileId: profile.id, files: uniquelyNamed(flagShared(files)) };
     },
 
