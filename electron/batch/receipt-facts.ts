@@ -192,10 +192,14 @@ const notAName =
   /^(?:(?:sales|tax|cash|card|customer|merchant|store|duplicate|copy|original|receipt|invoice|order|bill|ticket|welcome|thank(?:s| you)?|to|for|your|visit|no|number)\b[\s.:#-]*)+$/i;
 
 function headOf(text: string): string[] {
-  return text
-    .split(/\n/)
-    .map((l) => l.trim())
+  const lines = text.split(/\n/).map((l) => l.trim());
+  // The name is printed above the sale: from the first amount on, and on a date's line or an
+  // item's ("2 x Oak spoon"), it is not there ("Date: October 7, 2026" heads a receipt whose name
+  // is torn off; a date may also be printed above the name).
+  const sale = lines.findIndex((l) => amountsIn(l).length > 0);
+  return (sale >= 0 ? lines.slice(0, sale) : lines)
     .filter((l) => /[A-Za-z]{2}/.test(l) && !notAName.test(l.replace(/[^A-Za-z ]/g, ' ').trim()))
+    .filter((l) => datesIn(l).length === 0 && !/^\d+\s*[x×@*]\s/i.test(l))
     .slice(0, 3);
 }
 
