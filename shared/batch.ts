@@ -39,10 +39,11 @@ export const plannedMatchSchema = z.union([
   z.object({ status: z.literal('skipped'), reason: z.string() }),
 ]);
 
-/** How a scan whose name said nothing was read: whether any of its text could be (a page read
- * only as noise every way up is not), and the turn (degrees clockwise) that put each page read
- * the right way up, in page order; pages not read take the last one's. The packet is turned so. */
-export const scanReadSchema = z.object({ read: z.boolean(), turns: z.array(rotationSchema).max(10) });
+/** How a scan was read: whether any of its text could be (a page read only as noise every way up
+ * is not; absent for a scan its name matched, whose text was not needed), and the turn (degrees
+ * clockwise) that put each page tested the right way up, in page order; pages not tested take the
+ * last one's. The packet is turned so. */
+export const scanReadSchema = z.object({ read: z.boolean().optional(), turns: z.array(rotationSchema).max(10) });
 export type ScanRead = z.infer<typeof scanReadSchema>;
 
 /** The turn a page of a file goes in its packet: what reading it found, 0 when it was not read. */

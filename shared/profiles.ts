@@ -5,6 +5,7 @@ import { deploymentSchema } from './domain/enums.ts';
 import { evidenceLimitsSchema, defaultLimits, presetNameSchema, pageSizeSchema } from './evidence/limits.ts';
 import { bindAddressProblem, serviceUrlProblem } from './network.ts';
 import { maxSendByBusinessDays } from './domain/send-by.ts';
+import { shopAddressProblem } from './domain/shop-address.ts';
 
 export const alertReceiverSchema = z.strictObject({
   enabled: z.boolean(),
@@ -36,6 +37,10 @@ export const profileSchema = z.strictObject({
    * encrypted on the way). Without it http is for this computer only (shared/network.ts). */
   httpOnLan: z.boolean().optional(),
   merchant: z.string().trim().max(100).optional(),
+  /** The shop's street address as its receipts print it ("221 Elm Road, Springfield 62704"):
+   * batch matching tells the merchant's own receipts from other shops' by it. Profiles saved
+   * before it simply have none. */
+  merchantAddress: z.string().trim().max(200).optional(),
   limits: evidenceLimitsSchema,
   preset: presetNameSchema,
   pageSize: pageSizeSchema,
@@ -85,18 +90,26 @@ function checkNetwork(
   if (bind) ctx.addIssue({ code: 'custom', path: ['alertReceiver', 'bindAddress'], message: bind });
 }
 
+/** An address a receipt could never be matched with is refused, not kept doing nothing. */
+function checkAddress(p: { merchantAddress?: string | undefined }, ctx: z.RefinementCtx): void {
+  const problem = p.merchantAddress && shopAddressProblem(p.merchantAddress);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['merchantAddress'], message: problem });
+}
+
 /** What a person fills in; the rest takes defaults. */
 export const newProfileSchema = profileSchema
   .omit({ id: true, alertReceiver: true })
   .partial({ limits: true, preset: true, pageSize: true, syncIntervalMinutes: true, reminderThresholdDays: true })
   .extend({ alertReceiver: editedReceiverSchema.optional() })
-  .superRefine(checkNetwork);
+  .superRefine(checkNetwork)
+  .superRefine(checkAddress);
 export type NewProfile = z.infer<typeof newProfileSchema>;
 
 /** A saved profile as settings change it. */
 export const editedProfileSchema = profileSchema
   .extend({ alertReceiver: editedReceiverSchema.optional() })
-  .superRefine(checkNetwork);
+  .superRefine(checkNetwork)
+  .superRefine(checkAddress);
 export type EditedProfile = z.infer<typeof editedProfileSchema>;
 
 export const profileDefaults = {

@@ -17,6 +17,7 @@ import type { MessageType } from '../../shared/domain/enums.ts';
 import { matchFile, candidateOf } from './match-files.ts';
 import { consentsOf, createHolds } from './holds.ts';
 import type { ScanReader } from './read-scan.ts';
+import type { OurShop } from './match-content.ts';
 import {
   holdIsFinal,
   packetAnswers,
@@ -81,8 +82,16 @@ export interface PlanOptions {
 }
 
 /** The shop's own name as the merchant gave it in the profile (its trading name, the letter's
- * signature). The profile's own name is a label ("Main account"), not what a receipt prints. */
-const shopNamesOf = (profile: Profile): string[] => (profile.merchant ? [profile.merchant] : []);
+ * signature) and its address. The profile's own name is a label ("Main account"), not what a
+ * receipt prints. */
+const shopOf = (profile: Profile): OurShop => ({
+  names: profile.merchant ? [profile.merchant] : [],
+  address: profile.merchantAddress,
+});
+
+/** What stops reading scans: the whole plan's cancel, or the merchant's "stop reading". */
+const readSignalOf = (o: PlanOptions): AbortSignal | undefined =>
+  o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
 
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */
 function groupsOf(plan: BatchPlan): Map<string, PlannedFile[]> {
@@ -202,6 +211,14 @@ export function createBatchService(deps: {
             out.ok && files[i]!.match.status === 'unmatched' ? [{ i, item: out.item }] : [],
           )
         : [];
+      // A scan its name matched is not read, but it may lie sideways: which way up is tested
+      // (cheaply, its first page) so that its packet page goes upright.
+      const toTurn = deps.reader
+        ? outcomes.flatMap((out, i) =>
+            out.ok && ['matched', 'ambiguous'].includes(files[i]!.match.status) ? [{ i, item: out.item }] : [],
+          )
+        : [];
+      const steps = toRead.length + toTurn.length;
       let stopped = false;
       for (const [n, { i, item }] of toRead.entries()) {
         o.signal?.throwIfAborted();
@@ -216,14 +233,12 @@ export function createBatchService(deps: {
           };
           continue;
         }
-        o.onProgress?.('reading', n, toRead.length);
+        o.onProgress?.('reading', n, steps);
         try {
-          const signal =
-            o.signal && o.readSignal ? AbortSignal.any([o.signal, o.readSignal]) : (o.readSignal ?? o.signal);
           const read = await deps.reader!.read(item, all, {
-            signal,
-            shopNames: shopNamesOf(profile),
-            onProgress: (f) => o.onProgress?.('reading', n + f, toRead.length),
+            signal: readSignalOf(o),
+            shop: shopOf(profile),
+            onProgress: (f) => o.onProgress?.('reading', n + f, steps),
           });
           files[i] = { ...files[i]!, match: read.match, ...(read.scan ? { scan: read.scan } : {}) };
         } catch (e) {
@@ -238,7 +253,20 @@ export function createBatchService(deps: {
           };
         }
       }
-      if (toRead.length) o.onProgress?.('reading', toRead.length, toRead.length);
+      for (const [n, { i, item }] of toTurn.entries()) {
+        o.signal?.throwIfAborted();
+        if (stopped || o.readSignal?.aborted) break;
+        o.onProgress?.('reading', toRead.length + n, steps);
+        try {
+          const scan = await deps.reader!.orientation(item, { signal: readSignalOf(o) });
+          if (scan && turnOf(scan, 0) !== 0) files[i] = { ...files[i]!, scan };
+        } catch (e) {
+          // Stopped: the scans not yet tested go as they lie.
+          if (!isAppError(e, 'cancelled') || o.signal?.aborted) throw e;
+          break;
+        }
+      }
+      if (steps) o.onProgress?.('reading', steps, steps);
       return { profileId: profile.id, files: uniquelyNamed(flagShared(files)) };
     },
 
@@ -257,7 +285,7 @@ export function createBatchService(deps: {
       const all = candidates(profile.id);
       let m = matchFile(item.name, all);
       if (m.status === 'unmatched' && deps.reader)
-        m = await deps.reader.match(item, all, { ...o, shopNames: shopNamesOf(profile) });
+        m = await deps.reader.match(item, all, { ...o, shop: shopOf(profile) });
       if (m.status !== 'matched' || m.chargebackId === chargebackId) return undefined;
       const how = m.rule === 'content' ? 'What is printed on it' : 'Its name';
       return (

@@ -10,6 +10,7 @@ import { majorToMinor, formatAmount } from '../../shared/domain/money.ts';
 import { currencyExponent } from '../../shared/domain/currencies.ts';
 import type { MatchCandidate } from './match-files.ts';
 import { orderCore, shapeKey, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
+import { compareAddress, parseShopAddress, type StreetAddress } from '../../shared/domain/shop-address.ts';
 
 type Kind = 'id' | 'order' | 'near-order' | 'auth' | 'amount' | 'date' | 'last4' | 'shop';
 
@@ -112,7 +113,13 @@ function shopVerdict(
   return wordsOf(first).filter(plausible).length >= 2 ? { says: 'other', name: first } : undefined;
 }
 
-function score(facts: ReceiptFacts, c: MatchCandidate, shopNames: readonly string[]): Scored {
+/** The merchant's shop as its profile describes it: the names it trades under, its address. */
+export interface OurShop {
+  names: readonly string[];
+  address?: string | undefined;
+}
+
+function score(facts: ReceiptFacts, c: MatchCandidate, shopNames: readonly string[], ours?: StreetAddress): Scored {
   const agreed: string[] = [];
   const against: string[] = [];
   const kinds = new Set<Kind>();
@@ -141,11 +148,29 @@ function score(facts: ReceiptFacts, c: MatchCandidate, shopNames: readonly strin
   if (day) agree('date', `on ${longDate(day.ymd)}`);
   if (c.last4 && facts.last4.includes(c.last4)) agree('last4', `the card ending ${c.last4}`);
   const shop = shopVerdict(facts, [...shopNames, ...(c.descriptor ? [c.descriptor] : [])]);
-  if (shop?.says === 'ours') agree('shop', `your shop's name (${shop.name})`);
+  // The address printed under the name: the merchant's own supports "this is our receipt" as the
+  // name does (one fact, not two: both say which shop); another shop's is a reason against, and a
+  // word the names share ("DINER") then says nothing.
+  const address = facts.address && ours ? compareAddress(facts.address, ours) : undefined;
+  const ourName = shop?.says === 'ours' && address !== 'other';
+  if (ourName || address === 'ours')
+    agree(
+      'shop',
+      [
+        ourName ? `your shop's name (${shop.name})` : '',
+        address === 'ours' ? `your shop's address (${facts.address!.text})` : '',
+      ]
+        .filter(Boolean)
+        .join(' and '),
+    );
   let confidence = 1 - miss;
   if (shop?.says === 'other') {
     const yours = shopNames[0] ?? c.descriptor;
     against.push(`the receipt is from ${shop.name}${yours ? `, not ${yours}` : ''}`);
+    confidence *= AGAINST.shop;
+  }
+  if (address === 'other') {
+    against.push(`it gives the address ${facts.address!.text}, not yours (${ours!.text})`);
     confidence *= AGAINST.shop;
   }
   // The card printed is another card than the transaction's: another purchase.
@@ -176,24 +201,26 @@ const but = (against: readonly string[]): string => (against.length ? `, but ${a
 export function scoreAll(
   facts: ReceiptFacts,
   candidates: readonly MatchCandidate[],
-  shopNames: readonly string[] = [],
+  shop: OurShop = { names: [] },
 ): Scored[] {
+  const ours = shop.address ? parseShopAddress(shop.address) : undefined;
   return (
     candidates
-      .map((c) => score(facts, c, shopNames))
+      .map((c) => score(facts, c, shop.names, ours))
       // The shop's own name fits every chargeback alike: alone, it points at none.
       .filter((s) => [...s.kinds].some((k) => k !== 'shop'))
       .sort((a, b) => b.confidence - a.confidence)
   );
 }
 
-/** `shopNames`: the merchant's own names (its profile's); each candidate adds its descriptor. */
+/** `shop`: the merchant's own names and address (its profile's); each candidate adds its
+ * transaction's descriptor to the names. */
 export function matchContent(
   facts: ReceiptFacts,
   candidates: readonly MatchCandidate[],
-  shopNames: readonly string[] = [],
+  shop: OurShop = { names: [] },
 ): FileMatch {
-  const scored = scoreAll(facts, candidates, shopNames);
+  const scored = scoreAll(facts, candidates, shop);
   const top = scored[0];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const why = top ? { agreed: top.agreed, against: top.against } : {};
@@ -209,8 +236,13 @@ export function matchContent(
     };
   }
   // Another shop's receipt whose amount and date coincide is no candidate at all.
+  // A chargeback of the same day fits the shop's own receipt by its date alone: no rival either.
   const close = scored.filter(
-    (s) => s.confidence >= ASK_CONFIDENCE && top.confidence - s.confidence < 0.2 && (s.enough || !s.against.length),
+    (s) =>
+      s.confidence >= ASK_CONFIDENCE &&
+      top.confidence - s.confidence < 0.2 &&
+      (s.enough || !s.against.length) &&
+      [...s.kinds].some((k) => k !== 'shop' && k !== 'date'),
   );
   if (close.length === 0)
     return {

@@ -14,7 +14,7 @@ import { pageForOcr } from '../ocr/page-image.ts';
 import type { ArrangedPage, EvidenceItem } from '../../shared/evidence/items.ts';
 import type { FileMatch, ScanRead } from '../../shared/batch.ts';
 import type { MatchCandidate } from './match-files.ts';
-import { matchContent } from './match-content.ts';
+import { matchContent, type OurShop } from './match-content.ts';
 import { readReceipt } from './receipt-facts.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
 import { DecodeError } from '../evidence/decode.ts';
@@ -41,8 +41,9 @@ export interface ReadOptions {
   signal?: AbortSignal | undefined;
   /** 0-1 within this file. */
   onProgress?: ((fraction: number) => void) | undefined;
-  /** The merchant's own shop names (its profile's): a receipt from another shop is a reason against. */
-  shopNames?: readonly string[] | undefined;
+  /** The merchant's own shop names and address (its profile's): a receipt from another shop is a
+   * reason against. */
+  shop?: OurShop | undefined;
 }
 
 /** The page turned `turn` degrees clockwise, at `scale` of its size, as the engine reads it. */
@@ -57,6 +58,36 @@ async function turned(image: Buffer, turn: Rotation, scale = 1): Promise<Buffer>
   return sharp(src).rotate(turn).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** The turn among `which` the engine is surest of, each tried on the page at half size. */
+async function probe(
+  ocr: OcrEngine,
+  image: Buffer,
+  which: readonly Rotation[],
+  o: { signal?: AbortSignal | undefined; onProgress?: ((f: number) => void) | undefined } = {},
+): Promise<{ turn: Rotation; confidence: number }> {
+  let best: { turn: Rotation; confidence: number } = { turn: 0, confidence: -1 };
+  for (const [i, turn] of which.entries()) {
+    const r = await ocr.read(await turned(image, turn, 0.5), { signal: o.signal });
+    if (r.confidence > best.confidence) best = { turn, confidence: r.confidence };
+    o.onProgress?.((i + 1) / which.length);
+  }
+  return best;
+}
+
+/** The turn that puts a page upright, for a scan whose text is not needed (its name matched
+ * it): the cheap half-size test alone, as it lies first and the other three turns only when that
+ * reads badly. A page that reads badly every way stays as it lies: nothing says which way is up. */
+export async function uprightTurn(
+  ocr: OcrEngine,
+  image: Buffer,
+  o: { signal?: AbortSignal | undefined } = {},
+): Promise<Rotation> {
+  const lying = await probe(ocr, image, [0], o);
+  if (lying.confidence >= UPRIGHT) return 0;
+  const best = await probe(ocr, image, [90, 180, 270], o);
+  return best.confidence >= READABLE && best.confidence > lying.confidence ? best.turn : 0;
+}
+
 /** Reads one page image the right way up: as it lies when that reads well, else at the turn
  * the engine is surest of on a cheap half-size test of all four. */
 export async function readUpright(
@@ -69,12 +100,7 @@ export async function readUpright(
     o.onProgress?.(1);
     return { text: first.text, turn: 0, readable: true, confidence: first.confidence };
   }
-  let best: { turn: Rotation; confidence: number } = { turn: 0, confidence: -1 };
-  for (const [i, turn] of turns.entries()) {
-    const probe = await ocr.read(await turned(image, turn, 0.5), { signal: o.signal });
-    if (probe.confidence > best.confidence) best = { turn, confidence: probe.confidence };
-    o.onProgress?.(0.5 + (i + 1) * 0.1);
-  }
+  const best = await probe(ocr, image, turns, { signal: o.signal, onProgress: (f) => o.onProgress?.(0.5 + f * 0.4) });
   let page = { text: first.text, turn: 0 as Rotation, confidence: first.confidence };
   if (best.turn !== 0) {
     const r = await ocr.read(await turned(image, best.turn), { signal: o.signal });
@@ -86,6 +112,7 @@ export async function readUpright(
 
 export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine }) {
   const pages = new Map<string, Promise<PageRead>>();
+  const uprights = new Map<string, Promise<Rotation>>();
 
   function readPage(item: EvidenceItem, page: number, o: ReadOptions): Promise<PageRead> {
     const key = `${item.id}:${page}`;
@@ -119,7 +146,7 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
           .filter((x) => x.readable)
           .map((x) => x.text)
           .join('\n');
-        if (text) m = matchContent(readReceipt(text), candidates, o.shopNames);
+        if (text) m = matchContent(readReceipt(text), candidates, o.shop);
       }
       return {
         match: m ?? {
@@ -144,8 +171,32 @@ export function createScanReader(deps: { evidence: EvidenceStore; ocr: OcrEngine
     }
   }
 
+  /** Which way up a scan matched by its name lies (its first page, not read in full): the turn
+   * its packet pages take. Scans only: a PDF's pages are as its maker laid them out. */
+  async function orientation(item: EvidenceItem, o: ReadOptions = {}): Promise<ScanRead | undefined> {
+    if (item.kind === 'pdf' || item.pages < 1) return undefined;
+    const read = pages.get(`${item.id}:0`);
+    if (read) return { turns: [(await read).turn] };
+    let turn = uprights.get(item.id);
+    if (!turn) {
+      turn = pageForOcr(deps.evidence, item, 0).then((image) => uprightTurn(deps.ocr, image, { signal: o.signal }));
+      turn.catch(() => uprights.delete(item.id));
+      uprights.set(item.id, turn);
+      if (uprights.size > 500) uprights.delete(uprights.keys().next().value!);
+    }
+    try {
+      return { turns: [await turn] };
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'cancelled') throw e;
+      // A page that cannot be decoded for the test goes as it lies; the packet says the rest.
+      if (e instanceof AppError || e instanceof DecodeError) return undefined;
+      throw e;
+    }
+  }
+
   return {
     read,
+    orientation,
     /** The text of one page, read the right way up. */
     pageText: async (item: EvidenceItem, page: number, o: ReadOptions = {}): Promise<string> =>
       (await readPage(item, page, o)).text,

@@ -6,6 +6,7 @@
 // compared by a shape key that folds those together.
 import { parseYmd, ymdToInt } from '../../shared/domain/dates.ts';
 import { orderCore, shapeKey } from '../../shared/domain/order-number.ts';
+import { addressIn, type StreetAddress } from '../../shared/domain/shop-address.ts';
 
 export { orderCore, shapeKey };
 
@@ -35,6 +36,8 @@ export interface ReceiptFacts {
   tokens: Set<string>;
   /** The first lines with words on them, where a receipt prints the shop's name and address. */
   head: string[];
+  /** The street address among the first lines: the shop's own, printed under its name. */
+  address?: StreetAddress;
 }
 
 /** Signs that name one currency. A bare `$` names several (see `dollar`). */
@@ -189,11 +192,27 @@ const notAName =
   /^(?:(?:sales|tax|cash|card|customer|merchant|store|duplicate|copy|original|receipt|invoice|order|bill|ticket|welcome|thank(?:s| you)?|to|for|your|visit|no|number)\b[\s.:#-]*)+$/i;
 
 function headOf(text: string): string[] {
-  return text
+  const lines = text.split(/\n/).map((l) => l.trim());
+  // The name is printed above the sale: from the first amount on, and on a date's line or an
+  // item's ("2 x Oak spoon"), it is not there ("Date: October 7, 2026" heads a receipt whose name
+  // is torn off; a date may also be printed above the name).
+  const sale = lines.findIndex((l) => amountsIn(l).length > 0);
+  return (sale >= 0 ? lines.slice(0, sale) : lines)
+    .filter((l) => /[A-Za-z]{2}/.test(l) && !notAName.test(l.replace(/[^A-Za-z ]/g, ' ').trim()))
+    .filter((l) => datesIn(l).length === 0 && !/^\d+\s*[x×@*]\s/i.test(l))
+    .slice(0, 3);
+}
+
+/** The first lines, up to where the customer's part begins (a shipping or billing address is
+ * the customer's, not the shop's). */
+function topLines(text: string): string[] {
+  const lines = text
     .split(/\n/)
     .map((l) => l.trim())
-    .filter((l) => /[A-Za-z]{2}/.test(l) && !notAName.test(l.replace(/[^A-Za-z ]/g, ' ').trim()))
-    .slice(0, 3);
+    .filter(Boolean)
+    .slice(0, 6);
+  const customer = lines.findIndex((l) => /\b(?:ship|bill|deliver|sold|customer)(?:ed|ing)?\b/i.test(l));
+  return customer >= 0 ? lines.slice(0, customer) : lines;
 }
 
 export function readReceipt(text: string): ReceiptFacts {
@@ -207,12 +226,15 @@ export function readReceipt(text: string): ReceiptFacts {
     if (i + 1 < words.length) tokens.add(shapeKey(w + words[i + 1]));
   });
   tokens.delete('');
+  const address = addressIn(topLines(text));
   return {
     amounts: amountsIn(text),
     dates: datesIn(text),
     last4: last4In(text),
     orders: ordersIn(text),
     tokens,
-    head: headOf(text),
+    // A street line is the shop's address, not its name.
+    head: headOf(text).filter((l) => !addressIn([l])),
+    ...(address ? { address } : {}),
   };
 }

@@ -19,15 +19,15 @@ import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { messageTypes, type MessageType } from '../../shared/domain/enums.ts';
 
 /** One file as `--json` gives it: whether its text was read (null: its name decided, the scan
- * was not read), the turn that put it upright, the match with its reasons, and the answer its
+ * was not read), the turn that put it upright (tested on scans matched by name too), the match with its reasons, and the answer its
  * packet goes with. */
 function fileReport(f: PlannedFile, packets: readonly PacketReview[]) {
   const target = targetOf(f);
   const m = f.match;
   return {
     name: f.name,
-    read: f.scan ? f.scan.read : null,
-    rotation: f.scan ? turnOf(f.scan, 0) : 0,
+    read: f.scan?.read ?? null,
+    rotation: turnOf(f.scan, 0),
     status: f.leftOut ? 'left out' : f.assigned ? 'assigned' : m.status,
     chargebackId: target ?? null,
     rule: m.status === 'matched' ? m.rule : null,
@@ -100,12 +100,11 @@ export const batchCommand: CliCommand = {
       );
       const lines = plan.files.map((f) => {
         const target = targetOf(f);
-        const how = !f.scan
-          ? ''
-          : !f.scan.read
+        const how =
+          f.scan?.read === false
             ? ' [text not read]'
             : turnOf(f.scan, 0)
-              ? ` [read turned ${turnOf(f.scan, 0)}°]`
+              ? ` [${f.scan?.read ? 'read ' : ''}turned ${turnOf(f.scan, 0)}°]`
               : '';
         const line = target
           ? `✓ ${f.name}${how} → ${target}: ${f.match.reason}`

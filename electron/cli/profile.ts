@@ -10,6 +10,7 @@ import { deploymentSchema } from '../../shared/domain/enums.ts';
 import { serviceUrlProblem } from '../../shared/network.ts';
 import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
+import { shopAddressProblem } from '../../shared/domain/shop-address.ts';
 
 export const profileAdd: CliCommand = {
   name: 'profile add',
@@ -100,6 +101,7 @@ export const profileList: CliCommand = {
             deployment: p.deployment,
             url: p.url,
             merchant: p.merchant ?? null,
+            merchantAddress: p.merchantAddress ?? null,
             sendByBusinessDays: sendByBusinessDaysOf(p),
             mainCurrency: p.mainCurrency ?? null,
             key: await h.vault.status(p.id),
@@ -137,17 +139,22 @@ export const profileRemove: CliCommand = {
 
 export const profileSet: CliCommand = {
   name: 'profile set',
-  summary: 'Change how a profile counts its deadlines and totals (send-by business days, main currency).',
-  usage: 'dispute-desk profile set NAME|ID [--send-by-days N] [--main-currency CODE|auto]',
+  summary:
+    'Change how a profile counts its deadlines and totals (send-by business days, main currency) and ' +
+    "the shop's address batch matching reads on receipts.",
+  usage:
+    'dispute-desk profile set NAME|ID [--send-by-days N] [--main-currency CODE|auto] ' +
+    '[--address "221 Elm Road, Springfield 62704" | --address ""]',
   positionals: true,
-  options: { 'send-by-days': { type: 'string' }, 'main-currency': { type: 'string' } },
+  options: { 'send-by-days': { type: 'string' }, 'main-currency': { type: 'string' }, address: { type: 'string' } },
   async run(ctx) {
     const target = ctx.positionals[0];
     if (!target) throw new CliError(`Name the profile to change. Usage: ${this.usage}`);
     const days = numberOption(ctx, 'send-by-days');
     const currency = stringOption(ctx, 'main-currency')?.trim().toUpperCase();
-    if (days === undefined && currency === undefined)
-      throw new CliError(`Say what to change: --send-by-days or --main-currency. Usage: ${this.usage}`);
+    const address = stringOption(ctx, 'address')?.trim();
+    if (days === undefined && currency === undefined && address === undefined)
+      throw new CliError(`Say what to change: --send-by-days, --main-currency or --address. Usage: ${this.usage}`);
     if (days !== undefined && (!Number.isInteger(days) || days < 0 || days > maxSendByBusinessDays))
       throw new CliError(`--send-by-days must be a whole number of business days from 0 to ${maxSendByBusinessDays}.`);
     if (currency !== undefined && currency !== 'AUTO' && !hasReferenceRate(currency))
@@ -155,22 +162,34 @@ export const profileSet: CliCommand = {
         `--main-currency: Dispute Desk has no reference rate for "${currency}"; ` +
           'give one such as USD, EUR or GBP, or "auto" for the most common currency of the portfolio.',
       );
+    const addressProblem = address === undefined ? undefined : shopAddressProblem(address);
+    if (addressProblem) throw new CliError(`--address refused: ${addressProblem} (or "" to remove it).`);
     return withHeadless(ctx, async (h) => {
       const p = h.resolveProfile(target);
-      const { mainCurrency: _old, ...rest } = p;
+      const { mainCurrency: _old, merchantAddress: _address, ...rest } = p;
       const main = currency === undefined ? p.mainCurrency : currency === 'AUTO' ? undefined : currency;
+      const shopAddress = address === undefined ? p.merchantAddress : address || undefined;
       const saved = h.profiles.update({
         ...rest,
         ...(days !== undefined ? { sendByBusinessDays: days } : {}),
         ...(main ? { mainCurrency: main } : {}),
+        ...(shopAddress ? { merchantAddress: shopAddress } : {}),
       });
       const sendBy = sendByBusinessDaysOf(saved);
       const mainText = saved.mainCurrency ?? 'the most common currency of the portfolio';
+      const addressText = saved.merchantAddress
+        ? `receipts are checked against the address ${saved.merchantAddress}`
+        : 'no shop address to check receipts against';
       return {
-        data: { id: saved.id, sendByBusinessDays: sendBy, mainCurrency: saved.mainCurrency ?? null },
+        data: {
+          id: saved.id,
+          sendByBusinessDays: sendBy,
+          mainCurrency: saved.mainCurrency ?? null,
+          merchantAddress: saved.merchantAddress ?? null,
+        },
         text:
           `Profile "${saved.name}": send by ${sendBy} business day${sendBy === 1 ? '' : 's'} before the ` +
-          `reply date${sendBy === 0 ? ' (the reply date itself)' : ''}; totals in ${mainText}.`,
+          `reply date${sendBy === 0 ? ' (the reply date itself)' : ''}; totals in ${mainText}; ${addressText}.`,
       };
     });
   },

@@ -210,9 +210,13 @@ function Reasons({ f }: { f: PlannedFile }) {
   return (
     <>
       {m.reason}
-      {f.scan && !f.scan.read && <span className="warn"> The text of this scan could not be read.</span>}
-      {f.scan && f.scan.read && turnOf(f.scan, 0) !== 0 && (
-        <span className="muted"> Read turned {turnOf(f.scan, 0)}°; it goes upright in the packet.</span>
+      {f.scan?.read === false && <span className="warn"> The text of this scan could not be read.</span>}
+      {f.scan?.read !== false && turnOf(f.scan, 0) !== 0 && (
+        <span className="muted">
+          {f.scan?.read
+            ? ` Read turned ${turnOf(f.scan, 0)}°; it goes upright in the packet.`
+            : ` Turned ${turnOf(f.scan, 0)}° so that it goes upright in the packet.`}
+        </span>
       )}
       {(agreed.length > 0 || against.length > 0) && (
         <ul className="reasons" aria-label={`Reasons for ${f.name}`}>

@@ -10,6 +10,7 @@ import { alertSecretHeader, type EditedProfile } from '../../shared/profiles.ts'
 import { bindAddressProblem } from '../../shared/network.ts';
 import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
+import { shopAddressProblem } from '../../shared/domain/shop-address.ts';
 import { presets, type ColourMode, type PresetName, type PageSize } from '../../shared/evidence/limits.ts';
 
 const MB = 1024 * 1024;
@@ -97,6 +98,8 @@ interface Draft {
   merchant: string;
   preset: PresetName;
   pageSize: PageSize;
+  /** The shop's street address, as its receipts print it. */
+  merchantAddress: string;
   maxFileMb: string;
   maxTotalMb: string;
   maxPages: string;
@@ -121,6 +124,7 @@ function draftOf(p: ProfileView): Draft {
   return {
     name: p.name,
     merchant: p.merchant ?? '',
+    merchantAddress: p.merchantAddress ?? '',
     preset: p.preset,
     pageSize: p.pageSize,
     maxFileMb: mbText(p.limits.maxFileBytes),
@@ -177,6 +181,8 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
   const mainCurrency = d.mainCurrency.trim().toUpperCase();
   if (mainCurrency && !hasReferenceRate(mainCurrency))
     return `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`;
+  const address = shopAddressProblem(d.merchantAddress);
+  if (address) return `The shop address cannot be compared with receipts: ${address}.`;
   if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535))
     return 'Enter the receiver port as a number from 1 to 65535.';
   if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
@@ -186,13 +192,14 @@ function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     : undefined;
   if (bind) return `The receiver cannot listen there: ${bind}.`;
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
-  const { merchant: _m, mainCurrency: _c, ...withoutMerchant } = saved;
+  const { merchant: _m, merchantAddress: _a, mainCurrency: _c, ...withoutMerchant } = saved;
   return {
     ...withoutMerchant,
     sendByBusinessDays: sendBy,
     ...(mainCurrency ? { mainCurrency } : {}),
     name: d.name,
     ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
+    ...(d.merchantAddress.trim() ? { merchantAddress: d.merchantAddress.trim() } : {}),
     preset: d.preset,
     pageSize: d.pageSize,
     limits: {
@@ -254,6 +261,18 @@ function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved()
           <input value={d.merchant} placeholder={profile.name} onChange={(e) => set('merchant', e.target.value)} />
         </label>
       </div>
+      <label>
+        Shop address on your receipts (optional)
+        <input
+          value={d.merchantAddress}
+          placeholder="221 Elm Road, Springfield 62704"
+          aria-describedby="address-help"
+          onChange={(e) => set('merchantAddress', e.target.value)}
+        />
+      </label>
+      <p id="address-help" className="hint">
+        Batch upload tells your receipts from other shops' by it: street number and name, and postcode.
+      </p>
 
       <fieldset>
         <legend>Evidence limits of your processor</legend>

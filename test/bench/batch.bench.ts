@@ -7,7 +7,8 @@
 // The set: clean scans, phone photos (tilt, a skew for the perspective of a hand-held phone, a
 // shadow, sensor noise), sideways and upside-down pages, faint thermal prints, other shops'
 // receipts whose amount and date coincide with a chargeback, and every amount and date format
-// the matcher reads. Nothing downloaded; `--json` prints the figures as JSON.
+// the matcher reads, and receipts whose name is torn off (the address under it tells whose).
+// Nothing downloaded; `--json` prints the figures as JSON.
 import sharp from 'sharp';
 import { performance } from 'node:perf_hooks';
 import { createOcrEngine } from '../../electron/ocr/ocr-engine.ts';
@@ -18,6 +19,8 @@ import type { MatchCandidate } from '../../electron/batch/match-files.ts';
 
 const SHOP = 'Harbor Lane Goods';
 const DESCRIPTOR = 'HARBOR LANE GOODS';
+/** The shop's address as its profile gives it; its receipts print it under its name. */
+const ADDRESS = '14 Quay Street, Portsmouth PO1 3AH';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -182,6 +185,25 @@ for (let k = 0; k < 8; k++, n++) {
   });
 }
 
+// Names torn off the top: the address under it still tells whose receipt it is.
+for (let k = 0; k < 4; k++, n++) {
+  const c = candidates[(n * 5) % candidates.length]!;
+  const mine = k % 2 === 0;
+  receipts.push({
+    kind: mine ? 'our shop, name torn off: address, amount, date and card' : "another shop's, name torn off",
+    look: 'scan',
+    turn: 0,
+    truth: mine ? c.id : null,
+    lines: [
+      mine ? '14 Quay Street, Portsmouth' : `${200 + k} Elm Road, Springfield`,
+      `Date: ${printedDate(c.dates[0]!, n)}`,
+      item(),
+      `Total ${printedAmount(c, n)}`,
+      `Visa ending ${c.last4}`,
+    ],
+  });
+}
+
 /** The receipt as the scanner or the phone gave it. */
 async function image(rc: Receipt): Promise<Buffer> {
   const ink = rc.look === 'thermal' ? '#9c9c9c' : rc.look === 'photo' ? '#3a3a3a' : '#161616';
@@ -231,7 +253,7 @@ try {
   for (const rc of receipts) {
     const page = await readUpright(ocr, await image(rc));
     const m = page.readable
-      ? matchContent(readReceipt(page.text), candidates, [SHOP])
+      ? matchContent(readReceipt(page.text), candidates, { names: [SHOP], address: ADDRESS })
       : { status: 'unmatched' as const, reason: 'not read' };
     if (rc.truth) belong++;
     if (m.status === 'matched') {

@@ -336,6 +336,13 @@ test(
       await form.getByRole('button', { name: 'Save settings' }).click();
       await form.getByRole('alert').filter({ hasText: 'cannot be allowed more than the whole packet' }).waitFor();
       assert.equal(services.store.profiles.get(demoProfile.id)!.limits.maxFileBytes, demoProfile.limits.maxFileBytes);
+      // A town alone is no address a receipt could be matched with: named, nothing saved.
+      await form.getByLabel('Largest file (MB)').fill('1.5');
+      await form.getByLabel(/Shop address on your receipts/).fill('Portsmouth');
+      await form.getByRole('button', { name: 'Save settings' }).click();
+      await form.getByRole('alert').filter({ hasText: 'no street number and street name in "Portsmouth"' }).waitFor();
+      assert.equal(services.store.profiles.get(demoProfile.id)!.merchantAddress, undefined);
+      await form.getByLabel(/Shop address on your receipts/).fill('14 Quay Street, Portsmouth PO1 3AH');
 
       const port = await freePort();
       await form.getByLabel('Merchant name on cover letters').fill('');
@@ -357,6 +364,7 @@ test(
       assert.deepEqual(saved.reminderThresholdDays, [5, 2]);
       assert.equal(saved.syncIntervalMinutes, 30);
       assert.equal(saved.merchant, undefined, 'a cleared merchant name stays cleared');
+      assert.equal(saved.merchantAddress, '14 Quay Street, Portsmouth PO1 3AH');
       assert.equal(saved.alertReceiver?.port, port);
       assert.ok((saved.alertReceiver?.secret.length ?? 0) >= 16, 'a random secret was made in main');
       const receiverUrl = (await url.textContent())!;

@@ -1,5 +1,6 @@
 // Pages the right way up (issue 24): a receipt scanned lying sideways, its name saying nothing,
-// is turned upright before it is read, matched by what it says, and goes upright in its packet;
+// is turned upright before it is read, matched by what it says, and goes upright in its packet (as
+// does one its name matched, which is only tested for which way up it lies, not read);
 // a page that reads as noise every way up says it could not be read, never "read". The scans are
 // made here: text drawn as SVG by sharp, then turned. Small pages: OCR shares two cores.
 import { test } from 'node:test';
@@ -80,6 +81,48 @@ test('a sideways receipt is read upright, matched, and goes upright in its packe
     const queued = report.chargebacks.find((c) => c.chargebackId === made.id)!;
     assert.equal(queued.outcome, 'queued', queued.reason);
     // The queued job's documents, as the outbox keeps them under the home folder.
+    const pdfs = (readdirSync(join(f.home, 'outbox'), { recursive: true }) as string[]).filter((p) =>
+      p.endsWith('.pdf'),
+    );
+    assert.equal(pdfs.length, 1, pdfs.join(', '));
+    const img = await largestImage(readFileSync(join(f.home, 'outbox', pdfs[0]!)));
+    assert.ok(img.w > img.h, `the receipt is upright in the packet (${img.w}x${img.h})`);
+  } finally {
+    await ocr.close();
+    await f.close();
+  }
+});
+
+test('a sideways receipt matched by its name (the chargeback ID) is turned upright in its packet, not read', async () => {
+  const f = await syncFixture({ seed: 62, chargebacks: 2, faultRate: 0 });
+  const ocr = createOcrEngine({ idleMs: 500 });
+  try {
+    const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
+    const made = await admin.createChargeback({ total: 14442 });
+    await f.h.sync.syncProfile(f.profile.id);
+    const dir = join(f.home, 'named');
+    mkdirSync(dir);
+    const upright = await receipt(['CORNER SHOP', 'Order #40449', 'Total $144.42']);
+    // Photographed in landscape, named by the merchant with the chargeback it answers.
+    writeFileSync(join(dir, `receipt ${made.id}.jpg`), await sharp(upright).rotate(270).jpeg().toBuffer());
+    let reads = 0;
+    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), close: ocr.close };
+    const batch = createBatchService({
+      store: f.h.store,
+      evidence: f.h.evidence,
+      outbox: f.h.outbox,
+      reader: createScanReader({ evidence: f.h.evidence, ocr: counting }),
+    });
+    const plan = await batch.plan(f.profile, [dir]);
+    const named = plan.files[0]!;
+    assert.equal(named.match.status, 'matched');
+    assert.equal((named.match as { rule: string }).rule, 'chargeback-id');
+    // Its text is not needed (its name decided), only which way up it lies.
+    assert.deepEqual(named.scan, { turns: [90] });
+    assert.ok(reads <= 4, `the cheap test only: ${reads} half-size reads`);
+
+    const report = await batch.queue(f.profile, plan);
+    assert.equal(report.chargebacks.find((c) => c.chargebackId === made.id)?.outcome, 'queued');
     const pdfs = (readdirSync(join(f.home, 'outbox'), { recursive: true }) as string[]).filter((p) =>
       p.endsWith('.pdf'),
     );

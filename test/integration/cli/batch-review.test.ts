@@ -2,7 +2,7 @@
 // queued, a decided chargeback held back for good, an overdue one held back unless --include.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,7 @@ import { openStore, databaseFile } from '../../../electron/store/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
 import { runCli, type CliRun } from './support.ts';
+import { receiptCard } from '../../support/receipts.ts';
 
 let sb: Sandbox;
 let admin: SandboxAdmin;
@@ -97,17 +98,20 @@ test('batch answers a pre-arbitration with the answer its stage takes; --answer 
   assert.equal((await cli(['sync'])).status, 0);
   const folder = join(home, 'pre-arbitration');
   mkdirSync(folder);
-  await receipt(join(folder, `receipt ${pre.id}.jpg`));
+  // Photographed lying on its side, named by the merchant with the chargeback it answers.
+  const card = await receiptCard(['CORNER SHOP', 'Order #40449', 'Total $144.42'], { turn: 270 });
+  writeFileSync(join(folder, `receipt ${pre.id}.jpg`), card);
 
   const dry = await cli(['batch', folder, '--dry-run', '--json']);
   assert.equal(dry.status, 0, dry.stderr);
   const out = JSON.parse(dry.stdout) as {
-    files: Array<{ name: string; read: boolean | null; answer: string | null }>;
+    files: Array<{ name: string; read: boolean | null; rotation: number; answer: string | null }>;
     packets: Array<{ chargebackId: string; messageType: string; holds: unknown[] }>;
   };
+  // Its name decided (its text was not read), and it is turned upright all the same.
   assert.deepEqual(
-    out.files.map((f) => [f.name, f.read, f.answer]),
-    [[`receipt ${pre.id}.jpg`, null, 'repsondToPreArbitration']],
+    out.files.map((f) => [f.name, f.read, f.rotation, f.answer]),
+    [[`receipt ${pre.id}.jpg`, null, 90, 'repsondToPreArbitration']],
   );
   assert.deepEqual(out.packets[0]!.holds, [], 'not held back as unusual at its stage');
 

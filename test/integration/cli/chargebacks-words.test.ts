@@ -1,7 +1,8 @@
 // `dispute-desk chargebacks` says what the window's row says (issue 21): a decided chargeback its
 // outcome, never "Overdue"; an answer waiting in the outbox where it stands, not "sent"; an open
 // one counted to its send-by date (5 business days by default on a test deployment) with the reply
-// date beside it; and `profile set` changes the buffer (0 allowed), refusing what is no buffer.
+// date beside it; and `profile set` changes the buffer (0 allowed), refusing what is no buffer,
+// and the shop's address (refusing one no receipt could be matched with).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -101,6 +102,24 @@ test('chargebacks: outcomes not "overdue", answers waiting in the outbox, send-b
     const again = (await list()).find((r) => r.id === one.id)!;
     assert.equal(again.sendBy, again.reply);
     assert.equal(again.state, `${again.daysLeft} days left`);
+
+    // The shop's address, read on receipts by batch matching: a town alone could never be found on
+    // one, so it is refused and nothing is saved; a street address is kept; "" removes it.
+    const addressOf = async () =>
+      (JSON.parse((await cli(['profile', 'list', '--json'])).stdout) as Array<{ merchantAddress: string | null }>)[0]!
+        .merchantAddress;
+    const town = await cli(['profile', 'set', 'Shop', '--address', 'Portsmouth']);
+    assert.notEqual(town.status, 0);
+    assert.match(town.stderr, /--address refused: no street number and street name in "Portsmouth"/);
+    assert.equal(await addressOf(), null);
+    const street = await cli(['profile', 'set', 'Shop', '--address', '14 Quay Street, Portsmouth PO1 3AH']);
+    assert.equal(street.status, 0, street.stderr);
+    assert.match(street.stdout, /receipts are checked against the address 14 Quay Street, Portsmouth PO1 3AH/);
+    assert.equal(await addressOf(), '14 Quay Street, Portsmouth PO1 3AH');
+    assert.equal((await cli(['profile', 'set', 'Shop', '--send-by-days', '1'])).status, 0);
+    assert.equal(await addressOf(), '14 Quay Street, Portsmouth PO1 3AH', 'another change keeps the address');
+    assert.equal((await cli(['profile', 'set', 'Shop', '--address', ''])).status, 0);
+    assert.equal(await addressOf(), null);
   } finally {
     await sb.close();
     rmSync(home, { recursive: true, force: true });

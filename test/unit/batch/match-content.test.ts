@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readReceipt } from '../../../electron/batch/receipt-facts.ts';
-import { matchContent } from '../../../electron/batch/match-content.ts';
+import { matchContent, type OurShop } from '../../../electron/batch/match-content.ts';
+import { compareAddress, parseShopAddress } from '../../../shared/domain/shop-address.ts';
 import type { MatchCandidate } from '../../../electron/batch/match-files.ts';
 
 const c = (id: string, o: Partial<MatchCandidate> = {}): MatchCandidate => ({
@@ -165,18 +166,18 @@ test('the CA$144.42, 10/29/2026 receipt whose auth code OCR read as EQ55D2 match
 
 test("BOB'S DINER with the same amount and date is not a match: another shop is a reason against", () => {
   const f = readReceipt("BOB'S DINER\n221 Elm Road, Springfield\n6 Oct 2026\nTotal $129.00");
-  const m = matchContent(f, [c('t1_chb_a1', { descriptor: 'CORNER SHOP' })], ['Harbor Lane Goods']);
+  const m = matchContent(f, [c('t1_chb_a1', { descriptor: 'CORNER SHOP' })], { names: ['Harbor Lane Goods'] });
   assert.equal(m.status, 'unmatched');
   assert.match(m.reason, /the receipt is from BOB'S DINER, not Harbor Lane Goods/);
   assert.deepEqual(m.against, ["the receipt is from BOB'S DINER, not Harbor Lane Goods"]);
   // Two of the merchant's chargebacks with that amount and date: still no candidate, not "several fit".
-  const two = matchContent(f, [c('t1_chb_a1'), c('t1_chb_b2')], ['Harbor Lane Goods']);
+  const two = matchContent(f, [c('t1_chb_a1'), c('t1_chb_b2')], { names: ['Harbor Lane Goods'] });
   assert.equal(two.status, 'unmatched');
   // The merchant's own receipt, same amount and date: the name is the third fact that agrees.
   const ours = matchContent(
     readReceipt('Harbor Lane Goods\n14 Quay Street\n6 Oct 2026\nTotal $129.00'),
     [c('t1_chb_a1')],
-    ['Harbor Lane Goods'],
+    { names: ['Harbor Lane Goods'] },
   );
   assert.equal(ours.status, 'matched');
   assert.match(ours.reason, /your shop's name \(Harbor Lane Goods\)/);
@@ -265,4 +266,51 @@ test('twins (same amount and date) are told apart by the card; another card is a
   const neither = matchContent(readReceipt('CORNER SHOP\n6 Oct 2026\nTotal $129.00\nVisa ending 9999'), twins);
   assert.notEqual(neither.status, 'matched');
   assert.match(JSON.stringify(neither.against), /the card ending 9999, not/);
+});
+
+// The merchant's shop: "Corner Diner" at 14 Quay Street. Its descriptor shares a word with Bob's.
+const diner: OurShop = { names: ['Corner Diner'], address: '14 Quay Street, Portsmouth PO1 3AH' };
+
+test("BOB'S DINER with its own address, the same amount and date is not a match, though 'DINER' is in our name", () => {
+  const f = readReceipt("BOB'S DINER\n221 Elm Road, Springfield 62704\n6 Oct 2026\nTotal $129.00");
+  const m = matchContent(f, [c('t1_chb_a1')], diner);
+  assert.notEqual(m.status, 'matched');
+  assert.ok(m.against?.includes('it gives the address 221 Elm Road, not yours (14 Quay Street)'), m.reason);
+  assert.match(m.reason, /221 Elm Road, not yours/);
+  assert.doesNotMatch(m.reason, /your shop's name/, "DINER alone does not make Bob's receipt ours");
+  // Its name cut off: the address alone tells it is another shop's, even with the card agreeing.
+  const torn = matchContent(
+    readReceipt('221 Elm Road, Springfield 62704\n6 Oct 2026\nTotal $129.00\nVisa ending 4242'),
+    [c('t1_chb_a1', { last4: '4242' })],
+    diner,
+  );
+  assert.notEqual(torn.status, 'matched');
+  assert.match(torn.reason, /221 Elm Road, not yours \(14 Quay Street\)/);
+});
+
+test("a receipt whose name is cut off but whose address is the merchant's matches with the other facts", () => {
+  const f = readReceipt('14 Quay St., Portsmouth PO1 3AH\nDate: October 6, 2026\nTotal $129.00');
+  assert.deepEqual(f.head, [], 'the date line under the address is not taken for a shop name');
+  const m = matchContent(f, [c('t1_chb_a1'), c('t1_chb_b2', { total: 100 })], diner);
+  assert.equal(m.status, 'matched');
+  assert.match(m.reason, /your shop's address \(14 Quay St\.\)/);
+  // Without the address in the profile the same scan is only offered (an amount and a date).
+  assert.equal(matchContent(f, [c('t1_chb_a1')], { names: diner.names }).status, 'ambiguous');
+  // The address alone, with nothing of the transaction, points at no chargeback.
+  assert.equal(matchContent(readReceipt('14 Quay Street\nThank you'), [c('t1_chb_a1')], diner).status, 'unmatched');
+});
+
+test('addresses compared as a person would: street type, look-alikes, number first or last, the shop next door', () => {
+  const ours = parseShopAddress('14 Quay Street, Portsmouth PO1 3AH')!;
+  assert.deepEqual(ours.postcode, 'P013AH');
+  const at = (line: string) => compareAddress(readReceipt(`SHOP\n${line}`).address!, ours);
+  assert.equal(at('14 QUAY ST'), 'ours');
+  assert.equal(at('l4 Quay Str.'), 'ours', 'OCR read 1 as l');
+  assert.equal(at('16 Quay Street'), 'other', 'the shop next door');
+  assert.equal(at('14 Harbour Road'), 'other');
+  const berlin = parseShopAddress('Hauptstraße 12, 10115 Berlin')!;
+  assert.equal(compareAddress(readReceipt('Café Krone\nHauptstr. 12\n10115 Berlin').address!, berlin), 'ours');
+  assert.equal(compareAddress(readReceipt('Bäckerei\nGartenweg 3\n10117 Berlin').address!, berlin), 'other');
+  // A customer's shipping address is not the shop's.
+  assert.equal(readReceipt('Harbor Lane Goods\nShip to:\n221 Elm Road').address, undefined);
 });
