@@ -507,7 +507,7 @@ test(
       await page.getByRole('button', { name: 'Sync now' }).click();
       const bar = page.locator('.statusbar');
       await bar
-        .getByText(/^Last sync failed just now: .* Last successful sync .*: showing the data of then\./)
+        .getByText(/^Last sync failed just now: .* What you see was last synced .*\./)
         .waitFor({ timeout: 60_000 });
       assert.doesNotMatch((await bar.textContent()) ?? '', /Up to date/);
     } finally {
