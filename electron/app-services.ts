@@ -16,6 +16,7 @@ import type { Sandbox } from './sandbox/index.ts';
 import type { KeyVault } from './credentials/key-vault.ts';
 import { AppError, isAppError, userMessage } from '../shared/errors.ts';
 import { createAppLog } from './app-log.ts';
+import { technicalDetail } from './api/errors.ts';
 import { backupIfDue } from './store/integrity.ts';
 
 export interface AppPlatform {
@@ -60,7 +61,16 @@ export async function createAppServices(o: {
   const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
   const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
-  h.sync.onFinished((f) => o.events.emit('syncFinished', f));
+  h.sync.onFinished(({ profileId, ok, error }) => {
+    o.events.emit('syncFinished', { profileId, ok });
+    // The window says why in the merchant's words; the log keeps the address and system code too.
+    if (error && !isAppError(error, 'cancelled')) {
+      const detail = technicalDetail(error);
+      log(
+        `${h.store.profiles.get(profileId)?.name ?? profileId}: sync failed: ${userMessage(error)}${detail ? ` (${detail})` : ''}`,
+      );
+    }
+  });
   let demo: Sandbox | undefined;
   const receivers = new Map<string, { url: string; close(): Promise<void> }>();
   let backupTimer: NodeJS.Timeout | undefined;

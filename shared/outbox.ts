@@ -16,6 +16,8 @@ export const outboxStepSchema = z.object({
   name: z.string(),
   documentType: documentTypeSchema.optional(),
   bytes: z.number().int().optional(),
+  /** The document's pages, when Dispute Desk built it (an evidence packet): said in its title. */
+  pages: z.number().int().positive().optional(),
   sentBytes: z.number().int(),
   attempts: z.number().int(),
   /** When its last attempt began (ms); absent on steps never tried, and on jobs made before it was kept. */
@@ -53,7 +55,16 @@ export const newSubmissionSchema = z.object({
   note: z.string().max(5000).optional(),
   amount: z.number().int().positive().optional(),
   currency: z.string().optional(),
-  documents: z.array(z.object({ path: z.string(), name: z.string(), documentType: documentTypeSchema })).max(50),
+  documents: z
+    .array(
+      z.object({
+        path: z.string(),
+        name: z.string(),
+        documentType: documentTypeSchema,
+        pages: z.number().int().positive().optional(),
+      }),
+    )
+    .max(50),
   /** The merchant was told what this chargeback already has at its stage and answers again
    * anyway. Without it a second answer to the same stage is refused. */
   anotherAnswer: z.boolean().optional(),

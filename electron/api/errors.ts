@@ -94,17 +94,17 @@ export function unexpectedAnswerError(httpStatus: number): AppError {
 export function networkError(cause: unknown, baseUrl: string): AppError {
   const code = (cause as { code?: string } | undefined)?.code ?? '';
   const name = (cause as Error | undefined)?.name ?? '';
+  // The address and the system's code are for the log (the cause), not for the merchant's sentence.
+  const detail = technicalCause(cause, baseUrl, code);
   if (
     name === 'TimeoutError' ||
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
     code === 'UND_ERR_BODY_TIMEOUT' ||
     code === 'UND_ERR_CONNECT_TIMEOUT'
   ) {
-    return new AppError(
-      'timeout',
-      `The chargeback service at ${hostOf(baseUrl)} did not answer in time. Dispute Desk will try again.`,
-      { cause: safeCause(cause) },
-    );
+    return new AppError('timeout', 'The chargeback service did not answer in time. Dispute Desk will try again.', {
+      cause: detail,
+    });
   }
   const tls = certificateProblem(code || ((cause as { cause?: { code?: string } })?.cause?.code ?? ''));
   if (tls)
@@ -114,14 +114,54 @@ export function networkError(cause: unknown, baseUrl: string): AppError {
         'Dispute Desk did not connect, so the API key was not sent. ' +
         "Check the profile's URL and this computer's date and time. A proxy, security software or a " +
         'Wi-Fi sign-in page can also cause this: try another network. If it goes on, tell the service’s support.',
-      { cause: safeCause(cause) },
+      { cause: detail },
     );
-  return new AppError(
-    'network',
-    `Could not reach the chargeback service at ${hostOf(baseUrl)} ` +
-      `(${code || 'connection failed'}). Check your internet connection; your work is kept.`,
-    { cause: safeCause(cause) },
-  );
+  return new AppError('network', unreachable(whereIs(baseUrl)), { cause: detail });
+}
+
+/** Where the service runs, from its address: what to check when it cannot be reached differs. */
+type ServicePlace = 'this-computer' | 'local-network' | 'internet';
+
+function whereIs(baseUrl: string): ServicePlace {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return 'internet';
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host))
+    return 'this-computer';
+  if (
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    /^(fc|fd)[0-9a-f]{2}:/.test(host) ||
+    /^fe80:/.test(host) ||
+    host.endsWith('.local') ||
+    host.endsWith('.lan') ||
+    !host.includes('.')
+  )
+    return 'local-network';
+  return 'internet';
+}
+
+/** The merchant's sentence for a service that did not answer, with advice true for where it is:
+ * the demo's service runs inside Dispute Desk on this computer, where no internet is involved. */
+function unreachable(place: ServicePlace): string {
+  switch (place) {
+    case 'this-computer':
+      return (
+        'Could not reach the chargeback service on this computer. If it is the demo, quit and ' +
+        'reopen Dispute Desk to start it again; otherwise start the service. Your work is kept.'
+      );
+    case 'local-network':
+      return (
+        'Could not reach the chargeback service on your local network. Check that the computer ' +
+        'running it is on and that this computer is on the same network. Your work is kept.'
+      );
+    case 'internet':
+      return 'Could not reach the chargeback service. Check your internet connection; your work is kept.';
+  }
 }
 
 /** What a TLS certificate failure means, in words, or undefined for any other failure. A
@@ -156,11 +196,20 @@ function hostOf(url: string): string {
   }
 }
 
-/** Causes keep the error's name, code and message only: undici errors can carry request headers. */
-function safeCause(cause: unknown): Error {
-  const e = new Error((cause as Error | undefined)?.message ?? String(cause));
+/** Causes keep the error's name, code and message only: undici errors can carry request headers.
+ * The service's address and the system's code lead the message, for the log. */
+function technicalCause(cause: unknown, baseUrl: string, code: string): Error {
+  const message = (cause as Error | undefined)?.message ?? String(cause);
+  const e = new Error(`${hostOf(baseUrl)}${code ? ` ${code}` : ''}: ${message}`);
   e.name = (cause as Error | undefined)?.name ?? 'Error';
   return e;
+}
+
+/** What a log may add to the merchant's sentence: the technical cause kept with the error (the
+ * address and the system's code), or undefined when there is none. */
+export function technicalDetail(e: unknown): string | undefined {
+  const cause = (e as { cause?: unknown } | undefined)?.cause;
+  return cause instanceof Error ? cause.message : undefined;
 }
 
 export function tooLargeError(bytes: number, max: number): AppError {

@@ -2,7 +2,7 @@
 import { CliError, numberOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
-import { jobStatus, jobStatusWords, stepStateWords } from '../../shared/domain/outbox-job-state.ts';
+import { jobStatus, jobStatusWords, stepStateWords, stepTitle } from '../../shared/domain/outbox-job-state.ts';
 import { labelOf, utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 
 /** A job in the same words as the window's Outbox (shared/domain/outbox-job-state.ts); times in UTC,
@@ -10,7 +10,7 @@ import { labelOf, utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 function describe(j: OutboxJob): string {
   const steps = j.steps.map(
     (s) =>
-      `    ${s.kind === 'message' ? 'message ' : 'document'} ${s.name.padEnd(40)} ` +
+      `    ${s.kind === 'message' ? 'message ' : 'document'} ${stepTitle(s).padEnd(40)} ` +
       stepStateWords[s.state] +
       (s.attempts > 1 ? ` (${s.attempts} attempts)` : '') +
       (s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''),

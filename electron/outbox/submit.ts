@@ -79,6 +79,7 @@ export function createSubmit(deps: SubmitDeps) {
           name,
           documentType: d.documentType,
           bytes,
+          ...(d.pages ? { pages: d.pages } : {}),
           sentBytes: 0,
           attempts: 0,
         });

@@ -167,7 +167,12 @@ export function createResponder(deps: {
       );
     warnings.push(...built.warnings);
     return {
-      documents: built.files.map((f) => ({ path: join(staging, f.name), name: f.name, documentType: f.documentType })),
+      documents: built.files.map((f) => ({
+        path: join(staging, f.name),
+        name: f.name,
+        documentType: f.documentType,
+        pages: f.pages,
+      })),
       pages: built.totalPages,
     };
   }

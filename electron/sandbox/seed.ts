@@ -202,7 +202,11 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
       const [city, state, zip] = rng.pick(cities);
       const personal = !rng.chance(0.15);
       const cardPresent = rc.category === 'fraud-card-present' || rng.chance(0.2);
-      const txnCreated = atDay(opts.anchor, createdDay - rng.int(5, 40), rng);
+      // The payment's day: authorized and captured that day, settled the next, funded the day
+      // after, all before the chargeback. Every date is derived from this one draw (no new draws:
+      // the same seed gives the same portfolio as before).
+      const txnDay = createdDay - rng.int(5, 40);
+      const txnCreated = atDay(opts.anchor, txnDay, rng);
       const txn = {
         id: txnId,
         created: formatRecordTimestamp(txnCreated),
@@ -222,10 +226,10 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
         expiration: `${String(rng.int(1, 12)).padStart(2, '0')}${rng.int(27, 31)}`,
         currency,
         platform: rng.pick(platformCodes),
-        authDate: ymdToInt(addDays(opts.anchor, createdDay - 20)),
+        authDate: ymdToInt(addDays(opts.anchor, txnDay)),
         authCode: rng.hex(6).toUpperCase(),
         captured: formatRecordTimestamp(txnCreated),
-        settled: ymdToInt(addDays(opts.anchor, createdDay - 19)),
+        settled: ymdToInt(addDays(opts.anchor, txnDay + 1)),
         settledCurrency: currency,
         settledTotal: total,
         allowPartial: 0,
@@ -291,7 +295,7 @@ export function seedPortfolio(store: SandboxDb, opts: SeedOptions): void {
         convenienceFee: 0,
         surcharge: 0,
         channel: cardPresent ? 'pos' : 'web',
-        funded: ymdToInt(addDays(opts.anchor, createdDay - 18)),
+        funded: ymdToInt(addDays(opts.anchor, txnDay + 2)),
         fundingEnabled: 1,
         requestSequence: 1,
         processedSequence: 1,

@@ -35,6 +35,13 @@ export interface SyncEngineDeps {
   notifyLimit?: number;
 }
 
+/** A pass or refresh that ended: `error` (what it threw) only when it failed. */
+export interface SyncFinished {
+  profileId: string;
+  ok: boolean;
+  error?: unknown;
+}
+
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -42,9 +49,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const following = new Map<string, Promise<SyncReport>>();
   const rereads = new Map<string, Promise<void>>();
   const listeners = new Set<(p: SyncProgress) => void>();
-  const finishers = new Set<(f: { profileId: string; ok: boolean }) => void>();
+  const finishers = new Set<(f: SyncFinished) => void>();
   /** Whatever the pass or refresh did, listeners hear it ended: the window reads again. */
-  const finished = (profileId: string, ok: boolean): void => finishers.forEach((l) => l({ profileId, ok }));
+  const finished = (profileId: string, ok: boolean, error?: unknown): void =>
+    finishers.forEach((l) => l({ profileId, ok, ...(ok ? {} : { error }) }));
   // stop() aborts every pass and refresh through this, then waits for them: the store they
   // write to may close only after.
   let lifetime = new AbortController();
@@ -88,7 +96,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       // Heard once the pass is no longer running, so a status read then says it is not.
       void p.then(
         () => finished(profileId, true),
-        () => finished(profileId, false),
+        (e: unknown) => finished(profileId, false, e),
       );
       running.set(profileId, p);
       return p;
@@ -109,7 +117,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         await done;
         finished(profileId, true);
       } catch (e) {
-        finished(profileId, false);
+        finished(profileId, false, e);
         throw e;
       } finally {
         refreshes.delete(done);
@@ -138,8 +146,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return () => listeners.delete(listener);
     },
 
-    /** Told when a pass or one chargeback's refresh ends, ok or not. */
-    onFinished(listener: (f: { profileId: string; ok: boolean }) => void): () => void {
+    /** Told when a pass or one chargeback's refresh ends, ok or not (then why, for the log). */
+    onFinished(listener: (f: SyncFinished) => void): () => void {
       finishers.add(listener);
       return () => finishers.delete(listener);
     },
@@ -168,6 +176,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         lastErrorKind: s.lastErrorKind,
         lastFailedAt: s.lastFailedAt,
         running: running.has(profileId),
+        nextSyncAt: timers.nextSyncAt(profileId),
       };
     },
   };

@@ -5,11 +5,14 @@ import type { SyncReport } from './sync-progress.ts';
 
 export function createSyncSchedule(store: Store, syncProfile: (profileId: string) => Promise<SyncReport>) {
   const timers = new Map<string, NodeJS.Timeout>();
+  /** When each profile's timer fires next: the status bar says when a failed sync is tried again. */
+  const nextAt = new Map<string, number>();
   let scheduleError: ((profileId: string, e: unknown) => void) | undefined;
 
   function unschedule(profileId: string): void {
     clearInterval(timers.get(profileId));
     timers.delete(profileId);
+    nextAt.delete(profileId);
   }
 
   /** (Re)starts one profile's timer from its saved interval: a new profile syncs at once, a
@@ -19,12 +22,15 @@ export function createSyncSchedule(store: Store, syncProfile: (profileId: string
     const known = timers.has(profileId);
     unschedule(profileId);
     if (!profile) return;
+    const every = profile.syncIntervalMinutes * 60_000;
     const tick = (): void => {
+      nextAt.set(profileId, Date.now() + every);
       syncProfile(profileId).catch((e: unknown) => scheduleError?.(profileId, e));
     };
-    const t = setInterval(tick, profile.syncIntervalMinutes * 60_000);
+    const t = setInterval(tick, every);
     t.unref();
     timers.set(profileId, t);
+    nextAt.set(profileId, Date.now() + every);
     if (!known) tick();
   }
 
@@ -39,6 +45,11 @@ export function createSyncSchedule(store: Store, syncProfile: (profileId: string
     stopSchedule(): void {
       for (const t of timers.values()) clearInterval(t);
       timers.clear();
+      nextAt.clear();
+    },
+    /** When the profile's next pass starts by itself; null when it does not sync on its own. */
+    nextSyncAt(profileId: string): number | null {
+      return nextAt.get(profileId) ?? null;
     },
     /** The profiles that sync on their own (for tests and diagnostics). */
     scheduled(): string[] {

@@ -49,10 +49,11 @@ export function StatusBar({ profile }: { profile: ProfileView | undefined }) {
     if (!profileId) return;
     setLive({ running: true, text: 'Syncing…' });
     const r = await mutate('syncNow', { profileId });
-    if (!r.ok) {
-      say('error', r.error.message);
-      dataClient().invalidate(['sync']);
-    }
+    if (r.ok) return;
+    // A failed pass is kept in the sync state, and the bar then says it (with when it is tried
+    // again): a toast would say it twice. Only a failure the bar does not show gets one.
+    const after = await dataClient().refetch('getSyncStatus', { profileId });
+    if (after.data?.lastError !== r.error.message) say('error', r.error.message);
   };
 
   return (

@@ -3,7 +3,7 @@
 // with its reason and the time of the next try, rather than flipping between sending and waiting
 // on every attempt; a job claimed but with nothing on its way yet is still waiting.
 import { z } from 'zod';
-import type { OutboxJob } from '../outbox.ts';
+import type { OutboxJob, OutboxStep } from '../outbox.ts';
 
 /** The states a job is shown in (also its card's class: done, failed, retrying… as styled). */
 export const jobShownStates = [
@@ -91,6 +91,22 @@ export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decid
 }
 
 /** A step's state in words, beside its progress bar. */
+/** A packet Dispute Desk built: `evidence <chargeback>.pdf`, or one part of a split one
+ * (electron/evidence/build-packet.ts names them). */
+const packetName = /^evidence(?: \S*chb_\S*?)?(?:-part-(\d+)-of-(\d+))?\.pdf$/i;
+
+/** A step as the merchant knows it: "Evidence packet (3 pages)", "Evidence packet, part 1 of 2
+ * (12 pages)"; a file of the merchant's own by its name, with its pages when known; a message by
+ * the answer it gives. Words only: the file name sent to the service stays the step's `name`. */
+export function stepTitle(step: Pick<OutboxStep, 'kind' | 'name' | 'pages'>): string {
+  if (step.kind === 'message') return step.name;
+  const pages = step.pages ? ` (${step.pages} ${step.pages === 1 ? 'page' : 'pages'})` : '';
+  const packet = packetName.exec(step.name);
+  if (!packet) return `${step.name}${pages}`;
+  const part = packet[1] && packet[2] ? `, part ${packet[1]} of ${packet[2]}` : '';
+  return `Evidence packet${part}${pages}`;
+}
+
 export const stepStateWords: Record<OutboxJob['steps'][number]['state'], string> = {
   pending: 'Waiting',
   sending: 'Sending…',

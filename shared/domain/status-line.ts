@@ -1,9 +1,9 @@
 // What the status bar says about the connection to the processor, from what sync and the outbox
 // last saw. "Up to date" only when the last sync worked and nothing failed since, always with when
 // that was in the merchant's words; a failure is said with its reason, when it happened, what to
-// do about it and how old the data shown is; a profile whose key is gone (a key kept for one
-// session is forgotten when the app quits) asks for it again; an answer waiting to be retried
-// says when.
+// do about it (and when Dispute Desk tries again by itself) and how old the data shown is; a
+// profile whose key is gone (a key kept for one session is forgotten when the app quits) asks for
+// it again; an answer waiting to be retried says when.
 import { z } from 'zod';
 import { errorKindSchema, type ErrorKind } from '../errors.ts';
 import { formatMoment, formatTimeOfMoment, type MerchantLocale } from './merchant-format.ts';
@@ -19,6 +19,8 @@ export const syncFreshnessSchema = z.object({
   lastFailedAt: z.number().nullable(),
   /** No key is held for the profile (never its value): sync cannot run until one is given. */
   keyMissing: z.boolean(),
+  /** When the next pass starts by itself; null when the profile does not sync on its own. */
+  nextSyncAt: z.number().nullable(),
 });
 export type SyncFreshness = z.infer<typeof syncFreshnessSchema>;
 
@@ -40,8 +42,9 @@ export interface StatusLine {
 /** Failures only a new key mends; the others are mended by the service or the connection. */
 const keyKinds: ReadonlySet<ErrorKind> = new Set(['key-rejected', 'keychain']);
 
-/** What to do after a failure of this kind, when its message does not say it already. */
-function advice(kind: ErrorKind | null): string {
+/** What to do after a failure of this kind, when its message does not say it already: for a
+ * failure the service or the connection mends, when Dispute Desk tries again by itself. */
+function advice(kind: ErrorKind | null, retry: string | undefined): string {
   switch (kind) {
     case 'key-rejected':
     case 'keychain':
@@ -50,7 +53,9 @@ function advice(kind: ErrorKind | null): string {
     case 'timeout':
     case 'server':
     case 'rate-limited':
-      return ' Choose Sync now to try again sooner.';
+      return retry
+        ? ` Dispute Desk tries again by itself ${retry}; Sync now tries at once.`
+        : ' Choose Sync now to try again.';
     case 'validation':
       return " Check the profile's service address in Settings.";
     default:
@@ -69,11 +74,19 @@ export function whenInWords(ms: number, now: number, l: MerchantLocale = {}): st
   return time === formatMoment(ms, l) ? `on ${time}` : `at ${time}`;
 }
 
+/** A coming moment as a merchant says it: "in a moment" (due, or within the minute), "at 14:05"
+ * (today), "on 7 Oct 2026, 14:05 CET". */
+export function whenAhead(ms: number, now: number, l: MerchantLocale = {}): string {
+  if (ms - now < 60_000) return 'in a moment';
+  const time = formatTimeOfMoment(ms, now, l);
+  return time === formatMoment(ms, l) ? `on ${time}` : `at ${time}`;
+}
+
 export function statusLine(f: ConnectionFacts, now: number, l: MerchantLocale = {}): StatusLine {
   if (f.running) return { kind: 'syncing', text: 'Syncing…', action: 'sync-now' };
   const when = (ms: number): string => whenInWords(ms, now, l);
   const age = f.lastSuccessAt
-    ? ` Last successful sync ${when(f.lastSuccessAt)}: showing the data of then.`
+    ? ` What you see was last synced ${when(f.lastSuccessAt)}.`
     : ' Nothing has been synced yet.';
   const nextTry = f.sending?.nextAttemptAt
     ? ` Next try at ${formatTimeOfMoment(f.sending.nextAttemptAt, now, l)}.`
@@ -89,9 +102,10 @@ export function statusLine(f: ConnectionFacts, now: number, l: MerchantLocale = 
     };
   if (f.lastError) {
     const at = f.lastFailedAt ? ` ${when(f.lastFailedAt)}` : '';
+    const retry = f.nextSyncAt === null ? undefined : whenAhead(f.nextSyncAt, now, l);
     return {
       kind: 'failed',
-      text: `Last sync failed${at}: ${f.lastError}${advice(f.lastErrorKind)}${age}${sendingNote}`,
+      text: `Last sync failed${at}: ${f.lastError}${advice(f.lastErrorKind, retry)}${age}${sendingNote}`,
       action: f.lastErrorKind && keyKinds.has(f.lastErrorKind) ? 'enter-key' : 'sync-now',
     };
   }

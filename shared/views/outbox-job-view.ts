@@ -3,9 +3,9 @@
 // last tried and sent; where it stands (shared/domain/outbox-job-state.ts); what the merchant can do
 // to it; and, once the issuer has decided, the outcome and the money recovered.
 import { z } from 'zod';
-import { outboxJobSchema, type OutboxJob } from '../outbox.ts';
+import { outboxJobSchema, outboxStepSchema, type OutboxJob } from '../outbox.ts';
 import { answerStateSchema, type AnswerState } from '../domain/answer-lifecycle.ts';
-import { jobStatus, jobStatusSchema } from '../domain/outbox-job-state.ts';
+import { jobStatus, jobStatusSchema, stepTitle } from '../domain/outbox-job-state.ts';
 import { messageTypeRules } from '../domain/message-type-rules.ts';
 import { formatAmount } from '../domain/money.ts';
 import { disputeOutcome, entryRecoveryParts } from '../domain/outcomes.ts';
@@ -39,6 +39,9 @@ export const jobOutcomeSchema = z.object({
 export type JobOutcome = z.infer<typeof jobOutcomeSchema>;
 
 export const outboxJobViewSchema = outboxJobSchema.extend({
+  /** The steps as the merchant knows them: `name` is the step's title ("Evidence packet (3
+   * pages)", stepTitle); a document's file name as sent to the service is `fileName`. */
+  steps: z.array(outboxStepSchema.extend({ fileName: z.string().optional() })),
   answer: answerStateSchema,
   /** The answer's name: "Accept liability". */
   label: z.string(),
@@ -147,6 +150,9 @@ export function outboxJobView(job: OutboxJob, cb: JobChargebackFacts | undefined
       : null;
   return {
     ...job,
+    steps: job.steps.map((s) =>
+      s.kind === 'document' ? { ...s, name: stepTitle(s), fileName: s.name } : { ...s, name: stepTitle(s) },
+    ),
     answer,
     label: messageTypeRules[job.messageType].label,
     chargeback: cb ? { id: cb.id, status: cb.status, customerName: cb.customerName, order: cb.order } : null,

@@ -4,7 +4,8 @@
 // "Up to date".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
 import { startSandbox } from '../../electron/sandbox/index.ts';
@@ -41,7 +42,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       await prompt.waitFor();
       assert.match((await bar.textContent()) ?? '', /No API key is held for this profile/);
       assert.doesNotMatch((await bar.textContent()) ?? '', /Up to date/);
-      assert.match((await prompt.textContent()) ?? '', /Last successful sync at \d/);
+      assert.match((await prompt.textContent()) ?? '', /What you see was last synced at \d/);
       await app.shot(`freshness-key-prompt-${colorScheme}`);
 
       // A wrong key is refused by the service and kept nowhere.
@@ -57,17 +58,29 @@ for (const colorScheme of ['light', 'dark'] as const)
       assert.equal(await services.vault.status(profile.id), 'session', 'no keychain here: kept for the session');
       await app.shot(`freshness-up-to-date-${colorScheme}`);
 
-      // The service goes away: the next sync fails, and the bar says why and what to do.
+      // The profile syncs on its own from now (as the app does once started).
+      services.sync.schedule(profile.id);
+      await bar.getByText(/Up to date · last synced just now/).waitFor({ timeout: 30_000 });
+
+      // The service (on this computer) goes away: the next sync fails, and the bar says why, what
+      // to do and when Dispute Desk tries again by itself; no address, no system code, no internet
+      // advice, and no toast saying it a second time.
       await sb.close();
       await bar.getByRole('button', { name: 'Sync now' }).click();
       await bar.getByText(/^Last sync failed/).waitFor({ timeout: 30_000 });
       const failed = (await bar.textContent()) ?? '';
-      assert.match(failed, /Could not reach the chargeback service/);
+      assert.match(failed, /Could not reach the chargeback service on this computer\./);
       assert.match(
         failed,
-        /Choose Sync now to try again sooner\. Last successful sync just now: showing the data of then\./,
+        /Dispute Desk tries again by itself at \d{1,2}:\d{2}( [AP]M)?; Sync now tries at once\. What you see was last synced just now\./,
       );
+      assert.doesNotMatch(failed, /127\.0\.0\.1|:\d{4,5}\b|ECONNREFUSED|internet|sooner|of then/);
       assert.doesNotMatch(failed, /Up to date/);
+      // The toast would come once Sync now's answer is in: wait past it, then none is there.
+      await page.waitForTimeout(1_500);
+      assert.equal(await page.locator('.toast').count(), 0, 'the bar says it; no toast says it again');
+      const logged = readFileSync(join(services.home, 'logs', 'dispute-desk.log'), 'utf8');
+      assert.match(logged, /Corner shop: sync failed: Could not reach .* \(127\.0\.0\.1:\d+ ECONNREFUSED: /);
       assert.equal(
         await bar.getByRole('button', { name: 'Enter the API key…' }).count(),
         0,

@@ -81,6 +81,8 @@ test(
       'the core API takes the documents first',
     );
     assert.match(queued.job.steps[0]!.name, /\.pdf$/, 'the evidence is built into a PDF packet');
+    const packetPages = queued.job.steps[0]!.pages!;
+    assert.ok(packetPages >= 2, 'the packet keeps its pages (the cover letter and the photo)');
 
     const unconfirmed = await cli(['respond', b.id, '--type', 'acceptLiability', '--amount', '49.99']);
     assert.equal(unconfirmed.status, 1);
@@ -129,12 +131,13 @@ test(
     );
     const text = await cli(['outbox', 'list']);
     assert.equal(text.status, 0);
+    assert.doesNotMatch(text.stdout, /document evidence t1_chb_/, 'the packet as the merchant knows it, not its file');
     assert.match(
       text.stdout,
       new RegExp(
         // In the window's Outbox's words.
-        `${queued.job.id}  ${a.id}  Respond with evidence  Waiting to send\\n    document evidence ` +
-          `\\S+\\.pdf +Waiting\\n    message  Respond with evidence\\s+Waiting`,
+        `${queued.job.id}  ${a.id}  Respond with evidence  Waiting to send\\n    document Evidence packet ` +
+          `\\(${packetPages} pages\\) +Waiting\\n    message  Respond with evidence\\s+Waiting`,
       ),
     );
 

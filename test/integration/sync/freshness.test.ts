@@ -70,3 +70,29 @@ test('after a restart without its session-only key, sync fails out loud and asks
     rmSync(f.home, { recursive: true, force: true });
   }
 });
+
+test('a failed scheduled sync says when the schedule tries again: the interval from the last tick', async () => {
+  const f = await syncFixture({ seed: 3, chargebacks: 5 });
+  try {
+    f.h.store.profiles.save({ ...f.profile, syncIntervalMinutes: 15 });
+    assert.equal(f.h.sync.freshness(f.profile.id).nextSyncAt, null, 'not scheduled: no automatic try promised');
+    await f.sb.close();
+    const before = Date.now();
+    f.h.sync.startSchedule();
+    const after = Date.now();
+    // The first tick runs at once and fails: the service is gone.
+    await f.h.sync.syncProfile(f.profile.id).catch(() => undefined);
+    const facts = { ...f.h.sync.freshness(f.profile.id), keyMissing: false, sending: null };
+    assert.equal(facts.lastErrorKind, 'network');
+    assert.ok(facts.nextSyncAt! >= before + 15 * 60_000 && facts.nextSyncAt! <= after + 15 * 60_000);
+    const line = statusLine(facts, after, { locale: 'en-GB', timeZone: 'UTC' });
+    const at = new Date(facts.nextSyncAt!).toISOString().slice(11, 16);
+    assert.match(line.text, new RegExp(`Dispute Desk tries again by itself at ${at}; Sync now tries at once\\.`));
+    assert.doesNotMatch(line.text, /127\.0\.0\.1|ECONNREFUSED|internet/);
+    f.h.sync.unschedule(f.profile.id);
+    assert.equal(f.h.sync.freshness(f.profile.id).nextSyncAt, null);
+  } finally {
+    f.h.sync.stopSchedule();
+    await f.close();
+  }
+});

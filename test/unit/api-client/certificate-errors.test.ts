@@ -87,5 +87,5 @@ test('expired, not yet valid, another address, revoked: each in its words; a ref
   assert.match(said('CERT_REVOKED', true), /revoked/, 'a code on the cause is read too');
   for (const code of ['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID'])
     assert.doesNotMatch(said(code), /internet connection/, code);
-  assert.match(said('ECONNREFUSED'), /Check your internet connection/);
+  assert.match(said('ECONNREFUSED'), /Check your internet connection/, 'a service on the internet');
 });

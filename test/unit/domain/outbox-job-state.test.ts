@@ -2,7 +2,7 @@
 // the outcome, worked out by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobStatus, jobStatusWords, stepStateWords } from '../../../shared/domain/outbox-job-state.ts';
+import { jobStatus, jobStatusWords, stepStateWords, stepTitle } from '../../../shared/domain/outbox-job-state.ts';
 import { outboxJobView, outboxJobViewSchema, type JobChargebackFacts } from '../../../shared/views/outbox-job-view.ts';
 import type { OutboxJob, OutboxStep } from '../../../shared/outbox.ts';
 import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
@@ -198,4 +198,28 @@ test('a chargeback decided since the answer was queued: it can no longer go, and
     answer,
   );
   assert.equal(sent.tooLate, null, 'a sent answer is not too late');
+});
+
+test('a step as the merchant knows it: the packet by what it is and its pages, never its file name', () => {
+  const packet = step({ kind: 'document', name: 'evidence t1_chb_6a6b6cc9f4fb4483a5a5662.pdf', pages: 3 });
+  assert.equal(stepTitle(packet), 'Evidence packet (3 pages)');
+  assert.equal(stepTitle({ ...packet, pages: 1 }), 'Evidence packet (1 page)');
+  assert.equal(stepTitle({ ...packet, pages: undefined }), 'Evidence packet', 'a job queued before pages were kept');
+  assert.equal(
+    stepTitle({ ...packet, name: 'evidence t1_chb_6a6b6cc9f4fb4483a5a5662-part-2-of-3.pdf', pages: 12 }),
+    'Evidence packet, part 2 of 3 (12 pages)',
+  );
+  assert.equal(stepTitle({ ...packet, name: 'evidence.pdf', pages: 2 }), 'Evidence packet (2 pages)');
+  // A file of the merchant's own keeps its name; a message is the answer it gives.
+  assert.equal(stepTitle(step({ kind: 'document', name: 'UPS receipt.pdf' })), 'UPS receipt.pdf');
+  assert.equal(stepTitle(step({ kind: 'document', name: 'evidence of delivery.pdf' })), 'evidence of delivery.pdf');
+  assert.equal(stepTitle(step({ kind: 'document', name: 'evidence receipt.pdf' })), 'evidence receipt.pdf');
+  assert.equal(stepTitle(step()), 'Accept liability');
+
+  // The Outbox's view names the step so; the file name sent to the service is kept beside it.
+  const view = outboxJobView(job({ steps: [packet, step({ position: 1 })] }), cb(), answer);
+  assert.equal(view.steps[0]!.name, 'Evidence packet (3 pages)');
+  assert.equal(view.steps[0]!.fileName, 'evidence t1_chb_6a6b6cc9f4fb4483a5a5662.pdf');
+  assert.equal(view.steps[1]!.name, 'Accept liability');
+  assert.ok(outboxJobViewSchema.safeParse(view).success);
 });

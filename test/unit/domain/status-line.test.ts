@@ -13,6 +13,7 @@ const facts = (o: Partial<ConnectionFacts> = {}): ConnectionFacts => ({
   lastErrorKind: null,
   lastFailedAt: null,
   keyMissing: false,
+  nextSyncAt: null,
   sending: null,
   ...o,
 });
@@ -30,23 +31,42 @@ test('up to date only after a sync that worked and no failure since, with when i
   assert.equal(statusLine(facts({ running: true, lastError: 'x' }), at, utc).text, 'Syncing…');
 });
 
-test('a failed sync is never "up to date": its reason, when, what to do and the age of the data', () => {
-  const s = statusLine(
-    facts({
-      lastError: 'Could not reach the chargeback service at api.example (ECONNREFUSED).',
-      lastErrorKind: 'network',
-      lastFailedAt: at + 60 * 60_000,
-    }),
-    at + 65 * 60_000,
-    utc,
-  );
+test('a failed sync is never "up to date": its reason, when, when it is tried again and the age of the data', () => {
+  const failed = facts({
+    lastError: 'Could not reach the chargeback service. Check your internet connection; your work is kept.',
+    lastErrorKind: 'network',
+    lastFailedAt: at + 60 * 60_000,
+    nextSyncAt: at + 75 * 60_000,
+  });
+  const s = statusLine(failed, at + 65 * 60_000, utc);
   assert.equal(s.kind, 'failed');
   assert.equal(
     s.text,
-    'Last sync failed 5 minutes ago: Could not reach the chargeback service at api.example (ECONNREFUSED). ' +
-      'Choose Sync now to try again sooner. Last successful sync at 10:40: showing the data of then.',
+    'Last sync failed 5 minutes ago: Could not reach the chargeback service. Check your internet connection; ' +
+      'your work is kept. Dispute Desk tries again by itself at 11:55; Sync now tries at once. ' +
+      'What you see was last synced at 10:40.',
   );
   assert.equal(s.action, 'sync-now');
+  assert.doesNotMatch(s.text, /sooner|of then/, 'no "sooner than what?", no "the data of then"');
+  // The next try on another day gives its date; one already due is "in a moment".
+  assert.match(
+    statusLine({ ...failed, nextSyncAt: at + 30 * 3_600_000 }, at + 65 * 60_000, utc).text,
+    /tries again by itself on 24 Nov 2026, 16:40 UTC;/,
+  );
+  assert.match(
+    statusLine({ ...failed, nextSyncAt: at + 65 * 60_000 }, at + 65 * 60_000, utc).text,
+    /tries again by itself in a moment;/,
+  );
+  // Without a schedule (the command line), nothing is promised: Sync now is the way.
+  assert.match(
+    statusLine({ ...failed, nextSyncAt: null }, at + 65 * 60_000, utc).text,
+    /your work is kept\. Choose Sync now to try again\. What you see/,
+  );
+  // A refused key is not mended by waiting: no automatic try is promised.
+  assert.doesNotMatch(
+    statusLine({ ...failed, lastErrorKind: 'key-rejected' }, at + 65 * 60_000, utc).text,
+    /tries again by itself/,
+  );
   assert.match(
     statusLine(facts({ lastSuccessAt: null, lastError: 'No network.', lastErrorKind: 'network' }), at, utc).text,
     /Nothing has been synced yet\.$/,
@@ -69,7 +89,7 @@ test('a refused key offers the key prompt; a missing key asks for it before anyt
   assert.equal(missing.kind, 'key-missing');
   assert.equal(missing.action, 'enter-key');
   assert.match(missing.text, /^No API key is held for this profile .*enter it again to sync\./);
-  assert.match(missing.text, /Last successful sync 1 minute ago/);
+  assert.match(missing.text, /What you see was last synced 1 minute ago\./);
   assert.doesNotMatch(missing.text, /dispute-desk profile add/, 'the window does not give CLI advice');
 });
 
