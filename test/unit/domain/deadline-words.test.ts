@@ -42,10 +42,11 @@ test('an open chargeback counts to its send-by date while the reply date is ahea
     text: '1 day to send',
     state: 'due-soon',
   });
-  // Send-by passed, reply date not: late, but still answerable, so it is today's work.
+  // Send-by passed, reply date not: late, its own state (not "due today": nothing is due today).
   assert.deepEqual(deadlineWords({ ...open, daysLeft: 2, sendByDaysLeft: -3 }), {
-    text: 'Late: 2 days left',
-    state: 'due-today',
+    text: 'Send-by date passed 3 days ago · 2 days to reply',
+    badge: 'Late · 2 days to reply',
+    state: 'late',
   });
   // No buffer: the reply date's own words.
   assert.deepEqual(deadlineWords({ ...open, daysLeft: 0, sendByDaysLeft: 0 }), {
@@ -108,10 +109,58 @@ test('a row waiting in the outbox says so; a failing one says why and when it is
   // Delivered: with the issuer. Not answered: the deadline.
   assert.deepEqual(
     rowStateWords({ ...base, answer: { stage: 'sent', label: 'Sent, awaiting the issuer' }, delivery: null }, at),
-    { text: 'Sent, awaiting the issuer', full: 'Sent, awaiting the issuer', className: 'answered' },
+    { text: 'Sent', full: 'Sent, awaiting the issuer', className: 'answered' },
   );
   assert.deepEqual(
     rowStateWords({ ...base, answer: { stage: 'not-answered', label: 'Not answered' }, delivery: null }, at),
     { text: '1 day to send', full: '1 day to send', className: 'due-soon' },
   );
+});
+
+test('past the send-by date the words say which date passed and which is ahead, in a state of its own', () => {
+  // The walk's page: send-by Thu 19 Nov passed 7 days ago, reply date tomorrow. It read
+  // "Late: due today", as if the send-by date were due today, in the same amber as "Send today".
+  const late = deadlineWords({ ...open, daysLeft: 1, sendByDaysLeft: -7 });
+  assert.equal(late.text, 'Send-by date passed 7 days ago · reply by tomorrow');
+  assert.equal(late.badge, 'Late · reply tomorrow');
+  assert.equal(late.state, 'late');
+  assert.doesNotMatch(late.text, /due today/i);
+  const lastDay = deadlineWords({ ...open, daysLeft: 0, sendByDaysLeft: -1 });
+  assert.deepEqual(
+    [lastDay.text, lastDay.badge],
+    ['Send-by date passed yesterday · reply today', 'Late · reply today'],
+  );
+  // Three urgencies, three states: on time today, late, too late.
+  const states = [
+    deadlineWords({ ...open, daysLeft: 7, sendByDaysLeft: 0 }).state,
+    lastDay.state,
+    deadlineWords({ ...open, daysLeft: -1, sendByDaysLeft: -6 }).state,
+  ];
+  assert.deepEqual(states, ['due-today', 'late', 'overdue']);
+  // The row's badge is the short form, its title every word.
+  const row = rowStateWords(
+    {
+      ...open,
+      daysLeft: 1,
+      sendByDaysLeft: -7,
+      answer: { stage: 'not-answered', label: 'Not answered' },
+      delivery: null,
+    },
+    () => 'never',
+  );
+  assert.deepEqual(row, { text: 'Late · reply tomorrow', full: late.text, className: 'late' });
+});
+
+test("a sent answer's badge is short, its full words in the title", () => {
+  const row = rowStateWords(
+    {
+      ...open,
+      daysLeft: 9,
+      sendByDaysLeft: 2,
+      answer: { stage: 'sent', label: 'Sent, awaiting the issuer' },
+      delivery: null,
+    },
+    () => 'never',
+  );
+  assert.deepEqual(row, { text: 'Sent', full: 'Sent, awaiting the issuer', className: 'answered' });
 });
