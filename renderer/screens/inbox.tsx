@@ -492,9 +492,16 @@ export function Inbox({ profileId }: { profileId: string }) {
                     <span className="reason" title={`${row.reasonCode} · ${row.reason}`}>
                       {row.reasonCode} · {row.reason}
                     </span>
-                    <span className="muted id" title={row.reply ? deadlineTitle(row, row.id) : row.id}>
-                      {row.id}
-                      {row.reply ? ` · reply by ${formatReplyDay(row.reply)}` : ''}
+                    <span className="muted id">
+                      {/* The reply day whole; the ID gives way (whole in its title and on the page). */}
+                      <span className="cb-id" title={row.id}>
+                        {row.id}
+                      </span>
+                      {row.reply ? (
+                        <span className="reply-day" title={deadlineTitle(row, d.full)}>
+                          {` · reply by ${formatReplyDay(row.reply)}`}
+                        </span>
+                      ) : null}
                     </span>
                   </div>
                   <div className="cell customer" role="gridcell" data-testid="customer">

@@ -81,7 +81,9 @@ function JobCard(p: {
         <span className="actions">
           {/* Never tried yet: nothing to retry, it is sent now. */}
           {j.controls.retry && (
-            <button onClick={() => act('retryJob', j.id)}>{j.times.lastTriedAt === null ? 'Send now' : 'Retry now'}</button>
+            <button onClick={() => act('retryJob', j.id)}>
+              {j.times.lastTriedAt === null ? 'Send now' : 'Retry now'}
+            </button>
           )}
           {j.controls.pause && <button onClick={() => act('pauseJob', j.id)}>Pause</button>}
           {j.controls.resume && <button onClick={() => act('resumeJob', j.id)}>Resume</button>}
