@@ -157,7 +157,10 @@ function sectionTotal(s: InboxSectionSummary, main: string): { total: string; ra
     ...t.rates.map((r) => r.text),
     ...(t.missing.length > 0 ? [`no rate for ${t.missing.join(', ')} (left out)`] : []),
   ];
-  return { total: `≈ ${formatAmount(t.total, main)}`, rates: `${rates.join(', ')} (${describeRatesAge(new Date())})` };
+  return {
+    total: `≈ ${formatAmount(t.total, main)}`,
+    rates: `${rates.join(', ')} (reference ${describeRatesAge(new Date())})`,
+  };
 }
 
 /** Every rate the worklist's approximate totals use, once each, and the currencies without one:
@@ -181,7 +184,7 @@ function approxOf(row: InboxRowView, main: string): { text: string; rate: string
   if (converted === undefined || rate === undefined) return undefined;
   return {
     text: `≈ ${formatAmount(converted, main)}`,
-    rate: `${describeRate(row.currency, main, rate)}, ${describeRatesAge(new Date())}`,
+    rate: `${describeRate(row.currency, main, rate)}, reference ${describeRatesAge(new Date())}`,
   };
 }
 
