@@ -513,7 +513,11 @@ test(
       for (const r of total.rates) assert.ok(rateTexts.includes(r.text), `${r.text} in ${rateTexts.join(', ')}`);
       for (const li of await ratesBox.locator('li').all()) {
         assert.equal(await li.isVisible(), true);
-        assert.equal(await li.evaluate((e) => e.scrollWidth <= e.clientWidth), true, 'each rate whole');
+        const whole = await li.evaluate((e) => {
+          const box = e as unknown as { scrollWidth: number; clientWidth: number };
+          return box.scrollWidth <= box.clientWidth;
+        });
+        assert.equal(whole, true, 'each rate whole');
       }
       await ratesBox.locator('summary').click();
 
