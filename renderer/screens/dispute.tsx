@@ -514,7 +514,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
               ) : null}
               {view.deadline.outcome || view.deadline.state === 'overdue' ? (
                 <strong>{view.deadline.text}</strong>
-              ) : view.deadline.state === 'late' ? null : (
+              ) : (view.deadline.sendByDaysLeft ?? 0) < 0 ? null : (
                 <strong>{deadline.relative}</strong>
               )}
               {sendBy ? (

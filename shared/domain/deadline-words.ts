@@ -62,13 +62,15 @@ export function deadlineWords(f: DeadlineFacts): DeadlineWords {
   // No buffer (or none known): the reply date is the only deadline, in its own words.
   if (send === null || send === days) return { text: describeDaysLeft(days), state: deadlineState(days) };
   // The send-by date has passed but the reply date has not: late by the processor's guidance, still
-  // answerable. Its own state, apart from "Send today" (still on time) and "Overdue" (too late), and
+  // answerable. Its own state, apart from "Send today" (still on time) and "Overdue" (too late), until
+  // the reply date's last day, which is due today like any other; and
   // words that say which date passed and which is still ahead, both counted in the service's days.
   if (send < 0)
     return {
       text: `Send-by date passed ${daysAgo(-send)} · ${replyWithin(days)}`,
       badge: `Late · ${replyWithin(days).replace(/^reply by /, 'reply ')}`,
-      state: 'late',
+      // The reply date's own last day is due today whatever the send-by date said.
+      state: days === 0 ? 'due-today' : 'late',
     };
   return { text: describeSendBy(send), state: deadlineState(send) };
 }
@@ -124,7 +126,14 @@ export function rowStateWords(
  * and where the merchant stands against it; `title` says what the date means. Undefined when there
  * is no send-by date apart from the reply date, or it no longer matters (decided, past the reply date). */
 export function sendByLine(
-  d: { sendBy: string | null; reply: string | null; daysLeft: number | null; state: string; text: string },
+  d: {
+    sendBy: string | null;
+    reply: string | null;
+    daysLeft: number | null;
+    sendByDaysLeft: number | null;
+    state: string;
+    text: string;
+  },
   l: MerchantLocale = {},
 ): { text: string; title: string } | undefined {
   if (!d.sendBy || !d.reply || d.sendBy === d.reply || d.daysLeft === null || d.daysLeft < 0 || d.state === 'none')
@@ -132,6 +141,6 @@ export function sendByLine(
   const date = formatCalendarDate(d.sendBy, l);
   const title = `Send by ${date}: ${sendByMeaning(d.sendBy, d.reply)}.`;
   // Past it, the words name the passed date already ("Send-by date passed 7 days ago · …").
-  if (d.state === 'late') return { text: d.text, title };
+  if ((d.sendByDaysLeft ?? 0) < 0) return { text: d.text, title };
   return { text: `Send by ${date} (US Eastern) · ${d.text}`, title };
 }

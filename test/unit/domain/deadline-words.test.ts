@@ -3,7 +3,8 @@
 // now" with where it stands; an open one counts to its send-by date while the reply date is ahead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deadlineWords, rowStateWords } from '../../../shared/domain/deadline-words.ts';
+import { deadlineWords, rowStateWords, sendByLine } from '../../../shared/domain/deadline-words.ts';
+import { sendByMeaning } from '../../../shared/domain/send-by.ts';
 import { answerIsOut, inboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { answerStages } from '../../../shared/domain/answer-lifecycle.ts';
 
@@ -125,15 +126,16 @@ test('past the send-by date the words say which date passed and which is ahead, 
   assert.equal(late.badge, 'Late · reply tomorrow');
   assert.equal(late.state, 'late');
   assert.doesNotMatch(late.text, /due today/i);
+  // The reply date's last day is due today, late or not: it stands with today's work.
   const lastDay = deadlineWords({ ...open, daysLeft: 0, sendByDaysLeft: -1 });
   assert.deepEqual(
-    [lastDay.text, lastDay.badge],
-    ['Send-by date passed yesterday · reply today', 'Late · reply today'],
+    [lastDay.text, lastDay.badge, lastDay.state],
+    ['Send-by date passed yesterday · reply today', 'Late · reply today', 'due-today'],
   );
   // Three urgencies, three states: on time today, late, too late.
   const states = [
     deadlineWords({ ...open, daysLeft: 7, sendByDaysLeft: 0 }).state,
-    lastDay.state,
+    late.state,
     deadlineWords({ ...open, daysLeft: -1, sendByDaysLeft: -6 }).state,
   ];
   assert.deepEqual(states, ['due-today', 'late', 'overdue']);
@@ -163,4 +165,34 @@ test("a sent answer's badge is short, its full words in the title", () => {
     () => 'never',
   );
   assert.deepEqual(row, { text: 'Sent', full: 'Sent, awaiting the issuer', className: 'answered' });
+});
+
+test('the send-by line names the date and where the merchant stands; past it, which date passed', () => {
+  const base = { sendBy: '2026-11-19', reply: '2026-11-27', daysLeft: 1, sendByDaysLeft: -7 };
+  const late = deadlineWords({ ...open, daysLeft: 1, sendByDaysLeft: -7 });
+  const line = sendByLine({ ...base, state: late.state, text: late.text }, { locale: 'en-US' })!;
+  assert.equal(line.text, 'Send-by date passed 7 days ago · reply by tomorrow');
+  assert.equal(
+    line.title,
+    "Send by Thu, Nov 19, 2026: 6 business days before the reply date, as the processor's guidance asks (US Eastern days).",
+  );
+  // On the reply date's last day (due today), still the passed date's words, never "Send by … · Send-by…".
+  const today = deadlineWords({ ...open, daysLeft: 0, sendByDaysLeft: -8 });
+  assert.equal(
+    sendByLine({ ...base, daysLeft: 0, sendByDaysLeft: -8, state: today.state, text: today.text })!.text,
+    'Send-by date passed 8 days ago · reply today',
+  );
+  const ahead = deadlineWords({ ...open, daysLeft: 10, sendByDaysLeft: 3 });
+  assert.equal(
+    sendByLine({ ...base, daysLeft: 10, sendByDaysLeft: 3, state: ahead.state, text: ahead.text }, { locale: 'en-US' })!
+      .text,
+    'Send by Thu, Nov 19, 2026 (US Eastern) · 3 days to send',
+  );
+  // Decided, or past the reply date: no send-by line.
+  assert.equal(sendByLine({ ...base, daysLeft: -1, state: 'overdue', text: 'Overdue by 1 day' }), undefined);
+  assert.equal(sendByLine({ ...base, state: 'none', text: 'Won' }), undefined);
+  assert.equal(
+    sendByMeaning('2026-11-20', '2026-11-27'),
+    "5 business days before the reply date, as the processor's guidance asks (US Eastern days)",
+  );
 });
