@@ -154,7 +154,7 @@ test(
       const row = page.locator('.vrow').filter({ hasText: chargebackId });
       // A short badge ("Sent"), its full words in its title.
       await row
-        .locator('[data-testid="days-left"][title="Sent, awaiting the issuer"]')
+        .locator('[data-testid="days-left"][title^="Sent, awaiting the issuer"]')
         .filter({ hasText: /^Sent$/ })
         .waitFor();
       await app.shot('13-inbox-answered');
