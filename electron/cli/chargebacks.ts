@@ -9,6 +9,15 @@ import { rowStateWords } from '../../shared/domain/deadline-words.ts';
 import { utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
+/** What the list's dates are: the service's days, as the window writes them (merchant-format.ts
+ * formatReplyDay), and what "send by" means for this profile. */
+function datesMeaning(businessDays: number): string {
+  const days = businessDays === 1 ? '1 business day' : `${businessDays} business days`;
+  const sendBy =
+    businessDays > 0 ? `; send by: ${days} before it, as the processor's guidance asks` : '; send by: the reply date';
+  return `Dates are the service's days (US Eastern): reply by = end of that day, US Eastern${sendBy}.`;
+}
+
 export const chargebacksCommand: CliCommand = {
   name: 'chargebacks',
   summary: 'List chargebacks from the local store, open ones first by reply deadline.',
@@ -62,6 +71,7 @@ export const chargebacksCommand: CliCommand = {
             `${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`,
         ),
         `${rows.length} of ${listed.total} chargebacks (${age}).`,
+        datesMeaning(sendByBusinessDaysOf(profile)),
       ].join('\n');
       return {
         data: { rows, total: listed.total, lastSyncAt: fresh.lastSuccessAt, lastSyncError: fresh.lastError },

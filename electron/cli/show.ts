@@ -38,7 +38,9 @@ export const showCommand: CliCommand = {
         `  ${formatMoment(s.at) || 'time unknown'}  ${statusStepText(s.status, s.messageType)}`;
       const text = [
         `${cb.id}  ${formatAmount(cb.total, cb.currency)}  ${chargebackStatusText(cb.status)}, ${cycleLabel(cb.cycle)}`,
-        replyBy ? `${replyBy.text} (${deadline.text})` : `No reply date (${deadline.text})`,
+        replyBy
+          ? `${replyBy.text}${replyBy.yourClock ? `, ${replyBy.yourClock} here` : ''} (${deadline.text})`
+          : `No reply date (${deadline.text})`,
         `Reason ${explanation.title}`,
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,

@@ -14,6 +14,7 @@ import { concessionMeaning, parseConcession, typedAmount } from '../../shared/do
 import { describeEarlierAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { exhibitTitles, letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { cycleMeaning } from '../../shared/domain/cycles.ts';
+import { sendByLine } from '../../shared/domain/deadline-words.ts';
 import {
   chargebackStatusText,
   describeReplyBy,
@@ -209,8 +210,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const deadline = describeReplyBy(view.deadline.reply, new Date());
   // The send-by date stands beside the reply date while it is the one to meet (deadline-words.ts);
   // past the reply date, or once decided, the words say so instead.
-  const sendByShown =
-    !view.deadline.outcome && view.deadline.sendBy !== view.deadline.reply && (view.deadline.daysLeft ?? -1) >= 0;
+  const sendBy = sendByLine(view.deadline);
   // A second answer to this stage is asked about first, with what was already sent.
   // Main said whether this answer would be a second one; its words are written here, on the merchant's clock.
   const already = rule?.secondAnswerWarning ? secondAnswerWarning(view.answer, momentOnScreen) : undefined;
@@ -529,12 +529,19 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {deadline ? (
             <>
               <time dateTime={deadline.iso}>{deadline.text}</time>
-              <strong>
-                {view.deadline.outcome || view.deadline.state === 'overdue' ? view.deadline.text : deadline.relative}
-              </strong>
-              {sendByShown ? (
-                <strong data-testid="send-by">
-                  Send by {formatCalendarDate(view.deadline.sendBy)} · {view.deadline.text}
+              {deadline.yourClock ? (
+                <span className="muted" data-testid="reply-your-clock">
+                  {deadline.yourClock} on your clock
+                </span>
+              ) : null}
+              {view.deadline.outcome || view.deadline.state === 'overdue' ? (
+                <strong>{view.deadline.text}</strong>
+              ) : (view.deadline.sendByDaysLeft ?? 0) < 0 ? null : (
+                <strong>{deadline.relative}</strong>
+              )}
+              {sendBy ? (
+                <strong data-testid="send-by" title={sendBy.title}>
+                  {sendBy.text}
                 </strong>
               ) : null}
             </>

@@ -9,15 +9,15 @@ import { usePages } from '../data/pages.ts';
 import { VirtualList } from '../components/virtual-list.tsx';
 import type { InboxRowView, InboxSectionSummary } from '../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { formatYmd } from '../../shared/domain/dates.ts';
+import { sendByMeaning } from '../../shared/domain/send-by.ts';
 import { rowStateWords } from '../../shared/domain/deadline-words.ts';
-import { formatTimeOfMoment } from '../../shared/domain/merchant-format.ts';
+import { formatCalendarDate, formatReplyDay, formatTimeOfMoment } from '../../shared/domain/merchant-format.ts';
 import {
   convertedTotal,
   convertMinor,
   describeRate,
   referenceRate,
-  referenceRatesDate,
+  describeRatesAge,
 } from '../../shared/domain/reference-rates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
@@ -159,8 +159,21 @@ function sectionTotal(s: InboxSectionSummary, main: string): { total: string; ra
   ];
   return {
     total: `≈ ${formatAmount(t.total, main)}`,
-    rates: `${rates.join(', ')} (reference rates of ${referenceRatesDate})`,
+    rates: `${rates.join(', ')} (reference ${describeRatesAge(new Date())})`,
   };
+}
+
+/** Every rate the worklist's approximate totals use, once each, and the currencies without one:
+ * listed in the "Rates" disclosure, legible without hovering. */
+function ratesUsed(sections: InboxSectionSummary[], main: string): { rates: string[]; missing: string[] } {
+  const rates = new Map<string, string>();
+  const missing = new Set<string>();
+  for (const s of sections) {
+    const t = convertedTotal(s.amounts, main);
+    for (const r of t.rates) rates.set(r.currency, r.text);
+    for (const m of t.missing) missing.add(m);
+  }
+  return { rates: [...rates.values()].sort(), missing: [...missing].sort() };
 }
 
 /** An amount in another currency than the main one, approximately in the main one, and the rate. */
@@ -171,17 +184,21 @@ function approxOf(row: InboxRowView, main: string): { text: string; rate: string
   if (converted === undefined || rate === undefined) return undefined;
   return {
     text: `≈ ${formatAmount(converted, main)}`,
-    rate: `${describeRate(row.currency, main, rate)}, reference rate of ${referenceRatesDate}`,
+    rate: `${describeRate(row.currency, main, rate)}, reference ${describeRatesAge(new Date())}`,
   };
 }
 
 /** A retry's time, on the merchant's clock. */
 const retryTime = (ms: number): string => formatTimeOfMoment(ms, Date.now());
 
-/** The badge's words in full, with the send-by date it counts to and the reply date. */
+/** The badge's words in full, with the send-by date it counts to (and what it means) and the reply
+ * day, written as every screen writes it (merchant-format.ts formatReplyDay). */
 function deadlineTitle(row: InboxRowView, full: string): string {
-  if (!row.reply || !row.sendBy || row.sendBy === row.reply) return full;
-  return `${full} · send by ${formatYmd(row.sendBy)} · reply by ${formatYmd(row.reply)}`;
+  if (!row.reply) return full;
+  const reply = `reply by ${formatReplyDay(row.reply)}`;
+  if (!row.sendBy || row.sendBy === row.reply) return `${full} · ${reply}`;
+  const sendBy = `send by ${formatCalendarDate(row.sendBy)} (${sendByMeaning(row.sendBy, row.reply)})`;
+  return `${full} · ${sendBy} · ${reply}`;
 }
 
 export function Inbox({ profileId }: { profileId: string }) {
@@ -191,6 +208,7 @@ export function Inbox({ profileId }: { profileId: string }) {
   const [note, setNote] = useState<string | undefined>();
   const w = useWorklist(profileId, filters, view);
   const items = useMemo(() => itemsOf(w.sections, view.collapsed), [w.sections, view.collapsed]);
+  const rates = useMemo(() => ratesUsed(w.sections, w.mainCurrency), [w.sections, w.mainCurrency]);
   const filtered = Object.values(filters).some((v) => v.trim() !== '');
   const selection = useSelection(w.query);
   const listed = w.sections.filter((sec) => !view.collapsed.includes(sec.section)).reduce((n, sec) => n + sec.count, 0);
@@ -261,7 +279,8 @@ export function Inbox({ profileId }: { profileId: string }) {
           Search
           <input
             type="search"
-            placeholder="ID, order, customer, email, amount, reason code"
+            placeholder="ID, order, customer, amount…"
+            title="Search by ID, order number, customer name or email, amount (as shown) or reason code"
             value={filters.search}
             onChange={(e) => setFilters({ ...filters, search: e.target.value })}
           />
@@ -325,6 +344,21 @@ export function Inbox({ profileId }: { profileId: string }) {
         <p className="hint inbox-note" role="status">
           {note}
         </p>
+      ) : null}
+      {rates.rates.length + rates.missing.length > 0 ? (
+        <details className="rates-used" data-testid="rates">
+          <summary>
+            Rates: amounts marked ≈ are in {w.mainCurrency} at reference {describeRatesAge(new Date())}
+          </summary>
+          <ul>
+            {rates.rates.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+          {rates.missing.length > 0 ? (
+            <p className="muted">No rate for {rates.missing.join(', ')}: left out of the totals.</p>
+          ) : null}
+        </details>
       ) : null}
       <div className="worklist">
         {/* Until the list is there the headings hold their place, drawn but not yet usable. */}
@@ -411,10 +445,10 @@ export function Inbox({ profileId }: { profileId: string }) {
                         </span>
                         <span
                           className="section-amount muted"
-                          data-testid="section-rates"
+                          data-testid="section-amounts"
                           title={`${amountsText(s)} · ${total.rates}`}
                         >
-                          {amountsText(s)} · {total.rates}
+                          {amountsText(s)}
                         </span>
                       </>
                     ) : (
@@ -458,19 +492,26 @@ export function Inbox({ profileId }: { profileId: string }) {
                     {d.text}
                   </div>
                   <div className="cell main" role="gridcell">
-                    <span className="reason">
+                    <span className="reason" title={`${row.reasonCode} · ${row.reason}`}>
                       {row.reasonCode} · {row.reason}
                     </span>
                     <span className="muted id">
-                      {row.id}
-                      {row.reply ? ` · reply by ${formatYmd(row.reply)}` : ''}
+                      {/* The reply day whole; the ID gives way (whole in its title and on the page). */}
+                      <span className="cb-id" title={row.id}>
+                        {row.id}
+                      </span>
+                      {row.reply ? (
+                        <span className="reply-day" title={deadlineTitle(row, d.full)}>
+                          {` · reply by ${formatReplyDay(row.reply)}`}
+                        </span>
+                      ) : null}
                     </span>
                   </div>
                   <div className="cell customer" role="gridcell" data-testid="customer">
                     <span className="name">{customer || '—'}</span>
                     {row.customerEmail ? <span className="muted email">{row.customerEmail}</span> : null}
                   </div>
-                  <div className="cell muted stage" role="gridcell">
+                  <div className="cell muted stage" role="gridcell" title={cycleLabel(row.cycle)}>
                     {cycleLabel(row.cycle)}
                   </div>
                   <div className="cell amount" role="gridcell" data-testid="amount">

@@ -79,7 +79,12 @@ function JobCard(p: {
         )}
         {p.showProfile && <span className="muted">{p.showProfile}</span>}
         <span className="actions">
-          {j.controls.retry && <button onClick={() => act('retryJob', j.id)}>Retry now</button>}
+          {/* Never tried yet: nothing to retry, it is sent now. */}
+          {j.controls.retry && (
+            <button onClick={() => act('retryJob', j.id)}>
+              {j.times.lastTriedAt === null ? 'Send now' : 'Retry now'}
+            </button>
+          )}
           {j.controls.pause && <button onClick={() => act('pauseJob', j.id)}>Pause</button>}
           {j.controls.resume && <button onClick={() => act('resumeJob', j.id)}>Resume</button>}
           {j.controls.cancel && <button onClick={() => act('cancelJob', j.id)}>Cancel</button>}

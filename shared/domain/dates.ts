@@ -194,10 +194,11 @@ export function daysLeft(reply: number | string | null | undefined, now: Date): 
   return dayNumber(r) - dayNumber(easternToday(now));
 }
 
-export const deadlineStates = ['overdue', 'due-today', 'due-soon', 'upcoming', 'later', 'none'] as const;
+export const deadlineStates = ['overdue', 'late', 'due-today', 'due-soon', 'upcoming', 'later', 'none'] as const;
 export type DeadlineState = (typeof deadlineStates)[number];
 
-/** How urgent a deadline looks; a reply date that is no real date may be today's, so it stands
+/** How urgent a deadline looks (`late`, past the send-by date but not the reply date, is
+ * deadline-words.ts's: a count to one date cannot know it); a reply date that is no real date may be today's, so it stands
  * out as due soon until the merchant checks it. */
 export function deadlineState(days: number | undefined, unreadableReply?: string | null): DeadlineState {
   if (days === undefined) return unreadableReply ? 'due-soon' : 'none';

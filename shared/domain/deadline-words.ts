@@ -4,7 +4,8 @@
 // (shared/domain/send-by.ts) while the reply date is still ahead, and says "Overdue" only once the
 // reply date itself has passed.
 import { deadlineState, describeDaysLeft, describeDeadline, type DeadlineState } from './dates.ts';
-import { chargebackStatusText } from './merchant-format.ts';
+import { chargebackStatusText, formatCalendarDate, type MerchantLocale } from './merchant-format.ts';
+import { sendByMeaning } from './send-by.ts';
 import type { AnswerStage } from './answer-lifecycle.ts';
 import { jobStatusWords, type JobStatus } from './outbox-job-state.ts';
 
@@ -22,7 +23,10 @@ export interface DeadlineFacts {
 }
 
 export interface DeadlineWords {
+  /** Every word: the dispute page's line, a row's title, the CLI, reminders. */
   text: string;
+  /** Fewer words for a row's badge, when `text` is too long for it. */
+  badge?: string | undefined;
   state: DeadlineState;
   /** Set once the issuer has decided: the outcome stands in place of the deadline. */
   outcome?: 'won' | 'lost' | 'closed' | undefined;
@@ -32,6 +36,17 @@ export interface DeadlineWords {
 function describeSendBy(days: number): string {
   if (days === 0) return 'Send today';
   return days === 1 ? '1 day to send' : `${days} days to send`;
+}
+
+/** "yesterday", "7 days ago". */
+function daysAgo(days: number): string {
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
+/** What is left to reply, in the service's days: "reply today", "reply by tomorrow", "6 days to reply". */
+function replyWithin(days: number): string {
+  if (days === 0) return 'reply today';
+  return days === 1 ? 'reply by tomorrow' : `${days} days to reply`;
 }
 
 export function deadlineWords(f: DeadlineFacts): DeadlineWords {
@@ -47,8 +62,16 @@ export function deadlineWords(f: DeadlineFacts): DeadlineWords {
   // No buffer (or none known): the reply date is the only deadline, in its own words.
   if (send === null || send === days) return { text: describeDaysLeft(days), state: deadlineState(days) };
   // The send-by date has passed but the reply date has not: late by the processor's guidance, still
-  // answerable, so it is today's work ("Late: 2 days left", short enough for the row's badge).
-  if (send < 0) return { text: `Late: ${describeDaysLeft(days).toLowerCase()}`, state: 'due-today' };
+  // answerable. Its own state, apart from "Send today" (still on time) and "Overdue" (too late), until
+  // the reply date's last day, which is due today like any other; and
+  // words that say which date passed and which is still ahead, both counted in the service's days.
+  if (send < 0)
+    return {
+      text: `Send-by date passed ${daysAgo(-send)} · ${replyWithin(days)}`,
+      badge: `Late · ${replyWithin(days).replace(/^reply by /, 'reply ')}`,
+      // The reply date's own last day is due today whatever the send-by date said.
+      state: days === 0 ? 'due-today' : 'late',
+    };
   return { text: describeSendBy(send), state: deadlineState(send) };
 }
 
@@ -94,6 +117,30 @@ export function rowStateWords(
       className: failing ? 'failing' : 'waiting',
     };
   }
-  if (f.answer.stage === 'sent') return { text: f.answer.label, full: f.answer.label, className: 'answered' };
-  return { text: words.text, full: words.text, className: words.state };
+  // The badge's few words; the label's full words ("Sent, awaiting the issuer") in its title.
+  if (f.answer.stage === 'sent') return { text: 'Sent', full: f.answer.label, className: 'answered' };
+  return { text: words.badge ?? words.text, full: words.text, className: words.state };
+}
+
+/** The send-by line under a reply date (the dispute page): its date, said in the service's days,
+ * and where the merchant stands against it; `title` says what the date means. Undefined when there
+ * is no send-by date apart from the reply date, or it no longer matters (decided, past the reply date). */
+export function sendByLine(
+  d: {
+    sendBy: string | null;
+    reply: string | null;
+    daysLeft: number | null;
+    sendByDaysLeft: number | null;
+    state: string;
+    text: string;
+  },
+  l: MerchantLocale = {},
+): { text: string; title: string } | undefined {
+  if (!d.sendBy || !d.reply || d.sendBy === d.reply || d.daysLeft === null || d.daysLeft < 0 || d.state === 'none')
+    return undefined;
+  const date = formatCalendarDate(d.sendBy, l);
+  const title = `Send by ${date}: ${sendByMeaning(d.sendBy, d.reply)}.`;
+  // Past it, the words name the passed date already ("Send-by date passed 7 days ago · …").
+  if ((d.sendByDaysLeft ?? 0) < 0) return { text: d.text, title };
+  return { text: `Send by ${date} (US Eastern) · ${d.text}`, title };
 }

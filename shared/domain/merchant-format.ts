@@ -2,7 +2,15 @@
 // one place dates, moments, the reply deadline and the service's coded words become text. The
 // view keeps the service's values (YYYY-MM-DD, the service's clock); the window formats them here
 // with the locale and zone of the machine it runs on (tests pass them in).
-import { endOfServiceDay, parseCalendarDate, parseServiceTimestamp, type Ymd } from './dates.ts';
+import {
+  dayNumber,
+  easternToday,
+  endOfServiceDay,
+  parseCalendarDate,
+  parseServiceTimestamp,
+  serviceTimeZone,
+  type Ymd,
+} from './dates.ts';
 import { labelOf } from './answer-lifecycle.ts';
 
 export interface MerchantLocale {
@@ -80,17 +88,27 @@ export function relativeDays(days: number, l: MerchantLocale = {}): string {
   return new Intl.RelativeTimeFormat(l.locale, { numeric: 'auto' }).format(days, 'day');
 }
 
+/** A reply date written the one way every screen writes it: the service's day, which ends at
+ * midnight on its clock: "Fri, Nov 27, 2026, end of day US Eastern". Empty when it is no real date. */
+export function formatReplyDay(reply: string | number | Ymd | null | undefined, l: MerchantLocale = {}): string {
+  const day = formatCalendarDate(reply, l);
+  return day ? `${day}, end of day US Eastern` : '';
+}
+
 export interface ReplyDeadline {
-  /** "Reply by Wed 2 Dec 2026, 05:59 CET": the last moment the service accepts an answer, in the
-   * merchant's zone (the reply date ends at midnight on the service's clock, US Eastern). */
+  /** "Reply by Fri, Nov 27, 2026, end of day US Eastern": the service's reply day, as it states it. */
   text: string;
-  /** "in 6 days", "today", "2 days ago" (days on the merchant's calendar, like `text`). */
+  /** The same last moment on the merchant's clock, "Sat, Nov 28, 2026, 05:59 AM CET"; undefined
+   * where the merchant's clock is the service's (it would say the same). */
+  yourClock: string | undefined;
+  /** "in 6 days", "tomorrow", "today", "2 days ago": counted in the service's days, as every day
+   * count is (the deadline words, the send-by date), so one page never says two different things. */
   relative: string;
   /** The same instant, for a `<time>` element. */
   iso: string;
 }
 
-/** The reply deadline in words with its time and zone; undefined without a real reply date. */
+/** The reply deadline in words, its day and zone; undefined without a real reply date. */
 export function describeReplyBy(
   reply: string | number | null | undefined,
   now: Date,
@@ -99,19 +117,16 @@ export function describeReplyBy(
   const d = asYmd(reply);
   if (!d) return undefined;
   const due = endOfServiceDay(d);
-  // A moment as any other, with its weekday: a deadline is planned by the day of the week.
   const f = formatter('deadline', l.locale, { weekday: 'short', ...momentOptions(l.timeZone) });
-  // "today", "tomorrow" are counted on the merchant's calendar, as the time beside them is written:
-  // 05:59 on Thursday in Berlin is "tomorrow" on a Wednesday there, whatever day it is in New York.
-  const day = formatter('calendar-day', 'en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(l.timeZone ? { timeZone: l.timeZone } : {}),
-  });
-  const dayNumber = (at: Date): number => Date.parse(`${day.format(at)}T00:00:00Z`) / 86_400_000;
-  const days = dayNumber(due) - dayNumber(now);
-  return { text: `Reply by ${f.format(due)}`, relative: relativeDays(days, l), iso: due.toISOString() };
+  const zone = l.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const sameClock = formatter('offset', 'en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  const eastern = formatter('offset', 'en-US', { timeZone: serviceTimeZone, timeZoneName: 'longOffset' });
+  return {
+    text: `Reply by ${formatReplyDay(d, l)}`,
+    yourClock: sameClock.format(due) === eastern.format(due) ? undefined : f.format(due),
+    relative: relativeDays(dayNumber(d) - dayNumber(easternToday(now)), l),
+    iso: due.toISOString(),
+  };
 }
 
 /** camelCase or snake_case service words as a sentence's words: "chargebackReversal" → "Chargeback reversal". */

@@ -14,6 +14,29 @@ import { formatAmount } from './money.ts';
  * together. */
 export const referenceRatesDate = '2025-06';
 
+/** The table's month and age in words, said wherever a converted figure is shown, so a merchant
+ * knows how far to trust it: "rates of June 2025, approximate (17 months old)". The month is
+ * named in English, as the rest of the app's words are. */
+export function describeRatesAge(now: Date, date: string = referenceRatesDate): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(date);
+  if (!m) return `rates of ${date}, approximate`;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(y, mo - 1, 15),
+  );
+  const months = (now.getUTCFullYear() - y) * 12 + (now.getUTCMonth() + 1 - mo);
+  const age =
+    months <= 0
+      ? 'this month'
+      : months === 1
+        ? '1 month old'
+        : months < 24
+          ? `${months} months old`
+          : `${Math.floor(months / 12)} years old`;
+  return `rates of ${month}, approximate (${age})`;
+}
+
 /** US dollars for one unit of each currency, rounded (3 significant figures, or so). */
 export const usdPerUnit: Readonly<Record<string, number>> = Object.freeze({
   USD: 1,

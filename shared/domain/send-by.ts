@@ -48,3 +48,16 @@ export function daysToSendBy(sendBy: number | null, now: Date): number | null {
   const s = parseYmd(sendBy);
   return s ? dayNumber(s) - dayNumber(easternToday(now)) : null;
 }
+
+/** What a send-by date means, in the merchant's words: "5 business days before the reply date, as
+ * the processor's guidance asks". The count is read from the two dates, so the words hold for any
+ * profile's buffer; empty when either is no real date or they are the same day. */
+export function sendByMeaning(sendBy: number | string | null, reply: number | string | null): string {
+  const s = parseYmd(sendBy);
+  const r = parseYmd(reply);
+  if (!s || !r || dayNumber(s) >= dayNumber(r)) return '';
+  let n = 0;
+  for (let d = r; dayNumber(d) > dayNumber(s); d = addDays(d, -1)) if (isBusinessDay(addDays(d, -1))) n++;
+  const days = n === 1 ? '1 business day' : `${n} business days`;
+  return `${days} before the reply date, as the processor's guidance asks (US Eastern days)`;
+}

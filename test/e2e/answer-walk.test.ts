@@ -17,9 +17,10 @@ import { chooseAnswer, exploreDemo } from './support/flows.ts';
 import { pdfWithPages } from '../integration/evidence/corpus.ts';
 import { explainReasonCode } from '../../shared/domain/reason-codes.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
-import { convertedTotal, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
+import { convertedTotal, describeRatesAge } from '../../shared/domain/reference-rates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
-import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
+import { formatCalendarDate, formatReplyDay } from '../../shared/domain/merchant-format.ts';
+import { sendByMeaning } from '../../shared/domain/send-by.ts';
 import { addDays, parseYmd, ymdToInt } from '../../shared/domain/dates.ts';
 
 let browser: Browser | undefined;
@@ -80,13 +81,17 @@ for (const theme of ['light', 'dark'] as const)
         await textOf(head.getByTestId('section-total')),
         plain(`≈ ${formatAmount(total.total, 'USD')} at risk, approx.`),
       );
-      const rates = await textOf(head.getByTestId('section-rates'));
-      for (const r of total.rates) assert.ok(rates.includes(plain(r.text)), `${r.text} in ${rates}`);
-      assert.ok(rates.endsWith(`(reference rates of ${referenceRatesDate})`), rates);
+      // The rates behind the ≈ figures, whole in a disclosure, with their month and age.
+      const ratesBox = page.getByTestId('rates');
+      assert.ok((await textOf(ratesBox.locator('summary'))).endsWith(describeRatesAge(new Date())));
+      await ratesBox.locator('summary').click();
+      const rates = (await ratesBox.locator('li').allTextContents()).map(plain);
+      for (const r of total.rates) assert.ok(rates.includes(plain(r.text)), `${r.text} in ${rates.join(', ')}`);
+      await ratesBox.locator('summary').click();
       const badges = await page.locator('.vrow [data-testid="days-left"]').allTextContents();
       assert.ok(badges.length >= 8, `rows on the first screen (${badges.length})`);
       for (const b of badges)
-        assert.match(b, /^(\d+ days? to send|Send today|Late: .+|Due today|\d+ days? left|Waiting to send)$/, b);
+        assert.match(b, /^(\d+ days? to send|Send today|Late · .+|Due today|\d+ days? left|Waiting to send)$/, b);
       assert.ok(!badges.some((b) => /Overdue/.test(b)), 'nothing overdue on the first screen');
       const target = page.locator('.vrow').filter({ hasText: cb.id });
       await page.getByLabel('Search').fill(cb.id);
@@ -95,11 +100,12 @@ for (const theme of ['light', 'dark'] as const)
       assert.equal(await badge.textContent(), `${row.sendByDaysLeft} days to send`);
       assert.equal(
         await badge.getAttribute('title'),
-        `${row.sendByDaysLeft} days to send · send by ${iso(row.sendBy!)} · reply by ${iso(row.reply!)}`,
+        `${row.sendByDaysLeft} days to send · send by ${formatCalendarDate(row.sendBy!)} ` +
+          `(${sendByMeaning(row.sendBy, row.reply)}) · reply by ${formatReplyDay(row.reply!)}`,
       );
-      assert.match(
+      assert.equal(
         await textOf(target.locator('.cell.main .id')),
-        new RegExp(`^${cb.id} · reply by \\d{4}-\\d{2}-\\d{2}$`),
+        plain(`${cb.id} · reply by ${formatReplyDay(row.reply!)}`),
       );
       await page.getByLabel('Search').fill('');
       await page.locator('.vrow').nth(8).waitFor();
@@ -107,10 +113,11 @@ for (const theme of ['light', 'dark'] as const)
 
       // The first row, past its send-by date: its page says so beside the reply date.
       const first = page.locator('.vrow').first();
-      const firstBadge = (await first.getByTestId('days-left').textContent()) ?? '';
+      // The badge's full words (its title, before the dates) end the page's send-by line.
+      const firstWords = ((await first.getByTestId('days-left').getAttribute('title')) ?? '').split(' · send by ')[0]!;
       await first.click();
       await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
-      assert.match(await textOf(page.getByTestId('reply-by')), new RegExp(`Send by .+ · ${firstBadge}$`));
+      assert.ok((await textOf(page.getByTestId('send-by'))).endsWith(plain(firstWords)), firstWords);
       await shot('02b-dispute-first-row');
       await page.getByRole('button', { name: '← Inbox' }).click();
       await page.locator('.vrow').nth(8).waitFor();
@@ -124,7 +131,7 @@ for (const theme of ['light', 'dark'] as const)
       assert.match(await textOf(deadline), /^Reply by .+ (in \d+ days|tomorrow) Send by .+ · \d+ days? to send$/);
       assert.equal(
         await textOf(page.getByTestId('send-by')),
-        plain(`Send by ${formatCalendarDate(row.sendBy!)} · ${row.sendByDaysLeft} days to send`),
+        plain(`Send by ${formatCalendarDate(row.sendBy!)} (US Eastern) · ${row.sendByDaysLeft} days to send`),
       );
       const group = page.getByRole('radiogroup', { name: 'Response' });
       const shownAnswers = await group.locator('.answer-cards input[type="radio"]').all();

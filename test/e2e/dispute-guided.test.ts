@@ -129,7 +129,10 @@ test(
       const due = describeReplyBy(cb.reply, new Date(), { locale: 'en-GB', timeZone: 'Europe/Berlin' })!;
       const deadline = page.getByTestId('reply-by');
       assert.equal(await deadline.locator('time').textContent(), due.text);
-      assert.match(due.text, /^Reply by \w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
+      // The service's reply day with its zone, and the same moment on the merchant's clock (Berlin).
+      assert.match(due.text, /^Reply by \w{3}, \d{1,2} \w{3} \d{4}, end of day US Eastern$/);
+      assert.match(due.yourClock ?? '', /^\w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} (CET|CEST)$/);
+      assert.equal(await page.getByTestId('reply-your-clock').textContent(), `${due.yourClock} on your clock`);
       assert.match((await deadline.textContent()) ?? '', /in \d+ days|tomorrow/);
       const shown = (await page.locator('section.dispute').innerText()).replace(/t1_chb_\w+/g, '');
       assert.doesNotMatch(shown, /\b20\d{6}\b/, 'no YYYYMMDD');

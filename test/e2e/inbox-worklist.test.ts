@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { createOutboxRepo } from '../../electron/outbox/outbox-repo.ts';
-import { convertedTotal, convertMinor, referenceRatesDate } from '../../shared/domain/reference-rates.ts';
+import { convertedTotal, convertMinor, describeRatesAge } from '../../shared/domain/reference-rates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { plainReasonCode } from '../../shared/domain/reason-codes.ts';
-import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
+import { formatCalendarDate, formatReplyDay } from '../../shared/domain/merchant-format.ts';
+import { sendByMeaning } from '../../shared/domain/send-by.ts';
 import { existsSync } from 'node:fs';
 
 let browser: Browser | undefined;
@@ -222,6 +223,171 @@ test(
 
 /** An answer job in the outbox that has not reached the processor: waiting for its next try, or
  * failing with the reason, tried again in an hour. Written to the store as the outbox keeps it. */
+test(
+  'walk findings: past the send-by date is "late", apart from due today; the reply day one way on the row ' +
+    'and the page; badges, stages, the search and the outbox facts whole; Send now for a job never tried',
+  async (t) => {
+    if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+    const app = await openBrowserApp({ browser });
+    try {
+      const { page, services } = app;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Explore with demo data' }).click();
+      await page.locator('.vrow .cell.main .id').first().waitFor({ timeout: 60_000 });
+      const profile = services.store.profiles.list()[0]!;
+      const search = page.getByLabel('Search');
+      const rows = services.store.portfolio.worklistAll({ profileId: profile.id, sendByBusinessDays: 5 });
+
+      // Finding 8 and 2: past its send-by date, the reply date ahead, the row read "Late: due today"
+      // in the amber of "Send today", and its page "tomorrow" above "Late: due today".
+      const late = rows.find(
+        (r) => r.section === 'answer-now' && (r.sendByDaysLeft ?? 0) < 0 && (r.daysLeft ?? -1) >= 1,
+      );
+      assert.ok(late?.reply && late.sendBy, 'the demo has a chargeback past its send-by date, its reply day ahead');
+      await search.fill(late.id);
+      const row = page.locator('.vrow').filter({ hasText: late.id });
+      const badge = row.getByTestId('days-left');
+      await badge.filter({ hasText: /^Late · / }).waitFor();
+      assert.match((await badge.getAttribute('class')) ?? '', /\blate\b/);
+      assert.doesNotMatch((await badge.textContent()) ?? '', /due today/i);
+      const replyDay = formatReplyDay(late.reply);
+      assert.match(replyDay, /, end of day US Eastern$/);
+      assert.equal(
+        await badge.getAttribute('title'),
+        `Send-by date passed ${-late.sendByDaysLeft! === 1 ? 'yesterday' : `${-late.sendByDaysLeft!} days ago`} · ` +
+          `${late.daysLeft === 0 ? 'reply today' : late.daysLeft === 1 ? 'reply by tomorrow' : `${late.daysLeft} days to reply`} · ` +
+          `send by ${formatCalendarDate(late.sendBy)} (${sendByMeaning(late.sendBy, late.reply)}) · reply by ${replyDay}`,
+      );
+      // Finding 3: the row wrote the reply date 2026-12-29, the page Wed, Dec 30: now one day, one way.
+      assert.equal(await row.locator('.cell.main .id').textContent(), `${late.id} · reply by ${replyDay}`);
+      await row.click();
+      const box = page.getByTestId('reply-by');
+      await box.locator('time').waitFor();
+      assert.equal(await box.locator('time').textContent(), `Reply by ${replyDay}`);
+      assert.match((await box.getAttribute('class')) ?? '', /\blate\b/);
+      const boxText = (await box.textContent()) ?? '';
+      assert.doesNotMatch(boxText, /due today/i);
+      assert.match(
+        (await page.getByTestId('send-by').textContent()) ?? '',
+        /^Send-by date passed (yesterday|\d+ days ago) · (reply today|reply by tomorrow|\d+ days to reply)$/,
+      );
+      // The page counts days as the row does: never "tomorrow" on one and "today" on the other.
+      if (late.daysLeft === 1) assert.doesNotMatch(boxText, /\btoday\b/);
+      if (late.daysLeft === 0) assert.doesNotMatch(boxText, /\btomorrow\b/);
+      await app.shot('walkfix-dispute-late-light-1280x800');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await app.shot('walkfix-dispute-late-dark-1280x800');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Finding 14: the email in the side facts broke mid-word ("kofi.schmidt@exa / mple.com"): it
+      // takes a line of its own, whole. The longest address in the demo, too long for half the column.
+      const mailed = rows
+        .filter((r) => r.customerEmail)
+        .sort((a, b) => b.customerEmail!.length - a.customerEmail!.length)[0]!;
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await search.fill(mailed.id);
+      await page.locator('.vrow').filter({ hasText: mailed.id }).click();
+      const email = page.locator('.guided-side .facts dd').filter({ hasText: mailed.customerEmail! });
+      await email.waitFor();
+      const lines = await email.evaluate((dd) => {
+        const d = dd as unknown as {
+          ownerDocument: {
+            createRange(): { selectNodeContents(n: unknown): void; getClientRects(): { length: number } };
+          };
+        };
+        const range = d.ownerDocument.createRange();
+        range.selectNodeContents(dd);
+        return range.getClientRects().length;
+      });
+      assert.equal(lines, 1, `${mailed.customerEmail} on one line`);
+
+      // Finding 13: cut off. Every badge on the first screen whole (a sent answer's badge is "Sent",
+      // its full words in the title: unit/domain/deadline-words), and the stage whole; a reason too
+      // long for its cell has every word in its title; the search's placeholder fits its box.
+      await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+      await search.fill('');
+      await page.locator('.vrow .cell.main .id').first().waitFor();
+      const cut = await page.evaluate(() => {
+        type Box = { left: number; right: number; bottom: number };
+        type El = {
+          scrollWidth: number;
+          clientWidth: number;
+          scrollHeight: number;
+          clientHeight: number;
+          textContent: string;
+          title: string;
+          getBoundingClientRect(): Box;
+          closest(s: string): El;
+        };
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): El[] } }).document;
+        const over = (e: El): boolean => e.scrollWidth > e.clientWidth;
+        return {
+          badges: [...doc.querySelectorAll('.vrow .deadline')].filter(over).map((e) => e.textContent),
+          stages: [...doc.querySelectorAll('.vrow .cell.stage')]
+            .filter((e) => over(e) || e.scrollHeight > e.clientHeight)
+            .map((e) => e.textContent),
+          reasonsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .reason')]
+            .filter((e) => over(e) && e.title !== e.textContent)
+            .map((e) => e.textContent),
+          // The reply day whole within its cell; an ID that gives way has itself whole in its title.
+          replyDays: [...doc.querySelectorAll('.vrow .cell.main .reply-day')]
+            .filter((e) => e.getBoundingClientRect().right > e.closest('.cell').getBoundingClientRect().right + 0.5)
+            .map((e) => e.textContent),
+          idsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
+            .filter((e) => e.title !== e.textContent)
+            .map((e) => e.textContent),
+        };
+      });
+      assert.deepEqual(cut, { badges: [], stages: [], reasonsWithoutTitle: [], replyDays: [], idsWithoutTitle: [] });
+      assert.ok(
+        (await page.locator('.vrow .cell.stage').allTextContents()).includes('Pre-arbitration response'),
+        'the first screen shows the long stage that was cut',
+      );
+      const placeholderFits = await search.evaluate((input) => {
+        const i = input as unknown as { placeholder: string; clientWidth: number; ownerDocument: unknown };
+        const doc = i.ownerDocument as {
+          createElement(t: string): {
+            getContext(k: string): { font: string; measureText(s: string): { width: number } };
+          };
+        };
+        const g = globalThis as unknown as {
+          getComputedStyle(e: unknown): { font: string; paddingLeft: string; paddingRight: string };
+        };
+        const style = g.getComputedStyle(input);
+        const ctx = doc.createElement('canvas').getContext('2d');
+        ctx.font = style.font;
+        const room = i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: i.placeholder, width: ctx.measureText(i.placeholder).width, room };
+      });
+      assert.ok(placeholderFits.width <= placeholderFits.room, JSON.stringify(placeholderFits));
+      assert.match((await search.getAttribute('title')) ?? '', /reason code/);
+
+      // Finding 12 and 13: the outbox. A job never tried offers "Send now", not "Retry now"; one that
+      // failed offers "Retry now". The queued, tried and sent moments keep their zone (not cut).
+      const [fresh, failed] = rows.filter((r) => r.section === 'answer-now' && r.id !== late.id);
+      queueUnsent(services, profile.id, fresh!.id);
+      queueUnsent(services, profile.id, failed!.id, 'The service could not be reached (connection refused)');
+      await page.getByRole('button', { name: 'Outbox', exact: true }).click();
+      const card = (id: string) => page.locator('.job').filter({ hasText: id });
+      await card(fresh!.id).getByRole('button', { name: 'Send now' }).waitFor();
+      assert.equal(await card(fresh!.id).getByRole('button', { name: 'Retry now' }).count(), 0);
+      assert.equal(await card(fresh!.id).getByTestId('job-tried').textContent(), 'Not yet');
+      const facts = await page.locator('.job-facts dd').evaluateAll((dds) =>
+        dds
+          .map((d) => d as unknown as { scrollWidth: number; clientWidth: number; textContent: string })
+          .filter((d) => d.scrollWidth > d.clientWidth)
+          .map((d) => d.textContent),
+      );
+      assert.deepEqual(facts, [], 'every fact whole');
+      const queued = (await card(fresh!.id).getByTestId('job-queued').textContent()) ?? '';
+      assert.match(queued, /\d{1,2}:\d{2}\s?(AM|PM)? \S+$/, `the moment with its zone: ${queued}`);
+      await app.shot('walkfix-outbox-light-1280x800');
+    } finally {
+      await app.close();
+    }
+  },
+);
+
 function queueUnsent(services: BrowserApp['services'], profileId: string, chargebackId: string, error?: string) {
   const now = Date.now();
   const id = `job_e2e_${chargebackId}`;
@@ -296,7 +462,8 @@ test(
       }
 
       // Finding: "Due today" wore the amber of "3 days left". Due today and overdue are solid now,
-      // days left a tint: each of the three looks different, light and dark.
+      // days left a tint; and late (past the send-by date, walk finding 8) a look of its own: each
+      // of the four looks different, light and dark.
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         const looks = await page.evaluate(() => {
@@ -304,7 +471,7 @@ test(
           const g = globalThis as unknown as {
             getComputedStyle(e: unknown): { color: string; backgroundColor: string };
           };
-          return ['overdue', 'due-today', 'due-soon'].map((state) => {
+          return ['overdue', 'late', 'due-today', 'due-soon'].map((state) => {
             const el = doc.createElement('div');
             el.className = `cell deadline ${state}`;
             doc.body.appendChild(el);
@@ -314,7 +481,7 @@ test(
             return look;
           });
         });
-        assert.equal(new Set(looks).size, 3, `${scheme}: ${looks.join(' | ')}`);
+        assert.equal(new Set(looks).size, 4, `${scheme}: ${looks.join(' | ')}`);
         await app.shot(`inbox-row-states-${scheme}-1280x800`);
       }
       await page.emulateMedia({ colorScheme: 'light' });
@@ -331,9 +498,28 @@ test(
         ((await head.getByTestId('section-total').textContent()) ?? '').replace(/\s+/g, ' '),
         `≈ ${formatAmount(total.total, 'USD')} at risk, approx.`,
       );
-      const rates = (await head.getByTestId('section-rates').textContent()) ?? '';
-      for (const r of total.rates) assert.ok(rates.includes(r.text), `${r.text} in ${rates}`);
-      assert.ok(rates.includes(`reference rates of ${referenceRatesDate}`), rates);
+      // Walk finding 13: the rates were cut off in the heading ("· 1 AUD = $0.…"), legible only in a
+      // tooltip; 14: "reference rates of 2025-06" did not say how old they are. A "Rates" disclosure
+      // lists each rate whole, with the month and its age.
+      const ratesBox = page.getByTestId('rates');
+      await ratesBox.locator('summary').click();
+      const age = describeRatesAge(new Date());
+      assert.match(age, /^rates of \w+ \d{4}, approximate \((this month|\d+ months? old|\d+ years old)\)$/);
+      assert.equal(
+        ((await ratesBox.locator('summary').textContent()) ?? '').replace(/\s+/g, ' '),
+        `Rates: amounts marked ≈ are in USD at reference ${age}`,
+      );
+      const rateTexts = await ratesBox.locator('li').allTextContents();
+      for (const r of total.rates) assert.ok(rateTexts.includes(r.text), `${r.text} in ${rateTexts.join(', ')}`);
+      for (const li of await ratesBox.locator('li').all()) {
+        assert.equal(await li.isVisible(), true);
+        const whole = await li.evaluate((e) => {
+          const box = e as unknown as { scrollWidth: number; clientWidth: number };
+          return box.scrollWidth <= box.clientWidth;
+        });
+        assert.equal(whole, true, 'each rate whole');
+      }
+      await ratesBox.locator('summary').click();
 
       // Finding: searching "13.1" (the dispute page's title) or "$787.59" (as the row shows it) found nothing.
       const byCode = services.store.portfolio
@@ -385,7 +571,10 @@ test(
           `${listed[i - 1]!.id} is worth no less than ${listed[i]!.id}`,
         );
       const foreign = page.locator('.vrow [data-testid="amount"] .approx').first();
-      assert.match((await foreign.getAttribute('title')) ?? '', /^1\d* [A-Z]{3} = \$[\d.]+, reference rate of /);
+      assert.match(
+        (await foreign.getAttribute('title')) ?? '',
+        /^1\d* [A-Z]{3} = \$[\d.]+, reference rates of \w+ \d{4}, approximate \(.+ old\)$/,
+      );
 
       // Finding: won, lost and closed showed a red "Overdue by N days". Their outcome, in the list and on the page.
       await page.getByLabel('Status').selectOption('won');
@@ -418,7 +607,7 @@ test(
       await page.getByTestId('send-by').waitFor();
       assert.match(
         (await page.getByTestId('send-by').textContent()) ?? '',
-        new RegExp(`^Send by ${formatCalendarDate(ahead.sendBy)} · \\d+ days? to send$`),
+        new RegExp(`^Send by ${formatCalendarDate(ahead.sendBy)} \\(US Eastern\\) · \\d+ days? to send$`),
       );
       assert.match(
         (await page.getByTestId('reply-by').textContent()) ?? '',

@@ -152,7 +152,11 @@ test(
       await page.getByRole('button', { name: 'Inbox' }).click();
       await page.getByLabel('Search').fill(chargebackId);
       const row = page.locator('.vrow').filter({ hasText: chargebackId });
-      await row.getByTestId('days-left').filter({ hasText: 'Sent, awaiting the issuer' }).waitFor();
+      // A short badge ("Sent"), its full words in its title.
+      await row
+        .locator('[data-testid="days-left"][title^="Sent, awaiting the issuer"]')
+        .filter({ hasText: /^Sent$/ })
+        .waitFor();
       await app.shot('13-inbox-answered');
 
       // The dispute says what was sent; the draft went with it, so the builder starts empty.

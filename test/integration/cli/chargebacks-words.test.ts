@@ -73,6 +73,24 @@ test('chargebacks: outcomes not "overdue", answers waiting in the outbox, send-b
     const iso = (v: number) => `${String(v).slice(0, 4)}-${String(v).slice(4, 6)}-${String(v).slice(6)}`;
     const line = text.find((l) => l.startsWith(one.id))!;
     assert.ok(line.includes(`send by ${iso(one.sendBy!)}`) && line.includes(`reply by ${iso(one.reply!)}`), line);
+    // The dates are the service's days, the reply day ends there, and "send by" says what it is.
+    assert.ok(
+      text.includes(
+        "Dates are the service's days (US Eastern): reply by = end of that day, US Eastern; " +
+          "send by: 5 business days before it, as the processor's guidance asks.",
+      ),
+      text.at(-1),
+    );
+    // Past the send-by date but not the reply date: which date passed, which is ahead; never "due today".
+    const late = rows.filter(
+      (r) => r.status === 'open' && r.actionable && (r.sendByDaysLeft ?? 0) < 0 && (r.daysLeft ?? -1) >= 0,
+    );
+    for (const r of late)
+      assert.match(
+        r.state,
+        /^Send-by date passed (yesterday|\d+ days ago) · (reply today|reply by tomorrow|\d+ days to reply)$/,
+        r.id,
+      );
 
     // An answer queued but not sent: the row says it waits, and it is not "sent".
     const target = ahead.find((r) => r.cycle === 'first');

@@ -203,17 +203,18 @@ test('chargebacks and entries from the store, as text and as JSON, match what th
     assert.equal(text.status, 0, text.stderr);
     const lines = text.stdout.trimEnd().split('\n');
     assert.deepEqual(
-      lines.slice(0, -1).map((l) => l.split(/\s+/)[0]),
+      lines.slice(0, -2).map((l) => l.split(/\s+/)[0]),
       listed.rows.map((r) => r.id),
       'one line per chargeback, same order',
     );
-    assert.match(lines.at(-1)!, /^40 of 40 chargebacks \(data from .+\)\.$/);
+    assert.match(lines.at(-2)!, /^40 of 40 chargebacks \(data from .+\)\.$/);
+    assert.match(lines.at(-1)!, /^Dates are the service's days \(US Eastern\)/);
     const first = listed.rows[0]!;
     assert.match(
       lines[0]!,
       new RegExp(
         `^${first.id}\\s+open\\s+send by \\d{4}-\\d{2}-\\d{2}\\s+reply by \\d{4}-\\d{2}-\\d{2}\\s+` +
-          '(Overdue by|Due today|Send today|Late: |\\d+ days? (left|to send))',
+          '(Overdue by|Due today|Send today|Send-by date passed |\\d+ days? (left|to send))',
       ),
     );
 

@@ -9,6 +9,7 @@ import {
   formatCalendarDate,
   formatMoment,
   formatMonth,
+  formatReplyDay,
   formatSize,
   formatTimeOfMoment,
   inWords,
@@ -17,6 +18,8 @@ import {
   statusStepText,
 } from '../../../shared/domain/merchant-format.ts';
 import { describeTransaction } from '../../../shared/domain/labels.ts';
+import { deadlineWords } from '../../../shared/domain/deadline-words.ts';
+import { daysLeft } from '../../../shared/domain/dates.ts';
 
 const berlin = { locale: 'en-GB', timeZone: 'Europe/Berlin' };
 const newYork = { locale: 'en-US', timeZone: 'America/New_York' };
@@ -39,29 +42,45 @@ test('a record time (service clock, US Eastern) shows in the merchant’s zone w
   assert.equal(formatMoment('not a time', berlin), '');
 });
 
-test('the reply deadline: the end of the reply day on the service’s clock, in the merchant’s zone, and how far', () => {
+test('the reply deadline: the service’s reply day with its zone, the moment on the merchant’s clock, and how far', () => {
   const now = new Date('2026-11-25T12:00:00Z');
   const inBerlin = describeReplyBy('2026-12-01', now, berlin)!;
-  // 1 Dec ends at 23:59 in New York, which is 05:59 on 2 Dec in Berlin.
-  assert.equal(inBerlin.text, 'Reply by Wed, 2 Dec 2026, 05:59 CET');
-  // How far is counted on the calendar the time is written in: Wed 25 Nov to Wed 2 Dec in Berlin.
-  assert.equal(inBerlin.relative, 'in 7 days');
+  // The day is the service's, written as it states it; 1 Dec ends at 23:59 in New York, 05:59 on
+  // 2 Dec in Berlin, which is said beside it, never in its place.
+  assert.equal(inBerlin.text, 'Reply by Tue, 1 Dec 2026, end of day US Eastern');
+  assert.equal(inBerlin.yourClock, 'Wed, 2 Dec 2026, 05:59 CET');
   assert.equal(inBerlin.iso, '2026-12-02T04:59:59.000Z');
-  assert.equal(describeReplyBy(20261201, now, newYork)!.text, 'Reply by Tue, Dec 1, 2026, 11:59 PM EST');
-  assert.equal(describeReplyBy(20261201, now, newYork)!.relative, 'in 6 days');
+  // How far is counted in the service's days, as the deadline words count (Wed 25 Nov to Tue 1 Dec).
+  assert.equal(inBerlin.relative, 'in 6 days');
+  const ny = describeReplyBy(20261201, now, newYork)!;
+  assert.equal(ny.text, 'Reply by Tue, Dec 1, 2026, end of day US Eastern');
+  assert.equal(ny.yourClock, undefined, 'on the service’s own clock the moment adds nothing');
+  assert.equal(ny.relative, 'in 6 days');
   assert.equal(describeReplyBy('2026-11-26', now, newYork)!.relative, 'tomorrow');
   assert.equal(describeReplyBy('2026-11-25', now, newYork)!.relative, 'today');
   assert.equal(describeReplyBy('2026-11-22', now, newYork)!.relative, '3 days ago');
-  // Today's reply date in New York ends at 05:59 tomorrow in Berlin: the line never says "today"
-  // beside a time that is tomorrow (nor the other way in Los Angeles, where it ends at 20:59 today).
-  const today = describeReplyBy('2026-11-25', now, berlin)!;
-  assert.deepEqual([today.text, today.relative], ['Reply by Thu, 26 Nov 2026, 05:59 CET', 'tomorrow']);
-  const lateInLa = new Date('2026-11-26T05:30:00Z'); // 21:30 on the 25th in Los Angeles
+  // The walk's mistake: a reply day of Thu 26 Nov, read late on Wed 25 Nov in New York (Thu in
+  // Berlin and in UTC), said "tomorrow" beside a badge counting "due today". Every zone now counts
+  // the same service days as the badge: from Berlin it is "tomorrow" too, not "today".
+  const lateEvening = new Date('2026-11-26T03:30:00Z'); // 22:30 Wed in New York, 04:30 Thu in Berlin
+  for (const l of [berlin, newYork, { locale: 'en-US', timeZone: 'UTC' }]) {
+    assert.equal(describeReplyBy('2026-11-26', lateEvening, l)!.relative, 'tomorrow', l.timeZone);
+    assert.equal(
+      deadlineWords({
+        status: 'open',
+        actionable: true,
+        daysLeft: daysLeft(20261126, lateEvening)!,
+        sendByDaysLeft: null,
+        replyInvalid: null,
+      }).text,
+      '1 day left',
+    );
+  }
   const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
-  assert.equal(describeReplyBy('2026-11-26', lateInLa, la)!.relative, 'tomorrow');
-  assert.match(describeReplyBy('2026-11-26', lateInLa, la)!.text, /Thu, Nov 26, 2026, 08:59 PM PST/);
+  assert.equal(describeReplyBy('2026-11-26', lateEvening, la)!.yourClock, 'Thu, Nov 26, 2026, 08:59 PM PST');
   assert.equal(describeReplyBy(null, now, berlin), undefined);
   assert.equal(describeReplyBy('20261399', now, berlin), undefined, 'no real date, no deadline text');
+  assert.equal(formatReplyDay(20261229, newYork), 'Tue, Dec 29, 2026, end of day US Eastern');
   assert.equal(relativeDays(6, { locale: 'fr-FR' }), 'dans 6 jours');
 });
 

@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { openStore } from '../../../electron/store/index.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
-import { convertedTotal, convertMinor, referenceRatesDate } from '../../../shared/domain/reference-rates.ts';
+import {
+  convertedTotal,
+  convertMinor,
+  describeRatesAge,
+  referenceRatesDate,
+} from '../../../shared/domain/reference-rates.ts';
 import { searchAlternatives } from '../../../shared/domain/inbox-search.ts';
 import { toCsv } from '../../../electron/export/csv.ts';
 import { inboxCsvColumns } from '../../../electron/export/worklist-csv.ts';
@@ -61,6 +66,21 @@ test('a total across currencies in the main currency, approximately, with every 
   );
   assert.deepEqual(t.missing, ['XTS'], 'a currency without a rate is named, never guessed');
   assert.match(referenceRatesDate, /^\d{4}-\d{2}$/, 'the rates say when they were read');
+  // "reference rates of 2025-06" did not say they were 17 months old: the age is said with the month.
+  const walkDay = new Date('2026-11-26T12:00:00Z');
+  assert.equal(describeRatesAge(walkDay, '2025-06'), 'rates of June 2025, approximate (17 months old)');
+  assert.equal(
+    describeRatesAge(new Date('2025-07-02T00:00:00Z'), '2025-06'),
+    'rates of June 2025, approximate (1 month old)',
+  );
+  assert.equal(
+    describeRatesAge(new Date('2025-06-20T00:00:00Z'), '2025-06'),
+    'rates of June 2025, approximate (this month)',
+  );
+  assert.equal(
+    describeRatesAge(new Date('2028-01-01T00:00:00Z'), '2025-06'),
+    'rates of June 2025, approximate (2 years old)',
+  );
   // In euros: each amount converted through the same table.
   assert.equal(convertMinor(115, 'USD', 'EUR'), 100);
   assert.equal(convertedTotal([{ currency: 'EUR', total: 1000 }], 'EUR').rates.length, 0);
