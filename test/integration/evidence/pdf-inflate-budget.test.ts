@@ -50,9 +50,11 @@ async function watched<T>(fn: () => Promise<T>) {
   }
 }
 
+// Generous enough for a machine busy with the rest of the suite; the old behaviour held the event
+// loop for 21 s and took 4.3 GB, so each bound still tells the two apart.
 function assertBounded(r: { ms: number; heldMs: number; grewMb: number }): void {
-  assert.ok(r.ms < 10_000, `took ${Math.round(r.ms)} ms`);
-  assert.ok(r.heldMs < 1000, `the event loop was held for ${Math.round(r.heldMs)} ms`);
+  assert.ok(r.ms < 30_000, `took ${Math.round(r.ms)} ms`);
+  assert.ok(r.heldMs < 2500, `the event loop was held for ${Math.round(r.heldMs)} ms`);
   assert.ok(r.grewMb < 400, `memory grew by ${Math.round(r.grewMb)} MB`);
 }
 
@@ -170,7 +172,7 @@ test(
         );
       // Asked again, the refused pages are not read again: at once.
       const again = await watched(() => estimatePacket(f.store, pagesOf(o.item), settings));
-      assert.ok(again.ms < 1000, `${Math.round(again.ms)} ms`);
+      assert.ok(again.ms < 3000, `${Math.round(again.ms)} ms`);
       assert.equal(again.value.problems.length, 3);
     } finally {
       inflateLimits.documentBytes = saved;
