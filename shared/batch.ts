@@ -72,6 +72,10 @@ export const batchPlanSchema = z.object({
   /** Chargebacks the merchant includes although the review held them back (overdue, unusual
    * at their stage, already answered). */
   insist: z.array(z.string()).optional(),
+  /** What held each insisted chargeback back when the merchant included it: the yes covers those
+   * holds alone (holdsSinceInsist), so one that appears later (the reply date passed, an answer
+   * queued from elsewhere) is asked about again instead of being consented to unseen. */
+  insistedHolds: z.record(z.string(), z.array(z.string())).optional(),
   /** The answer the merchant chose for a packet, by chargeback ID, where it is not the one its
    * stage takes (packetAnswers). */
   answers: z.record(z.string(), messageTypeSchema).optional(),
@@ -161,6 +165,25 @@ export const packetReviewSchema = z.object({
   reply: z.string().nullable(),
 });
 export type PacketReview = z.infer<typeof packetReviewSchema>;
+
+/** The holds of an insisted packet that the merchant did not see when including it. */
+export function holdsSinceInsist(p: PacketReview, seen: Readonly<Record<string, readonly string[]>> | undefined) {
+  const kinds = seen?.[p.chargebackId] ?? [];
+  return p.holds.filter((h) => !kinds.includes(h.kind));
+}
+
+/** The plan with `chargebackId` included or not; included, it records the holds the merchant saw. */
+export function withInsist(plan: BatchPlan, p: PacketReview, included: boolean): BatchPlan {
+  const insist = (plan.insist ?? []).filter((x) => x !== p.chargebackId);
+  const others = Object.fromEntries(Object.entries(plan.insistedHolds ?? {}).filter(([id]) => id !== p.chargebackId));
+  return included
+    ? {
+        ...plan,
+        insist: [...insist, p.chargebackId],
+        insistedHolds: { ...others, [p.chargebackId]: p.holds.map((h) => h.kind) },
+      }
+    : { ...plan, insist, insistedHolds: others };
+}
 
 /** Whether a reviewed packet is queued: no blank in its letter, no final hold, and any other
  * hold lifted by the merchant. */

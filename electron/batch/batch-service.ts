@@ -22,6 +22,7 @@ import {
   holdIsFinal,
   packetAnswers,
   packetGoes,
+  holdsSinceInsist,
   targetOf,
   turnOf,
   unusable,
@@ -401,6 +402,13 @@ export function createBatchService(deps: {
               : reviewed.holds.map((h) => h.text).join(' ');
             const final = reviewed.holds.some(holdIsFinal) || reviewed.blanks.length > 0;
             const reason = final ? why : `${why} Left out: include it in the review to send it anyway.`;
+            report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason });
+            continue;
+          }
+          const unseen = reviewed.holds.length ? holdsSinceInsist(reviewed, plan.insistedHolds) : [];
+          if (unseen.length) {
+            const why = unseen.map((h) => h.text).join(' ');
+            const reason = `Since you included it: ${why} Review it again to send it anyway.`;
             report.chargebacks.push({ chargebackId, outcome: 'skipped', files: names, reason });
             continue;
           }

@@ -7,6 +7,7 @@ import { withHeadless } from './headless-context.ts';
 import {
   holdIsFinal,
   packetGoes,
+  withInsist,
   targetOf,
   turnOf,
   unusable,
@@ -114,6 +115,10 @@ export const batchCommand: CliCommand = {
       });
       // Every packet with its letter, and what holds it back, before anything is queued.
       const packets = await batch.review(profile, plan);
+      // --include consents to the holds printed here alone; one found at queue time is asked again.
+      const included = packets
+        .filter((p) => insist.includes(p.chargebackId))
+        .reduce((pl, p) => withInsist(pl, p, true), plan);
       const files = plan.files.map((f) => fileReport(f, packets));
       for (const p of packets) {
         const goes = packetGoes(p, insist);
@@ -155,7 +160,7 @@ export const batchCommand: CliCommand = {
           text: [...lines, 'Nothing was queued: confirm with --yes.'].join('\n'),
           exitCode: 1,
         };
-      const report = await batch.queue(profile, plan, {
+      const report = await batch.queue(profile, included, {
         signal: ctx.signal,
         onProgress: (d, t) => ctx.progress(`packets ${d}/${t}`),
       });

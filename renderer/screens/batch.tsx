@@ -9,6 +9,7 @@ import { mutate, useQuery } from '../data/data.ts';
 import {
   holdIsFinal,
   packetGoes,
+  withInsist,
   targetOf,
   turnOf,
   unusable,
@@ -335,8 +336,7 @@ function Review({
     if (review.error) say('error', review.error.message);
   }, [review.error, say]);
   const insist = plan.insist ?? [];
-  const setInsist = (id: string, v: boolean): void =>
-    onPlan({ ...plan, insist: v ? [...insist.filter((x) => x !== id), id] : insist.filter((x) => x !== id) });
+  const setInsist = (p: PacketReview, v: boolean): void => onPlan(withInsist(plan, p, v));
   const held = new Map((packets ?? []).filter((p) => !packetGoes(p, insist)).map((p) => [p.chargebackId, p]));
   const targets = new Set((packets ?? []).filter((p) => packetGoes(p, insist)).map((p) => p.chargebackId));
   const going = plan.files.filter((f) => targetOf(f));
@@ -442,7 +442,7 @@ function Review({
               key={p.chargebackId}
               p={p}
               insisted={insist.includes(p.chargebackId)}
-              onInsist={(v) => setInsist(p.chargebackId, v)}
+              onInsist={(v) => setInsist(p, v)}
               onAnswer={(type) => onPlan(withAnswer(plan, p.chargebackId, type))}
             />
           ))}
