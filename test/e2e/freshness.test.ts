@@ -78,7 +78,15 @@ for (const colorScheme of ['light', 'dark'] as const)
       assert.doesNotMatch(failed, /Up to date/);
       // The toast would come once Sync now's answer is in: wait past it, then none is there.
       await page.waitForTimeout(1_500);
-      assert.equal(await page.locator('.toast').count(), 0, 'the bar says it; no toast says it again');
+      // (A reminder of deadlines the scheduled pass found may be there: that is news, not the failure.)
+      assert.equal(
+        await page
+          .locator('.toast')
+          .filter({ hasText: /reach|sync failed|could not/i })
+          .count(),
+        0,
+        'the bar says it; no toast says it again',
+      );
       const logged = readFileSync(join(services.home, 'logs', 'dispute-desk.log'), 'utf8');
       assert.match(logged, /Corner shop: sync failed: Could not reach .* \(127\.0\.0\.1:\d+ ECONNREFUSED: /);
       assert.equal(

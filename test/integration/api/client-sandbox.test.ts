@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
 import { createApiClient, type ApiClient } from '../../../electron/api/index.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { technicalDetail } from '../../../electron/api/errors.ts';
 
 let sb: Sandbox;
 let client: ApiClient;
@@ -302,7 +303,7 @@ test('server errors, proxy pages, dropped connections and timeouts: reads retry,
   }
 });
 
-test('nothing listening: a network error that names the host, not the key', async () => {
+test('nothing listening: a network error that names the host for the log, never the key', async () => {
   const port = await new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const p = (s.address() as { port: number }).port;
@@ -320,8 +321,11 @@ test('nothing listening: a network error that names the host, not the key', asyn
     assert.fail('expected a network error');
   } catch (e) {
     assert.ok(e instanceof AppError && e.kind === 'network');
-    assert.match(e.message, new RegExp(`127.0.0.1:${port}`));
-    assert.ok(!JSON.stringify({ m: e.message, c: String(e.cause) }).includes('secret-key-xyz'));
+    // The merchant's sentence says where the service runs; the address is the log's (technicalDetail).
+    assert.match(e.message, /on this computer/);
+    assert.match(technicalDetail(e) ?? '', new RegExp(`127.0.0.1:${port}`));
+    const said = JSON.stringify({ m: e.message, c: String(e.cause), d: technicalDetail(e) });
+    assert.ok(!said.includes('secret-key-xyz'));
   }
 });
 

@@ -19,14 +19,14 @@ test('after a failed sync, the chargebacks list says the sync failed and how old
     assert.equal(added.status, 0, added.stderr);
     assert.equal((await runCli(['sync'], { env })).status, 0);
     const fine = await runCli(['chargebacks'], { env });
-    assert.match(fine.stdout.trimEnd().split('\n').at(-1)!, /^5 of 5 chargebacks \(data from [^;]+\)\.$/);
+    assert.match(fine.stdout.trimEnd().split('\n').at(-2)!, /^5 of 5 chargebacks \(data from [^;]+\)\.$/);
 
     await sb.close();
     const failed = await runCli(['sync'], { env });
     assert.equal(failed.status, 1);
     const after = await runCli(['chargebacks'], { env });
     assert.match(
-      after.stdout.trimEnd().split('\n').at(-1)!,
+      after.stdout.trimEnd().split('\n').at(-2)!,
       /^5 of 5 chargebacks \(data from .+; the last sync failed: Could not reach the chargeback service .+\)\.$/,
     );
     const json = JSON.parse((await runCli(['chargebacks', '--json'], { env })).stdout) as { lastSyncError: string };
