@@ -252,7 +252,7 @@ test(
       const listed = readdirSync(dir).filter((n) => n !== 'nested').length + readdirSync(join(dir, 'nested')).length;
       assert.equal(outcomes.length, listed, 'one outcome for every entry in the folders');
 
-      // Peak memory of the whole child (Node, sharp, pdf-lib: about 100 MB before any work) while it
+      // Peak memory of the whole child (Node, sharp, pdf-lib, the PDF threads before any work) while it
       // refused three bombs, read a 48-megapixel photo and a 600-page PDF, and built the images.
       const mb = (kb: number) => Math.round(kb / 1024);
       assert.ok(result.build?.ok, JSON.stringify(result.build?.problems));
@@ -266,7 +266,12 @@ test(
         result.afterImportKb - result.baselineKb < 64 * 1024,
         `the import raised the peak by ${mb(result.afterImportKb - result.baselineKb)} MB (bound 64 MB)`,
       );
-      assert.ok(result.peakKb < 320 * 1024, `peak ${mb(result.peakKb)} MB with the build; bound 320 MB`);
+      // The build draws and compresses page by page: its peak stays within 200 MB of the baseline
+      // (which holds Node, sharp, pdf-lib and the two PDF threads, about 150–200 MB).
+      assert.ok(
+        result.peakKb - result.baselineKb < 200 * 1024,
+        `the build raised the peak by ${mb(result.peakKb - result.baselineKb)} MB (bound 200 MB)`,
+      );
 
       // Nothing half-written: no temporary files in the store, the output or the child's temp
       // folder, and no stored copy of anything that was refused.

@@ -3,9 +3,17 @@
 // argument; prints one JSON line: the outcomes, the build's result, and peak resident memory.
 import { createEvidenceStore, buildPacket } from '../../../electron/evidence/index.ts';
 import { defaultLimits } from '../../../shared/evidence/limits.ts';
+import { probePdfSafely } from '../../../electron/evidence/pdf-raster.ts';
+import { PDFDocument } from 'pdf-lib';
 
 const job = JSON.parse(process.argv[2]!) as { store: string; paths: string[]; buildTo?: string };
-// The baseline: Node, sharp, pdf-lib and the app's code loaded, nothing imported yet.
+// The PDF threads are part of the app's runtime (a PDF is never unpacked in the main thread):
+// started on a one-page PDF, so the baseline holds them and the import's figure is its work alone.
+const blank = await PDFDocument.create();
+blank.addPage();
+const tiny = await blank.save();
+await Promise.all([probePdfSafely(tiny), probePdfSafely(tiny)]);
+// The baseline: Node, sharp, pdf-lib, the PDF threads and the app's code loaded, nothing imported yet.
 const baselineKb = process.resourceUsage().maxRSS;
 const store = createEvidenceStore(job.store);
 const outcomes = await store.importPaths(job.paths);
