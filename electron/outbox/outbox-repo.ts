@@ -133,8 +133,9 @@ export function createOutboxRepo(d: Database) {
   /** Writes the manifests of the jobs changed, once what changed them is committed (inside a
    * transaction it waits for the outermost one to end: what is written is what the database
    * holds). A job whose folder is gone (it ended) has none. One that cannot be written stays
-   * due; `strict` (before a request) then throws, so nothing is sent that its manifest lacks. */
-  function flush(strict = false): void {
+   * due; the job named by `strictFor` (about to send a request) then throws, so nothing is sent
+   * that its manifest lacks. Another job's failure stays that job's: it never stops this one. */
+  function flush(strictFor?: string): void {
     if (!home || db.isTransaction) return;
     let failure: unknown;
     for (const id of [...pending]) {
@@ -145,16 +146,16 @@ export function createOutboxRepo(d: Database) {
         if (job && existsSync(folder)) writeManifest(folder, manifestOf(job));
       } catch (e) {
         pending.add(id);
-        failure ??= e;
+        if (id === strictFor) failure = e;
       }
     }
-    if (strict && failure) throw failure;
+    if (failure) throw failure;
   }
 
   /** Runs a change and then brings the manifests up to date. */
-  function changing<T>(fn: () => T, strict = false): T {
+  function changing<T>(fn: () => T, strictFor?: string): T {
     const out = d.transaction(fn);
-    flush(strict);
+    flush(strictFor);
     return out;
   }
 
@@ -279,7 +280,7 @@ export function createOutboxRepo(d: Database) {
         if (found.row.state !== 'sending') writeJob(id, 'sending', found.json, now);
         setStepRow(id, position, patch);
         return true;
-      }, true);
+      }, id);
     },
     /** Gives a job back. Its state becomes `state` only while it is still being worked (queued
      * or sending): a pause, cancel or dismissal made meanwhile stands; all steps done stands

@@ -35,44 +35,51 @@ export function rebuildFromManifests(d: Database, home: string): RebuildReport {
   };
   for (const id of readdirSync(root).filter((n) => n.startsWith('job_'))) {
     const folder = jobFolder(home, id);
-    const read = readManifest(folder);
-    if (!read) {
-      const job = repo.get(id);
-      if (job && !ended.has(job.state)) repo.saveManifest(id);
-      continue;
-    }
-    if ('problem' in read) {
-      if (revOf(id) !== undefined) repo.saveManifest(id);
-      else {
-        // Named once: kept under another name, so each later open does not say it again.
-        renameSync(manifestPath(folder), `${manifestPath(folder)}.unreadable`);
-        report.unusable.push({ folder, problem: `${read.problem} (kept as ${MANIFEST}.unreadable)` });
+    // One folder that cannot be put back (a manifest that does not fit together, a file another
+    // process renamed meanwhile, a manifest that cannot be written) is reported, never a reason
+    // for the database not to open.
+    try {
+      const read = readManifest(folder);
+      if (!read) {
+        const job = repo.get(id);
+        if (job && !ended.has(job.state)) repo.saveManifest(id);
+        continue;
       }
-      continue;
-    }
-    const m = read.manifest;
-    const dbRev = revOf(id);
-    if (dbRev !== undefined && dbRev > m.rev) repo.saveManifest(id);
-    if (dbRev !== undefined && dbRev >= m.rev) continue;
-    // Checked again inside the write: two processes opening at once rebuild a job once.
-    const outcome = repo.transaction(() => {
-      const now = revOf(id);
-      if (now !== undefined && now >= m.rev) return 'current';
-      const profileKnown = d.db.prepare('SELECT 1 FROM profiles WHERE id = ?').get(m.job.profileId) !== undefined;
-      if (!profileKnown && !m.profile) return 'no-profile';
-      if (!profileKnown) restoreProfile(d, m);
-      d.db.prepare('DELETE FROM outbox_jobs WHERE id = ?').run(id);
-      repo.insert(m.job, filesOf(folder, m), { ...(m.baseline ? { baseline: m.baseline } : {}), rev: m.rev });
-      return profileKnown ? 'rebuilt' : 'rebuilt-with-profile';
-    });
-    if (outcome === 'no-profile')
-      report.unusable.push({
-        folder,
-        problem: `its profile ${m.job.profileId} is in neither the database nor the record`,
+      if ('problem' in read) {
+        if (revOf(id) !== undefined) repo.saveManifest(id);
+        else {
+          // Named once: kept under another name, so each later open does not say it again.
+          renameSync(manifestPath(folder), `${manifestPath(folder)}.unreadable`);
+          report.unusable.push({ folder, problem: `${read.problem} (kept as ${MANIFEST}.unreadable)` });
+        }
+        continue;
+      }
+      const m = read.manifest;
+      const dbRev = revOf(id);
+      if (dbRev !== undefined && dbRev > m.rev) repo.saveManifest(id);
+      if (dbRev !== undefined && dbRev >= m.rev) continue;
+      // Checked again inside the write: two processes opening at once rebuild a job once.
+      const outcome = repo.transaction(() => {
+        const now = revOf(id);
+        if (now !== undefined && now >= m.rev) return 'current';
+        const profileKnown = d.db.prepare('SELECT 1 FROM profiles WHERE id = ?').get(m.job.profileId) !== undefined;
+        if (!profileKnown && !m.profile) return 'no-profile';
+        if (!profileKnown) restoreProfile(d, m);
+        d.db.prepare('DELETE FROM outbox_jobs WHERE id = ?').run(id);
+        repo.insert(m.job, filesOf(folder, m), { ...(m.baseline ? { baseline: m.baseline } : {}), rev: m.rev });
+        return profileKnown ? 'rebuilt' : 'rebuilt-with-profile';
       });
-    if (outcome === 'rebuilt' || outcome === 'rebuilt-with-profile')
-      report.rebuilt.push({ id, chargebackId: m.job.chargebackId, state: m.job.state });
-    if (outcome === 'rebuilt-with-profile' && m.profile) report.profiles.push(m.profile.name);
+      if (outcome === 'no-profile')
+        report.unusable.push({
+          folder,
+          problem: `its profile ${m.job.profileId} is in neither the database nor the record`,
+        });
+      if (outcome === 'rebuilt' || outcome === 'rebuilt-with-profile')
+        report.rebuilt.push({ id, chargebackId: m.job.chargebackId, state: m.job.state });
+      if (outcome === 'rebuilt-with-profile' && m.profile) report.profiles.push(m.profile.name);
+    } catch (e) {
+      report.unusable.push({ folder, problem: `could not be put back: ${e instanceof Error ? e.message : String(e)}` });
+    }
   }
   return report;
 }

@@ -3,7 +3,7 @@
 // send of a step would show as a second record: every "exactly once" below is the outbox's doing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxOptions } from '../../../electron/sandbox/index.ts';
@@ -917,3 +917,25 @@ test(
     }
   },
 );
+
+test("one job whose manifest cannot be written never stops another job's send", async () => {
+  const f = await fixture();
+  try {
+    const a = await f.admin.createChargeback();
+    const b = await f.admin.createChargeback();
+    const stuck = await respondJob(f, a.id);
+    const free = await respondJob(f, b.id);
+    // Where stuck's manifest goes stands a folder: every write of it fails, even as root.
+    const manifest = join(f.home, 'outbox', stuck.id, 'job.json');
+    rmSync(manifest);
+    mkdirSync(join(manifest, 'in-the-way'), { recursive: true });
+    await f.outbox.runOnce();
+    await f.outbox.runOnce();
+    assert.equal(f.outbox.get(free.id)!.state, 'done', 'the other job was sent');
+    assert.equal((await f.received(b.id)).messages.length, 1);
+    assert.deepEqual((await f.received(a.id)).messages, [], 'nothing went that its manifest lacks');
+    assert.notEqual(f.outbox.get(stuck.id)!.state, 'done');
+  } finally {
+    await f.close();
+  }
+});

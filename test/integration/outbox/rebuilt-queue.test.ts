@@ -260,3 +260,55 @@ test('a manifest that cannot be read is named once, kept, and never queued', asy
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('a manifest that reads but does not fit together is reported; the database still opens and the rest is rebuilt', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'dd-odd-manifest-'));
+  try {
+    const file = databaseFile(home);
+    let store = openStore(file);
+    store.profiles.save({
+      ...profileDefaults,
+      reminderThresholdDays: [7],
+      id: 'prof_m',
+      name: 'Shop',
+      deployment: 'core',
+      url: 'https://api.example.com',
+    });
+    const outbox = createOutbox({
+      database: store.database,
+      home,
+      profileOf: (id) => store.profiles.get(id),
+      clientFor: async () => {
+        throw new AppError('network', 'No connection in this test.');
+      },
+    });
+    const submit = (chargebackId: string) =>
+      outbox.submit({ profileId: 'prof_m', chargebackId, messageType: 'respond', note: 'Delivered.', documents: [] });
+    const odd = await submit('t1_chb_odd');
+    const fine = await submit('t1_chb_fine');
+    store.database.db.prepare('DELETE FROM outbox_jobs').run();
+    store.close();
+    // Its steps name a file position the record does not hold.
+    const oddPath = join(home, 'outbox', odd.id, 'job.json');
+    const manifest = JSON.parse(readFileSync(oddPath, 'utf8')) as { files: unknown[] };
+    manifest.files = [];
+    writeFileSync(oddPath, JSON.stringify(manifest));
+    store = openStore(file);
+    try {
+      const jobs = store.database.db.prepare('SELECT id FROM outbox_jobs').all() as Array<{ id: string }>;
+      assert.deepEqual(
+        jobs.map((j) => j.id),
+        [fine.id],
+        'the answer whose record fits is back in the queue',
+      );
+      assert.match(
+        describeRecovery(store.database.recovery!),
+        new RegExp(`${odd.id} could not be read back: could not be put back`),
+      );
+    } finally {
+      store.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
