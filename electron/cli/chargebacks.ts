@@ -8,6 +8,7 @@ import { formatYmd } from '../../shared/domain/dates.ts';
 import { rowStateWords } from '../../shared/domain/deadline-words.ts';
 import { utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
+import { withAnswers } from '../views/worklist-query.ts';
 
 /** What the list's dates are: the service's days, as the window writes them (merchant-format.ts
  * formatReplyDay), and what "send by" means for this profile. */
@@ -42,17 +43,10 @@ export const chargebacksCommand: CliCommand = {
         sendByBusinessDays: sendByBusinessDaysOf(profile),
         limit: numberOption(ctx, 'limit') ?? 10_000,
       });
-      const answers = h.answers.statesOf(
-        profile.id,
-        listed.rows.map((r) => r.id),
-      );
-      const rows = listed.rows.map((r) => {
-        const a = answers.get(r.id)!;
-        const waiting = a.stage === 'queued' || a.stage === 'sending';
-        const delivery = (waiting && h.answers.deliveryOf(profile.id, r.id)) || null;
-        const row = { ...r, answer: { stage: a.stage, label: a.label }, delivery };
-        return { ...row, state: rowStateWords(row, utcMoment).full };
-      });
+      const rows = withAnswers(h, profile.id, listed.rows).map((row) => ({
+        ...row,
+        state: rowStateWords(row, utcMoment).full,
+      }));
       const fresh = h.sync.freshness(profile.id);
       // How old the list is, and, as the window's status bar says it, that the last sync failed.
       const age =

@@ -21,6 +21,24 @@ export function worklistOf<Q extends WorklistQuery>(s: Services, q: Q): { query:
   return { query, waiting };
 }
 
+/** Listed rows with where each one's answer stands, and, while it is still in the outbox, how its
+ * delivery goes (waiting, failing and when it is tried again): the inbox and `chargebacks` alike. */
+export function withAnswers<R extends { id: string }>(s: Services, profileId: string, rows: readonly R[]) {
+  const answers = s.answers.statesOf(
+    profileId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const a = answers.get(r.id)!;
+    const waiting = a.stage === 'queued' || a.stage === 'sending';
+    return {
+      ...r,
+      answer: { stage: a.stage, label: a.label },
+      delivery: (waiting && s.answers.deliveryOf(profileId, r.id)) || null,
+    };
+  });
+}
+
 export function worklistQueryOf<Q extends WorklistQuery>(s: Services, q: Q): Q {
   return worklistOf(s, q).query;
 }

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv } from '../../export/csv.ts';
 import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
-import { worklistQueryOf } from '../../views/worklist-query.ts';
+import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
 import type { WorklistQuery } from '../../store/portfolio-repo.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
@@ -25,19 +25,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
   return {
     listInbox: async (q) => {
       const page = s.store.portfolio.listWorklist(worklistQuery(q));
-      const answers = s.answers.statesOf(
-        q.profileId,
-        page.rows.map((r) => r.id),
-      );
-      const rows = page.rows.map((r) => {
-        const a = answers.get(r.id)!;
-        const waiting = a.stage === 'queued' || a.stage === 'sending';
-        return {
-          ...r,
-          answer: { stage: a.stage, label: a.label },
-          delivery: (waiting && s.answers.deliveryOf(q.profileId, r.id)) || null,
-        };
-      });
+      const rows = withAnswers(s, q.profileId, page.rows);
       const profile = s.store.profiles.get(q.profileId);
       return {
         ...page,
