@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
 
-export type RecordKind = 'chargeback' | 'status' | 'message' | 'document' | 'entry' | 'txn';
+export type RecordKind = 'chargeback' | 'status' | 'message' | 'document' | 'entry' | 'txn' | 'messageResult';
 
 export interface SandboxDb {
   db: DatabaseSync;
