@@ -37,6 +37,9 @@ export function createSandboxAdmin(url: string, adminToken: string) {
     advanceClock: (ms: number) => call<{ now: string }>('POST', 'clock/advance', { ms }),
     /** The card-history scenarios' IDs (null: the sandbox was started without them). */
     cardHistories: () => call<CardHistoryScenarios | null>('GET', 'card-histories'),
+    /** Seeds the card-history scenarios into a running sandbox (dated from today) unless it has
+     * them already; answers their IDs. */
+    addCardHistories: () => call<CardHistoryScenarios>('POST', 'card-histories', {}),
     tick: () => call<{ now: string }>('POST', 'tick', {}),
     setFaults: (f: { rate?: number; kinds?: FaultKind[]; slowMs?: number }) =>
       call<{ rate: number; kinds: FaultKind[]; slowMs: number }>('PUT', 'faults', f),

@@ -4,8 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { faultKinds, type FaultKind, type FaultSettings } from './faults.ts';
 import { clean, readBody, send } from './http-io.ts';
-import { readCardHistories } from './card-histories.ts';
-import { parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { ensureCardHistories, readCardHistories } from './card-histories.ts';
+import { easternToday, parseServiceTimestamp } from '../../shared/domain/dates.ts';
 import type { SandboxService } from './service.ts';
 import type { SandboxDb } from './db.ts';
 import type { Clock } from './clock.ts';
@@ -82,6 +82,8 @@ export async function adminRoute(
       ctx.clock.advance(Number(body.ms ?? 0));
       ctx.service.tick();
       return send(res, 200, { now: ctx.clock.now().toISOString() });
+    case 'POST card-histories':
+      return send(res, 200, ensureCardHistories(ctx.store, easternToday(ctx.clock.now())));
     case 'GET card-histories':
       return send(res, 200, readCardHistories(ctx.store) ?? null);
     case 'POST tick':

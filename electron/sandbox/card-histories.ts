@@ -350,6 +350,20 @@ function putChargeback(store: SandboxDb, rng: Rng, opts: CardHistoryOptions, c: 
   );
 }
 
+/** The scenarios, seeded now (dated from `anchor`) unless the sandbox already has them: at start
+ * with `cardHistories: true`, or later through the admin surface (`POST /_sandbox/card-histories`). */
+export function ensureCardHistories(store: SandboxDb, anchor: Ymd): CardHistoryScenarios {
+  return (
+    readCardHistories(store) ??
+    seedCardHistories(store, {
+      seed: Number(store.meta('seed') ?? 1),
+      anchor,
+      merchant: store.meta('merchant') ?? '',
+      login: store.meta('login') ?? '',
+    })
+  );
+}
+
 /** The scenarios a sandbox was seeded with, or undefined when it was started without them. */
 export function readCardHistories(store: SandboxDb): CardHistoryScenarios | undefined {
   const raw = store.meta('cardHistories');

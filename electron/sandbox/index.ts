@@ -7,7 +7,7 @@ import { createService, defaultLimits, type SandboxLimits } from './service.ts';
 import { createAlertDispatcher } from './alerts.ts';
 import { createSandboxServer } from './server.ts';
 import { seedPortfolio } from './seed.ts';
-import { seedCardHistories, readCardHistories, type CardHistoryScenarios } from './card-histories.ts';
+import { ensureCardHistories, readCardHistories, type CardHistoryScenarios } from './card-histories.ts';
 import { defaultDecisionDelayMs } from './issuer-decisions.ts';
 import { defaultRateLimit, type RateLimitSettings } from './rate-limit.ts';
 import { faultKinds, type FaultKind } from './faults.ts';
@@ -62,7 +62,7 @@ export interface Sandbox {
   adminToken: string;
   dialect: DialectName;
   /** The card-history scenarios' IDs, when the sandbox was seeded with them. */
-  cardHistories: CardHistoryScenarios | undefined;
+  readonly cardHistories: CardHistoryScenarios | undefined;
   close(): Promise<void>;
 }
 
@@ -101,10 +101,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       merchant,
       now: clock.now(),
     });
-    if (opts.cardHistories) seedCardHistories(store, { seed, anchor, merchant, login: store.meta('login') ?? '' });
+    if (opts.cardHistories) ensureCardHistories(store, anchor);
     store.setMeta('seeded', '1');
   }
-  const cardHistories = readCardHistories(store);
   const alerts = createAlertDispatcher(store, { retryDelaysMs: opts.alertRetryDelaysMs ?? [300, 1500, 5000] });
   for (const r of opts.alertReceivers ?? []) {
     store.db
@@ -156,7 +155,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     apiKey,
     adminToken,
     dialect,
-    cardHistories,
+    // Read when asked: the admin surface may add them after the start.
+    get cardHistories() {
+      return closed ? undefined : readCardHistories(store);
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -211,3 +211,27 @@ test('the scenarios are the same for the same seed, and readable through the adm
     await again.close();
   }
 });
+
+test('the scenarios can be added to a running sandbox through the admin surface, once', async () => {
+  const running = await startSandbox({ seed: 7, chargebacks: 5, decisionDelayMs: null });
+  try {
+    const admin = createSandboxAdmin(running.url, running.adminToken);
+    assert.equal(await admin.cardHistories(), null);
+    assert.equal(running.cardHistories, undefined);
+    const added = await admin.addCardHistories();
+    assert.deepEqual(running.cardHistories, added);
+    assert.deepEqual(await admin.addCardHistories(), added, 'a second call adds nothing');
+    const summary = await admin.summary();
+    assert.equal(
+      Object.values(summary.chargebacks).reduce((a, b) => a + b, 0),
+      5 + 8,
+    );
+    const res = await fetch(`${running.url}/txns`, {
+      headers: { APIKEY: running.apiKey, SEARCH: `payment[equals]=${added.qualifies.payment}` },
+    });
+    const body = (await res.json()) as { response: { data: Rec[] } };
+    assert.equal(body.response.data.length, 3);
+  } finally {
+    await running.close();
+  }
+});
