@@ -180,6 +180,10 @@ test('expand: the linked record where its ID stood, on chargebacks, transactions
   assert.equal((closed.chargebackMessage as Rec).id, message.id);
   assert.equal((closed.chargebackMessage as Rec).type, 'represent');
   assert.equal(statuses.data.find((s) => s.status === 'open')!.chargebackMessage, null);
+  const messages = await get('/chargebackMessages?expand[chargeback][txn][]', `id[equals]=${String(message.id)}`);
+  const messageChargeback = messages.data[0]!.chargeback as Rec;
+  assert.equal(messageChargeback.id, open.id);
+  assert.equal((messageChargeback.txn as Rec).id, open.txn);
 
   const entries = await get('/entries?expand[chargeback][txn][]', `chargeback[equals]=${qualifies.chargeback}`);
   assert.equal(((entries.data[0]!.chargeback as Rec).txn as Rec).id, qualifies.txn);
