@@ -12,7 +12,7 @@ import { Inbox } from './screens/inbox.tsx';
 import { Dispute } from './screens/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
-import { Batch } from './screens/batch.tsx';
+import { Batch } from './screens/batch/batch.tsx';
 import { Insights } from './screens/insights.tsx';
 import { Settings } from './screens/settings.tsx';
 import { Activity } from './components/activity.tsx';
