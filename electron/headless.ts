@@ -13,6 +13,7 @@ import { createAnswerBook } from './outbox/answers.ts';
 import { createPreviews } from './evidence/previews.ts';
 import { createPackets } from './respond/packets.ts';
 import { createResponder } from './respond/answer.ts';
+import { createCardHistory } from './card-history/card-history.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
@@ -141,6 +142,8 @@ export function openHeadless(o: HeadlessOptions) {
   const answers = createAnswerBook(store.database);
   // Packets are built for a chargeback in one place; the desktop app previews them (the CLI
   // never does, so its previews stay empty), and an answer sent unchanged takes the preview.
+  // The card's and the customer's earlier purchases, read when the merchant looks or a packet is made.
+  const cardHistory = createCardHistory({ store, clientFor });
   const packets = createPackets({ store, evidence, previews: createPreviews(join(o.home, 'previews')) });
   const respond = createResponder({ store, evidence, outbox, packets, sync });
 
@@ -155,6 +158,7 @@ export function openHeadless(o: HeadlessOptions) {
     answers,
     packets,
     respond,
+    cardHistory,
     clientFor,
     resolveProfile,
     /** Waits for the refreshes that follow sent answers (each ends within 15 s). */
