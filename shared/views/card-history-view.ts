@@ -4,7 +4,8 @@
 // earlier undisputed orders for the reasons where a history helps (not received, not as described,
 // credit not processed). A check that could not be made says why and claims nothing.
 import { z } from 'zod';
-import { ce3VerdictSchema } from '../domain/compelling-evidence.ts';
+import { ce3ElementLabel, ce3ElementsText, ce3Headline, ce3VerdictSchema } from '../domain/compelling-evidence.ts';
+import { formatAmount } from '../domain/money.ts';
 import type { DisputeCategory } from '../domain/reason-codes.ts';
 
 /** Why there is nothing to check, or why the check could not be made, in the merchant's words. */
@@ -59,3 +60,40 @@ export const customerHistoryCategories: readonly DisputeCategory[] = [
   'not-as-described',
   'credit-not-processed',
 ];
+
+const amountText = (amount: number | null, currency: string): string =>
+  amount === null ? 'amount not recorded' : formatAmount(amount, currency);
+
+/** The view in lines of text, as `dispute-desk show` writes it. */
+export function cardHistoryLines(view: CardHistoryView): string[] {
+  const ce3 = view.compellingEvidence;
+  const lines: string[] = [];
+  if (ce3.state === 'unavailable' || ce3.state === 'could-not-check')
+    lines.push(
+      `Compelling Evidence 3.0: ${ce3.state === 'unavailable' ? 'cannot be checked' : 'could not be checked now'}: ` +
+        `${ce3.reason}. Nothing about it is claimed.`,
+    );
+  if (ce3.state === 'checked') {
+    const v = ce3.verdict;
+    lines.push(`${ce3Headline(v)}${v.kind === 'qualifies' ? `: the same ${ce3ElementsText(v.elements)}` : ''}`);
+    if (v.kind === 'qualifies')
+      for (const p of v.priors)
+        lines.push(
+          `  ${p.id}  ${p.date}  ${amountText(p.amount, p.currency)}  ${p.daysBefore} days before; ` +
+            p.matching.map((m) => `${ce3ElementLabel[m.element]} ${m.value}`).join('; '),
+        );
+    else if (v.kind === 'does-not-qualify') lines.push(...v.reasons.map((r) => `  - ${r}`));
+    else lines.push(`  ${v.reason}`);
+  }
+  const c = view.customerHistory;
+  if (c.state === 'unavailable' || c.state === 'could-not-check')
+    lines.push(
+      `The customer's earlier orders: ${c.state === 'unavailable' ? 'cannot' : 'could not'} be read: ${c.reason}.`,
+    );
+  if (c.state === 'checked') {
+    lines.push(`The customer's earlier undisputed orders (${c.email}): ${c.orders.length || 'none'}`);
+    for (const o of c.orders)
+      lines.push(`  ${o.id}  ${o.date}  ${amountText(o.amount, o.currency)}${o.order ? `  order ${o.order}` : ''}`);
+  }
+  return lines;
+}
