@@ -1,7 +1,9 @@
 // The admin surface's hooks into the service, for demos and tests: a new chargeback as the
 // processor would open it (its transaction, status, entry and alert), a chargeback's fields
 // changed in place, and a chargeback set to have its messages denied.
+import { randomBytes } from 'node:crypto';
 import { newId } from './ids.ts';
+import { txnRecord } from './txn-record.ts';
 import type { ChargebackState } from './chargeback-state.ts';
 import type { ServiceOptions } from './service-options.ts';
 import { formatRecordTimestamp, easternToday, parseYmd, addDays } from '../../shared/domain/dates.ts';
@@ -30,22 +32,33 @@ export function createAdminChargebacks(
       // 49.99 in the currency's major unit, rounded to what its minor units can hold (JPY: 50).
       const total = Number(fields.total ?? Math.round(49.99 * 10 ** currencyExponent(currency)));
       const txnId = newId('txn', now);
-      store.put('txn', txnId, id, {
-        id: txnId,
-        created: formatRecordTimestamp(now),
-        modified: formatRecordTimestamp(now),
-        merchant: store.meta('merchant'),
-        currency,
-        total,
-        order: orderNumberOf(id),
-        description: 'Order',
-        first: 'Sam',
-        last: 'Rivera',
-        email: 'sam.rivera@example.com',
-        entryMode: 1,
-        origin: 2,
-        clientIp: '198.51.100.20',
-      });
+      store.put(
+        'txn',
+        txnId,
+        id,
+        txnRecord({
+          id: txnId,
+          ts: formatRecordTimestamp(now),
+          merchant: store.meta('merchant') ?? null,
+          login,
+          payment: newId('pmt', now),
+          token: randomBytes(16).toString('hex'),
+          total,
+          currency,
+          more: {
+            ipCreated: '203.0.113.7',
+            ipModified: '203.0.113.7',
+            order: orderNumberOf(id),
+            description: 'Order',
+            first: 'Sam',
+            last: 'Rivera',
+            email: 'sam.rivera@example.com',
+            entryMode: 1,
+            origin: 2,
+            clientIp: '198.51.100.20',
+          },
+        }),
+      );
       const cycle = String(fields.cycle ?? 'first');
       const statusId = newId('chs', now);
       const cb: Rec = {

@@ -1,5 +1,6 @@
 // Typed access to the sandbox's admin surface, for tests, benchmarks and demo mode.
 import type { FaultKind } from './faults.ts';
+import type { CardHistoryScenarios } from './card-histories.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -34,6 +35,8 @@ export function createSandboxAdmin(url: string, adminToken: string) {
       call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/deny-messages`, { deny }),
     modify: (id: string, fields: Rec) => call<Rec>('POST', `chargebacks/${encodeURIComponent(id)}/modify`, { fields }),
     advanceClock: (ms: number) => call<{ now: string }>('POST', 'clock/advance', { ms }),
+    /** The card-history scenarios' IDs (null: the sandbox was started without them). */
+    cardHistories: () => call<CardHistoryScenarios | null>('GET', 'card-histories'),
     tick: () => call<{ now: string }>('POST', 'tick', {}),
     setFaults: (f: { rate?: number; kinds?: FaultKind[]; slowMs?: number }) =>
       call<{ rate: number; kinds: FaultKind[]; slowMs: number }>('PUT', 'faults', f),

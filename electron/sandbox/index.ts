@@ -7,6 +7,7 @@ import { createService, defaultLimits, type SandboxLimits } from './service.ts';
 import { createAlertDispatcher } from './alerts.ts';
 import { createSandboxServer } from './server.ts';
 import { seedPortfolio } from './seed.ts';
+import { seedCardHistories, readCardHistories, type CardHistoryScenarios } from './card-histories.ts';
 import { defaultDecisionDelayMs } from './issuer-decisions.ts';
 import { defaultRateLimit, type RateLimitSettings } from './rate-limit.ts';
 import { faultKinds, type FaultKind } from './faults.ts';
@@ -16,6 +17,8 @@ import { present, upgradeStoredShapes } from './dialect-shapes.ts';
 import type { DialectName } from '../../shared/domain/dialects.ts';
 
 export type { FaultKind } from './faults.ts';
+export type { CardHistoryScenarios, CardHistoryScenario } from './card-histories.ts';
+export { cardHistoryScenarioNames } from './card-histories.ts';
 export { faultKinds } from './faults.ts';
 
 export interface SandboxOptions {
@@ -44,6 +47,10 @@ export interface SandboxOptions {
   /** Which forms the sandbox takes: the core API's (default, as production and its test
    * deployment) or the contract's micro-service forms. It refuses the other dialect's. */
   dialect?: DialectName;
+  /** Also seed the card-history scenarios (card-histories.ts): one chargeback per scenario, with
+   * earlier transactions of the same card or customer, added after the portfolio (which stays as
+   * it was). Read their IDs with `cardHistoryScenarios(sandbox)`. */
+  cardHistories?: boolean;
   /** Default true, as the real service. False is a test knob: a repeated request-token is then
    * accepted like a new write, so only the client's own reconciliation prevents duplicates. */
   honourRequestTokens?: boolean;
@@ -54,7 +61,17 @@ export interface Sandbox {
   apiKey: string;
   adminToken: string;
   dialect: DialectName;
+  /** The card-history scenarios' IDs, when the sandbox was seeded with them. */
+  cardHistories: CardHistoryScenarios | undefined;
   close(): Promise<void>;
+}
+
+/** Which seeded chargeback is which card-history scenario (CE 3.0 qualifying, too recent, one
+ * match only, a disputed or refunded prior, a customer's earlier orders), so a test names the
+ * scenario, never an ID. Throws for a sandbox started without `cardHistories: true`. */
+export function cardHistoryScenarios(sandbox: Pick<Sandbox, 'cardHistories'>): CardHistoryScenarios {
+  if (!sandbox.cardHistories) throw new Error('This sandbox was started without cardHistories: true');
+  return sandbox.cardHistories;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
@@ -84,8 +101,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       merchant,
       now: clock.now(),
     });
+    if (opts.cardHistories) seedCardHistories(store, { seed, anchor, merchant, login: store.meta('login') ?? '' });
     store.setMeta('seeded', '1');
   }
+  const cardHistories = readCardHistories(store);
   const alerts = createAlertDispatcher(store, { retryDelaysMs: opts.alertRetryDelaysMs ?? [300, 1500, 5000] });
   for (const r of opts.alertReceivers ?? []) {
     store.db
@@ -137,6 +156,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     apiKey,
     adminToken,
     dialect,
+    cardHistories,
     async close() {
       if (closed) return;
       closed = true;

@@ -14,6 +14,7 @@ import type { Clock } from './clock.ts';
 import type { AlertDispatcher } from './alerts.ts';
 import type { DialectName } from '../../shared/domain/dialects.ts';
 import { present } from './dialect-shapes.ts';
+import { readCardHistories } from './card-histories.ts';
 import { parseServiceTimestamp } from '../../shared/domain/dates.ts';
 
 type Rec = Record<string, unknown>;
@@ -460,6 +461,8 @@ export function createSandboxServer(ctx: ServerContext): Server {
         ctx.clock.advance(Number(body.ms ?? 0));
         ctx.service.tick();
         return send(res, 200, { now: ctx.clock.now().toISOString() });
+      case 'GET card-histories':
+        return send(res, 200, readCardHistories(ctx.store) ?? null);
       case 'POST tick':
         ctx.service.tick();
         return send(res, 200, { now: ctx.clock.now().toISOString() });
