@@ -14,6 +14,7 @@ import { createPreviews } from './evidence/previews.ts';
 import { createPackets } from './respond/packets.ts';
 import { createResponder } from './respond/answer.ts';
 import { createCardHistory } from './card-history/card-history.ts';
+import { createHistoryExhibits } from './card-history/history-exhibits.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
@@ -144,7 +145,12 @@ export function openHeadless(o: HeadlessOptions) {
   // never does, so its previews stay empty), and an answer sent unchanged takes the preview.
   // The card's and the customer's earlier purchases, read when the merchant looks or a packet is made.
   const cardHistory = createCardHistory({ store, clientFor });
-  const packets = createPackets({ store, evidence, previews: createPreviews(join(o.home, 'previews')) });
+  const packets = createPackets({
+    store,
+    evidence,
+    previews: createPreviews(join(o.home, 'previews')),
+    history: createHistoryExhibits({ cardHistory, evidence }),
+  });
   const respond = createResponder({ store, evidence, outbox, packets, sync });
 
   let closed = false;

@@ -7,6 +7,7 @@ import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { createResponder, windowWording } from '../respond/answer.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
+import type { Packets } from '../respond/packets.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
@@ -110,10 +111,17 @@ export function createBatchService(deps: {
   outbox: Outbox;
   reader?: ScanReader;
   now?: () => Date;
+  /** The app's packets (with the card history's exhibits), so batch builds what respond builds. */
+  packets?: Packets;
 }) {
   const holdsOf = createHolds(deps);
   // Batch checks what was last synced, as its review did: no refresh per chargeback.
-  const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
+  const respond = createResponder({
+    store: deps.store,
+    evidence: deps.evidence,
+    outbox: deps.outbox,
+    ...(deps.packets ? { packets: deps.packets } : {}),
+  });
 
   /** Page counts come from the evidence store, not from the plan the window sent back. */
   async function pagesOf(files: readonly PlannedFile[]): Promise<ArrangedPage[]> {

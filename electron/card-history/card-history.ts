@@ -204,6 +204,7 @@ export function createCardHistory(deps: CardHistoryDeps) {
         chargebackId,
         compellingEvidence: await compellingEvidence(profile, cb, o),
         customerHistory: await customerHistory(profile, cb, o),
+        customerHistoryInPacket: deps.store.cardHistory.customerHistoryChosen(profile.id, chargebackId),
       };
     },
   };

@@ -18,6 +18,7 @@ import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
+import type { HistoryExhibits } from '../card-history/history-exhibits.ts';
 
 export type BuildPacket = typeof buildPacket;
 
@@ -31,6 +32,8 @@ export interface PacketAsk {
   rebuttal?: string | undefined;
   /** The draft's slots of structured evidence: the letter's paragraphs and the exhibits' titles. */
   slots?: Slots | undefined;
+  /** Add the customer's earlier orders as an exhibit; without it, as the merchant chose on the page. */
+  customerHistory?: boolean | undefined;
 }
 
 export interface Packet {
@@ -73,6 +76,8 @@ export function createPackets(deps: {
   evidence: EvidenceStore;
   previews?: Previews | undefined;
   build?: BuildPacket | undefined;
+  /** The exhibits written from the card's history (Compelling Evidence 3.0, the customer's orders). */
+  history?: HistoryExhibits | undefined;
 }) {
   const build = deps.build ?? buildPacket;
 
@@ -92,20 +97,41 @@ export function createPackets(deps: {
   async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
     const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
     const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
+    // The card's history adds its exhibits after the merchant's files, titled, and the letter's
+    // Compelling Evidence 3.0 paragraph when the card qualifies (electron/card-history/).
+    const history = await deps.history?.forPacket(profile, cb, {
+      customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
+    });
+    const arrangement: Arrangement = {
+      ...ask.arrangement,
+      pages: [
+        ...ask.arrangement.pages,
+        ...(history?.exhibits ?? []).flatMap((x) =>
+          Array.from({ length: x.pages }, (_, page) => ({ itemId: x.itemId, page, rotation: 0 as const })),
+        ),
+      ],
+    };
+    const slots: Slots | undefined = history?.exhibits.length
+      ? {
+          ...ask.slots,
+          titles: { ...ask.slots?.titles, ...Object.fromEntries(history.exhibits.map((x) => [x.itemId, x.title])) },
+        }
+      : ask.slots;
     const letter = await packetLetter(
       deps.evidence,
       letterSource(deps.store, profile, cb),
-      ask.arrangement,
+      arrangement,
       ask.rebuttal,
-      ask.slots,
+      slots,
+      history?.compellingEvidence,
     );
     const cover = settings.coverLetter === false ? undefined : letter;
     const items = await Promise.all(
-      [...new Set(ask.arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)),
+      [...new Set(arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)),
     );
-    const made = { profileId: profile.id, chargebackId: cb.id, arrangement: ask.arrangement, settings, cover, items };
+    const made = { profileId: profile.id, chargebackId: cb.id, arrangement, settings, cover, items };
     const key = createHash('sha256').update(canonical(made)).digest('hex');
-    return { chargebackId: cb.id, arrangement: ask.arrangement, settings, letter, cover, key };
+    return { chargebackId: cb.id, arrangement, settings, letter, cover, key };
   }
 
   return {

@@ -2,7 +2,8 @@
 // qualifies for Compelling Evidence 3.0 (the earlier purchases with their IDs, dates, amounts and
 // what matches), or exactly why not; for reasons where a history helps, the customer's earlier
 // undisputed orders. Main reads and judges (electron/card-history/); this only presents the view.
-import { useQuery } from '../data/data.ts';
+import { mutate, useQuery } from '../data/data.ts';
+import { useApp } from '../state/app-store.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
 import { ce3ElementLabel, ce3Headline } from '../../shared/domain/compelling-evidence.ts';
@@ -67,8 +68,23 @@ function CompellingEvidence({ check }: { check: Ce3Check }) {
   );
 }
 
-function CustomerHistory({ check }: { check: CustomerHistoryCheck }) {
+function CustomerHistory(p: {
+  check: CustomerHistoryCheck;
+  inPacket: boolean;
+  profileId: string;
+  chargebackId: string;
+}) {
+  const { say } = useApp();
+  const { check } = p;
   if (check.state === 'not-applicable') return null;
+  async function choose(include: boolean): Promise<void> {
+    const r = await mutate('setCustomerHistoryExhibit', {
+      profileId: p.profileId,
+      chargebackId: p.chargebackId,
+      include,
+    });
+    if (!r.ok) say('error', r.error.message);
+  }
   return (
     <article className="card" aria-label="The customer’s earlier orders" data-testid="customer-history">
       <h2>The customer’s earlier orders</h2>
@@ -92,6 +108,10 @@ function CustomerHistory({ check }: { check: CustomerHistoryCheck }) {
               </li>
             ))}
           </ul>
+          <label>
+            <input type="checkbox" checked={p.inPacket} onChange={(e) => void choose(e.target.checked)} /> Add them to
+            the packet as an exhibit
+          </label>
         </>
       )}
     </article>
@@ -110,7 +130,12 @@ export function CardHistoryCard({ profileId, chargebackId }: { profileId: string
   return (
     <>
       <CompellingEvidence check={asked.data.compellingEvidence} />
-      <CustomerHistory check={asked.data.customerHistory} />
+      <CustomerHistory
+        check={asked.data.customerHistory}
+        inPacket={asked.data.customerHistoryInPacket}
+        profileId={profileId}
+        chargebackId={chargebackId}
+      />
     </>
   );
 }

@@ -30,6 +30,7 @@
 import { z } from 'zod';
 import { dayNumber, parseYmd, type Ymd } from './dates.ts';
 import { plainReasonCode } from './reason-codes.ts';
+import { formatAmount } from './money.ts';
 
 export const CE3_MIN_DAYS = 120;
 export const CE3_MAX_DAYS = 365;
@@ -258,4 +259,28 @@ export function ce3Headline(v: Ce3Verdict): string {
 export function ce3ElementsText(elements: readonly Ce3Element[]): string {
   const words = elements.map(label);
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The cover letter's paragraph for a qualifying verdict, naming each earlier purchase (ID, date,
+ * amount) and what matches, citing the exhibit that lists them; none for any other verdict, so a
+ * chargeback that does not qualify never claims it. The composer adds it (cover-letter-compose.ts).
+ */
+export function ce3LetterParagraph(v: Ce3Verdict | undefined, exhibit: number | undefined): string | undefined {
+  if (v?.kind !== 'qualifies') return undefined;
+  const purchases = v.priors.map(
+    (p) => `${p.id} on ${p.date} (${p.amount === null ? 'amount not recorded' : formatAmount(p.amount, p.currency)})`,
+  );
+  const listed =
+    purchases.length === 2 ? purchases.join(' and ') : `${purchases.slice(0, -1).join(', ')} and ${purchases.at(-1)}`;
+  const values = v.elements.map(
+    (e) => `${ce3ElementLabel[e]} ${v.priors[0]!.matching.find((m) => m.element === e)?.value}`,
+  );
+  return (
+    `${exhibit ? `Exhibit ${exhibit} (Visa Compelling Evidence 3.0)` : 'Visa Compelling Evidence 3.0'}: the same card ` +
+    `was used for ${v.priors.length} earlier purchases that were never disputed or refunded, ${CE3_MIN_DAYS} to ` +
+    `${CE3_MAX_DAYS} days before this one: transactions ${listed}. Each has the same ${values.join(' and the same ')} ` +
+    `as the disputed transaction ${v.disputed.id}. Under Visa's Compelling Evidence 3.0 rules for reason 10.4, ` +
+    'this shows the cardholder took part in the disputed purchase.'
+  );
 }

@@ -51,6 +51,8 @@ export const cardHistoryViewSchema = z.object({
   chargebackId: z.string(),
   compellingEvidence: ce3CheckSchema,
   customerHistory: customerHistoryCheckSchema,
+  /** The merchant added the customer's earlier orders to the packet as an exhibit. */
+  customerHistoryInPacket: z.boolean(),
 });
 export type CardHistoryView = z.infer<typeof cardHistoryViewSchema>;
 

@@ -13,5 +13,11 @@ export function cardHistoryHandlers(s: AppServices): Handlers<typeof cardHistory
       if (!view) throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
       return view;
     },
+    setCustomerHistoryExhibit: async ({ profileId, chargebackId, include }) => {
+      if (!s.store.portfolio.getChargeback(profileId, chargebackId))
+        throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
+      s.store.cardHistory.chooseCustomerHistory(profileId, chargebackId, include);
+      return { ok: true as const };
+    },
   };
 }

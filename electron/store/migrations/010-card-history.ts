@@ -1,7 +1,8 @@
 // The card's and the customer's history as last read from the service, per chargeback: the
 // Compelling Evidence 3.0 check and the customer's earlier orders (electron/card-history/). Only
 // successful reads are kept, as JSON of their view (shared/views/card-history-view.ts), so their
-// fields may grow without another migration; a chargeback's rows go with its profile.
+// fields may grow without another migration; a chargeback's rows go with its profile. Beside them,
+// whether the merchant adds the customer's earlier orders to the packet.
 export const sql = `
 CREATE TABLE card_history_checks (
   profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
@@ -10,5 +11,12 @@ CREATE TABLE card_history_checks (
   checked_at INTEGER NOT NULL,
   result TEXT NOT NULL,
   PRIMARY KEY (profile_id, chargeback_id, kind)
+);
+-- The merchant's choice to add the customer's earlier orders to a chargeback's packet.
+CREATE TABLE card_history_choices (
+  profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+  chargeback_id TEXT NOT NULL,
+  customer_history INTEGER NOT NULL CHECK (customer_history IN (0, 1)),
+  PRIMARY KEY (profile_id, chargeback_id)
 );
 `;
