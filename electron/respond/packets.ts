@@ -18,7 +18,9 @@ import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
-import type { HistoryExhibits } from '../card-history/history-exhibits.ts';
+import type { HistoryExhibits, HistoryForPacket } from '../card-history/history-exhibits.ts';
+
+type CompellingEvidence = HistoryForPacket['compellingEvidence'];
 
 export type BuildPacket = typeof buildPacket;
 
@@ -91,39 +93,46 @@ export function createPackets(deps: {
       }),
     );
 
+  /** The arrangement and titles with the card history's exhibits after the merchant's files, and the
+   * Compelling Evidence 3.0 verdict for the letter's paragraph when the card qualifies
+   * (electron/card-history/). The size estimate counts the same pages. */
+  async function withHistory(
+    profile: Profile,
+    cb: Chargeback,
+    ask: Pick<PacketAsk, 'arrangement' | 'slots' | 'customerHistory'>,
+  ): Promise<{ arrangement: Arrangement; slots: Slots | undefined; compellingEvidence: CompellingEvidence }> {
+    const history = await deps.history?.forPacket(profile, cb, {
+      customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
+    });
+    if (!history?.exhibits.length)
+      return { arrangement: ask.arrangement, slots: ask.slots, compellingEvidence: undefined };
+    const pages = history.exhibits.flatMap((x) =>
+      Array.from({ length: x.pages }, (_, page) => ({ itemId: x.itemId, page, rotation: 0 as const })),
+    );
+    return {
+      arrangement: { ...ask.arrangement, pages: [...ask.arrangement.pages, ...pages] },
+      slots: {
+        ...ask.slots,
+        titles: { ...ask.slots?.titles, ...Object.fromEntries(history.exhibits.map((x) => [x.itemId, x.title])) },
+      },
+      compellingEvidence: history.compellingEvidence,
+    };
+  }
+
   /** The packet `ask` makes for this chargeback. Its key covers everything the files are made
    * from: the arrangement, the settings, the letter as written (with its date), and the stored
    * files (their content IDs, names and pages). */
   async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
     const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
     const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
-    // The card's history adds its exhibits after the merchant's files, titled, and the letter's
-    // Compelling Evidence 3.0 paragraph when the card qualifies (electron/card-history/).
-    const history = await deps.history?.forPacket(profile, cb, {
-      customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
-    });
-    const arrangement: Arrangement = {
-      ...ask.arrangement,
-      pages: [
-        ...ask.arrangement.pages,
-        ...(history?.exhibits ?? []).flatMap((x) =>
-          Array.from({ length: x.pages }, (_, page) => ({ itemId: x.itemId, page, rotation: 0 as const })),
-        ),
-      ],
-    };
-    const slots: Slots | undefined = history?.exhibits.length
-      ? {
-          ...ask.slots,
-          titles: { ...ask.slots?.titles, ...Object.fromEntries(history.exhibits.map((x) => [x.itemId, x.title])) },
-        }
-      : ask.slots;
+    const { arrangement, slots, compellingEvidence } = await withHistory(profile, cb, ask);
     const letter = await packetLetter(
       deps.evidence,
       letterSource(deps.store, profile, cb),
       arrangement,
       ask.rebuttal,
       slots,
-      history?.compellingEvidence,
+      compellingEvidence,
     );
     const cover = settings.coverLetter === false ? undefined : letter;
     const items = await Promise.all(
@@ -136,6 +145,7 @@ export function createPackets(deps: {
 
   return {
     plan,
+    withHistory,
 
     /** The packet's files in `dir`: the merchant's preview of it when that is this very packet
      * (moved, not written again), else built there. */

@@ -61,7 +61,8 @@ export interface LetterAsk {
   slots?: Slots | undefined;
   /** The stored item behind each exhibit (its file name and kind). */
   itemOf: (itemId: string) => TitledItem | undefined;
-  /** Compelling Evidence 3.0: the verdict and the exhibit listing the earlier purchases. */
+  /** Compelling Evidence 3.0: the verdict and the exhibit listing the earlier purchases (none where
+   * the window composes the letter: the exhibit is added after the merchant's files). */
   compellingEvidence?: { verdict: Ce3Verdict; itemId: string | undefined } | undefined;
 }
 
@@ -167,7 +168,9 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
 
   // Compelling Evidence 3.0, a section of its own (shared/domain/compelling-evidence.ts): a paragraph
   // naming the earlier purchases before the closing request, written only when the verdict qualifies.
-  const ce3Exhibit = ask.compellingEvidence?.itemId ? order.indexOf(ask.compellingEvidence.itemId) + 1 : 0;
+  // Its exhibit follows the merchant's files: where the window composes without it, it is the next.
+  const ce3Item = ask.compellingEvidence?.itemId;
+  const ce3Exhibit = ce3Item ? order.indexOf(ce3Item) + 1 : order.length + 1;
   const ce3 = ce3LetterParagraph(ask.compellingEvidence?.verdict, ce3Exhibit || undefined);
   if (ce3) {
     const at = text.indexOf(closingClaims[0]!.text);

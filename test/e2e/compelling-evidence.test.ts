@@ -82,6 +82,10 @@ test('the window: qualifies with both purchases named, in the page and the packe
     app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
     await page.getByRole('button', { name: 'Add files…' }).first().click();
     await page.locator('.page-tile').first().waitFor();
+    // The letter as the editor shows it is the letter sent: its paragraph names both purchases.
+    const asSent = page.getByTestId('letter-as-sent');
+    await asSent.getByText(/\(Visa Compelling Evidence 3\.0\): the same card was used for 2 earlier/).waitFor();
+    for (const id of sc.qualifies.priors) assert.ok((await asSent.innerText()).includes(id), `${id} in the letter`);
     await page.getByRole('button', { name: 'Preview the packet' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview of the packet' });
     await preview.locator('.preview-page').first().waitFor({ timeout: 60_000 });
