@@ -12,6 +12,7 @@ import {
   type Ce3Verdict,
 } from '../../../shared/domain/compelling-evidence.ts';
 import { plainReasonCode } from '../../../shared/domain/reason-codes.ts';
+import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
 import { addDays, parseYmd, type Ymd } from '../../../shared/domain/dates.ts';
 
 const DISPUTED_DATE = '2026-10-01';
@@ -219,4 +220,30 @@ test('applies only to Visa 10.4, plain or prefixed (V1040); every other code is 
   const v = judge([prior('t1_txn_a', 150), prior('t1_txn_b', 200)], '4837');
   assert.equal(v.kind, 'not-applicable');
   assert.equal(judge([prior('t1_txn_a', 150), prior('t1_txn_b', 200)], 'V1040').kind, 'qualifies');
+});
+
+test('the letter: a qualifying verdict adds a paragraph naming both purchases and citing its exhibit; no other does', () => {
+  const facts = { chargebackId: 't1_chb_abc', reasonCode: '10.4', amountText: '$49.99', merchantName: 'Corner Shop' };
+  const receipt = { pages: [{ itemId: 'receipt', page: 0, rotation: 0 as const }] };
+  const withExhibit = { pages: [...receipt.pages, { itemId: 'ce3', page: 0, rotation: 0 as const }] };
+  const itemOf = (id: string) => ({ name: id === 'ce3' ? 'ce3.pdf' : 'receipt.pdf', kind: 'pdf' as const });
+  const compose = (verdict: Ce3Verdict, arrangement = withExhibit, itemId: string | null = 'ce3') =>
+    composeLetter({
+      rebuttal: undefined,
+      category: 'fraud-card-absent',
+      facts,
+      arrangement,
+      itemOf,
+      compellingEvidence: { verdict, itemId: itemId ?? undefined },
+    }).text;
+  const qualifying = judge([prior('t1_txn_a', 150), prior('t1_txn_b', 300)]);
+  const text = compose(qualifying);
+  assert.match(text, /Exhibit 2 \(Visa Compelling Evidence 3\.0\): the same card was used for 2 earlier purchases/);
+  assert.match(text, new RegExp(`t1_txn_a on ${daysBefore(150)} \\(\\$25\\.00\\) and t1_txn_b on ${daysBefore(300)}`));
+  assert.match(text, /the same IP address 203\.0\.113\.7 and the same full delivery address 12 Main St/);
+  // Composed in the window, without the exhibit in the arrangement: it is the exhibit after the files.
+  assert.match(compose(qualifying, receipt, null), /Exhibit 2 \(Visa Compelling Evidence 3\.0\)/);
+
+  for (const v of [judge([prior('t1_txn_a', 60), prior('t1_txn_b', 90)]), judge([], '4837')])
+    assert.doesNotMatch(compose(v), /Compelling Evidence|t1_txn_a/, `${v.kind}: nothing claimed`);
 });
