@@ -171,7 +171,20 @@ export function createBatchService(deps: {
     if (!cb)
       return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds, ...answer };
     const source = letterSource(deps.store, profile, cb);
-    const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
+    // The letter as the packet will hold it: with the card history's exhibits (CE 3.0) when the app's
+    // packets are given.
+    const arranged = { pages: await pagesOf(files) };
+    const full = deps.packets
+      ? await deps.packets.withHistory(profile, cb, { arrangement: arranged, slots: undefined })
+      : { arrangement: arranged, slots: undefined, compellingEvidence: undefined };
+    const letter = await packetLetter(
+      deps.evidence,
+      source,
+      full.arrangement,
+      undefined,
+      full.slots,
+      full.compellingEvidence,
+    );
     return {
       chargebackId,
       files: names,

@@ -27,7 +27,13 @@ test('batch: the qualifying chargeback gets the CE 3.0 exhibit and paragraph, th
       outbox: f.h.outbox,
       packets: f.h.packets,
     });
-    const report = await batch.queue(f.profile, await batch.plan(f.profile, [dir]));
+    const plan = await batch.plan(f.profile, [dir]);
+    // The review shows each packet's letter as it will be sent.
+    const reviewed = await batch.review(f.profile, plan);
+    const review = reviewed.find((p) => p.chargebackId === sc.qualifies.chargeback);
+    assert.match(review?.letter ?? '', /Exhibit 2 \(Visa Compelling Evidence 3\.0\)/);
+    assert.doesNotMatch(reviewed.find((p) => p.chargebackId === sc.tooRecent.chargeback)?.letter ?? '', /Compelling/);
+    const report = await batch.queue(f.profile, plan);
     const textOf = async (chargeback: string): Promise<string> => {
       const entry = report.chargebacks.find((c) => c.chargebackId === chargeback);
       assert.equal(entry?.outcome, 'queued', JSON.stringify(entry));
