@@ -50,11 +50,11 @@ export function createCardHistory(deps: CardHistoryDeps) {
   const now = deps.now ?? Date.now;
 
   /** The disputed transaction: as synced when it names its card, else read from the service. */
-  async function disputedTxn(profile: Profile, cb: Chargeback, client: ApiClient, signal?: AbortSignal) {
+  async function disputedTxn(profile: Profile, cb: Chargeback, client: ApiClient) {
     const stored = deps.store.portfolio.detail(profile.id, cb.id)?.txn;
     const parsed = stored ? historyTxnSchema.safeParse(stored) : undefined;
     if (parsed?.success && parsed.data.payment && parsed.data.created) return parsed.data;
-    return client.getHistoryTxn(cb.txn!, signal);
+    return client.getHistoryTxn(cb.txn!);
   }
 
   /** Runs a read; a failure the merchant can act on becomes the reason nothing is claimed. */
@@ -74,20 +74,44 @@ export function createCardHistory(deps: CardHistoryDeps) {
     return hit && now() - hit.at < CHECK_FRESH_MS ? hit.check : undefined;
   }
 
-  async function compellingEvidence(
+  // One read at a time per check: the page, its letter and its size estimate ask together when a
+  // dispute opens, and share the one answer. The read itself is nobody's to cancel (it is kept for
+  // the hour); a caller that gives up gets its cancellation at once.
+  const inFlight = new Map<string, Promise<unknown>>();
+  function once<T>(key: string, run: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    let shared = inFlight.get(key) as Promise<T> | undefined;
+    if (!shared) {
+      shared = run().finally(() => inFlight.delete(key));
+      inFlight.set(key, shared);
+    }
+    if (!signal) return shared;
+    const read = shared;
+    return new Promise<T>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const stop = (): void => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      read.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+  }
+
+  function compellingEvidence(
     profile: Profile,
     cb: Chargeback,
     o: { fresh?: Freshness; signal?: AbortSignal } = {},
   ): Promise<Ce3Check> {
-    if (!ce3AppliesTo(cb.reasonCode)) return { state: 'not-applicable' };
+    if (!ce3AppliesTo(cb.reasonCode)) return Promise.resolve({ state: 'not-applicable' });
     const hit = cached(profile.id, cb.id, 'ce3', o.fresh ?? 'cached-or-fresh');
-    if (hit) return hit;
+    if (hit) return Promise.resolve(hit);
+    return once(`ce3|${profile.id}|${cb.id}`, () => readCompellingEvidence(profile, cb), o.signal);
+  }
+
+  async function readCompellingEvidence(profile: Profile, cb: Chargeback): Promise<Ce3Check> {
     if (!cb.txn) return { state: 'unavailable', reason: 'the chargeback names no transaction to compare with' };
     return attempt<Ce3Check>(
       async () => {
         const client = await deps.clientFor(profile);
         if (!client.readsTransactions) return { state: 'unavailable', reason: noTxns };
-        const disputed = await disputedTxn(profile, cb, client, o.signal);
+        const disputed = await disputedTxn(profile, cb, client);
         const day = txnDay(disputed);
         if (!disputed.payment || !day)
           return {
@@ -100,9 +124,8 @@ export function createCardHistory(deps: CardHistoryDeps) {
           disputed.payment,
           addDays(day, -(CE3_MAX_DAYS + 2)),
           addDays(day, 1),
-          o.signal,
         );
-        const facts = await judged(client, cb, [disputed, ...earlier], o.signal);
+        const facts = await judged(client, cb, [disputed, ...earlier]);
         const disputedFacts = facts.get(disputed.id);
         if (!disputedFacts) throw new AppError('server', 'the disputed transaction could not be read');
         const verdict = compellingEvidence3({
@@ -120,16 +143,9 @@ export function createCardHistory(deps: CardHistoryDeps) {
 
   /** Each transaction's facts, with the chargebacks filed on any of them (other than `cb` itself
    * on its own transaction) and the refunds among them. */
-  async function judged(
-    client: ApiClient,
-    cb: Chargeback,
-    txns: readonly HistoryTxn[],
-    signal?: AbortSignal,
-  ): Promise<Map<string, Ce3Txn>> {
+  async function judged(client: ApiClient, cb: Chargeback, txns: readonly HistoryTxn[]): Promise<Map<string, Ce3Txn>> {
     const purchases = txns.filter((t) => t.id !== cb.txn);
-    const filed = purchases.length
-      ? await client.chargebacksOnTxns([...new Set(purchases.map((t) => t.id))], signal)
-      : [];
+    const filed = purchases.length ? await client.chargebacksOnTxns([...new Set(purchases.map((t) => t.id))]) : [];
     const chargebackIds = new Set(filed.filter((c) => c.id !== cb.id && c.txn).map((c) => c.txn!));
     const refundedIds = refundedByList(txns);
     const out = new Map<string, Ce3Txn>();
@@ -140,21 +156,25 @@ export function createCardHistory(deps: CardHistoryDeps) {
     return out;
   }
 
-  async function customerHistory(
+  function customerHistory(
     profile: Profile,
     cb: Chargeback,
     o: { fresh?: Freshness; signal?: AbortSignal } = {},
   ): Promise<CustomerHistoryCheck> {
     const category = explainReasonCode(cb.reasonCode).category;
-    if (!category || !customerHistoryCategories.includes(category)) return { state: 'not-applicable' };
+    if (!category || !customerHistoryCategories.includes(category)) return Promise.resolve({ state: 'not-applicable' });
     const hit = cached(profile.id, cb.id, 'customer', o.fresh ?? 'cached-or-fresh');
-    if (hit) return hit;
+    if (hit) return Promise.resolve(hit);
+    return once(`customer|${profile.id}|${cb.id}`, () => readCustomerHistory(profile, cb), o.signal);
+  }
+
+  async function readCustomerHistory(profile: Profile, cb: Chargeback): Promise<CustomerHistoryCheck> {
     if (!cb.txn) return { state: 'unavailable', reason: 'the chargeback names no transaction to start from' };
     return attempt<CustomerHistoryCheck>(
       async () => {
         const client = await deps.clientFor(profile);
         if (!client.readsTransactions) return { state: 'unavailable', reason: noTxns };
-        const disputed = await disputedTxn(profile, cb, client, o.signal);
+        const disputed = await disputedTxn(profile, cb, client);
         const day = txnDay(disputed);
         const email = disputed.email?.trim();
         if (!email || !day)
@@ -163,8 +183,8 @@ export function createCardHistory(deps: CardHistoryDeps) {
             reason: `the disputed transaction ${disputed.id} records no ${email ? 'date' : 'email'} to find the customer by`,
           };
         const from: Ymd = addDays(day, -366 * CUSTOMER_YEARS);
-        const txns = await client.customerTransactions(email, from, addDays(day, 1), o.signal);
-        const facts = await judged(client, cb, txns, o.signal);
+        const txns = await client.customerTransactions(email, from, addDays(day, 1));
+        const facts = await judged(client, cb, txns);
         const orders: PastOrder[] = txns
           .flatMap((t) => {
             const f = facts.get(t.id);

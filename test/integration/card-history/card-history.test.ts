@@ -97,6 +97,23 @@ test('the micro-service has no /txns: it says so and claims nothing', async () =
   if (c.state === 'unavailable') assert.match(c.reason, /micro-service\) has no transaction search/);
 });
 
+test('a caller that gives up is answered at once; the read goes on, is shared and kept', async () => {
+  const id = sc.refundedPrior.chargeback;
+  const before = fx.h.store.cardHistory.get(fx.profile.id, id, 'ce3')!.at;
+  const stop = new AbortController();
+  const given = fx.h.cardHistory.view(fx.profile, id, { fresh: 'fresh', signal: stop.signal });
+  const other = fx.h.cardHistory.compellingEvidence(
+    fx.profile,
+    fx.h.store.portfolio.getChargeback(fx.profile.id, id)!,
+    { fresh: 'fresh' },
+  );
+  stop.abort();
+  await assert.rejects(given, (e: unknown) => e instanceof Error && e.name === 'AbortError');
+  const shared = await other;
+  assert.equal(shared.state, 'checked', 'the read went on for the caller that waited');
+  assert.ok(fx.h.store.cardHistory.get(fx.profile.id, id, 'ce3')!.at >= before, 'and it was kept');
+});
+
 test('a check is kept an hour: looking again asks the service nothing; the service down claims nothing', async () => {
   const id = sc.qualifies.chargeback;
   await fx.h.cardHistory.view(fx.profile, id, { fresh: 'fresh' });
