@@ -114,3 +114,22 @@ test('respond on a too-recent or disputed-prior chargeback: its packet claims no
     for (const id of sc[name].priors) assert.ok(!text.includes(id), `${name}: ${id} is not named`);
   }
 });
+
+test('respond --customer-history on a not-received chargeback: the customer’s earlier orders are an exhibit', async () => {
+  const r = await cli([
+    'respond',
+    sc.customerHistory.chargeback,
+    '--type',
+    'respond',
+    '--evidence',
+    receipt,
+    '--customer-history',
+    '--yes',
+    '--json',
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  const text = (await packetText((JSON.parse(r.stdout) as { job: OutboxJob }).job)).join('\n');
+  assert.match(text, /The customer.s earlier undisputed orders/);
+  for (const id of sc.customerHistory.priors) assert.ok(text.includes(id), `${id} is listed`);
+  assert.doesNotMatch(text, /Compelling Evidence/, 'a not-received chargeback claims no CE 3.0');
+});
