@@ -58,7 +58,13 @@ export async function createAppServices(o: {
   // One OCR engine for the app: one worker thread, started on the first scan read, ended idle.
   const ocr = createOcrEngine();
   const reader = createScanReader({ evidence: h.evidence, ocr });
-  const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
+  const batch = createBatchService({
+    store: h.store,
+    evidence: h.evidence,
+    outbox: h.outbox,
+    reader,
+    packets: h.packets,
+  });
   const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   h.sync.onFinished(({ profileId, ok, error }) => {

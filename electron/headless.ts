@@ -13,6 +13,8 @@ import { createAnswerBook } from './outbox/answers.ts';
 import { createPreviews } from './evidence/previews.ts';
 import { createPackets } from './respond/packets.ts';
 import { createResponder } from './respond/answer.ts';
+import { createCardHistory } from './card-history/card-history.ts';
+import { createHistoryExhibits } from './card-history/history-exhibits.ts';
 import { join } from 'node:path';
 import type { Notifier } from './platform/notifier.ts';
 import type { Profile } from '../shared/profiles.ts';
@@ -141,7 +143,14 @@ export function openHeadless(o: HeadlessOptions) {
   const answers = createAnswerBook(store.database);
   // Packets are built for a chargeback in one place; the desktop app previews them (the CLI
   // never does, so its previews stay empty), and an answer sent unchanged takes the preview.
-  const packets = createPackets({ store, evidence, previews: createPreviews(join(o.home, 'previews')) });
+  // The card's and the customer's earlier purchases, read when the merchant looks or a packet is made.
+  const cardHistory = createCardHistory({ store, clientFor });
+  const packets = createPackets({
+    store,
+    evidence,
+    previews: createPreviews(join(o.home, 'previews')),
+    history: createHistoryExhibits({ cardHistory, evidence }),
+  });
   const respond = createResponder({ store, evidence, outbox, packets, sync });
 
   let closed = false;
@@ -155,6 +164,7 @@ export function openHeadless(o: HeadlessOptions) {
     answers,
     packets,
     respond,
+    cardHistory,
     clientFor,
     resolveProfile,
     /** Waits for the refreshes that follow sent answers (each ends within 15 s). */

@@ -12,6 +12,7 @@ import { dialects } from './dialect.ts';
 import { createTransport, type TransportOptions } from './transport.ts';
 import { createPaging } from './paging.ts';
 import { createReads } from './reads.ts';
+import { createTxnReads } from './txn-reads.ts';
 import { createMessageWrites } from './write-message.ts';
 import { createDocumentWrites } from './write-documents.ts';
 import { createServiceClock } from './service-clock.ts';
@@ -29,12 +30,14 @@ export function createApiClient(opts: ApiClientOptions) {
   const clock = createServiceClock();
   const call = createTransport({ ...opts, onServiceDate: clock.seen });
   const dialect = dialects[dialectOf(opts.deployment)];
+  const paging = createPaging(call);
   return {
     deployment: opts.deployment,
     dialect,
     /** The service's time now (its answers' `Date`), undefined before it said it. */
     serviceNow: clock.now,
-    ...createReads(call, dialect, createPaging(call)),
+    ...createReads(call, dialect, paging),
+    ...createTxnReads(dialect, paging),
     ...createMessageWrites(call, dialect),
     ...createDocumentWrites(call, dialect),
   };

@@ -26,6 +26,9 @@ export interface Dialect {
    * multipart request with `documentInfo` and `document`. */
   documents: 'record-then-file' | 'one-request';
   documentsFirst: boolean;
+  /** Where transactions are listed and searched (`GET /txns`); null where the dialect has none:
+   * the micro-service serves chargebacks only. */
+  txns: string | null;
   /** The message body on the wire, validated by the dialect's strict schema. */
   messageBody(m: AnswerMessage): { ok: true; body: object } | { ok: false; problems: string[] };
 }
@@ -65,6 +68,7 @@ const core: Dialect = {
   statusHistory: 'search',
   documents: 'record-then-file',
   documentsFirst: sendsDocumentsFirst('core'),
+  txns: '/txns',
   messageBody: (m) =>
     checked(coreMessageSchema.safeParse({ chargeback: m.chargeback, type: coreType(m.type), ...optional(m) })),
 };
@@ -85,6 +89,7 @@ const microservice: Dialect = {
   statusHistory: 'path',
   documents: 'one-request',
   documentsFirst: sendsDocumentsFirst('microservice'),
+  txns: null,
   messageBody: (m) =>
     checked(
       newMessageSchema.safeParse({

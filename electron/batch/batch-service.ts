@@ -5,6 +5,7 @@ import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
+import type { Packets } from '../respond/packets.ts';
 import type { BatchPlan } from '../../shared/batch.ts';
 import type { ScanReader } from './read-scan.ts';
 import { createPlanner } from './plan.ts';
@@ -21,6 +22,8 @@ export function createBatchService(deps: {
   outbox: Outbox;
   reader?: ScanReader;
   now?: () => Date;
+  /** The app's packets (with the card history's exhibits), so batch builds what respond builds. */
+  packets?: Packets;
 }) {
   const planner = createPlanner(deps);
   const packets = createPacketReview(deps);

@@ -5,6 +5,7 @@ import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { letterSource, packetLetter } from '../respond/letter.ts';
+import type { Packets } from '../respond/packets.ts';
 import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
@@ -54,7 +55,12 @@ function answerOf(
   return { messageType, choices };
 }
 
-export function createPacketReview(deps: { store: Store; evidence: EvidenceStore; now?: () => Date }) {
+export function createPacketReview(deps: {
+  store: Store;
+  evidence: EvidenceStore;
+  now?: () => Date;
+  packets?: Packets;
+}) {
   const holdsOf = createHolds(deps);
 
   /** Page counts come from the evidence store, not from the plan the window sent back. */
@@ -84,7 +90,20 @@ export function createPacketReview(deps: { store: Store; evidence: EvidenceStore
     if (!cb)
       return { chargebackId, files: names, amountText: '', letter: '', leftOut: [], blanks: [], holds, ...answer };
     const source = letterSource(deps.store, profile, cb);
-    const letter = await packetLetter(deps.evidence, source, { pages: await pagesOf(files) });
+    // The letter as the packet will hold it: with the card history's exhibits (CE 3.0) when the app's
+    // packets are given.
+    const arranged = { pages: await pagesOf(files) };
+    const full = deps.packets
+      ? await deps.packets.withHistory(profile, cb, { arrangement: arranged, slots: undefined })
+      : { arrangement: arranged, slots: undefined, compellingEvidence: undefined };
+    const letter = await packetLetter(
+      deps.evidence,
+      source,
+      full.arrangement,
+      undefined,
+      full.slots,
+      full.compellingEvidence,
+    );
     return {
       chargebackId,
       files: names,

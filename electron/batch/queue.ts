@@ -6,6 +6,7 @@ import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Outbox } from '../outbox/outbox-service.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { createResponder, windowWording } from '../respond/answer.ts';
+import type { Packets } from '../respond/packets.ts';
 import {
   holdIsFinal,
   holdsSinceInsist,
@@ -19,11 +20,16 @@ import { consentsOf } from './holds.ts';
 import { groupsOf, type PacketReviewer } from './packet-review.ts';
 
 export function createBatchQueue(
-  deps: { store: Store; evidence: EvidenceStore; outbox: Outbox },
-  packets: PacketReviewer,
+  deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; packets?: Packets },
+  reviewer: PacketReviewer,
 ) {
   // Batch checks what was last synced, as its review did: no refresh per chargeback.
-  const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
+  const respond = createResponder({
+    store: deps.store,
+    evidence: deps.evidence,
+    outbox: deps.outbox,
+    ...(deps.packets ? { packets: deps.packets } : {}),
+  });
 
   /** One packet per chargeback into the outbox; nothing is sent before this is called. A
    * packet the review holds back is skipped with its reason unless the plan insists on it. */
@@ -49,7 +55,7 @@ export function createBatchQueue(
       o.signal?.throwIfAborted();
       const names = files.map((f) => f.name);
       try {
-        const reviewed = await packets.reviewPacket(profile, chargebackId, files, plan);
+        const reviewed = await reviewer.reviewPacket(profile, chargebackId, files, plan);
         if (!packetGoes(reviewed, plan.insist)) {
           const why = reviewed.blanks.length
             ? `The cover letter has blanks: ${reviewed.blanks.join(', ')}.`
@@ -74,7 +80,7 @@ export function createBatchQueue(
           chargebackId,
           messageType: reviewed.messageType,
           confirmed: true,
-          evidence: { arrangement: { pages: await packets.pagesOf(files) } },
+          evidence: { arrangement: { pages: await reviewer.pagesOf(files) } },
           ...consentsOf(reviewed.holds),
         };
         const answered = await respond.answer(answer, windowWording, o.signal ? { signal: o.signal } : {});

@@ -79,6 +79,7 @@ export const batchCommand: CliCommand = {
         evidence: h.evidence,
         outbox: h.outbox,
         reader: createScanReader({ evidence: h.evidence, ocr }),
+        packets: h.packets,
       });
       const insist = (ctx.values.include as string[] | undefined) ?? [];
       let read;

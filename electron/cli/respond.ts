@@ -24,13 +24,16 @@ export const respondCommand: CliCommand = {
   summary: 'Queue a response to a chargeback (message and evidence) in the outbox.',
   usage:
     'dispute-desk respond <chargebackId> --type <messageType> [--note TEXT] [--amount ' +
-    'N] [--evidence FILES...] [--yes] [--another-answer] [--unusual] [--send-late] [--profile NAME] [--json]',
+    'N] [--evidence FILES...] [--customer-history] [--yes] [--another-answer] [--unusual] [--send-late] ' +
+    '[--profile NAME] [--json]',
   positionals: true,
   options: {
     type: { type: 'string' },
     note: { type: 'string' },
     amount: { type: 'string' },
     evidence: { type: 'string', multiple: true },
+    /** Add the customer's earlier undisputed orders to the packet as an exhibit. */
+    'customer-history': { type: 'boolean', default: false },
     yes: { type: 'boolean', default: false },
     'another-answer': { type: 'boolean', default: false },
     /** Yes to a message the chargeback's stage does not usually take. */
@@ -61,7 +64,13 @@ export const respondCommand: CliCommand = {
           unusual: ctx.values.unusual === true,
           sendLate: ctx.values['send-late'] === true,
           ...(evidencePaths.length > 0
-            ? { evidence: { paths: evidencePaths.map((p) => resolve(p)), ...(note ? { rebuttal: note } : {}) } }
+            ? {
+                evidence: {
+                  paths: evidencePaths.map((p) => resolve(p)),
+                  ...(note ? { rebuttal: note } : {}),
+                  ...(ctx.values['customer-history'] === true ? { customerHistory: true } : {}),
+                },
+              }
             : {}),
         },
         flags,

@@ -5,6 +5,7 @@ import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { readDisputeView } from '../views/read-dispute.ts';
+import { cardHistoryLines } from '../../shared/views/card-history-view.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import {
   chargebackStatusText,
@@ -32,6 +33,9 @@ export const showCommand: CliCommand = {
         throw new CliError(`Chargeback ${id} is not in the local store: ${hint}`);
       }
       const { chargeback: cb, deadline, explanation, guidance } = view;
+      // The card's earlier purchases are read from the service now (kept an hour); offline, the
+      // lines say they could not be checked and nothing is claimed.
+      const cardHistory = await h.cardHistory.view(profile, id, { signal: ctx.signal });
       // In the same words as the dispute page, times in this computer's locale and zone (named).
       const replyBy = describeReplyBy(deadline.reply, new Date());
       const step = (s: (typeof view.history)[number]): string =>
@@ -45,6 +49,7 @@ export const showCommand: CliCommand = {
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,
         ...guidance.checklist.map((i) => `  - ${i.label}`),
+        ...(cardHistory ? cardHistoryLines(cardHistory) : []),
         'Status history:',
         ...(view.history.length ? view.history.map(step) : ['  none received yet']),
         `Messages: ${view.messages.map((m) => messageText(m.type, m.status)).join('; ') || 'none'}`,
@@ -53,7 +58,7 @@ export const showCommand: CliCommand = {
           'none'
         }`,
       ].join('\n');
-      return { data: view, text };
+      return { data: { ...view, cardHistory: cardHistory ?? null }, text };
     });
   },
 };

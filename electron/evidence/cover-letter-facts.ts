@@ -13,7 +13,7 @@ import {
   type CoverLetterFacts,
   type TitledItem,
 } from '../../shared/domain/cover-letter-templates.ts';
-import { composeLetter } from '../../shared/domain/cover-letter-compose.ts';
+import { composeLetter, type LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterAmount, localDate } from './cover-letter.ts';
 
@@ -98,6 +98,7 @@ export function coverLetterFor(
     arrangement?: Arrangement;
     slots?: Slots | undefined;
     itemOf?: (itemId: string) => TitledItem | undefined;
+    compellingEvidence?: LetterAsk['compellingEvidence'];
   } = {},
 ): CoverLetter {
   const info = reasonCodeInfo(cb.reasonCode);
@@ -110,6 +111,7 @@ export function coverLetterFor(
     arrangement: o.arrangement ?? { pages: [] },
     slots: o.slots,
     itemOf: o.itemOf ?? (() => undefined),
+    compellingEvidence: o.compellingEvidence,
   });
   return {
     chargebackId: cb.id,

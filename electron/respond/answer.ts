@@ -51,9 +51,13 @@ export const windowWording: Wording = {
 
 /** The evidence of an answer: stored files as the merchant arranged them, or files on disk,
  * imported and sent whole. */
-export type AnswerEvidence = { settings?: BuildSettings; rebuttal?: string; slots?: Slots } & (
-  { arrangement: Arrangement } | { paths: readonly string[] }
-);
+export type AnswerEvidence = {
+  settings?: BuildSettings;
+  rebuttal?: string;
+  slots?: Slots;
+  /** Add the customer's earlier orders as an exhibit; without it, as chosen on the dispute page. */
+  customerHistory?: boolean;
+} & ({ arrangement: Arrangement } | { paths: readonly string[] });
 
 export interface AnswerRequest extends Pick<
   NewSubmission,
@@ -156,6 +160,7 @@ export function createResponder(deps: {
       settings: e.settings,
       rebuttal: e.rebuttal,
       slots: e.slots,
+      customerHistory: e.customerHistory,
     });
     const blanks = packet.cover && letterProblem(packet.cover);
     if (blanks) return blanks;

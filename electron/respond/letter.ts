@@ -12,6 +12,7 @@ import type { Slots } from '../../shared/evidence/slots.ts';
 import { explainReasonCode, type DisputeCategory } from '../../shared/domain/reason-codes.ts';
 import type { CoverLetterFacts, TitledItem } from '../../shared/domain/cover-letter-templates.ts';
 import { coverLetterFor, letterFacts, type CoverLetter } from '../evidence/cover-letter-facts.ts';
+import type { LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
 
 export type { CoverLetter };
 
@@ -38,6 +39,7 @@ export async function packetLetter(
   arrangement: Arrangement,
   rebuttal?: string,
   slots?: Slots,
+  compellingEvidence?: LetterAsk['compellingEvidence'],
 ): Promise<CoverLetter> {
   const ids = [...new Set(arrangement.pages.map((p) => p.itemId))];
   const items = new Map<string, TitledItem>();
@@ -52,5 +54,6 @@ export async function packetLetter(
     slots,
     rebuttal,
     itemOf: (id) => items.get(id),
+    compellingEvidence,
   });
 }

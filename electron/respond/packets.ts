@@ -18,6 +18,9 @@ import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
+import type { HistoryExhibits, HistoryForPacket } from '../card-history/history-exhibits.ts';
+
+type CompellingEvidence = HistoryForPacket['compellingEvidence'];
 
 export type BuildPacket = typeof buildPacket;
 
@@ -31,6 +34,8 @@ export interface PacketAsk {
   rebuttal?: string | undefined;
   /** The draft's slots of structured evidence: the letter's paragraphs and the exhibits' titles. */
   slots?: Slots | undefined;
+  /** Add the customer's earlier orders as an exhibit; without it, as the merchant chose on the page. */
+  customerHistory?: boolean | undefined;
 }
 
 export interface Packet {
@@ -73,6 +78,8 @@ export function createPackets(deps: {
   evidence: EvidenceStore;
   previews?: Previews | undefined;
   build?: BuildPacket | undefined;
+  /** The exhibits written from the card's history (Compelling Evidence 3.0, the customer's orders). */
+  history?: HistoryExhibits | undefined;
 }) {
   const build = deps.build ?? buildPacket;
 
@@ -86,30 +93,59 @@ export function createPackets(deps: {
       }),
     );
 
+  /** The arrangement and titles with the card history's exhibits after the merchant's files, and the
+   * Compelling Evidence 3.0 verdict for the letter's paragraph when the card qualifies
+   * (electron/card-history/). The size estimate counts the same pages. */
+  async function withHistory(
+    profile: Profile,
+    cb: Chargeback,
+    ask: Pick<PacketAsk, 'arrangement' | 'slots' | 'customerHistory'>,
+  ): Promise<{ arrangement: Arrangement; slots: Slots | undefined; compellingEvidence: CompellingEvidence }> {
+    const history = await deps.history?.forPacket(profile, cb, {
+      customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
+    });
+    if (!history?.exhibits.length)
+      return { arrangement: ask.arrangement, slots: ask.slots, compellingEvidence: undefined };
+    const pages = history.exhibits.flatMap((x) =>
+      Array.from({ length: x.pages }, (_, page) => ({ itemId: x.itemId, page, rotation: 0 as const })),
+    );
+    return {
+      arrangement: { ...ask.arrangement, pages: [...ask.arrangement.pages, ...pages] },
+      slots: {
+        ...ask.slots,
+        titles: { ...ask.slots?.titles, ...Object.fromEntries(history.exhibits.map((x) => [x.itemId, x.title])) },
+      },
+      compellingEvidence: history.compellingEvidence,
+    };
+  }
+
   /** The packet `ask` makes for this chargeback. Its key covers everything the files are made
    * from: the arrangement, the settings, the letter as written (with its date), and the stored
    * files (their content IDs, names and pages). */
   async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
     const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
     const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
+    const { arrangement, slots, compellingEvidence } = await withHistory(profile, cb, ask);
     const letter = await packetLetter(
       deps.evidence,
       letterSource(deps.store, profile, cb),
-      ask.arrangement,
+      arrangement,
       ask.rebuttal,
-      ask.slots,
+      slots,
+      compellingEvidence,
     );
     const cover = settings.coverLetter === false ? undefined : letter;
     const items = await Promise.all(
-      [...new Set(ask.arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)),
+      [...new Set(arrangement.pages.map((p) => p.itemId))].map((id) => deps.evidence.get(id)),
     );
-    const made = { profileId: profile.id, chargebackId: cb.id, arrangement: ask.arrangement, settings, cover, items };
+    const made = { profileId: profile.id, chargebackId: cb.id, arrangement, settings, cover, items };
     const key = createHash('sha256').update(canonical(made)).digest('hex');
-    return { chargebackId: cb.id, arrangement: ask.arrangement, settings, letter, cover, key };
+    return { chargebackId: cb.id, arrangement, settings, letter, cover, key };
   }
 
   return {
     plan,
+    withHistory,
 
     /** The packet's files in `dir`: the merchant's preview of it when that is this very packet
      * (moved, not written again), else built there. */

@@ -10,6 +10,7 @@ import { createInsightsRepo } from './insights-repo.ts';
 import { createSavedFiltersRepo } from './saved-filters-repo.ts';
 import { createLedgerRepo } from './ledger-repo.ts';
 import { createChargebackBriefsRepo } from './chargeback-briefs-repo.ts';
+import { createCardHistoryRepo } from './card-history-repo.ts';
 
 export function databaseFile(home: string): string {
   return join(home, 'dispute-desk.db');
@@ -28,6 +29,7 @@ export function openStore(file: string) {
     savedFilters: createSavedFiltersRepo(database),
     ledger: createLedgerRepo(database),
     briefs: createChargebackBriefsRepo(database),
+    cardHistory: createCardHistoryRepo(database),
     transaction: <T>(fn: () => T): T => database.transaction(fn),
     close: () => database.close(),
   };

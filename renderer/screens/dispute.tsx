@@ -29,6 +29,7 @@ import { packetReadiness, type SizeCheck } from '../../shared/evidence/readiness
 import type { AnswerChoice, DisputeView } from '../../shared/views/dispute-view.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import { EvidenceBuilder } from './evidence-builder.tsx';
+import { CardHistoryCard } from './card-history-card.tsx';
 import { AnswerReview, type AnswerReviewFacts } from './answer-review.tsx';
 import {
   answerReadiness,
@@ -634,6 +635,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
             </ul>
             <p className="hint">{view.guidance.advice}</p>
           </article>
+          <CardHistoryCard profileId={profileId} chargebackId={chargebackId} />
           {view.answerable && rule?.withEvidence && limits && (
             <article className="card evidence-card" aria-label="Evidence packet">
               <h2>Evidence packet: {rule.label.toLowerCase()}</h2>

@@ -643,6 +643,9 @@ export function EvidenceBuilder({
       arrangement: draft.arrangement,
       slots: draft.slots,
       itemOf,
+      compellingEvidence: grounds.data.compellingEvidence
+        ? { verdict: grounds.data.compellingEvidence, itemId: undefined }
+        : undefined,
     });
   const move = (from: number, to: number): void => setDraft(edit.movePage(draft, from, to));
 

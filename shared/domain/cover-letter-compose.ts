@@ -10,6 +10,7 @@
 // and keeps the merchant's own sentences as written. `parts` is the same text with the left-out
 // claims in their places, so the editor can mark them inline.
 import type { DisputeCategory } from './reason-codes.ts';
+import { ce3LetterParagraph, type Ce3Verdict } from './compelling-evidence.ts';
 import type { Arrangement } from '../evidence/items.ts';
 import { providedSlots, slotExhibits, slotIds, type SlotId, type Slots } from '../evidence/slots.ts';
 import {
@@ -60,6 +61,9 @@ export interface LetterAsk {
   slots?: Slots | undefined;
   /** The stored item behind each exhibit (its file name and kind). */
   itemOf: (itemId: string) => TitledItem | undefined;
+  /** Compelling Evidence 3.0: the verdict and the exhibit listing the earlier purchases (none where
+   * the window composes the letter: the exhibit is added after the merchant's files). */
+  compellingEvidence?: { verdict: Ce3Verdict; itemId: string | undefined } | undefined;
 }
 
 // Private-use characters stand for the parts while the text is tidied; the merchant's own text
@@ -160,6 +164,17 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
     const at = text.indexOf(closingClaims[0]!.text);
     // A paragraph of their own, before the closing request (or at the end).
     text = at >= 0 ? `${text.slice(0, at)}\n\n${added}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${added}`;
+  }
+
+  // Compelling Evidence 3.0, a section of its own (shared/domain/compelling-evidence.ts): a paragraph
+  // naming the earlier purchases before the closing request, written only when the verdict qualifies.
+  // Its exhibit follows the merchant's files: where the window composes without it, it is the next.
+  const ce3Item = ask.compellingEvidence?.itemId;
+  const ce3Exhibit = ce3Item ? order.indexOf(ce3Item) + 1 : order.length + 1;
+  const ce3 = ce3LetterParagraph(ask.compellingEvidence?.verdict, ce3Exhibit || undefined);
+  if (ce3) {
+    const at = text.indexOf(closingClaims[0]!.text);
+    text = at >= 0 ? `${text.slice(0, at)}\n\n${ce3}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${ce3}`;
   }
 
   const parts: LetterPart[] = [];

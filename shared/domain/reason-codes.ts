@@ -201,7 +201,11 @@ for (const r of reasonCodes) {
 export function plainReasonCode(code: string): string {
   const c = code.trim().toUpperCase();
   const visa = /^V(\d{2})\.?(\d{1,2})$/.exec(c);
-  return visa ? `${visa[1]}.${Number(visa[2])}` : c;
+  if (!visa) return c;
+  // Visa's conditions have one digit after the dot; the prefixed form pads it to two either way:
+  // `V1305` is 13.5 and `V1040` is 10.4 (observed-service-behaviour.md, CE 3.0).
+  const minor = visa[2]!.length === 2 && visa[2]!.endsWith('0') && !visa[2]!.startsWith('0') ? visa[2]![0] : visa[2];
+  return `${visa[1]}.${Number(minor)}`;
 }
 
 /** Looks a code up (trimmed, any case, network-prefixed or plain). Codes are unique across the

@@ -11,6 +11,7 @@ import { batchChannels } from './channels/batch.ts';
 import { insightsChannels } from './channels/insights.ts';
 import { savedFilterChannels } from './channels/saved-filters.ts';
 import { inboxBatchChannels } from './channels/inbox-batch.ts';
+import { cardHistoryChannels } from './channels/card-history.ts';
 import { outboxJobSchema } from '../outbox.ts';
 import type { EventInvalidations } from './define.ts';
 
@@ -23,6 +24,7 @@ export const ipcContract = {
   ...insightsChannels,
   ...savedFilterChannels,
   ...inboxBatchChannels,
+  ...cardHistoryChannels,
 } as const;
 
 export const ipcEvents = {

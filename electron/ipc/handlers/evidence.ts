@@ -28,7 +28,10 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
     },
     letterGrounds: async ({ profileId, chargebackId }) => {
       const { profile, cb } = context(profileId, chargebackId);
-      return letterGrounds(letterSource(s.store, profile, cb));
+      // A qualifying Compelling Evidence 3.0 verdict writes its paragraph in the letter as sent.
+      const ce3 = await s.cardHistory.compellingEvidence(profile, cb);
+      const verdict = ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
+      return { ...letterGrounds(letterSource(s.store, profile, cb)), compellingEvidence: verdict };
     },
     saveDraft: async ({ profileId, chargebackId, draft }) => {
       context(profileId, chargebackId);
@@ -96,9 +99,16 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const profile = profileId ? s.store.profiles.get(profileId) : undefined;
       const cb = chargebackId && profile ? s.store.portfolio.getChargeback(profile.id, chargebackId) : undefined;
       const source = profile && cb ? letterSource(s.store, profile, cb) : undefined;
-      const letter = source && (await packetLetter(s.evidence, source, arrangement, rebuttal, slots));
+      // The card history's exhibits are counted as the packet will hold them.
+      const full =
+        profile && cb
+          ? await s.packets.withHistory(profile, cb, { arrangement, slots })
+          : { arrangement, slots, compellingEvidence: undefined };
+      const letter =
+        source &&
+        (await packetLetter(s.evidence, source, full.arrangement, rebuttal, full.slots, full.compellingEvidence));
       call?.signal.throwIfAborted();
-      return estimatePacket(s.evidence, arrangement, settings, letter);
+      return estimatePacket(s.evidence, full.arrangement, settings, letter);
     },
   };
 }

@@ -10,6 +10,7 @@ import { batchHandlers } from './batch.ts';
 import { insightsHandlers } from './insights.ts';
 import { savedFilterHandlers } from './saved-filters.ts';
 import { inboxBatchHandlers } from './inbox-batch.ts';
+import { cardHistoryHandlers } from './card-history.ts';
 
 export function createHandlers(s: AppServices): Handlers<IpcContract> {
   return {
@@ -21,5 +22,6 @@ export function createHandlers(s: AppServices): Handlers<IpcContract> {
     ...insightsHandlers(s),
     ...savedFilterHandlers(s),
     ...inboxBatchHandlers(s),
+    ...cardHistoryHandlers(s),
   };
 }

@@ -9,5 +9,6 @@ import { sql as m006 } from './006-answer-archive.ts';
 import { sql as m007 } from './007-inbox-customer-and-sections.ts';
 import { sql as m008 } from './008-saved-filters.ts';
 import { sql as m009 } from './009-inbox-summary-in-index.ts';
+import { sql as m010 } from './010-card-history.ts';
 
-export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+export const migrations: readonly string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010];

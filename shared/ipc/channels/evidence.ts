@@ -15,6 +15,7 @@ import { evidenceDraftSchema } from '../../evidence/draft.ts';
 import { slotsSchema } from '../../evidence/slots.ts';
 import { disputeCategorySchema } from '../../domain/reason-codes.ts';
 import { coverLetterFactsSchema } from '../../domain/cover-letter-templates.ts';
+import { ce3VerdictSchema } from '../../domain/compelling-evidence.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
@@ -76,7 +77,12 @@ export const evidenceChannels = {
     "What the chargeback's cover letter is composed from (its kind and the transaction record's " +
       'facts), so the editor shows, with composeLetter, exactly the text that will be sent.',
     z.strictObject({ profileId: z.string().min(1), chargebackId: z.string().min(1) }),
-    z.object({ category: disputeCategorySchema.nullable(), facts: coverLetterFactsSchema }),
+    z.object({
+      category: disputeCategorySchema.nullable(),
+      facts: coverLetterFactsSchema,
+      /** A qualifying Compelling Evidence 3.0 verdict: the letter's paragraph names its purchases. */
+      compellingEvidence: ce3VerdictSchema.nullable(),
+    }),
     { tags: ['profiles', 'chargebacks'] },
   ),
   getDraft: query(

@@ -1,0 +1,101 @@
+// What the card's and the customer's earlier purchases say about one chargeback, as the dispute
+// page, `dispute-desk show`, the letter and the packet present it: the Compelling Evidence 3.0
+// verdict for a Visa 10.4 chargeback (shared/domain/compelling-evidence.ts), or the customer's
+// earlier undisputed orders for the reasons where a history helps (not received, not as described,
+// credit not processed). A check that could not be made says why and claims nothing.
+import { z } from 'zod';
+import { ce3ElementLabel, ce3ElementsText, ce3Headline, ce3VerdictSchema } from '../domain/compelling-evidence.ts';
+import { formatAmount } from '../domain/money.ts';
+import type { DisputeCategory } from '../domain/reason-codes.ts';
+
+/** Why there is nothing to check, or why the check could not be made, in the merchant's words. */
+const because = z.object({ reason: z.string() });
+/** When the service answered the check, ISO 8601. */
+const checkedAt = z.string();
+
+export const ce3CheckSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('not-applicable') }),
+  /** Nothing can be read here: the micro-service has no transactions, the chargeback no transaction. */
+  z.object({ state: z.literal('unavailable'), ...because.shape }),
+  /** The service could not be asked now (offline, refused, unreadable answer). */
+  z.object({ state: z.literal('could-not-check'), ...because.shape }),
+  z.object({ state: z.literal('checked'), checkedAt, verdict: ce3VerdictSchema }),
+]);
+export type Ce3Check = z.infer<typeof ce3CheckSchema>;
+
+export const pastOrderSchema = z.object({
+  id: z.string(),
+  /** `YYYY-MM-DD` on the service's clock. */
+  date: z.string(),
+  amount: z.number().int().nullable(),
+  currency: z.string(),
+  order: z.string().nullable(),
+});
+export type PastOrder = z.infer<typeof pastOrderSchema>;
+
+export const customerHistoryCheckSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('not-applicable') }),
+  z.object({ state: z.literal('unavailable'), ...because.shape }),
+  z.object({ state: z.literal('could-not-check'), ...because.shape }),
+  z.object({
+    state: z.literal('checked'),
+    checkedAt,
+    email: z.string(),
+    /** Earlier completed, unrefunded orders with no chargeback of their own, newest first. */
+    orders: z.array(pastOrderSchema),
+  }),
+]);
+export type CustomerHistoryCheck = z.infer<typeof customerHistoryCheckSchema>;
+
+export const cardHistoryViewSchema = z.object({
+  chargebackId: z.string(),
+  compellingEvidence: ce3CheckSchema,
+  customerHistory: customerHistoryCheckSchema,
+  /** The merchant added the customer's earlier orders to the packet as an exhibit. */
+  customerHistoryInPacket: z.boolean(),
+});
+export type CardHistoryView = z.infer<typeof cardHistoryViewSchema>;
+
+/** The reasons where the customer's earlier undisputed orders support the answer. */
+export const customerHistoryCategories: readonly DisputeCategory[] = [
+  'not-received',
+  'not-as-described',
+  'credit-not-processed',
+];
+
+const amountText = (amount: number | null, currency: string): string =>
+  amount === null ? 'amount not recorded' : formatAmount(amount, currency);
+
+/** The view in lines of text, as `dispute-desk show` writes it. */
+export function cardHistoryLines(view: CardHistoryView): string[] {
+  const ce3 = view.compellingEvidence;
+  const lines: string[] = [];
+  if (ce3.state === 'unavailable' || ce3.state === 'could-not-check')
+    lines.push(
+      `Compelling Evidence 3.0: ${ce3.state === 'unavailable' ? 'cannot be checked' : 'could not be checked now'}: ` +
+        `${ce3.reason}. Nothing about it is claimed.`,
+    );
+  if (ce3.state === 'checked') {
+    const v = ce3.verdict;
+    lines.push(`${ce3Headline(v)}${v.kind === 'qualifies' ? `: the same ${ce3ElementsText(v.elements)}` : ''}`);
+    if (v.kind === 'qualifies')
+      for (const p of v.priors)
+        lines.push(
+          `  ${p.id}  ${p.date}  ${amountText(p.amount, p.currency)}  ${p.daysBefore} days before; ` +
+            p.matching.map((m) => `${ce3ElementLabel[m.element]} ${m.value}`).join('; '),
+        );
+    else if (v.kind === 'does-not-qualify') lines.push(...v.reasons.map((r) => `  - ${r}`));
+    else lines.push(`  ${v.reason}`);
+  }
+  const c = view.customerHistory;
+  if (c.state === 'unavailable' || c.state === 'could-not-check')
+    lines.push(
+      `The customer's earlier orders: ${c.state === 'unavailable' ? 'cannot' : 'could not'} be read: ${c.reason}.`,
+    );
+  if (c.state === 'checked') {
+    lines.push(`The customer's earlier undisputed orders (${c.email}): ${c.orders.length || 'none'}`);
+    for (const o of c.orders)
+      lines.push(`  ${o.id}  ${o.date}  ${amountText(o.amount, o.currency)}${o.order ? `  order ${o.order}` : ''}`);
+  }
+  return lines;
+}
