@@ -6,6 +6,7 @@ import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { readDisputeView } from '../views/read-dispute.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
+import { checklistFromRecord } from '../../shared/domain/payment-facts.ts';
 import {
   chargebackStatusText,
   describeReplyBy,
@@ -32,6 +33,8 @@ export const showCommand: CliCommand = {
         throw new CliError(`Chargeback ${id} is not in the local store: ${hint}`);
       }
       const { chargeback: cb, deadline, explanation, guidance } = view;
+      // The checklist items the record itself supports, in its words (payment-facts.ts).
+      const fromRecord = checklistFromRecord(view.paymentFacts);
       // In the same words as the dispute page, times in this computer's locale and zone (named).
       const replyBy = describeReplyBy(deadline.reply, new Date());
       const step = (s: (typeof view.history)[number]): string =>
@@ -41,10 +44,18 @@ export const showCommand: CliCommand = {
         replyBy
           ? `${replyBy.text}${replyBy.yourClock ? `, ${replyBy.yourClock} here` : ''} (${deadline.text})`
           : `No reply date (${deadline.text})`,
-        `Reason ${explanation.title}`,
+        `Reason ${explanation.title} (${cb.networkName})`,
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,
-        ...guidance.checklist.map((i) => `  - ${i.label}`),
+        ...guidance.checklist.map(
+          (i) => `  - ${i.label}${fromRecord.has(i.id) ? ` (the transaction record: ${fromRecord.get(i.id)})` : ''}`,
+        ),
+        ...(view.paymentFacts.length
+          ? [
+              'The payment as the transaction record states it:',
+              ...view.paymentFacts.map((f) => `  ${f.label}: ${f.record}`),
+            ]
+          : []),
         'Status history:',
         ...(view.history.length ? view.history.map(step) : ['  none received yet']),
         `Messages: ${view.messages.map((m) => messageText(m.type, m.status)).join('; ') || 'none'}`,

@@ -39,6 +39,8 @@ export const paymentFactSchema = z.object({
   label: z.string(),
   /** What the record says, in its words ("3-D Secure attempted, not authenticated"). */
   record: z.string(),
+  /** The record states something for it (an attempted 3-D Secure, a billing address). */
+  present: z.boolean(),
   /** The record supports the checklist item `ticks` (3-D Secure succeeded, the chip read...). */
   supports: z.boolean(),
   /** The checklist item the record ticks when it supports it (evidence-guidance.ts ids). */
@@ -99,6 +101,12 @@ const entryModes: Record<number, string> = {
   10: 'Wallet',
 };
 
+/** The record's entry mode in words; a code the tables do not know is said as what it is. */
+export function entryModeWords(v: unknown): string | undefined {
+  const mode = code(v);
+  return mode === undefined ? undefined : (entryModes[mode] ?? 'Another entry mode');
+}
+
 /** How the card was read, as the record states it: chip (entry mode 5, or its chip flag),
  * contactless (6), and whether a PIN was entered. */
 export function cardReadOf(txn: TxnRecord): { chip: boolean; contactless: boolean; pin: boolean } {
@@ -129,6 +137,7 @@ function threeDSecureFact(txn: TxnRecord): PaymentFact {
     id: 'three-d-secure',
     label: paymentFactLabel['three-d-secure'],
     record,
+    present: secure !== undefined,
     supports: secure === 'authenticated',
     ticks: '3ds-authentication',
   };
@@ -151,6 +160,7 @@ function avsCvvFact(txn: TxnRecord): PaymentFact {
     id: 'avs-cvv',
     label: paymentFactLabel['avs-cvv'],
     record: `${cvvWords}; no address check (AVS) result in the record`,
+    present: raw !== undefined,
     supports: false,
     ticks: 'avs-cvv-match',
   };
@@ -162,6 +172,7 @@ function ipDeviceFact(txn: TxnRecord): PaymentFact {
     id: 'ip-device',
     label: paymentFactLabel['ip-device'],
     record: ip ? `Customer IP ${ip}; no device ID in the record` : 'No customer IP or device in the record',
+    present: ip !== undefined,
     supports: ip !== undefined,
     ticks: 'ip-and-device',
   };
@@ -171,7 +182,7 @@ function entryModeFact(txn: TxnRecord): PaymentFact {
   const mode = code(txn?.entryMode);
   const read = cardReadOf(txn);
   const words = [
-    mode === undefined ? undefined : (entryModes[mode] ?? `Entry mode ${mode}`),
+    entryModeWords(mode),
     read.chip && mode !== 5 ? 'chip read' : undefined,
     read.pin ? 'PIN entered' : undefined,
     yes(txn?.signature) ? 'signed' : undefined,
@@ -180,6 +191,7 @@ function entryModeFact(txn: TxnRecord): PaymentFact {
     id: 'entry-mode',
     label: paymentFactLabel['entry-mode'],
     record: words.length ? words.join(', ') : 'No entry mode in the record',
+    present: words.length > 0,
     supports: read.chip || read.contactless || read.pin,
     ticks: 'chip-read',
   };
@@ -199,6 +211,7 @@ export function paymentFacts(txn: TxnRecord, category: DisputeCategory | null | 
       id: 'billing-address',
       label: paymentFactLabel['billing-address'],
       record: billing ?? 'No billing address in the record',
+      present: billing !== undefined,
       supports: false,
     },
     // The transaction record carries no delivery address (its `shipping` is an amount).
@@ -206,6 +219,7 @@ export function paymentFacts(txn: TxnRecord, category: DisputeCategory | null | 
       id: 'delivery-address',
       label: paymentFactLabel['delivery-address'],
       record: 'No delivery address in the record',
+      present: false,
       supports: false,
     },
   ];
@@ -222,4 +236,17 @@ export function merchantStatements(s: PaymentStatements | undefined): Array<{ id
     const t = s?.statements?.[id]?.trim();
     return t ? [{ id, text: t }] : [];
   });
+}
+
+/** The statements with `id` confirmed as the record states it (or no longer). */
+export function withConfirmed(s: PaymentStatements | undefined, id: PaymentFactId, on: boolean): PaymentStatements {
+  const confirmed = paymentFactIds.filter((x) => (x === id ? on : (s?.confirmed ?? []).includes(x)));
+  return { ...s, confirmed };
+}
+
+/** The statements with the merchant's own words for `id` (empty: none), never longer than kept. */
+export function withStatement(s: PaymentStatements | undefined, id: PaymentFactId, text: string): PaymentStatements {
+  const statements = { ...s?.statements, [id]: text.slice(0, paymentStatementMax) };
+  if (!text.trim()) delete statements[id];
+  return { ...s, statements };
 }

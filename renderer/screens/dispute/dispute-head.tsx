@@ -28,7 +28,8 @@ export function DisputeHead({
           <span className={`status ${cb.status}`}>{chargebackStatusText(cb.status)}</span>
         </h1>
         <p className="muted">
-          {view.explanation.categoryLabel ?? view.explanation.title} · {cycleMeaning(cb.cycle)} · {chargebackId}
+          {view.explanation.categoryLabel ?? view.explanation.title} ·{' '}
+          <span data-testid="card-network">{cb.networkName}</span> · {cycleMeaning(cb.cycle)} · {chargebackId}
         </p>
       </div>
       <div className={`deadline-box ${view.deadline.state}`} data-testid="reply-by">

@@ -13,7 +13,8 @@ import type { SizeCheck } from '../../../shared/evidence/readiness.ts';
 import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import { checklistFilledBy, evidenceSlots } from '../../../shared/domain/evidence-guidance.ts';
 import type { SlotId } from '../../../shared/evidence/slots.ts';
-import { EvidenceBuilder } from '../evidence-builder.tsx';
+import { EvidenceBuilder, type DraftEdit } from '../evidence-builder.tsx';
+import { PaymentFactsCard } from './payment-facts.tsx';
 import { DisputeHead } from './dispute-head.tsx';
 import { AnswerCard } from './answer-card.tsx';
 import { EvidenceChecklist } from './evidence-checklist.tsx';
@@ -41,6 +42,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   const onDraft = useCallback((d: EvidenceDraft | undefined) => setDraft(d), []);
   const [check, setCheck] = useState<SizeCheck>({ state: 'empty' });
   const onCheck = useCallback((c: SizeCheck) => setCheck(c), []);
+  // A change to the draft made on this page (the payment's facts), handed to the builder that keeps it.
+  const [draftEdit, setDraftEdit] = useState<DraftEdit>();
   const asked = useQuery('getDispute', { profileId, chargebackId });
   const view = asked.data;
   const error = asked.error?.message;
@@ -91,6 +94,11 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           <EvidenceChecklist view={view} profileId={profileId} chargebackId={chargebackId} filledBy={filledBy} />
           {/* Cards about the dispute's own proof (the payment's facts, Compelling Evidence) go
               here, between what wins and the packet that carries it. */}
+          <PaymentFactsCard
+            facts={view.paymentFacts}
+            draft={view.answerable && rule?.withEvidence ? draft : undefined}
+            onEdit={setDraftEdit}
+          />
           {view.answerable && rule?.withEvidence && limits && (
             <article className="card evidence-card" aria-label="Evidence packet">
               <h2>Evidence packet: {rule.label.toLowerCase()}</h2>
@@ -101,6 +109,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
                 onChange={onDraft}
                 onCheck={onCheck}
                 slots={slotSpecs}
+                edit={draftEdit}
               />
             </article>
           )}

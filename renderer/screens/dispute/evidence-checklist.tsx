@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { mutate } from '../../data/data.ts';
 import { useApp } from '../../state/app-store.ts';
 import { slotLabel } from '../../../shared/domain/evidence-guidance.ts';
+import { checklistFromRecord } from '../../../shared/domain/payment-facts.ts';
 import type { SlotId } from '../../../shared/evidence/slots.ts';
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 
@@ -39,6 +40,8 @@ export function EvidenceChecklist({
   filledBy: ReadonlyMap<string, SlotId>;
 }) {
   const { ticked, tick } = useTicks(view, profileId, chargebackId);
+  // What the transaction record itself supports ticks its item, in the record's words.
+  const fromRecord = checklistFromRecord(view.paymentFacts);
   return (
     <article className="card">
       <h2>Evidence that wins</h2>
@@ -46,16 +49,18 @@ export function EvidenceChecklist({
       <ul className="checklist">
         {view.guidance.checklist.map((i) => {
           const by = filledBy.get(i.id);
+          const record = fromRecord.get(i.id);
           return (
-            <li key={i.id} className={by ? 'provided' : undefined}>
+            <li key={i.id} className={by || record ? 'provided' : undefined}>
               <label>
                 <input
                   type="checkbox"
-                  checked={!!by || ticked(i.id, i.checked)}
-                  disabled={!!by}
+                  checked={!!by || !!record || ticked(i.id, i.checked)}
+                  disabled={!!by || !!record}
                   onChange={(e) => void tick(i.id, e.target.checked)}
                 />{' '}
                 <strong>{i.label}</strong> <span className="muted">{i.detail}</span>
+                {record && <span className="provided-by">The transaction record: {record}</span>}
                 {by && <span className="provided-by">In the packet: {slotLabel(by)}</span>}
               </label>
             </li>
