@@ -121,15 +121,29 @@ const claim = (text: string, exhibits?: readonly ExhibitKind[], unsupported?: Cl
 });
 const when = (test: unknown, c: () => Claim): Claim[] => (test ? [c()] : []);
 
+/** Why the record does not support 3-D Secure authentication, or undefined when it does. */
+const notAuthenticated = (f: CoverLetterFacts): string | undefined =>
+  f.threeDSecure === 'authenticated'
+    ? undefined
+    : f.threeDSecure === 'attempted'
+      ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated'
+      : 'the transaction record shows no 3-D Secure authentication';
+// Always known claims (not only when the record supports them): a draft that says the cardholder
+// was authenticated, typed or copied, is checked against the record like the app's own sentence.
+const authenticatedByRecord = claim(
+  'The cardholder was authenticated with 3-D Secure for this payment.',
+  undefined,
+  notAuthenticated,
+);
+const attemptedByRecord = claim(
+  '3-D Secure authentication of the cardholder was attempted for this payment.',
+  undefined,
+  (f) => (f.threeDSecure === 'attempted' ? undefined : 'the transaction record does not say 3-D Secure was attempted'),
+);
 const authenticated = claim(
   'The enclosed 3-D Secure result shows the cardholder authenticated the payment.',
   ['authentication'],
-  (f) =>
-    f.threeDSecure === 'authenticated'
-      ? undefined
-      : f.threeDSecure === 'attempted'
-        ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated'
-        : 'the transaction record shows no 3-D Secure authentication',
+  notAuthenticated,
 );
 const cvvMatched = claim("The card's security code (CVV2) given with the order matched.", undefined, (f) =>
   f.cvv === 'matched' ? undefined : 'the transaction record states no security code (CVV) match',
@@ -154,12 +168,8 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
       ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
       claim('The enclosed authorization record shows the issuer approved the payment.', ['authorization']),
       cvvMatched,
-      ...when(f.threeDSecure === 'authenticated', () =>
-        claim('The cardholder was authenticated with 3-D Secure for this payment.'),
-      ),
-      ...when(f.threeDSecure === 'attempted', () =>
-        claim('3-D Secure authentication of the cardholder was attempted for this payment.'),
-      ),
+      authenticatedByRecord,
+      attemptedByRecord,
       authenticated,
       ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
       ...when(f.billingAddress, () =>

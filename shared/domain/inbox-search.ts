@@ -18,7 +18,11 @@ export function searchAlternatives(query: string): string[] {
   if (!q) return [];
   const out = new Set([q]);
   const code = visaCode.exec(q);
-  if (code && reasonCodeInfo(q) && cardNetworkOf(q) === 'visa') out.add(`v${code[1]}${code[2]!.padStart(2, '0')}`);
+  if (code && reasonCodeInfo(q) && cardNetworkOf(q) === 'visa') {
+    // Both prefixed forms the core service was seen to send: V1305 for 13.5, V1040 for 10.4.
+    out.add(`v${code[1]}${code[2]!.padStart(2, '0')}`);
+    if (code[2]!.length === 1) out.add(`v${code[1]}${code[2]}0`);
+  }
   const amount = displayedAmount.exec(query.trim());
   if (amount) {
     const whole = amount[1]!.replace(/,/g, '');

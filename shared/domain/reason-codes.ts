@@ -196,7 +196,11 @@ for (const r of reasonCodes) {
 export function plainReasonCode(code: string): string {
   const c = code.trim().toUpperCase();
   const visa = /^V(\d{2})\.?(\d{1,2})$/.exec(c);
-  return visa ? `${visa[1]}.${Number(visa[2])}` : c;
+  if (!visa) return c;
+  // Two digits after the family are seen both ways: `V1305` is 13.5 and the spec's `V1040` is 10.4
+  // (no Visa code has a second digit after its dot, so a trailing 0 after a digit is padding).
+  const minor = /^[1-9]0$/.test(visa[2]!) ? visa[2]![0] : String(Number(visa[2]));
+  return `${visa[1]}.${minor}`;
 }
 
 /** Looks a code up (trimmed, any case, network-prefixed or plain). Codes are unique across the

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardNetworkOf, networkFromSaved, networkName, networkNumber } from '../../../shared/domain/card-networks.ts';
-import { explainReasonCode, reasonCodes } from '../../../shared/domain/reason-codes.ts';
+import { explainReasonCode, plainReasonCode, reasonCodes } from '../../../shared/domain/reason-codes.ts';
+import { searchAlternatives } from '../../../shared/domain/inbox-search.ts';
 
 test('each network by its code forms, prefixed or plain, any case', () => {
   const cases: Record<string, string> = {
@@ -40,6 +41,15 @@ test('a code of no known form is "Card network unknown", never a guess', () => {
   // A code not in the tables but of a network's form still names the network.
   assert.equal(explainReasonCode('13.99').network, 'visa');
   assert.equal(explainReasonCode('4899').network, 'mastercard');
+});
+
+test('both prefixed forms of a Visa code read as the code: V1305 is 13.5, V1040 and V1004 are 10.4', () => {
+  assert.equal(plainReasonCode('V1305'), '13.5');
+  assert.equal(plainReasonCode('V1040'), '10.4');
+  assert.equal(plainReasonCode('v1004'), '10.4');
+  assert.equal(plainReasonCode('V1310'), '13.1');
+  assert.equal(explainReasonCode('V1040').category, 'fraud-card-absent');
+  assert.ok(searchAlternatives('10.4').includes('v1040') && searchAlternatives('10.4').includes('v1004'));
 });
 
 test("the tables' network for every contract code is the one its form names", () => {
