@@ -172,9 +172,7 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
       attemptedByRecord,
       authenticated,
       ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
-      ...when(f.billingAddress, () =>
-        claim(`The order gave the billing address on the transaction record: ${f.billingAddress}.`),
-      ),
+      ...when(f.billingAddress, () => claim(`The billing address on the transaction record is ${f.billingAddress}.`)),
       claim('The enclosed records show the IP address and device used for the order.', ['device']),
       claim('The enclosed order record shows the billing and delivery details the cardholder gave.', ['receipt']),
       claim("The order was delivered to the cardholder's address, as the enclosed delivery record shows.", [

@@ -31,6 +31,8 @@ function FactRow({ fact, draft, onEdit }: { fact: PaymentFact } & Omit<Props, 'f
   const statement = said?.statements?.[fact.id] ?? '';
   const [correcting, setCorrecting] = useState(false);
   const id = `payment-${fact.id}`;
+  // The edit is applied later, by the builder that keeps the draft: what was ticked or typed is
+  // read now, never from the event then.
   const set = (change: (s: PaymentStatements | undefined, f: PaymentFactId) => PaymentStatements): void =>
     onEdit(editOf((s) => change(s, fact.id)));
   return (
@@ -55,7 +57,10 @@ function FactRow({ fact, draft, onEdit }: { fact: PaymentFact } & Omit<Props, 'f
             <input
               type="checkbox"
               checked={confirmed}
-              onChange={(e) => set((s, f) => withConfirmed(s, f, e.target.checked))}
+              onChange={(e) => {
+                const on = e.target.checked;
+                set((s, f) => withConfirmed(s, f, on));
+              }}
             />{' '}
             This is right
           </label>
@@ -68,20 +73,18 @@ function FactRow({ fact, draft, onEdit }: { fact: PaymentFact } & Omit<Props, 'f
       )}
       {draft && (correcting || statement) && (
         <label className="payment-fact-statement">
-          Your own statement (the letter says it is yours, not the record's)
+          You state (the letter says this is yours, not the record's)
           <textarea
             rows={2}
             maxLength={paymentStatementMax}
             value={statement}
-            onChange={(e) => set((s, f) => withStatement(s, f, e.target.value))}
+            data-testid={`${id}-yours`}
+            onChange={(e) => {
+              const words = e.target.value;
+              set((s, f) => withStatement(s, f, words));
+            }}
           />
         </label>
-      )}
-      {statement.trim() && (
-        <p className="payment-fact-yours" data-testid={`${id}-yours`}>
-          <span className="muted">You state: </span>
-          {statement.trim()}
-        </p>
       )}
     </li>
   );

@@ -126,7 +126,7 @@ test('IP, entry mode and billing address come in the record’s exact words and 
   assert.equal(ticks.get('chip-read'), 'Chip, PIN entered');
   const absent = coverLetterFor(fraud, { txn: t }).rebuttal;
   assert.match(absent, /The order was placed from IP address 203\.0\.113\.7\./);
-  assert.match(absent, /billing address on the transaction record: 12 Harbour Lane, Portland, ME, 04101, USA\./);
+  assert.match(absent, /The billing address on the transaction record is 12 Harbour Lane, Portland, ME, 04101, USA\./);
   const present = coverLetterFor(chargebackSchema.parse({ ...fraud, reasonCode: '10.1' }), { txn: t }).rebuttal;
   assert.match(present, /its chip was read/);
   assert.match(present, /The cardholder's PIN was entered for the payment\./);
