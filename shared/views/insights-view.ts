@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { disputeOutcome, entryRecoveryParts } from '../domain/outcomes.ts';
 import type { EntryFields } from '../domain/entry-kinds.ts';
 import { plainReasonCode, reasonCodeInfo } from '../domain/reason-codes.ts';
-import { cardNetworkOf, cardNetworks, networkName, type CardNetwork } from '../domain/card-networks.ts';
+import { cardNetworkOf, cardNetworks, networkName } from '../domain/card-networks.ts';
 import { parseYmd, type Ymd } from '../domain/dates.ts';
 import { currencyOrder, inCurrencyOrder } from '../domain/currency-order.ts';
 
@@ -151,7 +151,7 @@ function bucket(map: Map<string, Tally>, key: string, label: string): Tally {
 const unknownNetwork = 'unknown';
 /** The networks in the contract's order, a code that names none last. */
 const networkOrder = (key: string): number => {
-  const i = cardNetworks.indexOf(key as CardNetwork);
+  const i = cardNetworks.findIndex((n) => n === key);
   return i < 0 ? 99 : i;
 };
 

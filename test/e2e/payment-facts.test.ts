@@ -121,10 +121,7 @@ test('the payment facts: the record’s words, its verdicts and ticks, the merch
     const right = card.getByTestId('payment-ip-device').getByRole('checkbox', { name: 'This is right' });
     await right.click();
     await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { document: Document }).document.querySelector<HTMLInputElement>(
-          '[data-testid="payment-ip-device"] input[type="checkbox"]',
-        )?.checked === true,
+      `document.querySelector('[data-testid="payment-ip-device"] input[type="checkbox"]')?.checked === true`,
     );
     await secure.getByLabel(/^You state \(the letter says this is yours, not the record's\)/).waitFor();
     assert.match(await secure.getByTestId('payment-three-d-secure-yours').inputValue(), /^Our checkout logged/);
@@ -137,9 +134,7 @@ test('the payment facts: the record’s words, its verdicts and ticks, the merch
 
     const letter = page.getByTestId('letter-as-sent');
     await letter.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() =>
-      (globalThis as unknown as { document: Document }).document.body.innerText.includes('We state the following'),
-    );
+    await letter.getByText('We state the following ourselves').waitFor();
     const text = (await letter.innerText()).replace(/\s+/g, ' ');
     await app.shot('payment-facts-04-letter');
     assert.match(text, /3-D Secure authentication of the cardholder was attempted for this payment\./);
