@@ -81,7 +81,8 @@ export function threeDSecureOf(txn: TxnRecord): 'authenticated' | 'attempted' | 
 }
 
 /** The security code check as `cvvStatus` states it: the networks' one-letter results (M match,
- * N no match) or the words the test deployment writes; any other code states nothing. */
+ * N no match) or the words the test deployment writes; any other code (`notProvided`, recorded)
+ * states no match. */
 export function cvvResult(v: unknown): 'matched' | 'not-matched' | undefined {
   const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
   if (s === 'm' || s === 'match' || s === 'matched') return 'matched';
@@ -151,9 +152,11 @@ function avsCvvFact(txn: TxnRecord): PaymentFact {
       ? 'Security code (CVV) matched'
       : cvv === 'not-matched'
         ? 'Security code (CVV) did not match'
-        : raw
-          ? `Security code result “${raw}”, which does not say whether it matched`
-          : 'No security code (CVV) result';
+        : raw?.toLowerCase() === 'notprovided'
+          ? 'No security code (CVV) was given with the payment'
+          : raw
+            ? `Security code result “${raw}”, which does not say whether it matched`
+            : 'No security code (CVV) result';
   // The recorded transaction has no address check field at all: the box asks for both, so the
   // record alone never ticks it.
   return {

@@ -54,6 +54,33 @@ test('the recorded transaction as it is: every fact said as absent, none support
   assert.doesNotMatch(JSON.stringify(paymentFacts(t, 'fraud-card-absent')), /172\.56\.88\.104/);
 });
 
+test('two more recorded transactions as they are: the customer IP and billing address in their words', () => {
+  const [given, silent] = (
+    JSON.parse(readFileSync(new URL('../../fixtures/recorded/txns.json', import.meta.url), 'utf8')).response
+      .data as unknown[]
+  ).map((r) => txnSchema.parse(r));
+  assert.deepEqual(words(given!), {
+    'three-d-secure': 'No 3-D Secure result in the record',
+    'avs-cvv': 'No security code (CVV) was given with the payment; no address check (AVS) result in the record',
+    'ip-device': 'Customer IP 77.123.33.122; no device ID in the record',
+    'entry-mode': 'No entry mode in the record',
+    'billing-address': '1614 Vermont St, Farmington, MO, 77593, USA',
+    'delivery-address': 'No delivery address in the record',
+  });
+  assert.deepEqual([...checklistFromRecord(paymentFacts(given!, 'fraud-card-absent')).keys()], ['ip-and-device']);
+  const letter = coverLetterFor(fraud, { txn: given }).rebuttal;
+  assert.match(letter, /The order was placed from IP address 77\.123\.33\.122\./);
+  assert.match(
+    letter,
+    /The billing address on the transaction record is 1614 Vermont St, Farmington, MO, 77593, USA\./,
+  );
+  assert.doesNotMatch(letter, /CVV2\) given with the order matched|3-D Secure/);
+  // No clientIp, only the address the request came from: no IP is offered as the customer's.
+  assert.equal(words(silent!)['ip-device'], 'No customer IP or device in the record');
+  assert.doesNotMatch(coverLetterFor(fraud, { txn: silent }).rebuttal, /IP address/);
+  assert.match(words(silent!)['billing-address'], /^85 The Bridle Path, Toronto, ON, M3C 2P1, CAN$/);
+});
+
 test('only the fraud and authorization reasons get the payment facts', () => {
   const t = txn({ origin: 5 });
   for (const c of ['fraud-card-absent', 'fraud-card-present', 'authorization'] as const)
