@@ -30,7 +30,9 @@ function visaFraud(app: BrowserApp) {
   const { store } = app.services;
   const profile = store.profiles.list()[0]!;
   const rows = store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
-  const row = rows.find((r) => r.status === 'open' && r.actionable && (r.daysLeft ?? -1) >= 2 && r.cycle === 'first');
+  const row = rows.find(
+    (r) => r.status === 'open' && r.actionable && (r.sendByDaysLeft ?? -1) >= 2 && r.cycle === 'first',
+  );
   if (!row) throw new Error('the demo portfolio has no open chargeback at its first stage');
   const d = store.portfolio.detail(profile.id, row.id)!;
   const cb = { ...d.chargeback, reasonCode: 'V1040', reason: 'Other fraud', txn: d.chargeback.txn ?? 't1_txn_facts' };
@@ -146,6 +148,16 @@ test('the payment facts: the record’s words, its verdicts and ticks, the merch
     assert.doesNotMatch(text.replace(/We state the following ourselves[^]*?challenge\./, ''), authenticatedWords);
     assert.match(text, /a payment authorized on|for \$|for €|for £/);
     assert.doesNotMatch(text, /authorized on \d{4}-\d{2}-\d{2}/, 'the authorization day in words');
+
+    // The review before sending names them among what the merchant wrote.
+    const send = page.getByRole('button', { name: 'Add to outbox' });
+    await page.waitForFunction(`!document.querySelector('button.send')?.disabled`);
+    await send.click();
+    const review = page.getByRole('dialog', { name: 'Review before sending' });
+    await review.waitFor();
+    assert.match((await review.innerText()).replace(/\s+/g, ' '), /What you typed about: the payment's facts\./);
+    await app.shot('payment-facts-05-review');
+    await page.keyboard.press('Escape');
 
     // Kept with the draft: reopened, the statement and the confirmation are still there.
     await page.waitForTimeout(600);

@@ -11,6 +11,7 @@ import type { EvidenceLimits } from '../../../shared/evidence/limits.ts';
 import { providedSlots, slotIds, typedFields } from '../../../shared/evidence/slots.ts';
 import { slotLabel, type EvidenceSlotSpec } from '../../../shared/domain/evidence-guidance.ts';
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
+import { merchantStatements } from '../../../shared/domain/payment-facts.ts';
 import { AnswerReview, type AnswerReviewFacts } from '../answer-review.tsx';
 import type { Answer, AnswerState } from './use-answer.ts';
 
@@ -89,7 +90,15 @@ export function SendSummary({ view, chargebackId, s, answer, draft, check, limit
       exhibits: [...titles.values()],
       pages: packetPages ?? 0,
       letter: withEvidence && letterOn,
-      typed: typedFacts ? slotIds.filter((id) => typedFields(draft?.slots, id).length > 0).map(slotLabel) : [],
+      typed: typedFacts
+        ? [
+            ...slotIds.filter((id) => typedFields(draft?.slots, id).length > 0).map(slotLabel),
+            // What the merchant confirmed or stated about the payment's facts goes in the letter too.
+            ...(draft?.slots?.payment?.confirmed?.length || merchantStatements(draft?.slots?.payment).length
+              ? ["the payment's facts"]
+              : []),
+          ]
+        : [],
       cannotUndo: r.needsConfirmation,
       unusual: s.consents.unusual === true,
       late: s.consents.sendLate === true,
