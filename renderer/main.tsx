@@ -9,7 +9,7 @@ import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp, type Screen } from './state/app-store.ts';
 import { Onboarding } from './screens/onboarding.tsx';
 import { Inbox } from './screens/inbox.tsx';
-import { Dispute } from './screens/dispute.tsx';
+import { Dispute } from './screens/dispute/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch/batch.tsx';

@@ -9,6 +9,7 @@ import { rowStateWords } from '../../shared/domain/deadline-words.ts';
 import { utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 import { withAnswers } from '../views/worklist-query.ts';
+import { networkName } from '../../shared/domain/card-networks.ts';
 
 /** What the list's dates are: the service's days, as the window writes them (merchant-format.ts
  * formatReplyDay), and what "send by" means for this profile. */
@@ -46,6 +47,7 @@ export const chargebacksCommand: CliCommand = {
       const rows = withAnswers(h, profile.id, listed.rows).map((row) => ({
         ...row,
         state: rowStateWords(row, utcMoment).full,
+        networkName: networkName(row.network),
       }));
       const fresh = h.sync.freshness(profile.id);
       // How old the list is, and, as the window's status bar says it, that the last sync failed.
@@ -62,7 +64,8 @@ export const chargebacksCommand: CliCommand = {
             `send by ${date(r.sendBy).padEnd(10)}  ` +
             `reply by ${(r.reply ? formatYmd(r.reply) : r.replyInvalid ? `"${r.replyInvalid}"` : '-').padEnd(10)}  ` +
             `${r.state.padEnd(18)} ` +
-            `${formatAmount(r.total, r.currency).padStart(14)}  ${r.reasonCode.padEnd(5)} ${r.reason}`,
+            `${formatAmount(r.total, r.currency).padStart(14)}  ${r.networkName.padEnd(16)} ` +
+            `${r.reasonCode.padEnd(5)} ${r.reason}`,
         ),
         `${rows.length} of ${listed.total} chargebacks (${age}).`,
         datesMeaning(sendByBusinessDaysOf(profile)),

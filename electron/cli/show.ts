@@ -7,6 +7,7 @@ import { formatAmount } from '../../shared/domain/money.ts';
 import { readDisputeView } from '../views/read-dispute.ts';
 import { cardHistoryLines } from '../../shared/views/card-history-view.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
+import { checklistFromRecord } from '../../shared/domain/payment-facts.ts';
 import {
   chargebackStatusText,
   describeReplyBy,
@@ -36,6 +37,8 @@ export const showCommand: CliCommand = {
       // The card's earlier purchases are read from the service now (kept an hour); offline, the
       // lines say they could not be checked and nothing is claimed.
       const cardHistory = await h.cardHistory.view(profile, id, { signal: ctx.signal });
+      // The checklist items the record itself supports, in its words (payment-facts.ts).
+      const fromRecord = checklistFromRecord(view.paymentFacts);
       // In the same words as the dispute page, times in this computer's locale and zone (named).
       const replyBy = describeReplyBy(deadline.reply, new Date());
       const step = (s: (typeof view.history)[number]): string =>
@@ -45,10 +48,18 @@ export const showCommand: CliCommand = {
         replyBy
           ? `${replyBy.text}${replyBy.yourClock ? `, ${replyBy.yourClock} here` : ''} (${deadline.text})`
           : `No reply date (${deadline.text})`,
-        `Reason ${explanation.title}`,
+        `Reason ${explanation.title} (${cb.networkName})`,
         explanation.plainWords,
         `What wins it: ${guidance.summary}`,
-        ...guidance.checklist.map((i) => `  - ${i.label}`),
+        ...guidance.checklist.map(
+          (i) => `  - ${i.label}${fromRecord.has(i.id) ? ` (the transaction record: ${fromRecord.get(i.id)})` : ''}`,
+        ),
+        ...(view.paymentFacts.length
+          ? [
+              'The payment as the transaction record states it:',
+              ...view.paymentFacts.map((f) => `  ${f.label}: ${f.record}`),
+            ]
+          : []),
         ...(cardHistory ? cardHistoryLines(cardHistory) : []),
         'Status history:',
         ...(view.history.length ? view.history.map(step) : ['  none received yet']),

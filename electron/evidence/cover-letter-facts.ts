@@ -10,14 +10,21 @@ import { formatYmd } from '../../shared/domain/dates.ts';
 import {
   coverLetterTemplate,
   letterBlanks,
+  letterDay,
   type CoverLetterFacts,
   type TitledItem,
 } from '../../shared/domain/cover-letter-templates.ts';
 import { composeLetter, type LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
+import {
+  billingAddressOf,
+  cardReadOf,
+  clientIpOf,
+  cvvResult,
+  threeDSecureOf,
+} from '../../shared/domain/payment-facts.ts';
+import { cardNetworkOf, networkName } from '../../shared/domain/card-networks.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterAmount, localDate } from './cover-letter.ts';
-
-const yes = (v: unknown): boolean => v === 1 || v === '1' || v === true;
 
 /** The authorization day as the record states it: `authDate` is YYYYMMDD (an integer or its
  * text) or a date; anything else states no day. */
@@ -31,22 +38,6 @@ export function authorizationDay(v: unknown): string | undefined {
   return day.getUTCDate() === Number(d) && day.getUTCMonth() === Number(mo) - 1 ? `${y}-${mo}-${d}` : undefined;
 }
 
-/** The security code check as `cvvStatus` states it: the network's one-letter results (M match,
- * N no match) or the words the test deployment writes; any other code states nothing. */
-export function cvvResult(v: unknown): CoverLetterFacts['cvv'] {
-  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  if (s === 'm' || s === 'match' || s === 'matched') return 'matched';
-  if (s === 'n' || s === 'nomatch' || s === 'no match' || s === 'notmatched' || s === 'not matched')
-    return 'not-matched';
-  return undefined;
-}
-
-/** 3-D Secure as the record's `origin` states it (5: succeeded, 6: attempted). */
-function threeDSecure(origin: unknown): CoverLetterFacts['threeDSecure'] {
-  const n = Number(origin);
-  return n === 5 ? 'authenticated' : n === 6 ? 'attempted' : undefined;
-}
-
 /** What the letter may state from the chargeback and its transaction record. */
 export function letterFacts(
   cb: Chargeback,
@@ -54,8 +45,11 @@ export function letterFacts(
 ): CoverLetterFacts {
   const t = o.txn;
   const authorizedOn = authorizationDay(t?.authDate);
-  const secure = threeDSecure(t?.origin);
+  const secure = threeDSecureOf(t);
   const cvv = cvvResult(t?.cvvStatus);
+  const read = cardReadOf(t);
+  const clientIp = clientIpOf(t);
+  const billingAddress = billingAddressOf(t);
   return {
     chargebackId: cb.id,
     reasonCode: cb.reasonCode,
@@ -63,9 +57,12 @@ export function letterFacts(
     ...(o.merchantName ? { merchantName: o.merchantName } : {}),
     ...(authorizedOn ? { authorizedOn } : {}),
     ...(t?.authCode ? { authCode: t.authCode } : {}),
-    ...(t?.clientIp ? { clientIp: t.clientIp } : {}),
-    ...(yes(t?.emv) ? { chipRead: true } : {}),
-    ...(yes(t?.signature) ? { signed: true } : {}),
+    ...(clientIp ? { clientIp } : {}),
+    ...(billingAddress ? { billingAddress } : {}),
+    ...(read.chip ? { chipRead: true } : {}),
+    ...(read.contactless ? { contactless: true } : {}),
+    ...(read.pin ? { pinEntered: true } : {}),
+    ...(t?.signature === 1 ? { signed: true } : {}),
     ...(secure ? { threeDSecure: secure } : {}),
     ...(cvv ? { cvv } : {}),
   };
@@ -121,12 +118,15 @@ export function coverLetterFor(
     reasonText: cb.reason || info?.text || 'as given by the issuer',
     plainMeaning: info ? explanation.plainWords : 'The claim as the issuer states it under this reason code.',
     amountText: facts.amountText,
-    date: localDate(o.now ?? new Date()),
-    ...(cb.issued ? { issued: formatYmd(cb.issued) } : {}),
-    ...(cb.received ? { received: formatYmd(cb.received) } : {}),
-    ...(cb.reply ? { reply: formatYmd(cb.reply) } : {}),
+    // Every date of the letter in the same words (letterDay), the record's and today's alike.
+    date: letterDay(localDate(o.now ?? new Date())),
+    ...(cb.issued ? { issued: letterDay(formatYmd(cb.issued)) } : {}),
+    ...(cb.received ? { received: letterDay(formatYmd(cb.received)) } : {}),
+    ...(cb.reply ? { reply: letterDay(formatYmd(cb.reply)) } : {}),
     ...(cb.txn ? { transactionId: cb.txn } : {}),
-    ...(facts.authorizedOn ? { authorized: facts.authorizedOn } : {}),
+    ...(facts.authorizedOn ? { authorized: letterDay(facts.authorizedOn) } : {}),
+    // The network by the code's form; a code of no known form names none in a letter to the issuer.
+    ...(cardNetworkOf(cb.reasonCode) ? { network: networkName(cardNetworkOf(cb.reasonCode)) } : {}),
     ...(o.merchantName ? { merchantName: o.merchantName } : {}),
     rebuttal: composed.text,
     ...(composed.titles.size ? { exhibitTitles: Object.fromEntries(composed.titles) } : {}),

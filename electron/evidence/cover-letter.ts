@@ -2,6 +2,7 @@
 // rebuttal, and the exhibits with the pages they are on. Standard PDF fonts cover Western
 // European text (WinAnsi); currency symbols outside it become their ISO codes, anything else
 // is transliterated or marked, never a crash.
+import { letterDay } from '../../shared/domain/cover-letter-templates.ts';
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CoverLetterInput } from '../../shared/evidence/items.ts';
 import { pageInches } from './render-page.ts';
@@ -148,6 +149,7 @@ export async function drawCoverLetter(
   };
   const facts: Array<[string, string | undefined]> = [
     ['Chargeback', input.chargebackId],
+    ['Card network', input.network],
     ['Reason code', `${input.reasonCode} – ${input.reasonText}`],
     ['What is claimed', input.plainMeaning],
     ['Amount', input.amountText],
@@ -159,7 +161,7 @@ export async function drawCoverLetter(
   ];
 
   text('Response to chargeback', { font: bold, size: 18, gap: 4 });
-  text([input.merchantName, input.date ?? localDate(new Date())].filter(Boolean).join(' · '), {
+  text([input.merchantName, input.date ?? letterDay(localDate(new Date()))].filter(Boolean).join(' · '), {
     size: 10,
     gap: 14,
     colour: [0.35, 0.35, 0.4],

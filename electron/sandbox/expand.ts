@@ -5,6 +5,7 @@
 // `transactions_expanded.json`, `customers_expanded.json`); a link to no record keeps its ID.
 import { createHash } from 'node:crypto';
 import { reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
+import type { CardNetwork } from '../../shared/domain/card-networks.ts';
 import { newId } from './ids.ts';
 import { recordLinks } from './record-fields.ts';
 import type { SandboxDb, RecordKind } from './db.ts';
@@ -31,11 +32,11 @@ export function parseExpand(url: URL): ExpandTree {
 }
 
 /** The card network's payment method code and a test BIN of its cards. */
-const methodByNetwork: Record<number, { method: number; bin: string }> = {
-  1: { method: 2, bin: '411111' },
-  2: { method: 3, bin: '555555' },
-  3: { method: 1, bin: '378282' },
-  4: { method: 5, bin: '601111' },
+const methodByNetwork: Record<CardNetwork, { method: number; bin: string }> = {
+  visa: { method: 2, bin: '411111' },
+  mastercard: { method: 3, bin: '555555' },
+  amex: { method: 1, bin: '378282' },
+  discover: { method: 5, bin: '601111' },
 };
 
 const hexOf = (text: string, n: number): string => createHash('sha256').update(text).digest('hex').slice(0, n);
@@ -48,7 +49,7 @@ function paymentOf(store: SandboxDb, txn: Rec): Rec {
   const row = store.db.prepare(`SELECT chargeback FROM records WHERE kind = 'txn' AND id = ?`).get(String(txn.id)) as
     { chargeback: string | null } | undefined;
   const cb = row?.chargeback ? store.get('chargeback', row.chargeback) : undefined;
-  const network = reasonCodeInfo(String(cb?.reasonCode ?? ''))?.network ?? 1;
+  const network = reasonCodeInfo(String(cb?.reasonCode ?? ''))?.network ?? 'visa';
   const { method, bin } = methodByNetwork[network]!;
   const id = String(txn.payment);
   return {

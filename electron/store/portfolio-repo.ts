@@ -1,6 +1,7 @@
 // The portfolio as the service last told it: chargebacks with derived columns for the inbox,
 // their transactions, status records, messages, documents and ledger entries. Upserts report
 // what changed, so sync can raise each event once.
+import { cardNetworkOf, networkFromSaved, networkNumber, type CardNetwork } from '../../shared/domain/card-networks.ts';
 import type {
   Chargeback,
   ChargebackStatusRecord,
@@ -41,7 +42,7 @@ export interface InboxQuery {
   profileId: string;
   status?: string | undefined;
   cycle?: string | undefined;
-  network?: number | undefined;
+  network?: CardNetwork | undefined;
   category?: string | undefined;
   search?: string | undefined;
   dueWithinDays?: number | undefined;
@@ -272,7 +273,8 @@ export function createPortfolioRepo(d: Database) {
         c.actionable,
         c.reply,
         c.invalidDates?.reply ?? null,
-        info?.network ?? null,
+        // The contract's number for the network its code's form names (card-networks.ts).
+        networkNumber(cardNetworkOf(c.reasonCode)),
         info?.category ?? null,
         c.reasonCode,
         c.currency,
@@ -357,7 +359,7 @@ export function createPortfolioRepo(d: Database) {
       reasonCode: r.reason_code,
       reason: r.reason ?? '',
       category: r.category,
-      network: r.network,
+      network: networkFromSaved(r.network) ?? null,
       total: r.total,
       currency: r.currency,
       txn: r.txn_id,
@@ -378,7 +380,7 @@ export function createPortfolioRepo(d: Database) {
     };
     if (q.status) add('status = ?', q.status);
     if (q.cycle) add('cycle = ?', q.cycle);
-    if (q.network !== undefined) add('network = ?', q.network);
+    if (q.network !== undefined) add('network = ?', networkNumber(q.network));
     if (q.category) add('category = ?', q.category);
     const alternatives = searchAlternatives(q.search ?? '');
     if (alternatives.length > 0) {

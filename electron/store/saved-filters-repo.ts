@@ -7,6 +7,7 @@ import {
   cleanFilterName,
   filterNameKey,
   filterNameProblem,
+  hasNetwork,
   nothingFiltered,
   savedViewSchema,
   viewIsFiltered,
@@ -14,6 +15,7 @@ import {
   type SavedFilter,
   type SavedView,
 } from '../../shared/domain/saved-filters.ts';
+import { networkFromSaved } from '../../shared/domain/card-networks.ts';
 
 type Row = { id: number; name: string; view: string };
 
@@ -44,7 +46,8 @@ function storedView(v: SavedView): SavedView {
     ...(search ? { search } : {}),
     ...(v.status ? { status: v.status } : {}),
     ...(v.cycle ? { cycle: v.cycle } : {}),
-    ...(v.network !== undefined && v.network > 0 ? { network: v.network } : {}),
+    // A network by its name, however the view named it (an older window sent the number).
+    ...(hasNetwork(v) ? { network: networkFromSaved(v.network) ?? v.network } : {}),
     ...(v.category ? { category: v.category } : {}),
     ...(v.sort ? { sort: v.sort } : {}),
     ...(v.dir ? { dir: v.dir } : {}),

@@ -447,6 +447,11 @@ function LetterAsSent({ letter, failed }: { letter: ComposedLetter | undefined; 
   );
 }
 
+/** One change to the draft; a new object for each change, so each is applied once. */
+export interface DraftEdit {
+  apply(d: EvidenceDraft): EvidenceDraft;
+}
+
 export function EvidenceBuilder({
   profileId,
   chargebackId,
@@ -454,10 +459,14 @@ export function EvidenceBuilder({
   onChange,
   onCheck,
   slots,
+  edit: outsideEdit,
 }: {
   profileId: string;
   chargebackId: string;
   limits: EvidenceLimits;
+  /** A change made to the draft from outside the builder (the dispute page's payment facts):
+   * applied once, when a new one arrives, then saved like any other. */
+  edit?: DraftEdit | undefined;
   /** The slots of structured evidence this dispute's reason asks for (evidenceSlots). */
   slots: readonly EvidenceSlotSpec[];
   onChange(d: EvidenceDraft | undefined): void;
@@ -488,6 +497,9 @@ export function EvidenceBuilder({
       });
     return () => stop.abort();
   }, [profileId, chargebackId, say]);
+  useEffect(() => {
+    if (outsideEdit) setDraft((d) => d && outsideEdit.apply(d));
+  }, [outsideEdit]);
   // A preview being built is cancelled when the builder goes.
   const previewing = useRef<AbortController>(undefined);
   useEffect(() => () => previewing.current?.abort(), []);

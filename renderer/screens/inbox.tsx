@@ -20,7 +20,8 @@ import {
   describeRatesAge,
 } from '../../shared/domain/reference-rates.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
-import { disputeCategories, categoryLabel, networkIds, networkLabel } from '../../shared/domain/reason-codes.ts';
+import { disputeCategories, categoryLabel } from '../../shared/domain/reason-codes.ts';
+import { cardNetworks, networkFromSaved, networkName, type CardNetwork } from '../../shared/domain/card-networks.ts';
 import { cycles } from '../../shared/domain/enums.ts';
 import {
   inboxSectionAmountLabel,
@@ -44,7 +45,7 @@ interface Filters {
   status: string;
   category: string;
   cycle: string;
-  network: string;
+  network: CardNetwork | '';
   search: string;
 }
 const noFilters: Filters = { status: '', category: '', cycle: '', network: '', search: '' };
@@ -63,7 +64,7 @@ function savedViewOf(f: Filters, v: View): SavedView {
     ...(f.search.trim() ? { search: f.search.trim() } : {}),
     ...(f.status ? { status: f.status } : {}),
     ...(f.cycle ? { cycle: f.cycle } : {}),
-    ...(f.network ? { network: Number(f.network) } : {}),
+    ...(f.network ? { network: f.network } : {}),
     ...(f.category ? { category: f.category } : {}),
     sort: v.sort,
     dir: v.dir,
@@ -75,7 +76,7 @@ function filtersOf(v: SavedView): Filters {
     search: v.search ?? '',
     status: v.status ?? '',
     cycle: v.cycle ?? '',
-    network: v.network ? String(v.network) : '',
+    network: networkFromSaved(v.network) ?? '',
     category: v.category ?? '',
   };
 }
@@ -102,7 +103,7 @@ function useWorklist(profileId: string, filters: Filters, view: View) {
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.category ? { category: filters.category } : {}),
       ...(filters.cycle ? { cycle: filters.cycle } : {}),
-      ...(filters.network ? { network: Number(filters.network) } : {}),
+      ...(filters.network ? { network: filters.network } : {}),
       ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
       sort: view.sort,
       dir: view.dir,
@@ -308,11 +309,14 @@ export function Inbox({ profileId }: { profileId: string }) {
         </label>
         <label>
           Network
-          <select value={filters.network} onChange={(e) => setFilters({ ...filters, network: e.target.value })}>
+          <select
+            value={filters.network}
+            onChange={(e) => setFilters({ ...filters, network: networkFromSaved(e.target.value) ?? '' })}
+          >
             <option value="">All</option>
-            {networkIds.map((n) => (
+            {cardNetworks.map((n) => (
               <option key={n} value={n}>
-                {networkLabel(n)}
+                {networkName(n)}
               </option>
             ))}
           </select>

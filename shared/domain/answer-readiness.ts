@@ -4,6 +4,7 @@
 // a decided chargeback, is unusual at its stage or comes after the reply date is stopped here, in
 // the merchant's words, before anything is built or queued. The last two are the merchant's call:
 // they go once the merchant says yes to that very question (a consent); the others never go.
+import { merchantStatements } from './payment-facts.ts';
 import { z } from 'zod';
 import type { MessageType } from './enums.ts';
 import { messageTypeRules, messageTypesForCycle } from './message-type-rules.ts';
@@ -50,9 +51,14 @@ export interface AnswerFacts {
   slots?: Slots | undefined;
 }
 
-/** Whether any evidence section has a typed field filled in. */
+/** Whether any evidence section has a typed field filled in, or the merchant confirmed or stated
+ * one of the payment's facts (the letter then states it). */
 export function hasTypedFacts(slots: Slots | undefined): boolean {
-  return slotIds.some((id) => typedFields(slots, id).length > 0);
+  return (
+    slotIds.some((id) => typedFields(slots, id).length > 0) ||
+    (slots?.payment?.confirmed?.length ?? 0) > 0 ||
+    merchantStatements(slots?.payment).length > 0
+  );
 }
 
 /** Whether the answer carries anything at all (a note, a typed fact, a file). */

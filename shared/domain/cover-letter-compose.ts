@@ -11,6 +11,7 @@
 // claims in their places, so the editor can mark them inline.
 import type { DisputeCategory } from './reason-codes.ts';
 import { ce3LetterParagraph, type Ce3Verdict } from './compelling-evidence.ts';
+import { merchantStatements, paymentFactLabel } from './payment-facts.ts';
 import type { Arrangement } from '../evidence/items.ts';
 import { providedSlots, slotExhibits, slotIds, type SlotId, type Slots } from '../evidence/slots.ts';
 import {
@@ -159,8 +160,14 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
   }
   const draft = untouched ? tidy(text) : own;
 
-  if (sections.length > 0) {
-    const added = sections.map((s, i) => `${addedStart(i)}${s.text}${addedEnd(i)}`).join('\n\n');
+  // The merchant's own statements about the payment's facts: a paragraph that says they are
+  // theirs, so the issuer never reads them as the transaction record's.
+  const statements = statementsParagraph(slots);
+  if (sections.length > 0 || statements) {
+    const added = [
+      ...sections.map((s, i) => `${addedStart(i)}${s.text}${addedEnd(i)}`),
+      ...(statements ? [statements] : []),
+    ].join('\n\n');
     const at = text.indexOf(closingClaims[0]!.text);
     // A paragraph of their own, before the closing request (or at the end).
     text = at >= 0 ? `${text.slice(0, at)}\n\n${added}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${added}`;
@@ -200,6 +207,14 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
   flush();
   const sent = parts.flatMap((p) => (p.kind === 'left-out' ? [] : [p.text])).join('');
   return { text: sent, parts, leftOut, titles, untouched, draft };
+}
+
+/** What the merchant states about the payment where the record is silent or differs, as theirs. */
+function statementsParagraph(slots: Slots | undefined): string | undefined {
+  const said = merchantStatements(slots?.payment);
+  if (said.length === 0) return undefined;
+  const lines = said.map((s) => `${paymentFactLabel[s.id]}: ${s.text.replace(PRIVATE, '').replace(/\s+/g, ' ')}`);
+  return `We state the following ourselves; it is not from the transaction record. ${lines.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(' ')}`;
 }
 
 /** The same words, however the lines and spaces fall (a textarea may turn \r\n into \n). */

@@ -17,6 +17,12 @@ import {
 } from '../evidence/slots.ts';
 import { formatCalendarDate } from './merchant-format.ts';
 
+/** A calendar date as the letter writes every date (English, the issuer's reading): "Wed, Oct
+ * 14, 2026". The one formatter of the letter's dates: its heading, the record's and the typed. */
+export function letterDay(v: string | number | null | undefined): string | undefined {
+  return v ? formatCalendarDate(v, { locale: 'en-US' }) || undefined : undefined;
+}
+
 /** What the letter may state from the chargeback and its transaction record: each field only
  * where the record states it (electron/evidence/cover-letter-facts.ts reads them). */
 export const coverLetterFactsSchema = z.object({
@@ -30,7 +36,13 @@ export const coverLetterFactsSchema = z.object({
   authCode: z.string().optional(),
   clientIp: z.string().optional(),
   chipRead: z.boolean().optional(),
+  /** The card was tapped (the record's entry mode 6). */
+  contactless: z.boolean().optional(),
+  /** The record says a PIN was entered. */
+  pinEntered: z.boolean().optional(),
   signed: z.boolean().optional(),
+  /** The billing address in the record's words (payment-facts.ts billingAddressOf). */
+  billingAddress: z.string().optional(),
   /** 3-D Secure as the record states it (`origin` 5: succeeded, 6: attempted); attempted is not
    * authenticated. */
   threeDSecure: z.enum(['authenticated', 'attempted']).optional(),
@@ -109,15 +121,29 @@ const claim = (text: string, exhibits?: readonly ExhibitKind[], unsupported?: Cl
 });
 const when = (test: unknown, c: () => Claim): Claim[] => (test ? [c()] : []);
 
+/** Why the record does not support 3-D Secure authentication, or undefined when it does. */
+const notAuthenticated = (f: CoverLetterFacts): string | undefined =>
+  f.threeDSecure === 'authenticated'
+    ? undefined
+    : f.threeDSecure === 'attempted'
+      ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated'
+      : 'the transaction record shows no 3-D Secure authentication';
+// Always known claims (not only when the record supports them): a draft that says the cardholder
+// was authenticated, typed or copied, is checked against the record like the app's own sentence.
+const authenticatedByRecord = claim(
+  'The cardholder was authenticated with 3-D Secure for this payment.',
+  undefined,
+  notAuthenticated,
+);
+const attemptedByRecord = claim(
+  '3-D Secure authentication of the cardholder was attempted for this payment.',
+  undefined,
+  (f) => (f.threeDSecure === 'attempted' ? undefined : 'the transaction record does not say 3-D Secure was attempted'),
+);
 const authenticated = claim(
   'The enclosed 3-D Secure result shows the cardholder authenticated the payment.',
   ['authentication'],
-  (f) =>
-    f.threeDSecure === 'authenticated'
-      ? undefined
-      : f.threeDSecure === 'attempted'
-        ? 'the transaction record says 3-D Secure was only attempted, not that the cardholder was authenticated'
-        : 'the transaction record shows no 3-D Secure authentication',
+  notAuthenticated,
 );
 const cvvMatched = claim("The card's security code (CVV2) given with the order matched.", undefined, (f) =>
   f.cvv === 'matched' ? undefined : 'the transaction record states no security code (CVV) match',
@@ -142,14 +168,11 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
       ...when(f.authCode, () => claim(`The issuer authorized the payment (authorization code ${f.authCode}).`)),
       claim('The enclosed authorization record shows the issuer approved the payment.', ['authorization']),
       cvvMatched,
-      ...when(f.threeDSecure === 'authenticated', () =>
-        claim('The cardholder was authenticated with 3-D Secure for this payment.'),
-      ),
-      ...when(f.threeDSecure === 'attempted', () =>
-        claim('3-D Secure authentication of the cardholder was attempted for this payment.'),
-      ),
+      authenticatedByRecord,
+      attemptedByRecord,
       authenticated,
       ...when(f.clientIp, () => claim(`The order was placed from IP address ${f.clientIp}.`)),
+      ...when(f.billingAddress, () => claim(`The billing address on the transaction record is ${f.billingAddress}.`)),
       claim('The enclosed records show the IP address and device used for the order.', ['device']),
       claim('The enclosed order record shows the billing and delivery details the cardholder gave.', ['receipt']),
       claim("The order was delivered to the cardholder's address, as the enclosed delivery record shows.", [
@@ -161,8 +184,14 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
     [claim('The cardholder states that they did not make this purchase.')],
     [
       ...when(f.chipRead, () =>
-        claim(`The card was present: its chip was read${f.authorizedOn ? ` on ${f.authorizedOn}` : ''}.`),
+        claim(`The card was present: its chip was read${f.authorizedOn ? ` on ${letterDay(f.authorizedOn)}` : ''}.`),
       ),
+      ...when(f.contactless && !f.chipRead, () =>
+        claim(
+          `The card was present: it was tapped contactless${f.authorizedOn ? ` on ${letterDay(f.authorizedOn)}` : ''}.`,
+        ),
+      ),
+      ...when(f.pinEntered, () => claim("The cardholder's PIN was entered for the payment.")),
       claim('The enclosed terminal record shows the card was read at the point of sale.', ['receipt']),
       ...when(f.signed, () => claim('The cardholder signed for the payment.')),
     ],
@@ -252,14 +281,14 @@ export const closingClaims = [
 export function openingSentence(facts: CoverLetterFacts): string {
   return (
     `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ` +
-    `${facts.amountText}${facts.authorizedOn ? `, a payment authorized on ${facts.authorizedOn}` : ''}.`
+    `${facts.amountText}${facts.authorizedOn ? `, a payment authorized on ${letterDay(facts.authorizedOn)}` : ''}.`
   );
 }
 
 /** The first sentence as any version of the app wrote it (earlier ones dated the payment by the
  * record's creation: "a payment of …"), so a saved draft's opening is written again from the record. */
 export const generatedOpening =
-  /We respond to chargeback \S+ \(reason code [^)\n]*\) for [^\n]*?(?:, a payment (?:of|authorized on) \d{4}-\d{2}-\d{2})?\.(?=\s|$)/;
+  /We respond to chargeback \S+ \(reason code [^)\n]*\) for [^\n]*?(?:, a payment (?:of|authorized on) (?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}))?\.(?=\s|$)/;
 
 function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
   return [
@@ -321,10 +350,6 @@ export function citeExhibits(numbers: readonly number[]): string {
   const head = numbers.slice(0, -1).join(', ');
   return `Exhibits ${head} and ${numbers[numbers.length - 1]}`;
 }
-
-/** A date the merchant typed, as the letter writes dates (English, the issuer's reading). */
-const letterDay = (v: string | undefined): string | undefined =>
-  v ? formatCalendarDate(v, { locale: 'en-US' }) || undefined : undefined;
 
 const shipping = (f: SlotFields): string => {
   const tracking = normaliseTrackingNumber(f.trackingNumber);

@@ -4,8 +4,9 @@
 // "KWD 779.270", "$1,234.50") where the store's search text holds the plain number ("787.59").
 // Each is also searched in the stored form, so stores synced before this rule find them too.
 import { reasonCodeInfo } from './reason-codes.ts';
+import { cardNetworkOf } from './card-networks.ts';
 
-/** A code as the tables write it: "13.1" (the core service sends network 1's as "V1301"). */
+/** A code as the tables write it: "13.1" (the core service sends Visa's as "V1301"). */
 const visaCode = /^(\d{2})\.(\d{1,2})$/;
 /** An amount as displayed: a symbol or currency code, digits with grouping commas, decimals. */
 const displayedAmount =
@@ -17,7 +18,11 @@ export function searchAlternatives(query: string): string[] {
   if (!q) return [];
   const out = new Set([q]);
   const code = visaCode.exec(q);
-  if (code && reasonCodeInfo(q)?.network === 1) out.add(`v${code[1]}${code[2]!.padStart(2, '0')}`);
+  if (code && reasonCodeInfo(q) && cardNetworkOf(q) === 'visa') {
+    // Both prefixed forms the core service was seen to send: V1305 for 13.5, V1040 for 10.4.
+    out.add(`v${code[1]}${code[2]!.padStart(2, '0')}`);
+    if (code[2]!.length === 1) out.add(`v${code[1]}${code[2]}0`);
+  }
   const amount = displayedAmount.exec(query.trim());
   if (amount) {
     const whole = amount[1]!.replace(/,/g, '');

@@ -2,6 +2,7 @@
 // disputed transaction's facts worth showing as evidence.
 import { z } from 'zod';
 import { formatYmd, isServiceTimestamp } from './dates.ts';
+import { entryModeWords } from './payment-facts.ts';
 
 const platforms: Record<string, string> = {
   PLATFORM_WALLET_1: 'Mobile wallet processor 1',
@@ -53,23 +54,13 @@ export function ledgerEventLabel(event: number): string {
   return ledgerEvents[event] ?? `Event ${event}`;
 }
 
-const entryModes: Record<number, string> = {
-  1: 'Keyed',
-  2: 'Swiped',
-  3: 'Swiped',
-  4: 'Swiped',
-  5: 'Chip',
-  6: 'Contactless',
-  9: 'Wallet',
-  10: 'Wallet',
-};
 // The service's own names for where a payment came from; 1 is its card terminal.
 const origins: Record<number, string> = {
   1: 'Card terminal',
   2: 'E-commerce',
   3: 'Mail or phone order',
   5: '3-D Secure succeeded',
-  6: '3-D Secure attempted',
+  6: '3-D Secure attempted, not authenticated',
 };
 
 /** A fact of the transaction: `value` is text, or for a `date` a calendar date (YYYY-MM-DD) and for
@@ -100,7 +91,7 @@ export function describeTransaction(txn: Record<string, unknown>): Fact[] {
     .filter(Boolean)
     .join(', ');
   // A code the tables do not know is said as what it is, never as a bare number.
-  const entryMode = coded(txn.entryMode, entryModes, 'Another entry mode');
+  const entryMode = entryModeWords(txn.entryMode) ?? text(txn.entryMode);
   const origin = coded(txn.origin, origins, 'Another channel');
   const authorized = formatYmd(text(txn.authDate)) || undefined;
   const created = text(txn.created);

@@ -1,6 +1,8 @@
-// Every reason code of the four card networks the contract lists, with the network's text and
+// Every reason code of the four card networks the contract lists (Visa, Mastercard, American
+// Express, Discover; card-networks.ts tells them apart by the code's form), with the network's text and
 // the dispute category that decides what evidence wins it (evidence-requirements.md).
 import { z } from 'zod';
+import { cardNetworkOf, type CardNetwork } from './card-networks.ts';
 
 export const disputeCategories = [
   'fraud-card-present',
@@ -44,15 +46,8 @@ const categoryClaim: Record<DisputeCategory, string> = {
     'The issuer says the payment was processed wrongly (amount, currency, date, card number or late presentment).',
 };
 
-export const networkIds = [1, 2, 3, 4] as const;
-export type NetworkId = (typeof networkIds)[number];
-
-export function networkLabel(n: NetworkId): string {
-  return `Network ${n}`;
-}
-
 export interface ReasonCodeInfo {
-  network: NetworkId;
+  network: CardNetwork;
   code: string;
   text: string;
   category: DisputeCategory;
@@ -60,7 +55,7 @@ export interface ReasonCodeInfo {
 
 type Row = readonly [code: string, text: string, category: DisputeCategory];
 
-const network1: readonly Row[] = [
+const visa: readonly Row[] = [
   ['10.1', 'EMV liability shift counterfeit fraud', 'fraud-card-present'],
   ['10.2', 'EMV liability shift non-counterfeit fraud', 'fraud-card-present'],
   ['10.3', 'Other fraud, card-present', 'fraud-card-present'],
@@ -87,7 +82,7 @@ const network1: readonly Row[] = [
   ['13.9', 'Non-receipt of cash or load value', 'not-received'],
 ];
 
-const network2: readonly Row[] = [
+const mastercard: readonly Row[] = [
   ['4837', 'No cardholder authorization', 'fraud-card-absent'],
   ['4840', 'Fraudulent processing of transactions', 'fraud-card-absent'],
   ['4849', 'Questionable merchant activity', 'fraud-card-absent'],
@@ -109,7 +104,7 @@ const network2: readonly Row[] = [
   ['4860', 'Credit not processed', 'credit-not-processed'],
 ];
 
-const network3: readonly Row[] = [
+const amex: readonly Row[] = [
   ['FR2', 'Fraud full recourse program', 'fraud-card-absent'],
   ['FR4', 'Immediate chargeback program', 'fraud-card-absent'],
   ['FR6', 'Partial immediate chargeback program', 'fraud-card-absent'],
@@ -146,7 +141,7 @@ const network3: readonly Row[] = [
   ['M49', 'Vehicle rental theft or loss of use', 'not-as-described'],
 ];
 
-const network4: readonly Row[] = [
+const discover: readonly Row[] = [
   ['UA01', 'Fraud card-present', 'fraud-card-present'],
   ['UA02', 'Fraud card-not-present', 'fraud-card-absent'],
   ['UA05', 'Fraud counterfeit chip', 'fraud-card-present'],
@@ -176,10 +171,10 @@ const network4: readonly Row[] = [
 export const reasonCodes: readonly ReasonCodeInfo[] = Object.freeze(
   (
     [
-      [1, network1],
-      [2, network2],
-      [3, network3],
-      [4, network4],
+      ['visa', visa],
+      ['mastercard', mastercard],
+      ['amex', amex],
+      ['discover', discover],
     ] as const
   ).flatMap(([network, rows]) =>
     rows.map(([code, text, category]) => Object.freeze({ network, code, text, category })),
@@ -193,7 +188,7 @@ for (const r of reasonCodes) {
 }
 
 /**
- * The code as the tables write it. The core API sends network 1's codes network-prefixed,
+ * The code as the tables write it. The core API sends Visa's codes network-prefixed,
  * without the dot: `V1305` is 13.5 (the vendor's alert examples, records of its test
  * deployment); the other networks' codes come plain there (`4837`, `F14`), and a prefix on
  * them was seen nowhere, so none is guessed. `V13.5` and `V1305` read alike.
@@ -202,16 +197,16 @@ export function plainReasonCode(code: string): string {
   const c = code.trim().toUpperCase();
   const visa = /^V(\d{2})\.?(\d{1,2})$/.exec(c);
   if (!visa) return c;
-  // Visa's conditions have one digit after the dot; the prefixed form pads it to two either way:
-  // `V1305` is 13.5 and `V1040` is 10.4 (observed-service-behaviour.md, CE 3.0).
-  const minor = visa[2]!.length === 2 && visa[2]!.endsWith('0') && !visa[2]!.startsWith('0') ? visa[2]![0] : visa[2];
-  return `${visa[1]}.${Number(minor)}`;
+  // Two digits after the family are seen both ways: `V1305` is 13.5 and the spec's `V1040` is 10.4
+  // (no Visa code has a second digit after its dot, so a trailing 0 after a digit is padding).
+  const minor = /^[1-9]0$/.test(visa[2]!) ? visa[2]![0] : String(Number(visa[2]));
+  return `${visa[1]}.${minor}`;
 }
 
 /** Looks a code up (trimmed, any case, network-prefixed or plain). Codes are unique across the
  * four networks today; the network argument still disambiguates should a processor send one
  * that is not. */
-export function reasonCodeInfo(code: string, network?: NetworkId): ReasonCodeInfo | undefined {
+export function reasonCodeInfo(code: string, network?: CardNetwork): ReasonCodeInfo | undefined {
   const found = byCode.get(plainReasonCode(code));
   if (!found) return undefined;
   return network === undefined ? found[0] : found.find((r) => r.network === network);
@@ -221,7 +216,8 @@ export interface ReasonExplanation {
   title: string;
   plainWords: string;
   category: DisputeCategory | undefined;
-  network: NetworkId | undefined;
+  /** By the code's form (card-networks.ts), known to the tables or not. */
+  network: CardNetwork | undefined;
 }
 
 export function explainReasonCode(code: string): ReasonExplanation {
@@ -233,7 +229,7 @@ export function explainReasonCode(code: string): ReasonExplanation {
         `Reason code ${code.trim() || '(none)'} is not in Dispute Desk's tables. Read the reason text from ` +
         'the processor and answer with the receipt, proof of delivery or service, and your customer messages.',
       category: undefined,
-      network: undefined,
+      network: cardNetworkOf(code),
     };
   }
   return {
@@ -243,6 +239,6 @@ export function explainReasonCode(code: string): ReasonExplanation {
       `· ${info.text}`,
     plainWords: categoryClaim[info.category],
     category: info.category,
-    network: info.network,
+    network: cardNetworkOf(code),
   };
 }

@@ -3,7 +3,8 @@
 // since a status, stage or kind it names may no longer exist in this version of the app.
 import { z } from 'zod';
 import { chargebackStatuses, cycles } from './enums.ts';
-import { categoryLabel, disputeCategories, networkIds, type DisputeCategory } from './reason-codes.ts';
+import { categoryLabel, disputeCategories, type DisputeCategory } from './reason-codes.ts';
+import { networkFromSaved, networkName } from './card-networks.ts';
 import { inboxSortLabel, inboxSorts, sortDirections } from './inbox-sections.ts';
 import { cycleLabel } from './cycles.ts';
 
@@ -13,7 +14,9 @@ export const savedViewSchema = z.object({
   search: z.string().max(200).optional(),
   status: z.string().max(20).optional(),
   cycle: z.string().max(60).optional(),
-  network: z.number().int().optional(),
+  /** The network's name (`visa`); a filter saved before networks had names holds the contract's
+   * number (1 Visa, 2 Mastercard, 3 American Express, 4 Discover) and still selects the same. */
+  network: z.union([z.string().max(30), z.number().int()]).optional(),
   category: z.string().max(60).optional(),
   sort: z.enum(inboxSorts).optional(),
   dir: z.enum(sortDirections).optional(),
@@ -46,19 +49,15 @@ export const nothingFiltered =
 
 /** Whether the view narrows the inbox at all: an order alone is not worth a saved filter. */
 export function viewIsFiltered(v: SavedView): boolean {
-  return (
-    (v.search ?? '').trim() !== '' ||
-    !!v.status ||
-    !!v.cycle ||
-    !!v.category ||
-    (v.network !== undefined && v.network > 0)
-  );
+  return (v.search ?? '').trim() !== '' || !!v.status || !!v.cycle || !!v.category || hasNetwork(v);
 }
 
 const knownStatuses: ReadonlySet<string> = new Set(chargebackStatuses);
 const knownCycles: ReadonlySet<string> = new Set(cycles);
 const knownCategories: ReadonlySet<string> = new Set(disputeCategories);
-const knownNetworks: ReadonlySet<number> = new Set(networkIds);
+
+/** Whether the view names a network at all (0 and '' were "all networks" once). */
+export const hasNetwork = (v: SavedView): boolean => v.network !== undefined && v.network !== 0 && v.network !== '';
 
 /** What the view names that no longer exists, each in words; the rest of the view still applies. */
 export function viewProblems(v: SavedView): string[] {
@@ -66,19 +65,20 @@ export function viewProblems(v: SavedView): string[] {
   if (v.status && !knownStatuses.has(v.status)) out.push(`the status “${v.status}” no longer exists`);
   if (v.cycle && !knownCycles.has(v.cycle)) out.push(`the stage “${cycleLabel(v.cycle)}” no longer exists`);
   if (v.category && !knownCategories.has(v.category)) out.push(`the kind “${v.category}” no longer exists`);
-  if (v.network !== undefined && !knownNetworks.has(v.network)) out.push(`network ${v.network} no longer exists`);
+  if (hasNetwork(v) && !networkFromSaved(v.network)) out.push(`the network “${v.network}” no longer exists`);
   return out;
 }
 
 /** The view with what no longer exists left out: what applying it actually filters by. */
 export function usableView(v: SavedView): SavedView {
   const { status, cycle, category, network, ...rest } = v;
+  const named = networkFromSaved(network);
   return {
     ...rest,
     ...(status && knownStatuses.has(status) ? { status } : {}),
     ...(cycle && knownCycles.has(cycle) ? { cycle } : {}),
     ...(category && knownCategories.has(category) ? { category } : {}),
-    ...(network !== undefined && knownNetworks.has(network) ? { network } : {}),
+    ...(named ? { network: named } : {}),
   };
 }
 
@@ -97,7 +97,10 @@ export function describeView(v: SavedView): string {
   if (v.search?.trim()) parts.push(`“${v.search.trim()}”`);
   if (v.status) parts.push(v.status[0]!.toUpperCase() + v.status.slice(1));
   if (v.cycle) parts.push(cycleLabel(v.cycle));
-  if (v.network !== undefined) parts.push(`Network ${v.network}`);
+  if (hasNetwork(v)) {
+    const named = networkFromSaved(v.network);
+    parts.push(named ? networkName(named) : 'a network this version does not know');
+  }
   if (v.category)
     parts.push(knownCategories.has(v.category) ? categoryLabel[v.category as DisputeCategory] : v.category);
   if (v.sort) parts.push(`by ${inboxSortLabel[v.sort]} ${v.dir === 'desc' ? '↓' : '↑'}`);
@@ -111,7 +114,7 @@ export function sameView(a: SavedView, b: SavedView): boolean {
       v.search?.trim() ?? '',
       v.status ?? '',
       v.cycle ?? '',
-      v.network ?? 0,
+      networkFromSaved(v.network) ?? v.network ?? 0,
       v.category ?? '',
       v.sort ?? 'deadline',
       v.dir ?? 'asc',

@@ -72,9 +72,11 @@ export const coverLetterInputSchema = z.object({
   chargebackId: z.string(),
   reasonCode: z.string(),
   reasonText: z.string(),
+  /** The card network by the reason code's form ("Visa"); absent when the form names none. */
+  network: z.string().optional(),
   plainMeaning: z.string(),
   amountText: z.string(),
-  /** The letter's date, in the merchant's own calendar (YYYY-MM-DD). */
+  /** The letter's date, in the merchant's own calendar, in the letter's date words (letterDay). */
   date: z.string().optional(),
   issued: z.string().optional(),
   received: z.string().optional(),

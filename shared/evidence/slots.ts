@@ -7,6 +7,7 @@
 // shows is evidence-guidance.ts's rule.
 import { z } from 'zod';
 import type { Arrangement } from './items.ts';
+import { paymentStatementsSchema } from '../domain/payment-facts.ts';
 
 export const slotIds = ['tracking', 'delivery', 'receipt', 'communication', 'policy'] as const;
 export const slotIdSchema = z.enum(slotIds);
@@ -62,6 +63,9 @@ export const slotsSchema = z.object({
    * one (cover-letter-templates.ts exhibitTitles). Kept with the slots so it travels wherever the
    * letter is written from them: the estimate, the preview, the answer and batch. */
   titles: z.record(z.string().max(200), z.string().max(exhibitTitleMax)).optional(),
+  /** The payment's facts the merchant confirmed, and their own statements where they correct one
+   * (payment-facts.ts): the letter says those as theirs, never as the record's. */
+  payment: paymentStatementsSchema.optional(),
 });
 export type Slots = z.infer<typeof slotsSchema>;
 

@@ -22,6 +22,8 @@ import { finalRefusal } from '../domain/answer-readiness.ts';
 import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/entry-kinds.ts';
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
 import { describeTransaction, factSchema } from '../domain/labels.ts';
+import { paymentFactSchema, paymentFacts } from '../domain/payment-facts.ts';
+import { cardNetworkSchema, networkName } from '../domain/card-networks.ts';
 import { messageTypesForCycle, offeredAnswers, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
 import {
   categoryLabel,
@@ -45,6 +47,10 @@ export const chargebackFactsSchema = z.object({
   currency: z.string(),
   reasonCode: z.string(),
   reason: z.string(),
+  /** The card network by the reason code's form; null when the form names none. */
+  network: cardNetworkSchema.nullable(),
+  /** The network's name, or "Card network unknown". */
+  networkName: z.string(),
   /** Calendar dates as `YYYY-MM-DD`. */
   issued: z.string().nullable(),
   received: z.string().nullable(),
@@ -145,6 +151,9 @@ export const disputeViewSchema = z.object({
   }),
   /** The disputed transaction's facts worth showing as evidence (empty until its entries are synced). */
   facts: z.array(factSchema),
+  /** For fraud and authorization disputes, the record's 3-D Secure, AVS and CVV, IP and device,
+   * entry mode and addresses, each in its words and whether it supports its checklist item. */
+  paymentFacts: z.array(paymentFactSchema),
   /** Status records, oldest first. */
   history: z.array(statusStepSchema),
   messages: z.array(disputeMessageSchema),
@@ -280,6 +289,8 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
       currency: cb.currency,
       reasonCode: cb.reasonCode,
       reason: cb.reason,
+      network: explanation.network ?? null,
+      networkName: networkName(explanation.network),
       issued: cb.issued === null ? null : formatYmd(cb.issued),
       received: cb.received === null ? null : formatYmd(cb.received),
       txn: cb.txn,
@@ -301,6 +312,7 @@ export function disputeView(d: DisputeRecords, c: DisputeContext): DisputeView {
       advice: generalAdvice,
     },
     facts: d.txn ? describeTransaction(d.txn) : [],
+    paymentFacts: paymentFacts(d.txn, explanation.category),
     history: d.statuses.map((s) => ({
       id: s.id,
       status: s.status,

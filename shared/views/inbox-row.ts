@@ -1,5 +1,6 @@
 // A chargeback as the inbox lists it: the store's derived columns (electron/store/portfolio-repo.ts
 // reads them into this shape), and, across IPC, where its answer stands.
+import { cardNetworkSchema } from '../domain/card-networks.ts';
 import { z } from 'zod';
 import { answerStateSchema } from '../domain/answer-lifecycle.ts';
 import { jobStatusSchema } from '../domain/outbox-job-state.ts';
@@ -22,7 +23,7 @@ export const inboxRowSchema = z.object({
   reasonCode: z.string(),
   reason: z.string(),
   category: z.string().nullable(),
-  network: z.number().int().nullable(),
+  network: cardNetworkSchema.nullable(),
   /** Minor units of `currency`. */
   total: z.number().int(),
   currency: z.string(),

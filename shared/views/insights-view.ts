@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { disputeOutcome, entryRecoveryParts } from '../domain/outcomes.ts';
 import type { EntryFields } from '../domain/entry-kinds.ts';
-import { networkLabel, plainReasonCode, reasonCodeInfo, type NetworkId } from '../domain/reason-codes.ts';
+import { plainReasonCode, reasonCodeInfo } from '../domain/reason-codes.ts';
+import { cardNetworkOf, cardNetworks, networkName } from '../domain/card-networks.ts';
 import { parseYmd, type Ymd } from '../domain/dates.ts';
 import { currencyOrder, inCurrencyOrder } from '../domain/currency-order.ts';
 
@@ -148,7 +149,11 @@ function bucket(map: Map<string, Tally>, key: string, label: string): Tally {
 }
 
 const unknownNetwork = 'unknown';
-const networkOrder = (key: string): number => (key === unknownNetwork ? 99 : Number(key));
+/** The networks in the contract's order, a code that names none last. */
+const networkOrder = (key: string): number => {
+  const i = cardNetworks.findIndex((n) => n === key);
+  return i < 0 ? 99 : i;
+};
 
 /** The history over a period ending with `today`'s month. One pass over entries, one over chargebacks. */
 export function insightsView(history: DisputeHistory, o: { period: InsightsPeriod; today: Ymd }): InsightsView {
@@ -194,9 +199,8 @@ export function insightsView(history: DisputeHistory, o: { period: InsightsPerio
     };
     reasons.set(code, reason);
     count(reason, counted);
-    const network: NetworkId | undefined = info?.network;
-    const networkKey = network === undefined ? unknownNetwork : String(network);
-    count(bucket(networks, networkKey, network === undefined ? 'Unknown network' : networkLabel(network)), counted);
+    const network = cardNetworkOf(c.reasonCode);
+    count(bucket(networks, network ?? unknownNetwork, networkName(network)), counted);
     if (month) count(bucket(months, month, monthLabel(month)), counted);
   }
   // The currency of most of the period's chargebacks first, then by the amount disputed.

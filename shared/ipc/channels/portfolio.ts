@@ -1,4 +1,5 @@
 // Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
+import { cardNetworkSchema } from '../../domain/card-networks.ts';
 import { z } from 'zod';
 import { query, mutation } from '../define.ts';
 import {
@@ -19,7 +20,7 @@ export const inboxView = {
   profileId,
   status: z.string().max(20).optional(),
   cycle: z.string().max(60).optional(),
-  network: z.number().int().min(1).max(4).optional(),
+  network: cardNetworkSchema.optional(),
   category: z.string().max(60).optional(),
   search: z.string().max(200).optional(),
   sort: inboxSortSchema.optional(),

@@ -310,7 +310,7 @@ test(
     assert.equal(read.length, 4, 'letter and three pages');
     assert.match(
       read[0]!.plain,
-      /Chargeback t1_chb_cli .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due 2026-12-01/,
+      /Chargeback t1_chb_cli .*Card network Visa .*Reason code 13\.1 – Merchandise not received .*Amount KWD 12\.345 .*Reply due Tue, Dec 1, 2026/,
     );
     assert.match(read[0]!.plain, /Corner Shop/);
     // Listed by their titles (what their names say they show), never by the file names.

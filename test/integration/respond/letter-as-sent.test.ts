@@ -104,8 +104,8 @@ test('the PDF letter is the editor text: authorization date, typed tracking with
   // The draft as the window starts it, a photo added through "Add files", and the tracking
   // section typed into with no file in it.
   let draft = await fromWindow<EvidenceDraft>('getDraft', { profileId: profile.id, chargebackId: id });
-  assert.match(draft.rebuttal, /, a payment authorized on 2026-10-14\./);
-  assert.doesNotMatch(draft.rebuttal, /2026-10-20/);
+  assert.match(draft.rebuttal, /, a payment authorized on Wed, Oct 14, 2026\./);
+  assert.doesNotMatch(draft.rebuttal, /2026-10-20|Oct 20/);
   draft = edit.addImported(draft, [photo]);
   draft = edit.setSlotField(draft, 'tracking', 'carrier', 'UPS');
   draft = edit.setSlotField(draft, 'tracking', 'trackingNumber', '1z999aa1 0123456784', true);
@@ -160,8 +160,10 @@ test('the PDF letter is the editor text: authorization date, typed tracking with
   assert.equal(preview.result.totalPages, pages.length, 'the page count counts the letter');
   const letter = oneLine(pages.map((p) => p.plain).join(' '));
   assert.ok(letter.includes(oneLine(titled.text)), `the PDF letter is the editor's text:\n${letter}`);
-  assert.match(letter, /Authorized 2026-10-14/);
-  assert.doesNotMatch(letter, /2026-10-20|enclosed delivery record|IMG_4411/);
+  // The heading and the body write the authorization day in the same words, and name the network.
+  assert.match(letter, /Authorized Wed, Oct 14, 2026/);
+  assert.match(letter, /Card network Visa/);
+  assert.doesNotMatch(letter, /2026-10-14|2026-10-20|Oct 20|enclosed delivery record|IMG_4411/);
   assert.match(letter, /1\. Goods packed for dispatch, taken by our staff/);
 
   // Sent unchanged: the dispute says the packet's pages as built, the letter's counted (it said 1).

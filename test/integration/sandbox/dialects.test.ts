@@ -79,7 +79,7 @@ test('V1305 is Visa 13.5: the same plain words and checklist as the bare code', 
   const bare = explainReasonCode('13.5');
   assert.equal(prefixed.title, '13.5 (V1305) · Misrepresentation');
   assert.equal(prefixed.plainWords, bare.plainWords);
-  assert.equal(prefixed.network, 1);
+  assert.equal(prefixed.network, 'visa');
   assert.deepEqual(evidenceGuidance(prefixed.category), evidenceGuidance(bare.category));
   assert.equal(explainReasonCode('v1004').category, explainReasonCode('10.4').category);
   assert.equal(explainReasonCode('4837').category, 'fraud-card-absent', 'other networks come plain');

@@ -12,7 +12,6 @@ import { disputeCategories } from '../../../shared/domain/reason-codes.ts';
 import {
   authorizationDay,
   coverLetterFor,
-  cvvResult,
   draftRebuttal,
   letterFacts,
   letterProblem,
@@ -20,6 +19,7 @@ import {
 import { chargebackSchema, txnSchema, type Txn } from '../../../shared/api/index.ts';
 import type { Arrangement } from '../../../shared/evidence/items.ts';
 import type { Slots } from '../../../shared/evidence/slots.ts';
+import { cvvResult } from '../../../shared/domain/payment-facts.ts';
 
 const facts = { chargebackId: 't1_chb_abc', reasonCode: '10.4', amountText: '$49.99', merchantName: 'Corner Shop' };
 
@@ -160,16 +160,30 @@ test('the recorded transaction (authDate, cvvStatus, authentication null; origin
 test('the payment is dated by its authorization, not by when the record was created', () => {
   const t = txn({ authDate: 20261014, created: '2026-10-20 09:12:33.1234' });
   const draft = draftRebuttal(fraud, { txn: t });
-  assert.match(draft, /for \$49\.99, a payment authorized on 2026-10-14\./);
-  assert.doesNotMatch(draft, /2026-10-20/);
+  // In the letter's date words, the same as every other date of the letter (letterDay).
+  assert.match(draft, /for \$49\.99, a payment authorized on Wed, Oct 14, 2026\./);
+  assert.doesNotMatch(draft, /2026-10-20|Oct 20/);
   // A draft saved by an earlier version, dated by the record's creation, is dated again from the record.
   const saved = 'We respond to chargeback t1_chb_abc (reason code 10.4) for $49.99, a payment of 2026-10-20.\n\nMine.';
   const letter = coverLetterFor(fraud, { txn: t, rebuttal: saved });
   assert.equal(
     letter.rebuttal,
-    'We respond to chargeback t1_chb_abc (reason code 10.4) for $49.99, a payment authorized on 2026-10-14.\n\nMine.',
+    'We respond to chargeback t1_chb_abc (reason code 10.4) for $49.99, a payment authorized on Wed, Oct 14, 2026.\n\nMine.',
   );
-  assert.equal(letter.authorized, '2026-10-14');
+  assert.equal(letter.authorized, 'Wed, Oct 14, 2026');
+  // A draft saved by the version that wrote the day as 2026-10-14 is written again in words.
+  const iso =
+    'We respond to chargeback t1_chb_abc (reason code 10.4) for $49.99, a payment authorized on 2026-10-14.\n\nMine.';
+  assert.equal(coverLetterFor(fraud, { txn: t, rebuttal: iso }).rebuttal, letter.rebuttal);
+  // The heading's dates are in the same words as the body's.
+  const dated = coverLetterFor(chargebackSchema.parse({ ...fraud, issued: 20261020, reply: 20261119 }), {
+    txn: t,
+    now: new Date(2026, 10, 2, 12),
+  });
+  assert.deepEqual(
+    [dated.issued, dated.reply, dated.date],
+    ['Tue, Oct 20, 2026', 'Thu, Nov 19, 2026', 'Mon, Nov 2, 2026'],
+  );
   // No authorization date in the record: the letter states no day at all.
   const undated = coverLetterFor(fraud, { txn: txn({ created: '2026-10-20 09:12:33.1234' }), rebuttal: saved });
   assert.match(

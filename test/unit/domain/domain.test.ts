@@ -17,11 +17,12 @@ import {
 } from '../../../shared/domain/message-type-rules.ts';
 import { messageTypes, cycles } from '../../../shared/domain/enums.ts';
 import { cycleLabel } from '../../../shared/domain/cycles.ts';
+import { networkFromSaved } from '../../../shared/domain/card-networks.ts';
 import { describeTransaction, ledgerEventLabel } from '../../../shared/domain/labels.ts';
 
 test('every reason code of the contract is present, per network', () => {
-  const count = (n: number) => reasonCodes.filter((r) => r.network === n).length;
-  assert.deepEqual([count(1), count(2), count(3), count(4)], [24, 19, 34, 24]);
+  const count = (n: string) => reasonCodes.filter((r) => r.network === n).length;
+  assert.deepEqual([count('visa'), count('mastercard'), count('amex'), count('discover')], [24, 19, 34, 24]);
   for (const code of ['10.4', '13.1', '4837', '4860', 'FR2', 'M49', 'UA01', 'RN2', 'NC'])
     assert.ok(reasonCodeInfo(code), code);
   assert.equal(new Set(reasonCodes.map((r) => r.code)).size, reasonCodes.length, 'codes are unique');
@@ -144,7 +145,8 @@ test("every reason code carries the contract's text, on its network, and no code
   // The tables start a text with a capital for display; the words are the contract's.
   const words = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
   for (const [network, rows] of Object.entries(contractCodes)) {
-    const n = Number(network);
+    // The contract numbers the networks; 1 to 4 are Visa, Mastercard, American Express, Discover.
+    const n = networkFromSaved(Number(network));
     assert.deepEqual(
       reasonCodes
         .filter((r) => r.network === n)
@@ -205,8 +207,8 @@ test('reason codes map to the categories the evidence guide names', () => {
 });
 
 test('lookups are trimmed and case-insensitive; unknown codes explain themselves', () => {
-  assert.equal(reasonCodeInfo(' ua02 ')?.network, 4);
-  assert.equal(reasonCodeInfo('4837', 1), undefined);
+  assert.equal(reasonCodeInfo(' ua02 ')?.network, 'discover');
+  assert.equal(reasonCodeInfo('4837', 'visa'), undefined);
   const e = explainReasonCode('ZZ9');
   assert.equal(e.category, undefined);
   assert.match(e.plainWords, /not in Dispute Desk's tables/);

@@ -10,6 +10,8 @@ import { openStore } from '../../../electron/store/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { isAppError } from '../../../shared/errors.ts';
 import { describeView, sameView, usableView } from '../../../shared/domain/saved-filters.ts';
+import { chargebackSchema } from '../../../shared/api/index.ts';
+import type { CardNetwork } from '../../../shared/domain/card-networks.ts';
 
 const profile = (id: string): Profile => ({
   ...profileDefaults,
@@ -47,6 +49,7 @@ test('saved filters are per profile, listed by name, renamed, deleted, and survi
     });
     assert.deepEqual(mine.problems, []);
     store.savedFilters.save('p1', 'arbitration', { cycle: 'arbitration' });
+    // A window of the version before names had the network's number: kept as its name.
     store.savedFilters.save('p2', 'Fraud over 100', { network: 2 });
     assert.deepEqual(
       store.savedFilters.list('p1').map((f) => f.name),
@@ -55,7 +58,7 @@ test('saved filters are per profile, listed by name, renamed, deleted, and survi
     );
     assert.deepEqual(
       store.savedFilters.list('p2').map((f) => [f.name, f.view]),
-      [['Fraud over 100', { network: 2 }]],
+      [['Fraud over 100', { network: 'mastercard' }]],
       'another profile has its own, the same name too',
     );
     store.close();
@@ -154,4 +157,67 @@ test('a view in words, and two views that show the same rows are the same', () =
   );
   assert.ok(sameView({ status: 'open' }, { status: 'open', sort: 'deadline', dir: 'asc', search: ' ' }));
   assert.ok(!sameView({ status: 'open' }, { status: 'open', sort: 'amount' }));
+});
+
+test('a filter saved when networks had numbers still selects the same chargebacks, now by name', () => {
+  const store = openStore(':memory:');
+  store.profiles.save(profile('p1'));
+  const cb = (id: string, reasonCode: string) =>
+    chargebackSchema.parse({
+      id,
+      total: 4999,
+      cycle: 'first',
+      reasonCode,
+      status: 'open',
+      actionable: 1,
+      currency: 'USD',
+      reply: 20261201,
+      modified: '2026-11-01 10:00:00.0000',
+    });
+  store.portfolio.upsertChargebacks('p1', [
+    cb('visa1', '10.4'),
+    cb('visa2', 'V1305'),
+    cb('mc1', '4837'),
+    cb('amex1', 'F29'),
+    cb('disc1', 'UA02'),
+    cb('odd1', 'ZZ9'),
+  ]);
+  // As the version before stored them: the contract's number, 1 for Visa, 3 for American Express.
+  const insert = store.database.db.prepare(
+    'INSERT INTO saved_filters (profile_id, name, name_key, view, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)',
+  );
+  insert.run('p1', 'Old visa', 'old visa', JSON.stringify({ network: 1, status: 'open' }));
+  insert.run('p1', 'Old amex', 'old amex', JSON.stringify({ network: 3 }));
+  insert.run('p1', 'Gone', 'gone', JSON.stringify({ network: 7, search: 'mug' }));
+  const [gone, amex, visa] = store.savedFilters.list('p1');
+  assert.deepEqual(visa!.problems, []);
+  assert.deepEqual(usableView(visa!.view), { network: 'visa', status: 'open' });
+  assert.equal(describeView(visa!.view), 'Open · Visa');
+  assert.equal(describeView(amex!.view), 'American Express');
+  const rows = (network: CardNetwork | undefined) =>
+    store.portfolio
+      .listWorklist({ profileId: 'p1', now: new Date('2026-11-22T15:00:00Z'), ...(network ? { network } : {}) })
+      .rows.map((r) => r.id)
+      .sort();
+  assert.deepEqual(rows(usableView(visa!.view).network as CardNetwork), ['visa1', 'visa2']);
+  assert.deepEqual(rows(usableView(amex!.view).network as CardNetwork), ['amex1']);
+  // A number no network ever had is said, and the rest of the filter still applies.
+  assert.deepEqual(gone!.problems, ['the network “7” no longer exists']);
+  assert.deepEqual(usableView(gone!.view), { search: 'mug' });
+  // Each row names its network; a code of no network's form names none.
+  const named = Object.fromEntries(
+    store.portfolio
+      .listWorklist({ profileId: 'p1', now: new Date('2026-11-22T15:00:00Z') })
+      .rows.map((r) => [r.id, r.network]),
+  );
+  assert.deepEqual(named, {
+    visa1: 'visa',
+    visa2: 'visa',
+    mc1: 'mastercard',
+    amex1: 'amex',
+    disc1: 'discover',
+    odd1: null,
+  });
+  assert.ok(sameView({ network: 1 }, { network: 'visa' }), 'the old and the new form are the same view');
+  store.close();
 });

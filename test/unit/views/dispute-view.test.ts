@@ -80,6 +80,9 @@ test('the recorded core chargeback: typed facts, deadline, history with what cau
     currency: 'USD',
     reasonCode: 'F14',
     reason: 'Missing Signature',
+    // A letter and two digits: American Express's form (card-networks.ts).
+    network: 'amex',
+    networkName: 'American Express',
     issued: '2024-04-09',
     received: null,
     txn: 't1_txn_6616a938dab5e92858d4e0a',

@@ -24,7 +24,7 @@ const cb = (id: string, over: Partial<HistoryChargeback>): HistoryChargeback => 
   ...over,
 });
 
-// Network 1: 13.1 (not received) and 10.4 (fraud); network 2: 4853; "ZZ9" is in no table.
+// Visa: 13.1 (not received) and 10.4 (fraud); Mastercard: 4853; "ZZ9" is in no table and of no network's form.
 const history: DisputeHistory = {
   chargebacks: [
     cb('a', { status: 'won', total: 10_000, issued: 20260302 }),
@@ -102,14 +102,14 @@ test('by reason: plain names, prefixed codes read as the table writes them, unkn
   assert.equal(unknown.label, "Not in Dispute Desk's tables");
 });
 
-test('by network: the tables name the network; unknown codes go last', () => {
+test("by network: named by the code's form; a code of no known form goes last, said as unknown", () => {
   const v = insightsView(history, { period: 'all', today });
   assert.deepEqual(
     v.byNetwork.map((n) => [n.label, n.disputes, n.won, n.decided]),
     [
-      ['Network 1', 6, 2, 4],
-      ['Network 2', 1, 1, 1],
-      ['Unknown network', 1, 0, 1],
+      ['Visa', 6, 2, 4],
+      ['Mastercard', 1, 1, 1],
+      ['Card network unknown', 1, 0, 1],
     ],
   );
 });

@@ -2,12 +2,12 @@
 // qualifies for Compelling Evidence 3.0 (the earlier purchases with their IDs, dates, amounts and
 // what matches), or exactly why not; for reasons where a history helps, the customer's earlier
 // undisputed orders. Main reads and judges (electron/card-history/); this only presents the view.
-import { mutate, useQuery } from '../data/data.ts';
-import { useApp } from '../state/app-store.ts';
-import { formatAmount } from '../../shared/domain/money.ts';
-import { formatCalendarDate } from '../../shared/domain/merchant-format.ts';
-import { ce3ElementLabel, ce3Headline } from '../../shared/domain/compelling-evidence.ts';
-import type { Ce3Check, CustomerHistoryCheck } from '../../shared/views/card-history-view.ts';
+import { mutate, useQuery } from '../../data/data.ts';
+import { useApp } from '../../state/app-store.ts';
+import { formatAmount } from '../../../shared/domain/money.ts';
+import { formatCalendarDate } from '../../../shared/domain/merchant-format.ts';
+import { ce3ElementLabel, ce3Headline } from '../../../shared/domain/compelling-evidence.ts';
+import type { Ce3Check, CustomerHistoryCheck } from '../../../shared/views/card-history-view.ts';
 
 const amountOf = (amount: number | null, currency: string): string =>
   amount === null ? 'amount not recorded' : formatAmount(amount, currency);
