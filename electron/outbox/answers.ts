@@ -2,7 +2,7 @@
 // messages sync brought from the service, handed to the one rule in shared/domain/answer-lifecycle.ts.
 import type { Database } from '../store/database.ts';
 import type { SyncEngine } from '../sync/sync-engine.ts';
-import { createOutboxRepo } from './outbox-repo.ts';
+import { createOutboxRepo } from '../store/outbox-repo.ts';
 import {
   answerLifecycle,
   isAnswer,

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutboxRepo, StepFile } from './outbox-repo.ts';
+import type { OutboxRepo, StepFile } from '../store/outbox-repo.ts';
 import type { SubmissionGuards } from './submission-guards.ts';
-import { isStaged, jobFolder } from './folders.ts';
+import { isStaged } from './folders.ts';
+import { jobFolder } from '../store/outbox-manifest.ts';
 import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError } from '../../shared/errors.ts';
