@@ -42,7 +42,13 @@ export function createSubmit(deps: SubmitDeps) {
     await copyFile(from, to);
   }
 
-  return async function submit(input: NewSubmission): Promise<OutboxJob> {
+  /** `o.inTransaction`: what the caller writes with the job, in the transaction that inserts it
+   * (the draft the answer was built from, archived): it is written only with the job, and when it
+   * throws nothing is queued. */
+  return async function submit(
+    input: NewSubmission,
+    o: { inTransaction?(job: OutboxJob): void } = {},
+  ): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
     deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
     // The guards have just found it.
@@ -108,6 +114,7 @@ export function createSubmit(deps: SubmitDeps) {
       deps.repo.transaction(() => {
         deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
         deps.repo.insert(job, files);
+        o.inTransaction?.(job);
       });
       deps.onChange?.(job);
       return job;
