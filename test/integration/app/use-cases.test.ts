@@ -209,3 +209,32 @@ test("the window's Send: a draft that cannot be archived queues nothing; one tha
     await services.close();
   }
 });
+
+test('a draft belongs to a chargeback the store holds: one for another is refused and not saved', async () => {
+  const home = join(dir, 'drafts');
+  mkdirSync(home, { recursive: true });
+  const { services, router } = await desktop(home);
+  try {
+    const profile = shop('prof_drafts');
+    services.store.profiles.save(profile);
+    const draft: EvidenceDraft = {
+      items: [],
+      arrangement: { pages: [] },
+      preset: profile.preset,
+      pageSize: profile.pageSize,
+      rebuttal: 'Delivered.',
+    };
+    const words = 'This chargeback is not in the local store; sync and try again.';
+    for (const [channel, payload] of [
+      ['saveDraft', { profileId: profile.id, chargebackId: 't1_chb_unknown', draft }],
+      ['getDraft', { profileId: profile.id, chargebackId: 't1_chb_unknown' }],
+      ['saveDraft', { profileId: 'prof_gone', chargebackId: 't1_chb_unknown', draft }],
+    ] as const) {
+      const r = await fromWindow(router, channel, payload);
+      assert.deepEqual([r.ok, r.error?.message], [false, words], channel);
+    }
+    assert.equal(services.store.drafts.get(profile.id, 't1_chb_unknown'), undefined, 'nothing saved');
+  } finally {
+    await services.close();
+  }
+});
