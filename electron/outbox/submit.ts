@@ -44,15 +44,17 @@ export function createSubmit(deps: SubmitDeps) {
 
   /** `o.inTransaction`: what the caller writes with the job, in the transaction that inserts it
    * (the draft the answer was built from, archived): it is written only with the job, and when it
-   * throws nothing is queued. */
+   * throws nothing is queued. `o.asked`: the caller asked the guards (`refusal`) before it built
+   * the files, so they are asked again only where it counts, in the job's transaction. */
   return async function submit(
     input: NewSubmission,
-    o: { inTransaction?(job: OutboxJob): void } = {},
+    o: { inTransaction?(job: OutboxJob): void; asked?: true } = {},
   ): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
-    deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
-    // The guards have just found it.
-    const profile = deps.profileOf(s.profileId)!;
+    if (!o.asked) deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+    const profile = deps.profileOf(s.profileId);
+    // Removed since the guards were asked: refused as they would refuse it.
+    if (!profile) throw new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
     const rule = messageTypeRules[s.messageType];
     const id = `job_${randomUUID()}`;
     const dir = jobFolder(deps.home, id);

@@ -226,7 +226,9 @@ export function createResponder(deps: {
         const withJob = o.withJob;
         job = await deps.outbox.submit(
           { ...submission, documents },
-          withJob ? { inTransaction: (queued) => withJob(queued, packetPages) } : {},
+          // The gate was asked above, before anything was built; submit asks it again in the
+          // job's transaction, where a change since is caught.
+          { asked: true, ...(withJob ? { inTransaction: (queued: OutboxJob) => withJob(queued, packetPages) } : {}) },
         );
       } catch (e) {
         // The store changed while the packet was built (another answer queued meanwhile).
