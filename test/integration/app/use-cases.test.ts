@@ -238,3 +238,22 @@ test('a draft belongs to a chargeback the store holds: one for another is refuse
     await services.close();
   }
 });
+
+test('a receiver port of 0 is refused by main as by the window, and the saved settings stay', async () => {
+  const home = join(dir, 'port');
+  mkdirSync(home, { recursive: true });
+  const { services, router } = await desktop(home);
+  try {
+    const receiver = { enabled: false, bindAddress: '127.0.0.1', port: 8787, secret: 's'.repeat(32) };
+    const profile = { ...shop('prof_port'), alertReceiver: receiver };
+    services.store.profiles.save(profile);
+    const r = await fromWindow(router, 'updateProfile', {
+      profile: { ...profile, alertReceiver: { ...receiver, enabled: true, port: 0 } },
+    });
+    assert.equal(r.ok, false);
+    assert.match(r.error?.message ?? '', /a port from 1 to 65535/);
+    assert.deepEqual(services.store.profiles.get(profile.id)?.alertReceiver, receiver, 'nothing saved');
+  } finally {
+    await services.close();
+  }
+});
