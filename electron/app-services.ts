@@ -6,7 +6,9 @@ import type { EventHub } from './ipc/event-hub.ts';
 import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
-import { createLiabilityBatch } from './batch/accept-liability.ts';
+import { createLiabilityBatch } from './app/accept-liability.ts';
+import { createHolds } from './batch/holds.ts';
+import { createResponder } from './respond/answer.ts';
 import { createScanReader } from './batch/read-scan.ts';
 import { createOcrEngine } from './ocr/ocr-engine.ts';
 import { startDemo, demoProfileId } from './demo.ts';
@@ -59,7 +61,12 @@ export async function createAppServices(o: {
   const ocr = createOcrEngine();
   const reader = createScanReader({ evidence: h.evidence, ocr });
   const batch = createBatchService({ store: h.store, evidence: h.evidence, outbox: h.outbox, reader });
-  const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
+  const liability = createLiabilityBatch({
+    chargeback: (profileId, chargebackId) => h.store.portfolio.getChargeback(profileId, chargebackId),
+    holdsOf: createHolds({ store: h.store }),
+    // Without sync: as batch upload, against what was last synced (the review the merchant saw).
+    answering: createResponder({ store: h.store, evidence: h.evidence, outbox: h.outbox }),
+  });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   h.sync.onFinished(({ profileId, ok, error }) => {
     o.events.emit('syncFinished', { profileId, ok });
