@@ -2,7 +2,7 @@
 // (dialogs, notifications, badge), events to the window, demo mode and alert receivers.
 import type { FileDialogs, DesktopShell, Badge } from './platform/types.ts';
 import type { Notifier } from './platform/notifier.ts';
-import type { EventHub } from './ipc/event-hub.ts';
+import type { z } from 'zod';
 import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
@@ -28,10 +28,16 @@ export interface AppPlatform {
   notifier: Notifier;
 }
 
+/** Where the services tell the window what happens: the IPC event hub (ipc/event-hub.ts), which
+ * checks each event against the contract. Named here so the services do not import the doors. */
+export interface WindowEvents {
+  emit<K extends keyof IpcEvents & string>(event: K, payload: z.input<IpcEvents[K]>): void;
+}
+
 export async function createAppServices(o: {
   home: string;
   platform: AppPlatform;
-  events: EventHub<IpcEvents>;
+  events: WindowEvents;
   vault?: KeyVault;
   version?: string;
 }) {
