@@ -18,7 +18,11 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       chargeback: (profileId, chargebackId) => s.store.portfolio.getChargeback(profileId, chargebackId),
       letterSource: (profile, cb) => letterSource(s.store, profile, cb),
     },
-    drafts: s.store.drafts,
+    // Reached only when a call comes (a call stopped before its work touches no service).
+    drafts: {
+      get: (profileId, chargebackId) => s.store.drafts.get(profileId, chargebackId),
+      save: (profileId, chargebackId, draft) => s.store.drafts.save(profileId, chargebackId, draft),
+    },
   };
   return {
     getDraft: async ({ profileId, chargebackId }) => valueOf(getDraft(drafts, profileId, chargebackId)),
