@@ -4,6 +4,38 @@
 import tseslint from 'typescript-eslint';
 import allowedImports from './build/eslint/allowed-imports.ts';
 
+/** The layers inside main, from the ground up: each imports only its own layer and those below it,
+ * so an arrow never runs back up (and no import cycle can cross two layers). Infrastructure talks
+ * to the outside (the service, the database and every repository in it, the keychain, the OS, the
+ * disk, files for export; the sandbox stands in for the service); engines do the long work (the
+ * outbox, sync, evidence, OCR); use cases hold the rules a merchant's action follows (app/, views/,
+ * and respond/ and batch/ until they move into app/); the wiring builds the services and gives them
+ * doors (app-services, headless, ipc, cli, main). */
+const layers = [
+  {
+    name: 'infrastructure',
+    folders: ['api', 'store', 'credentials', 'platform', 'fs', 'export', 'sandbox'],
+    files: ['app-home.ts', 'app-log.ts', 'electron-binary.ts'],
+  },
+  { name: 'engines', folders: ['outbox', 'sync', 'evidence', 'ocr'], files: [] },
+  { name: 'use cases', folders: ['app', 'views', 'respond', 'batch'], files: [] },
+  {
+    name: 'wiring',
+    folders: ['ipc', 'cli'],
+    files: ['app-services.ts', 'headless.ts', 'demo.ts', 'main.ts', 'preload.ts', 'cli.ts', 'cli-bin.mjs', 'start.ts'],
+  },
+];
+
+/** The paths (`electron/x/` folders, `electron/x.ts` files) of a layer, as allow-list entries. */
+const entriesOf = (layer) => [
+  ...layer.folders.map((f) => `electron/${f}/`),
+  ...layer.files.map((f) => `electron/${f}`),
+];
+const globsOf = (layer) => [
+  ...layer.folders.map((f) => `electron/${f}/**`),
+  ...layer.files.map((f) => `electron/${f}`),
+];
+
 /** The files that may touch Electron itself; the rest of electron/ runs in plain Node too (CLI, tests). */
 const electronWiring = [
   'electron/main.ts',
@@ -85,4 +117,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Each layer below the wiring: nothing from a layer above it. Replaces the block above for its files.
+  ...layers.slice(0, -1).flatMap((layer, i) => {
+    const above = layers.slice(i + 1);
+    const why =
+      `electron/ layers: ${layer.name} (${entriesOf(layer).join(', ')}) ` +
+      `imports nothing from ${above.map((l) => l.name).join(', ')} above it`;
+    const deny = ['renderer/', ...above.flatMap(entriesOf)];
+    const files = globsOf(layer);
+    return [
+      {
+        files,
+        ignores: electronWiring,
+        rules: { 'local/allowed-imports': ['error', { why, allow: ['*'], deny: [...deny, 'electron'] }] },
+      },
+      {
+        files: electronWiring.filter((w) => files.some((g) => w.startsWith(g.replace('**', '')))),
+        rules: { 'local/allowed-imports': ['error', { why, allow: ['*'], deny }] },
+      },
+    ].filter((block) => block.files.length > 0);
+  }),
 );

@@ -2,11 +2,13 @@
 // (dialogs, notifications, badge), events to the window, demo mode and alert receivers.
 import type { FileDialogs, DesktopShell, Badge } from './platform/types.ts';
 import type { Notifier } from './platform/notifier.ts';
-import type { EventHub } from './ipc/event-hub.ts';
+import type { z } from 'zod';
 import type { IpcEvents } from '../shared/ipc/contract.ts';
 import { openHeadless, type Headless } from './headless.ts';
 import { createBatchService } from './batch/batch-service.ts';
-import { createLiabilityBatch } from './batch/accept-liability.ts';
+import { createLiabilityBatch } from './app/accept-liability.ts';
+import { createHolds } from './batch/holds.ts';
+import { createResponder } from './respond/answer.ts';
 import { createScanReader } from './batch/read-scan.ts';
 import { createOcrEngine } from './ocr/ocr-engine.ts';
 import { startDemo, demoProfileId } from './demo.ts';
@@ -26,10 +28,16 @@ export interface AppPlatform {
   notifier: Notifier;
 }
 
+/** Where the services tell the window what happens: the IPC event hub (ipc/event-hub.ts), which
+ * checks each event against the contract. Named here so the services do not import the doors. */
+export interface WindowEvents {
+  emit<K extends keyof IpcEvents & string>(event: K, payload: z.input<IpcEvents[K]>): void;
+}
+
 export async function createAppServices(o: {
   home: string;
   platform: AppPlatform;
-  events: EventHub<IpcEvents>;
+  events: WindowEvents;
   vault?: KeyVault;
   version?: string;
 }) {
@@ -65,7 +73,12 @@ export async function createAppServices(o: {
     reader,
     packets: h.packets,
   });
-  const liability = createLiabilityBatch({ store: h.store, evidence: h.evidence, outbox: h.outbox });
+  const liability = createLiabilityBatch({
+    chargeback: (profileId, chargebackId) => h.store.portfolio.getChargeback(profileId, chargebackId),
+    holdsOf: createHolds({ store: h.store }),
+    // Without sync: as batch upload, against what was last synced (the review the merchant saw).
+    answering: createResponder({ store: h.store, evidence: h.evidence, outbox: h.outbox }),
+  });
   h.sync.onProgress((p) => o.events.emit('syncProgress', p));
   h.sync.onFinished(({ profileId, ok, error }) => {
     o.events.emit('syncFinished', { profileId, ok });

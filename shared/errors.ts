@@ -97,4 +97,6 @@ export function toErrorInfo(e: unknown): ErrorInfo {
   return { kind: 'internal', message: userMessage(e), retryable: false };
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+/** A value or why there is none. Across IPC the error is an ErrorInfo; inside main a use case's
+ * Outcome (electron/app/outcome.ts) carries the AppError itself, with its cause. */
+export type Result<T, E = ErrorInfo> = { ok: true; value: T } | { ok: false; error: E };

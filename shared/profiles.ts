@@ -46,10 +46,12 @@ export const profileSchema = z.strictObject({
   pageSize: pageSizeSchema,
   syncIntervalMinutes: z
     .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
-  reminderThresholdDays: z.array(z.number().int().min(0).max(60)).max(6),
+    .int('whole minutes')
+    .min(1, 'at least 1 minute')
+    .max(24 * 60, 'at most once a day (1440 minutes)'),
+  reminderThresholdDays: z
+    .array(z.number().int('whole days').min(0, 'whole days from 0 to 60').max(60, 'whole days from 0 to 60'))
+    .max(6, 'at most 6 reminders'),
   /** Business days before the reply date to send by (0: the reply date itself); unset: the
    * deployment's default (shared/domain/send-by.ts). Kept with the profile's JSON: profiles saved
    * before it simply have none. */
@@ -71,8 +73,16 @@ export const profileSchema = z.strictObject({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Receiver settings as a person edits them: the secret is made in main the first time. */
-const editedReceiverSchema = alertReceiverSchema.extend({ secret: alertReceiverSchema.shape.secret.optional() });
+const portRange = 'a port from 1 to 65535';
+
+/** Receiver settings as a person edits them: the secret is made in main the first time, and the
+ * port is one the processor can be given (0, "any free port", would change the address at every
+ * start; a profile saved with it before still reads). Every door checks this one rule: the
+ * window's settings, the IPC handler, the CLI. */
+const editedReceiverSchema = alertReceiverSchema.extend({
+  secret: alertReceiverSchema.shape.secret.optional(),
+  port: z.number().int(portRange).min(1, portRange).max(65535, portRange),
+});
 
 /** Where a key may be sent and where alerts may be received: refused before anything connects. */
 function checkNetwork(

@@ -7,9 +7,10 @@
 // which is how a worker file is named.
 //
 // An entry of `allow` or `deny` is a package (it covers the package's subpaths too: `react`
-// covers `react/jsx-runtime` but not `react-dom`), a folder of the repository ending in `/`, or
-// `*` for anything. A relative specifier is resolved against the importing file and judged by
-// where it lands, however it is spelled. `deny` is asked first.
+// covers `react/jsx-runtime` but not `react-dom`), a folder of the repository ending in `/`, one
+// file of electron/, shared/ or renderer/ (`electron/main.ts`), or `*` for anything. A relative
+// specifier is resolved against the importing file and judged by where it lands, however it is
+// spelled. `deny` is asked first.
 import type { Rule } from 'eslint';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,9 +38,13 @@ function targetOf(spec: string, file: string): Target {
   return { kind: 'file', path: relative(root, abs).split(sep).join('/') };
 }
 
+/** An entry that names one file of the repository (`electron/main.ts`), not a package. */
+const isRepositoryFile = (entry: string): boolean => /^(electron|shared|renderer)\/.*\.(ts|tsx|mjs)$/.test(entry);
+
 function matches(entry: string, target: NonNullable<Target>): boolean {
   if (entry === '*') return true;
   if (entry.endsWith('/')) return target.kind === 'file' && `${target.path}/`.startsWith(entry);
+  if (isRepositoryFile(entry)) return target.kind === 'file' && target.path === entry;
   return target.kind === 'package' && (target.name === entry || target.name.startsWith(`${entry}/`));
 }
 

@@ -4,15 +4,16 @@ import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { readLedgerLines } from '../views/read-ledger.ts';
 import { ledgerCurrencyOrder } from '../../shared/views/ledger-view.ts';
-import { parseYmd, addDays, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { ledgerWindow } from '../app/ledger-window.ts';
 import { summariseEntries } from '../../shared/domain/entry-kinds.ts';
 import { inCurrencyOrder } from '../../shared/domain/currency-order.ts';
 
-function easternMidnight(text: string | undefined, flag: string): Date {
-  const d = parseYmd(text ?? '');
-  if (!d) throw new CliError(`--${flag} must be a date like 2026-01-31.`);
-  return parseServiceTimestamp(`${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')} 00:00:00`)!;
-}
+/** The window's refusals in this command's flags. */
+const flagWords: Record<string, string> = {
+  'not a date from': '--from must be a date like 2026-01-31.',
+  'not a date to': '--to must be a date like 2026-03-31.',
+  'before the start to': '--to must be on or after --from.',
+};
 
 export const entriesCommand: CliCommand = {
   name: 'entries',
@@ -20,15 +21,13 @@ export const entriesCommand: CliCommand = {
   usage: 'dispute-desk entries --from YYYY-MM-DD --to YYYY-MM-DD [--profile NAME] [--json]',
   options: { from: { type: 'string' }, to: { type: 'string' }, profile: { type: 'string' } },
   async run(ctx) {
-    const from = easternMidnight(stringOption(ctx, 'from'), 'from');
-    const toDay = parseYmd(stringOption(ctx, 'to') ?? '');
-    if (!toDay) throw new CliError('--to must be a date like 2026-03-31.');
     // The window includes the whole --to day.
-    const next = addDays(toDay, 1);
-    const to = parseServiceTimestamp(
-      `${next.y}-${String(next.m).padStart(2, '0')}-${String(next.d).padStart(2, '0')} 00:00:00`,
-    )!;
-    if (to <= from) throw new CliError('--to must be on or after --from.');
+    const window = ledgerWindow(stringOption(ctx, 'from') ?? '', stringOption(ctx, 'to') ?? '');
+    if (!window.ok) {
+      const f = window.error.fields?.[0];
+      throw new CliError(flagWords[`${f?.message} ${f?.field}`] ?? window.error.message);
+    }
+    const { from, to } = window.value;
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
       // Each entry as the service describes it (a fee says it is one), the same words as the ledger

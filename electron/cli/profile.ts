@@ -5,12 +5,18 @@
 // reads the key from that variable again.
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
+import type { Headless } from '../headless.ts';
+import { valueOf } from '../app/outcome.ts';
+import { addProfile, removeProfile, updateProfile, type ProfileDeps } from '../app/profiles.ts';
 import { readSecret } from './read-secret.ts';
 import { deploymentSchema } from '../../shared/domain/enums.ts';
 import { serviceUrlProblem } from '../../shared/network.ts';
 import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
 import { shopAddressProblem } from '../../shared/domain/shop-address.ts';
+
+/** The profile use cases' view of the headless services (no receivers or schedules here). */
+const profilesOf = (h: Headless): ProfileDeps => ({ records: h.store.profiles, keys: h.profiles, outbox: h.outbox });
 
 export const profileAdd: CliCommand = {
   name: 'profile add',
@@ -57,16 +63,19 @@ export const profileAdd: CliCommand = {
       const keychain = await h.vault.available();
       if (!keychain.ok && !fromEnv) throw new CliError(`${keychain.reason} ${keychain.howToFix}`);
       // Without a keychain the key stays in this process's memory only: checked, never stored.
-      const p = await h.profiles.add(
-        {
-          name,
-          deployment: deployment.data,
-          url,
-          ...(merchant ? { merchant } : {}),
-          ...(httpOnLan ? { httpOnLan } : {}),
-        },
-        key,
-        { sessionOnly: !keychain.ok },
+      const p = valueOf(
+        await addProfile(
+          profilesOf(h),
+          {
+            name,
+            deployment: deployment.data,
+            url,
+            ...(merchant ? { merchant } : {}),
+            ...(httpOnLan ? { httpOnLan } : {}),
+          },
+          key,
+          { sessionOnly: !keychain.ok },
+        ),
       );
       const where = keychain.ok
         ? 'its key is in the keychain.'
@@ -131,7 +140,7 @@ export const profileRemove: CliCommand = {
     if (!target) throw new CliError(`Name the profile to remove. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
       const p = h.resolveProfile(target);
-      await h.profiles.remove(p.id);
+      valueOf(await removeProfile(profilesOf(h), p.id));
       return { data: { removed: p.id }, text: `Profile "${p.name}" removed, with its local data and key.` };
     });
   },
@@ -169,12 +178,14 @@ export const profileSet: CliCommand = {
       const { mainCurrency: _old, merchantAddress: _address, ...rest } = p;
       const main = currency === undefined ? p.mainCurrency : currency === 'AUTO' ? undefined : currency;
       const shopAddress = address === undefined ? p.merchantAddress : address || undefined;
-      const saved = h.profiles.update({
-        ...rest,
-        ...(days !== undefined ? { sendByBusinessDays: days } : {}),
-        ...(main ? { mainCurrency: main } : {}),
-        ...(shopAddress ? { merchantAddress: shopAddress } : {}),
-      });
+      const saved = valueOf(
+        await updateProfile(profilesOf(h), {
+          ...rest,
+          ...(days !== undefined ? { sendByBusinessDays: days } : {}),
+          ...(main ? { mainCurrency: main } : {}),
+          ...(shopAddress ? { merchantAddress: shopAddress } : {}),
+        }),
+      );
       const sendBy = sendByBusinessDaysOf(saved);
       const mainText = saved.mainCurrency ?? 'the most common currency of the portfolio';
       const addressText = saved.merchantAddress

@@ -2,7 +2,7 @@
 // messages sync brought from the service, handed to the one rule in shared/domain/answer-lifecycle.ts.
 import type { Database } from '../store/database.ts';
 import type { SyncEngine } from '../sync/sync-engine.ts';
-import { createOutboxRepo } from './outbox-repo.ts';
+import { createOutboxRepo } from '../store/outbox-repo.ts';
 import {
   answerLifecycle,
   isAnswer,
@@ -53,9 +53,10 @@ export function createAnswerBook(database: Database) {
       return j ? [j] : [];
     });
 
-  /** The answer's life for one chargeback, as the store holds it now. */
-  function stateOf(profileId: string, chargebackId: string): AnswerState {
-    const cb = chargebackRow.get(profileId, chargebackId) as CbRow | undefined;
+  /** The answer's life for one chargeback, as the store holds it now. `known`: the chargeback as
+   * the caller has just read it in the same step (or that the store has none), not read again. */
+  function stateOf(profileId: string, chargebackId: string, known?: { cb: CbRow | undefined }): AnswerState {
+    const cb = known ? known.cb : (chargebackRow.get(profileId, chargebackId) as CbRow | undefined);
     return answerLifecycle({
       chargeback: cb,
       jobs: jobs(profileId, chargebackId),

@@ -4,7 +4,7 @@
 // step's outcome unknown, to be read back before anything is resent.
 import { AppError, isAppError, userMessage, type ErrorKind } from '../../shared/errors.ts';
 import { backoffDelay, type RetryPolicy } from '../api/retry.ts';
-import type { OutboxRepo } from './outbox-repo.ts';
+import type { OutboxRepo } from '../store/outbox-repo.ts';
 
 export type Outcome = { state: 'queued' | 'failed' | 'done'; error?: string } | undefined;
 

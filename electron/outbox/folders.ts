@@ -6,13 +6,10 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { withTempFolder } from '../fs/temp-folder.ts';
-import { processAlive } from './outbox-repo.ts';
-import { MANIFEST, readManifest } from './manifest.ts';
+import { processAlive } from '../store/outbox-repo.ts';
+import { MANIFEST, jobFolder, outboxFolder, readManifest } from '../store/outbox-manifest.ts';
 
 const STAGING = 'staging-';
-
-export const outboxFolder = (home: string): string => join(home, 'outbox');
-export const jobFolder = (home: string, jobId: string): string => join(outboxFolder(home), jobId);
 
 /** Runs `fn` with a staging folder of its own, removed when `fn` settles, however it settles, or
  * when the process exits under it. What `fn` queues from it has been moved out by then. */

@@ -3,7 +3,7 @@
 // either sees the change or has already sent.
 import type { OutboxJob } from '../../shared/outbox.ts';
 import { AppError } from '../../shared/errors.ts';
-import { publicJob, type OutboxRepo, type StoredJob } from './outbox-repo.ts';
+import { publicJob, type OutboxRepo, type StoredJob } from '../store/outbox-repo.ts';
 import { clearEndedJob } from './folders.ts';
 
 export function createJobControls(deps: {

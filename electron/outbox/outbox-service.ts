@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { createOutboxRepo, publicJob } from './outbox-repo.ts';
+import { createOutboxRepo, publicJob } from '../store/outbox-repo.ts';
 import { createSubmissionGuards } from './submission-guards.ts';
 import { createSubmit } from './submit.ts';
 import { createReconciler } from './reconcile.ts';

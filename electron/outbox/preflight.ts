@@ -9,7 +9,7 @@
 import type { ApiClient } from '../api/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { daysLeft } from '../../shared/domain/dates.ts';
-import type { OutboxRepo, StoredJob } from './outbox-repo.ts';
+import type { OutboxRepo, StoredJob } from '../store/outbox-repo.ts';
 
 export async function preflight(
   deps: { repo: OutboxRepo; now: () => number },

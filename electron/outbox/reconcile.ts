@@ -7,7 +7,7 @@ import type { Dialect } from '../api/dialect.ts';
 import type { ChargebackDocument } from '../../shared/api/index.ts';
 import type { OutboxStep } from '../../shared/outbox.ts';
 import { isAppError } from '../../shared/errors.ts';
-import type { OutboxRepo, StoredJob } from './outbox-repo.ts';
+import type { OutboxRepo, StoredJob } from '../store/outbox-repo.ts';
 
 /** The steps in the order the dialect sends them: documents first on the core API (a closing
  * message must find its evidence there), the message first on the micro-service. A job's

@@ -11,7 +11,7 @@ import type { OutboxJob } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError, userMessage } from '../../shared/errors.ts';
 import type { RetryPolicy } from '../api/retry.ts';
-import { leaseLive, publicJob, type OutboxRepo } from './outbox-repo.ts';
+import { leaseLive, publicJob, type OutboxRepo } from '../store/outbox-repo.ts';
 import type { Reconciler } from './reconcile.ts';
 import type { StepProgress } from './send-step.ts';
 import { clearEndedJob, removeLeftFolders } from './folders.ts';

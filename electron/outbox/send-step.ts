@@ -4,7 +4,7 @@
 import type { ApiClient } from '../api/index.ts';
 import type { OutboxStep } from '../../shared/outbox.ts';
 import { isAppError } from '../../shared/errors.ts';
-import type { OutboxRepo, StepFile, StoredJob } from './outbox-repo.ts';
+import type { OutboxRepo, StepFile, StoredJob } from '../store/outbox-repo.ts';
 import type { Reconciler } from './reconcile.ts';
 
 /** Bytes sent are saved at most this often: often enough to resume the bar, not a write per chunk. */

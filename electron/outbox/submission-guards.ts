@@ -10,6 +10,7 @@ import { answerAmountProblem } from '../../shared/domain/concession.ts';
 import { evidenceRefusal, messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { dialectOf } from '../../shared/domain/dialects.ts';
 import type { NewSubmission } from '../../shared/outbox.ts';
+import type { Chargeback } from '../../shared/api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { createAnswerBook } from './answers.ts';
@@ -30,9 +31,8 @@ export function createSubmissionGuards(
 
   /** Money: an amount is checked against the chargeback as the store holds it; an answer that
    * concedes money to a chargeback the store does not hold is refused (nothing to check it by). */
-  function money(s: GuardedSubmission): AppError | undefined {
+  function money(s: GuardedSubmission, cb: Chargeback | undefined): AppError | undefined {
     if (s.amount === undefined && !messageTypeRules[s.messageType].needsAmount) return undefined;
-    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
     if (!cb)
       return new AppError(
         'not-found',
@@ -54,27 +54,28 @@ export function createSubmissionGuards(
 
   /** A second answer to the same stage goes only when the merchant says they mean it; notes and
    * assignments are not answers and always go. */
-  function secondAnswer(s: GuardedSubmission): AppError | undefined {
+  function secondAnswer(s: GuardedSubmission, cb: Chargeback | undefined): AppError | undefined {
     if (s.anotherAnswer === true || !isAnswer(s.messageType)) return undefined;
-    const warning = secondAnswerWarning(answers.stateOf(s.profileId, s.chargebackId));
+    const warning = secondAnswerWarning(answers.stateOf(s.profileId, s.chargebackId, { cb }));
     return warning ? new AppError('conflict', `${warning} Nothing was queued.`) : undefined;
   }
 
   /** Readiness: something to send, and (when the store holds the chargeback) an open stage that
    * takes it in time, or the merchant's yes. A chargeback not synced yet is not refused for what
    * is not known of it; the outbox's preflight reads it from the service before sending. */
-  function readiness(s: GuardedSubmission): AppError | undefined {
-    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
+  function readiness(s: GuardedSubmission, cb: Chargeback | undefined): AppError | undefined {
     const answer = { messageType: s.messageType, note: s.note, files: s.withDocuments ? 1 : 0 };
     const problem = cb ? answerReadiness({ ...answer, chargeback: cb }, s, new Date(now())) : emptyRefusal(answer);
     return problem ? readinessError(problem) : undefined;
   }
 
-  /** The first reason this submission may not be queued, as the store holds things now. */
+  /** The first reason this submission may not be queued, as the store holds things now: the
+   * chargeback is read once, and every rule judges that one reading. */
   function refusal(s: GuardedSubmission): AppError | undefined {
     const profile = profileOf(s.profileId);
     if (!profile) return new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
-    return readiness(s) ?? money(s) ?? documents(s, profile) ?? secondAnswer(s);
+    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
+    return readiness(s, cb) ?? money(s, cb) ?? documents(s, profile) ?? secondAnswer(s, cb);
   }
 
   return {

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutboxRepo, StepFile } from './outbox-repo.ts';
+import type { OutboxRepo, StepFile } from '../store/outbox-repo.ts';
 import type { SubmissionGuards } from './submission-guards.ts';
-import { isStaged, jobFolder } from './folders.ts';
+import { isStaged } from './folders.ts';
+import { jobFolder } from '../store/outbox-manifest.ts';
 import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -41,11 +42,19 @@ export function createSubmit(deps: SubmitDeps) {
     await copyFile(from, to);
   }
 
-  return async function submit(input: NewSubmission): Promise<OutboxJob> {
+  /** `o.inTransaction`: what the caller writes with the job, in the transaction that inserts it
+   * (the draft the answer was built from, archived): it is written only with the job, and when it
+   * throws nothing is queued. `o.asked`: the caller asked the guards (`refusal`) before it built
+   * the files, so they are asked again only where it counts, in the job's transaction. */
+  return async function submit(
+    input: NewSubmission,
+    o: { inTransaction?(job: OutboxJob): void; asked?: true } = {},
+  ): Promise<OutboxJob> {
     const s = newSubmissionSchema.parse(input);
-    deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
-    // The guards have just found it.
-    const profile = deps.profileOf(s.profileId)!;
+    if (!o.asked) deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+    const profile = deps.profileOf(s.profileId);
+    // Removed since the guards were asked: refused as they would refuse it.
+    if (!profile) throw new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
     const rule = messageTypeRules[s.messageType];
     const id = `job_${randomUUID()}`;
     const dir = jobFolder(deps.home, id);
@@ -107,6 +116,7 @@ export function createSubmit(deps: SubmitDeps) {
       deps.repo.transaction(() => {
         deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
         deps.repo.insert(job, files);
+        o.inTransaction?.(job);
       });
       deps.onChange?.(job);
       return job;

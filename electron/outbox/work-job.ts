@@ -7,7 +7,7 @@ import type { Profile } from '../../shared/profiles.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { dialectOf } from '../../shared/domain/dialects.ts';
 import { dialects } from '../api/dialect.ts';
-import type { OutboxRepo, StoredJob } from './outbox-repo.ts';
+import type { OutboxRepo, StoredJob } from '../store/outbox-repo.ts';
 import { sendOrder, type Reconciler } from './reconcile.ts';
 import { createStepSender, type StepProgress } from './send-step.ts';
 import type { Outcome } from './failures.ts';

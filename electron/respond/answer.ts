@@ -182,8 +182,13 @@ export function createResponder(deps: {
     };
   }
 
-  /** Checks, builds and queues one answer. */
-  async function answer(r: AnswerRequest, wording: Wording, o: { signal?: AbortSignal } = {}): Promise<AnswerOutcome> {
+  /** Checks, builds and queues one answer. `o.withJob` is written in the job's own transaction,
+   * with the pages of the packet as built: if it fails, nothing is queued. */
+  async function answer(
+    r: AnswerRequest,
+    wording: Wording,
+    o: { signal?: AbortSignal; withJob?(job: OutboxJob, packetPages: number | undefined): void } = {},
+  ): Promise<AnswerOutcome> {
     const profile = deps.store.profiles.get(r.profileId);
     const cb = profile && deps.store.portfolio.getChargeback(profile.id, r.chargebackId);
     if (!profile || !cb)
@@ -223,7 +228,13 @@ export function createResponder(deps: {
     const queue = async (documents: NewSubmission['documents'], packetPages?: number): Promise<AnswerOutcome> => {
       let job: OutboxJob;
       try {
-        job = await deps.outbox.submit({ ...submission, documents });
+        const withJob = o.withJob;
+        job = await deps.outbox.submit(
+          { ...submission, documents },
+          // The gate was asked above, before anything was built; submit asks it again in the
+          // job's transaction, where a change since is caught.
+          { asked: true, ...(withJob ? { inTransaction: (queued: OutboxJob) => withJob(queued, packetPages) } : {}) },
+        );
       } catch (e) {
         // The store changed while the packet was built (another answer queued meanwhile).
         if (isAppError(e)) return refused(worded(e, wording));

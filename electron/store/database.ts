@@ -4,7 +4,7 @@
 // recovered in the open, never silently replaced (store/recovery.ts): only while no other process
 // has it open (store/open-lock.ts), and only when it is damaged, not when it is locked, on a full
 // disk or in a read-only folder (store/open-problems.ts). The outbox's queue is brought back from
-// its own files when the database lacks it (outbox/rebuild.ts).
+// its own files when the database lacks it (outbox-rebuild.ts).
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,19 +15,15 @@ import { migrations } from './migrations/index.ts';
 import { migrate, schemaVersion } from './migrate.ts';
 import { holdOpenLock, type OpenLock } from './open-lock.ts';
 import { folderWritable, openProblemError, openProblemOf } from './open-problems.ts';
-import { rebuildFromManifests } from '../outbox/rebuild.ts';
-import { outboxFolder } from '../outbox/folders.ts';
-import { MANIFEST } from '../outbox/manifest.ts';
+import { rebuildFromManifests } from './outbox-rebuild.ts';
+import { MANIFEST, outboxFolder } from './outbox-manifest.ts';
+import type { Connection } from './connection.ts';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
 import { AppError } from '../../shared/errors.ts';
 
 export { migrate, schemaVersion };
 
-export interface Database {
-  readonly db: DatabaseSync;
-  readonly file: string;
-  transaction<T>(fn: () => T): T;
-  close(): void;
+export interface Database extends Connection {
   /** Set when this open recovered the file (damaged, or missing with backups) or put outbox jobs
    * back from their own files: what the CLI prints and the app's recovery screen shows. */
   recovery?: RecoveryReport | undefined;

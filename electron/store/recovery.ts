@@ -5,7 +5,7 @@
 // missing one that has backups.
 import { backupDir, newestGoodBackup, prepareReplacement, replaceDatabase, type Backup } from './integrity.ts';
 import type { SalvageReport } from './salvage.ts';
-import type { RebuildReport } from '../outbox/rebuild.ts';
+import type { RebuildReport } from './outbox-rebuild.ts';
 import { AppError } from '../../shared/errors.ts';
 
 export interface RecoveryReport {

@@ -6,10 +6,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Database } from './database.ts';
+import type { Connection } from './connection.ts';
 import { transactionRunner } from '../fs/sqlite-transaction.ts';
-import { createOutboxRepo, publicJob } from '../outbox/outbox-repo.ts';
-import { manifestPath, readManifest } from '../outbox/manifest.ts';
+import { createOutboxRepo, publicJob } from './outbox-repo.ts';
+import { manifestPath, readManifest } from './outbox-manifest.ts';
 import { profileSchema } from '../../shared/profiles.ts';
 
 export interface SalvageReport {
@@ -74,10 +74,10 @@ function tryRead<T>(fn: () => T): T | undefined {
   }
 }
 
-export function salvageInto(target: Database, damagedFile: string, outboxDir: string): SalvageReport {
+export function salvageInto(target: Connection, damagedFile: string, outboxDir: string): SalvageReport {
   const report: SalvageReport = { profiles: [], jobsRebuilt: [], foldersNotQueued: [] };
   const old = readOnly(damagedFile);
-  const oldDb: Database | undefined = old && {
+  const oldDb: Connection | undefined = old && {
     db: old,
     file: damagedFile,
     transaction: transactionRunner(old),
@@ -128,7 +128,7 @@ export function salvageInto(target: Database, damagedFile: string, outboxDir: st
         });
         report.jobsRebuilt.push({ id, chargebackId: job.chargebackId, state: job.state });
       } else if (!known(id) && folders.includes(id) && !existsSync(manifestPath(join(outboxDir, id)))) {
-        // A folder with its own record is the outbox's to rebuild (outbox/rebuild.ts).
+        // A folder with its own record is the outbox's to rebuild (outbox-rebuild.ts).
         report.foldersNotQueued.push({ folder: join(outboxDir, id), files: readdirSync(join(outboxDir, id)).sort() });
       }
     }

@@ -7,7 +7,7 @@
 // dialects list messages with the same search header (the core API's /chargebackMessages, the
 // micro-service's /ChargebackMessages).
 import type { ChargebackMessage, SearchClause } from '../../shared/api/index.ts';
-import type { PassContext } from './pass-phases.ts';
+import type { PassContext } from './pass-context.ts';
 
 export async function messagesPhase(ctx: PassContext, firstPage: number): Promise<void> {
   const { store, profileId, pass, report } = ctx;

@@ -3,38 +3,14 @@
 // chargebacks the first phase queued), messages (messages-phase.ts) and ledger entries (from the
 // entries mark, or from the start on a full pass). Each saves through the pass's `consume`, so
 // every page goes with its cursor and the marks it moved.
-import type { Store, SyncState } from '../store/index.ts';
 import { serviceTimestampMs } from '../store/service-time.ts';
-import type { ApiClient, Page } from '../api/index.ts';
 import { unsearchableIdProblem, type Chargeback, type SearchClause } from '../../shared/api/index.ts';
-import { eventsFromChargebacks, eventsFromEntries, type DerivedEvent } from './derive-events.ts';
-import type { SyncPhase, SyncReport } from './sync-progress.ts';
+import { eventsFromChargebacks, eventsFromEntries } from './derive-events.ts';
+import type { SyncPhase } from './sync-progress.ts';
+import type { PassContext } from './pass-context.ts';
 import { messagesPhase } from './messages-phase.ts';
 
 const EARLIEST = new Date('2000-01-01T00:00:00Z');
-
-export type Pass = NonNullable<SyncState['pass']>;
-
-/** What a phase works with: the pass it belongs to and the means to save and report pages. */
-export interface PassContext {
-  store: Store;
-  client: ApiClient;
-  profileId: string;
-  pass: Pass;
-  report: SyncReport;
-  /** The first load: summarised, not announced item by item. */
-  quiet: boolean;
-  signal: AbortSignal | undefined;
-  now: () => Date;
-  overlap: number;
-  consume<T>(
-    phase: SyncPhase,
-    pages: AsyncIterable<Page<T>>,
-    save: (records: T[]) => { events: DerivedEvent[]; marks?: Partial<SyncState> },
-    firstPage: number,
-  ): Promise<void>;
-  progress(phase: SyncPhase, done: number, expected: number): void;
-}
 
 const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 

@@ -9,7 +9,8 @@ import { AppError, isAppError, userMessage } from '../../shared/errors.ts';
 import { formatServiceTimestamp, parseServiceTimestamp } from '../../shared/domain/dates.ts';
 import type { DerivedEvent } from './derive-events.ts';
 import type { SyncNotices } from './notices.ts';
-import { phaseRunners, type Pass, type PassContext } from './pass-phases.ts';
+import { phaseRunners } from './pass-phases.ts';
+import type { Pass, PassContext } from './pass-context.ts';
 import { createStoreBudget } from './store-budget.ts';
 import type { PassOptions, SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
 

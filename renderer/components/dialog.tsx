@@ -1,19 +1,12 @@
-// A modal dialog as a keyboard user expects one (WAI-ARIA dialog pattern): focus moves into it
-// when it opens, Tab and Shift+Tab cycle inside it instead of walking the page behind, Escape
-// closes it, and focus goes back to what opened it. The page behind is `inert` while it is open,
-// so neither the mouse nor a screen reader reaches it either.
+// A modal dialog: the browser's own <dialog>, opened with showModal(). The browser moves focus
+// into it, keeps the page behind out of reach (inert to the mouse, the keyboard and a screen
+// reader) and closes it on Escape; this component tells React it closed (`cancel`), gives focus
+// back to what opened it (or to `returnFocusTo` when that was disabled meanwhile), and wraps Tab
+// at the dialog's ends: Chromium lets Tab leave a modal dialog for the browser's own controls,
+// and a window has none, so focus would fall to the page's body.
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function tabStops(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(focusable)].filter(
-    (e) => e.offsetParent !== null || e === document.activeElement,
-  );
-}
+const focusable = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function Dialog({
   label,
@@ -31,56 +24,43 @@ export function Dialog({
   onClose(): void;
   children: ReactNode;
 }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
 
   useEffect(() => {
     const focused = document.activeElement;
     const opener = focused instanceof HTMLElement && focused !== document.body ? focused : returnFocusTo?.current;
-    const root = box.current!;
-    // Everything else on the page is out of reach while the dialog is open.
-    const behind = [...document.body.children].filter(
-      (e): e is HTMLElement => e instanceof HTMLElement && !e.contains(root),
-    );
-    const wasInert = behind.map((e) => e.inert);
-    for (const e of behind) e.inert = true;
-    (tabStops(root)[0] ?? root).focus();
-
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const stops = tabStops(root);
-      if (stops.length === 0) return e.preventDefault();
-      const first = stops[0]!;
-      const last = stops.at(-1)!;
-      const inside = root.contains(document.activeElement);
-      if (e.shiftKey && (document.activeElement === first || !inside)) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
-        e.preventDefault();
-        first.focus();
-      }
+    const dialog = box.current!;
+    dialog.showModal();
+    // Escape: the screen that opened the dialog decides when it goes (it unmounts it).
+    const onCancel = (e: Event): void => {
+      e.preventDefault();
+      close.current();
     };
-    document.addEventListener('keydown', onKey, true);
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Tab') return;
+      const stops = [...dialog.querySelectorAll<HTMLElement>(focusable)].filter(
+        (el) => !el.matches(':disabled') && el.checkVisibility(),
+      );
+      if (document.activeElement !== (e.shiftKey ? stops[0] : stops.at(-1))) return;
+      e.preventDefault();
+      (e.shiftKey ? stops.at(-1) : stops[0])?.focus();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('keydown', onKey, true);
-      behind.forEach((e, i) => (e.inert = wasInert[i]!));
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKey);
+      dialog.close();
       if (opener?.isConnected) opener.focus();
     };
     // Once per opening: the opener is the one of that moment.
   }, []);
 
-  // Rendered straight into <body>, beside the app, so the app as a whole can be made inert.
-  return createPortal(
-    <div ref={box} className={className ?? 'modal'} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
+  return (
+    <dialog ref={box} className={className ?? 'modal'} aria-label={label}>
       {children}
-    </div>,
-    document.body,
+    </dialog>
   );
 }

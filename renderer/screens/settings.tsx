@@ -6,14 +6,10 @@ import { useApp } from '../state/app-store.ts';
 import { ProfileForm, describeError } from '../components/profile-form.tsx';
 import { ReplaceKey, type Keychain } from '../components/key-form.tsx';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
-import { alertSecretHeader, type EditedProfile } from '../../shared/profiles.ts';
-import { bindAddressProblem } from '../../shared/network.ts';
-import { maxSendByBusinessDays, sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
-import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
-import { shopAddressProblem } from '../../shared/domain/shop-address.ts';
-import { presets, type ColourMode, type PresetName, type PageSize } from '../../shared/evidence/limits.ts';
+import { alertSecretHeader } from '../../shared/profiles.ts';
+import { presets, type PresetName, type PageSize, type ColourMode } from '../../shared/evidence/limits.ts';
+import { draftOf, profileOf, type Draft } from './settings-form.ts';
 
-const MB = 1024 * 1024;
 const deploymentLabel = { core: 'Core API', test: 'Test core API', microservice: 'Chargeback micro-service' } as const;
 const keyLabel = {
   keychain: 'Key kept in the keychain',
@@ -90,141 +86,6 @@ function ProfileCard({
       )}
     </li>
   );
-}
-
-/** The form's own text fields: numbers are typed as text so a half-typed value is not lost. */
-interface Draft {
-  name: string;
-  merchant: string;
-  preset: PresetName;
-  pageSize: PageSize;
-  /** The shop's street address, as its receipts print it. */
-  merchantAddress: string;
-  maxFileMb: string;
-  maxTotalMb: string;
-  maxPages: string;
-  maxDpi: string;
-  colour: ColourMode;
-  reminders: string;
-  syncMinutes: string;
-  /** Business days before the reply date to send by. */
-  sendByDays: string;
-  /** The currency the inbox totals in; empty: the most common of the portfolio. */
-  mainCurrency: string;
-  receiverOn: boolean;
-  bindAddress: string;
-  onNetwork: boolean;
-  port: string;
-  headerName: string;
-  headerValue: string;
-}
-
-function draftOf(p: ProfileView): Draft {
-  const r = p.alertReceiver;
-  return {
-    name: p.name,
-    merchant: p.merchant ?? '',
-    merchantAddress: p.merchantAddress ?? '',
-    preset: p.preset,
-    pageSize: p.pageSize,
-    maxFileMb: mbText(p.limits.maxFileBytes),
-    maxTotalMb: mbText(p.limits.maxTotalBytes),
-    maxPages: String(p.limits.maxPages),
-    maxDpi: String(p.limits.maxDpi),
-    colour: p.limits.colour,
-    reminders: p.reminderThresholdDays.join(', '),
-    syncMinutes: String(p.syncIntervalMinutes),
-    sendByDays: String(sendByBusinessDaysOf(p)),
-    mainCurrency: p.mainCurrency ?? '',
-    receiverOn: r?.enabled ?? false,
-    bindAddress: r?.bindAddress ?? '127.0.0.1',
-    onNetwork: r?.onNetwork ?? false,
-    port: String(r?.port ?? 8787),
-    headerName: r?.headerName ?? '',
-    headerValue: r?.headerValue ?? '',
-  };
-}
-
-const mbText = (bytes: number): string => String(+(bytes / MB).toFixed(2));
-
-/** A limit as typed in MB, in bytes. Untouched, the saved bytes stay exactly as they were (the MB
- * shown is rounded); typed, it is rounded down, never past what the processor allows. */
-function bytesOf(text: string, mb: number, saved: number): number {
-  return text === mbText(saved) ? saved : Math.floor(mb * MB);
-}
-
-/** The draft as a profile, or the first thing that is wrong with it in words. */
-function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
-  const num = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
-  const [fileMb, totalMb, pages, dpi, minutes, port] = [
-    d.maxFileMb,
-    d.maxTotalMb,
-    d.maxPages,
-    d.maxDpi,
-    d.syncMinutes,
-    d.port,
-  ].map(num) as [number, number, number, number, number, number];
-  if (!(fileMb > 0) || !(totalMb > 0)) return 'Enter the size limits in MB, like 2 or 0.5.';
-  if (fileMb > totalMb) return 'A single file cannot be allowed more than the whole packet.';
-  if (!Number.isInteger(pages) || pages < 1) return 'Enter the most pages as a whole number.';
-  if (!Number.isInteger(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
-  if (!Number.isInteger(minutes) || minutes < 1) return 'Enter how often to sync in whole minutes.';
-  const reminders = d.reminders
-    .split(/[\s,;]+/)
-    .filter(Boolean)
-    .map(Number);
-  if (reminders.some((n) => !Number.isInteger(n) || n < 0))
-    return 'Enter reminder days as whole numbers, like 7, 3, 1.';
-  const sendBy = num(d.sendByDays);
-  if (!Number.isInteger(sendBy) || sendBy < 0 || sendBy > maxSendByBusinessDays)
-    return `Enter the business days before the reply date as a whole number from 0 to ${maxSendByBusinessDays}.`;
-  const mainCurrency = d.mainCurrency.trim().toUpperCase();
-  if (mainCurrency && !hasReferenceRate(mainCurrency))
-    return `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`;
-  const address = shopAddressProblem(d.merchantAddress);
-  if (address) return `The shop address cannot be compared with receipts: ${address}.`;
-  if (d.receiverOn && (!Number.isInteger(port) || port < 1 || port > 65535))
-    return 'Enter the receiver port as a number from 1 to 65535.';
-  if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
-    return 'Give the header name for your own header value.';
-  const bind = d.receiverOn
-    ? bindAddressProblem(d.bindAddress.trim() || '127.0.0.1', { onNetwork: d.onNetwork })
-    : undefined;
-  if (bind) return `The receiver cannot listen there: ${bind}.`;
-  const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
-  const { merchant: _m, merchantAddress: _a, mainCurrency: _c, ...withoutMerchant } = saved;
-  return {
-    ...withoutMerchant,
-    sendByBusinessDays: sendBy,
-    ...(mainCurrency ? { mainCurrency } : {}),
-    name: d.name,
-    ...(d.merchant.trim() ? { merchant: d.merchant.trim() } : {}),
-    ...(d.merchantAddress.trim() ? { merchantAddress: d.merchantAddress.trim() } : {}),
-    preset: d.preset,
-    pageSize: d.pageSize,
-    limits: {
-      maxFileBytes: bytesOf(d.maxFileMb, fileMb, p.limits.maxFileBytes),
-      maxTotalBytes: bytesOf(d.maxTotalMb, totalMb, p.limits.maxTotalBytes),
-      maxPages: pages,
-      maxDpi: dpi,
-      colour: d.colour,
-    },
-    reminderThresholdDays: [...new Set(reminders)].sort((a, b) => b - a),
-    syncIntervalMinutes: minutes,
-    ...(d.receiverOn || p.alertReceiver
-      ? {
-          alertReceiver: {
-            enabled: d.receiverOn,
-            bindAddress: d.bindAddress.trim() || '127.0.0.1',
-            port: Number.isInteger(port) ? port : 8787,
-            ...(d.onNetwork ? { onNetwork: true } : {}),
-            ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
-            ...(d.headerName.trim() ? { headerName: d.headerName.trim() } : {}),
-            ...(d.headerName.trim() && d.headerValue.trim() ? { headerValue: d.headerValue.trim() } : {}),
-          },
-        }
-      : {}),
-  };
 }
 
 function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved(): Promise<void> }) {

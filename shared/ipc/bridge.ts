@@ -2,15 +2,8 @@
 // the preload, or Playwright's exposeBinding in the browser tests. Both get the very same
 // object, so the renderer cannot tell them apart and tests exercise the real surface.
 import { z } from 'zod';
-import {
-  cancelledError,
-  type Contract,
-  type EventContract,
-  type Bridge,
-  type CallOptions,
-  type DroppedFile,
-} from './define.ts';
-import { resolveDropped, type DroppedEntry } from './dropped.ts';
+import { cancelledError, type Contract, type EventContract, type Bridge, type CallOptions } from './define.ts';
+import { resolveDropped, type DroppedEntry, type DroppedFile } from './dropped.ts';
 import type { Result } from '../errors.ts';
 
 // The bridge runs under the window's CSP, which forbids eval: zod validates without

@@ -8,7 +8,7 @@
 // what a mutation or an event invalidated.
 import type { z } from 'zod';
 import type { Result, ErrorInfo } from '../errors.ts';
-import type { DroppedEntry } from './dropped.ts';
+import type { DroppedEntry, DroppedFile } from './dropped.ts';
 
 /** What the window's data is made of; a query reads some, a mutation or an event stales some. */
 export const dataTags = [
@@ -100,11 +100,6 @@ export interface CallSignal {
 /** What a handler gets besides its input: `signal` aborts when the window stops waiting. */
 export interface CallContext {
   readonly signal: CallSignal;
-}
-
-/** A file dropped on the window, as the window holds it (a DOM File). */
-export interface DroppedFile {
-  readonly name: string;
 }
 
 export interface CallOptions {

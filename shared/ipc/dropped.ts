@@ -11,7 +11,11 @@
 // handler's schema sees them. A call that names paths itself, or a token main did not give out
 // (or already used, or gave to another origin), is refused before any handler runs.
 import { z } from 'zod';
-import type { DroppedFile } from './define.ts';
+
+/** A file dropped on the window, as the window holds it (a DOM File). */
+export interface DroppedFile {
+  readonly name: string;
+}
 
 export const droppedEntrySchema = z.union([
   z.strictObject({ path: z.string().min(1).max(4096) }),

@@ -21,9 +21,10 @@ after(async () => browser?.close());
 const focusIn = (page: Page) =>
   page.evaluate(`(() => {
     const a = document.activeElement;
-    return { inDialog: !!a?.closest('[role="dialog"]'), name: a?.getAttribute('aria-label') || a?.textContent || '' };
+    return { inDialog: !!a?.closest('dialog'), name: a?.getAttribute('aria-label') || a?.textContent || '' };
   })()`) as Promise<{ inDialog: boolean; name: string }>;
-const appInert = (page: Page) => page.evaluate(`document.getElementById('root').inert`) as Promise<boolean>;
+/** The app behind is inert: a modal <dialog> is open (the browser blocks everything outside it). */
+const appInert = (page: Page) => page.evaluate(`!!document.querySelector('dialog:modal')`) as Promise<boolean>;
 
 test('the packet preview takes focus, keeps Tab inside, closes on Escape and gives focus back', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
-import { createOutboxRepo } from '../../electron/outbox/outbox-repo.ts';
+import { createOutboxRepo } from '../../electron/store/outbox-repo.ts';
 import { convertedTotal, convertMinor, describeRatesAge } from '../../shared/domain/reference-rates.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { plainReasonCode } from '../../shared/domain/reason-codes.ts';

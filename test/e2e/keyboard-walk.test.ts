@@ -48,7 +48,7 @@ const focusedScript = `(() => {
   const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
   return {
     what: role + ' ' + name, tag: a.tagName.toLowerCase(), role, name, type: a.type || '', value: a.value || '',
-    checked: !!a.checked, drawn, ring, inDialog: !!a.closest('[role="dialog"]'),
+    checked: !!a.checked, drawn, ring, inDialog: !!a.closest('dialog'),
   };
 })()`;
 const focused = (page: Page) => page.evaluate(focusedScript) as Promise<Focused | null>;

@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from './support/browser-bridge.ts';
 import { exploreDemo } from './support/flows.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
-import { createOutboxRepo } from '../../electron/outbox/outbox-repo.ts';
+import { createOutboxRepo } from '../../electron/store/outbox-repo.ts';
 import { readLedger } from '../../electron/views/read-ledger.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatMoment, formatMonth } from '../../shared/domain/merchant-format.ts';

@@ -2,8 +2,9 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture } from '../../evidence/index.ts';
-import { draftRebuttal } from '../../evidence/cover-letter-facts.ts';
-import { letterGrounds, letterSource, packetLetter } from '../../respond/letter.ts';
+import { letterSource, packetLetter } from '../../respond/letter.ts';
+import { valueOf } from '../../app/outcome.ts';
+import { draftLetterGrounds, draftSubject, getDraft, saveDraft, type DraftDeps } from '../../app/drafts.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
 import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds.ts';
@@ -11,39 +12,33 @@ import { copyFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
-  const context = (profileId: string, chargebackId: string) => {
-    const profile = s.store.profiles.get(profileId);
-    const cb = s.store.portfolio.getChargeback(profileId, chargebackId);
-    if (!profile || !cb)
-      throw new AppError('not-found', 'This chargeback is not in the local store; sync and try again.');
-    return { profile, cb };
+  const drafts: DraftDeps = {
+    subjects: {
+      profile: (id) => s.store.profiles.get(id),
+      chargeback: (profileId, chargebackId) => s.store.portfolio.getChargeback(profileId, chargebackId),
+      letterSource: (profile, cb) => letterSource(s.store, profile, cb),
+      qualifyingCe3: async (profile, cb) => {
+        const ce3 = await s.cardHistory.compellingEvidence(profile, cb);
+        return ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
+      },
+    },
+    // Reached only when a call comes (a call stopped before its work touches no service).
+    drafts: {
+      get: (profileId, chargebackId) => s.store.drafts.get(profileId, chargebackId),
+      save: (profileId, chargebackId, draft) => s.store.drafts.save(profileId, chargebackId, draft),
+    },
   };
   return {
-    getDraft: async ({ profileId, chargebackId }) => {
-      const { profile, cb } = context(profileId, chargebackId);
-      const saved = s.store.drafts.get(profileId, chargebackId);
-      if (saved) return saved;
-      const rebuttal = draftRebuttal(cb, letterSource(s.store, profile, cb));
-      return { items: [], arrangement: { pages: [] }, preset: profile.preset, pageSize: profile.pageSize, rebuttal };
-    },
-    letterGrounds: async ({ profileId, chargebackId }) => {
-      const { profile, cb } = context(profileId, chargebackId);
-      // A qualifying Compelling Evidence 3.0 verdict writes its paragraph in the letter as sent.
-      const ce3 = await s.cardHistory.compellingEvidence(profile, cb);
-      const verdict = ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
-      return { ...letterGrounds(letterSource(s.store, profile, cb)), compellingEvidence: verdict };
-    },
-    saveDraft: async ({ profileId, chargebackId, draft }) => {
-      context(profileId, chargebackId);
-      s.store.drafts.save(profileId, chargebackId, draft);
-      return { ok: true as const };
-    },
+    getDraft: async ({ profileId, chargebackId }) => valueOf(getDraft(drafts, profileId, chargebackId)),
+    letterGrounds: async ({ profileId, chargebackId }) =>
+      valueOf(await draftLetterGrounds(drafts, profileId, chargebackId)),
+    saveDraft: async ({ profileId, chargebackId, draft }) => valueOf(saveDraft(drafts, profileId, chargebackId, draft)),
     // Built where the preview is kept (what the merchant opens or saves is exactly what was shown),
     // and taken from there if the answer is sent unchanged. A preview the window stopped waiting
     // for stops building and is not put in place of the last one.
     previewPacket: async ({ profileId, chargebackId, draft }, call) => {
       call?.signal.throwIfAborted();
-      const { profile, cb } = context(profileId, chargebackId);
+      const { profile, cb } = valueOf(draftSubject(drafts, profileId, chargebackId));
       // The router's signals are AbortSignals (the contract's type only names what both sides have).
       const signal = call?.signal instanceof AbortSignal ? call.signal : undefined;
       return s.packets.preview(profile, cb, draft, signal);

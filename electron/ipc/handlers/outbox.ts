@@ -3,21 +3,14 @@ import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
 import { windowWording } from '../../respond/answer.ts';
 import { readOutbox } from '../../views/read-outbox.ts';
+import { sendDraftAnswer, type DraftAnswerDeps } from '../../app/answer.ts';
+import { valueOf } from '../../app/outcome.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
+  const answering: DraftAnswerDeps = { answering: s.respond, drafts: s.store.drafts, outbox: s.outbox };
   return {
     // Kept open: closing the app waits for an answer being built to be queued, not lost.
-    submitResponse: async (r) =>
-      s.keepOpen(async () => {
-        const answered = await s.respond.answer(r, windowWording);
-        if (!answered.ok) throw answered.error;
-        // The draft goes with the answer it built: the next answer starts from a clean one.
-        const withDocuments = answered.job.steps.some((step) => step.kind === 'document');
-        if (withDocuments)
-          s.store.drafts.archive(r.profileId, r.chargebackId, answered.job.id, { packetPages: answered.packetPages });
-        s.outbox.runOnce().catch(() => undefined);
-        return answered.job;
-      }),
+    submitResponse: async (r) => s.keepOpen(async () => valueOf(await sendDraftAnswer(answering, r, windowWording))),
     listOutbox: async () => readOutbox(s, s.outbox.list()),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),

@@ -2,7 +2,8 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { portfolioChannels } from '../../../shared/ipc/channels/portfolio.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { parseServiceTimestamp } from '../../../shared/domain/dates.ts';
+import { valueOf } from '../../app/outcome.ts';
+import { ledgerWindow } from '../../app/ledger-window.ts';
 import { readLedger, readLedgerLines } from '../../views/read-ledger.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
 import { writeFile } from 'node:fs/promises';
@@ -11,14 +12,6 @@ import { toCsv } from '../../export/csv.ts';
 import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
 import type { WorklistQuery } from '../../store/portfolio-repo.ts';
-
-function window(from: string, to: string): { from: Date; to: Date } {
-  const start = parseServiceTimestamp(`${from} 00:00:00`);
-  const end = parseServiceTimestamp(`${to} 00:00:00`);
-  if (!start || !end || end < start)
-    throw new AppError('validation', 'Choose a date window whose end is on or after its start.');
-  return { from: start, to: new Date(end.getTime() + 86_400_000) };
-}
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);
@@ -77,11 +70,11 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       return { ok: true as const };
     },
     listLedger: async ({ profileId, from, to }) => {
-      const w = window(from, to);
+      const w = valueOf(ledgerWindow(from, to));
       return readLedger(s.store, profileId, w.from, w.to);
     },
     exportLedgerCsv: async ({ profileId, from, to }) => {
-      const w = window(from, to);
+      const w = valueOf(ledgerWindow(from, to));
       // Read before the dialog: a window the merchant typed wrong is said before a file is asked for.
       const lines = readLedgerLines(s.store, profileId, w.from, w.to, 'by-currency');
       const path = await s.platform.dialogs.saveFile({

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, databaseFile } from '../../../electron/store/index.ts';
 import { createOutbox } from '../../../electron/outbox/outbox-service.ts';
-import { createOutboxRepo } from '../../../electron/outbox/outbox-repo.ts';
+import { createOutboxRepo } from '../../../electron/store/outbox-repo.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';

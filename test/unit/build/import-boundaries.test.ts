@@ -104,15 +104,79 @@ test('electron/ imports anything but renderer/; only the wiring files import ele
 
   const electron = lines(`import { app } from 'electron';`, `export const a = app;`);
   await assertRefused(
-    'electron/store/x.ts',
+    'electron/x.ts',
     electron,
     'outside main.ts, preload.ts, platform/electron-*.ts and ipc/electron-*.ts it runs in plain Node too',
     `it may import anything but renderer/ and electron (found 'electron')`,
   );
+  // A layered folder (see the layers' test) names electron last among what it may not import.
+  await assertRefused('electron/store/x.ts', electron, `electron/start.ts and electron (found 'electron')`);
   await assertRefused('electron/cli/x.ts', `import 'electron/main';`, `(found 'electron/main')`);
   for (const file of ['main.ts', 'preload.ts', 'platform/electron-x.ts', 'ipc/electron-x.ts']) {
     await assertAllowed(`electron/${file}`, electron);
   }
+});
+
+test('inside electron/, arrows only run down: infrastructure -> engines -> use cases -> wiring', async () => {
+  const infra = 'electron/ layers: infrastructure (electron/api/, electron/store/';
+  // The store reached up into the outbox; a repository names no use case or door, not even a type.
+  await assertRefused(
+    'electron/store/x.ts',
+    `import '../outbox/runner.ts';`,
+    infra,
+    'which is electron/outbox/runner.ts)',
+  );
+  await assertRefused('electron/store/x.ts', `import type { T } from '../app/profiles.ts';\nexport type U = T;`, infra);
+  await assertRefused('electron/api/x.ts', `import '../app-services.ts';`, infra, 'which is electron/app-services.ts)');
+  await assertRefused(
+    'electron/platform/electron-x.ts',
+    `import '../ipc/router.ts';`,
+    infra,
+    'which is electron/ipc/router.ts)',
+  );
+  await assertAllowed('electron/platform/electron-x.ts', `import 'electron';`);
+  await assertAllowed('electron/store/x.ts', lines(`import '../fs/write-atomic.ts';`, `import './database.ts';`));
+
+  const engines = 'electron/ layers: engines (electron/outbox/, electron/sync/, electron/evidence/, electron/ocr/)';
+  await assertRefused(
+    'electron/outbox/x.ts',
+    `import '../app/answer.ts';`,
+    engines,
+    'which is electron/app/answer.ts)',
+  );
+  await assertRefused('electron/sync/x.ts', `import { x } from '../views/read-outbox.ts';\nexport { x };`, engines);
+  await assertRefused(
+    'electron/evidence/x.ts',
+    `export * from '../headless.ts';`,
+    engines,
+    'which is electron/headless.ts)',
+  );
+  await assertRefused('electron/ocr/x.ts', `import 'electron';`, engines, `(found 'electron')`);
+  await assertAllowed(
+    'electron/outbox/x.ts',
+    lines(`import '../store/outbox-repo.ts';`, `import '../sync/notices.ts';`),
+  );
+
+  const useCases = 'electron/ layers: use cases (electron/app/, electron/views/, electron/respond/, electron/batch/)';
+  await assertRefused('electron/app/x.ts', `import '../ipc/router.ts';`, useCases, 'which is electron/ipc/router.ts)');
+  await assertRefused(
+    'electron/app/x.ts',
+    `import type { S } from '../app-services.ts';\nexport type T = S;`,
+    useCases,
+  );
+  await assertRefused('electron/views/x.ts', `import '../cli/show.ts';`, useCases);
+  await assertAllowed(
+    'electron/app/x.ts',
+    lines(`import '../outbox/answers.ts';`, `import '../store/index.ts';`, `import '../views/read-outbox.ts';`),
+  );
+
+  // The wiring may import every layer.
+  await assertAllowed('electron/app-services.ts', lines(`import './app/x.ts';`, `import './outbox/runner.ts';`));
+  await assertAllowed(
+    'electron/ipc/handlers/x.ts',
+    lines(`import '../../app/x.ts';`, `import '../../store/index.ts';`),
+  );
+  await assertAllowed('electron/cli/x.ts', lines(`import '../app/x.ts';`, `import '../headless.ts';`));
 });
 
 test('every import form is judged: static, type-only, re-exports, import(), require(), import types', async () => {

@@ -7,11 +7,10 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
-import type { Database } from '../store/database.ts';
+import type { Connection } from './connection.ts';
 import { outboxJobSchema, outboxStepSchema, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 import { profileSchema } from '../../shared/profiles.ts';
-import { jobFolder } from './folders.ts';
-import { fileName, writeManifest, type baselineSchema, type Manifest } from './manifest.ts';
+import { fileName, jobFolder, writeManifest, type baselineSchema, type Manifest } from './outbox-manifest.ts';
 
 export interface StepFile {
   path: string;
@@ -64,7 +63,7 @@ export function leaseLive(lease: Lease | undefined, now: number): lease is Lease
   return lease.pid === process.pid || processAlive(lease.pid);
 }
 
-export function createOutboxRepo(d: Database) {
+export function createOutboxRepo(d: Connection) {
   const db = d.db;
   // The data folder is the database's; an in-memory database (tests) keeps no manifests.
   const home = d.file === ':memory:' ? undefined : dirname(d.file);

@@ -6,11 +6,10 @@
 // missing or behind (queued before manifests were kept, or a write that failed) gets its manifest.
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../store/database.ts';
+import type { Connection } from './connection.ts';
 import { profileSchema } from '../../shared/profiles.ts';
 import { createOutboxRepo, type StepFile } from './outbox-repo.ts';
-import { jobFolder, outboxFolder } from './folders.ts';
-import { MANIFEST, manifestPath, readManifest, type Manifest } from './manifest.ts';
+import { MANIFEST, jobFolder, manifestPath, outboxFolder, readManifest, type Manifest } from './outbox-manifest.ts';
 
 export interface RebuildReport {
   /** Jobs put back from their manifests. */
@@ -24,7 +23,7 @@ export interface RebuildReport {
 
 const ended = new Set(['done', 'cancelled', 'dismissed']);
 
-export function rebuildFromManifests(d: Database, home: string): RebuildReport {
+export function rebuildFromManifests(d: Connection, home: string): RebuildReport {
   const report: RebuildReport = { rebuilt: [], profiles: [], unusable: [] };
   const root = outboxFolder(home);
   if (!existsSync(root)) return report;
@@ -90,7 +89,7 @@ function filesOf(folder: string, m: Manifest): Map<number, StepFile> {
   );
 }
 
-function restoreProfile(d: Database, m: Manifest): void {
+function restoreProfile(d: Connection, m: Manifest): void {
   const profile = profileSchema.parse(m.profile);
   d.db
     .prepare('INSERT INTO profiles (id, json, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')

@@ -3,7 +3,7 @@
 // and what the service held before the job wrote (its baseline). It is written atomically after
 // every change the database commits and before any request that change leads to, so it is never
 // behind what was sent. A database that is lost, emptied or restored from an older copy gets its
-// queue back from these (rebuild.ts), with the same request tokens: the service refuses a token it
+// queue back from these (outbox-rebuild.ts), with the same request tokens: the service refuses a token it
 // has seen, and a step that may have gone is read back before anything is resent.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -12,6 +12,10 @@ import { outboxJobSchema } from '../../shared/outbox.ts';
 import { profileSchema } from '../../shared/profiles.ts';
 import { writeAtomicSync } from '../fs/write-atomic.ts';
 import { AppError } from '../../shared/errors.ts';
+
+/** Where the outbox keeps its jobs' folders, inside the data folder, and one job's folder. */
+export const outboxFolder = (home: string): string => join(home, 'outbox');
+export const jobFolder = (home: string, jobId: string): string => join(outboxFolder(home), jobId);
 
 export const MANIFEST = 'job.json';
 

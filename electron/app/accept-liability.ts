@@ -4,11 +4,10 @@
 // sends each through the one answering use case (electron/respond/answer.ts), so the outbox's
 // money guard and second-answer guard apply as to a single answer. Queueing takes what the
 // merchant confirmed: an amount that changed since is refused, never conceded unseen.
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Outbox } from '../outbox/outbox-service.ts';
-import { createResponder, windowWording } from '../respond/answer.ts';
-import { createHolds } from './holds.ts';
+import type { Chargeback } from '../../shared/api/index.ts';
+import { windowWording } from '../respond/answer.ts';
+import type { HoldsOf } from '../batch/holds.ts';
+import type { Answering } from './answer.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { userMessage } from '../../shared/errors.ts';
 import {
@@ -18,19 +17,22 @@ import {
   type LiabilityReview,
 } from '../../shared/liability-batch.ts';
 
-export function createLiabilityBatch(deps: {
-  store: Store;
-  evidence: EvidenceStore;
-  outbox: Outbox;
-  now?: () => Date;
-}) {
-  const holdsOf = createHolds(deps);
-  // As batch upload: checked against what was last synced, as the review the merchant confirmed.
-  const respond = createResponder({ store: deps.store, evidence: deps.evidence, outbox: deps.outbox });
+export interface LiabilityDeps {
+  /** The chargeback as the store last synced it. */
+  chargeback(profileId: string, chargebackId: string): Chargeback | undefined;
+  /** What holds a chargeback back from an answer given to many at once (batch/holds.ts). */
+  holdsOf: HoldsOf;
+  /** The one answering use case; as batch upload's, it checks against what was last synced (the
+   * review the merchant confirmed), without asking the service first. */
+  answering: Pick<Answering, 'answer'>;
+}
+
+export function createLiabilityBatch(deps: LiabilityDeps) {
+  const { holdsOf } = deps;
 
   /** Why this chargeback cannot be conceded now, or what conceding it takes. */
   function check(profileId: string, chargebackId: string): { reason: string } | { item: LiabilityItem } {
-    const cb = deps.store.portfolio.getChargeback(profileId, chargebackId);
+    const cb = deps.chargeback(profileId, chargebackId);
     const holds = holdsOf(profileId, cb, chargebackId, 'acceptLiability');
     if (holds.length > 0 || !cb) return { reason: holds.map((h) => h.text).join(' ') };
     if (!(cb.total > 0)) return { reason: 'It disputes no amount, so there is nothing to concede.' };
@@ -72,7 +74,7 @@ export function createLiabilityBatch(deps: {
           continue;
         }
         try {
-          const answered = await respond.answer(
+          const answered = await deps.answering.answer(
             {
               profileId,
               chargebackId: item.chargebackId,
@@ -81,6 +83,7 @@ export function createLiabilityBatch(deps: {
               confirmed: true,
             },
             windowWording,
+            {},
           );
           if (answered.ok) results.push({ ...idOf(item), outcome: 'queued', jobId: answered.job.id });
           else refuse(answered.error.message);

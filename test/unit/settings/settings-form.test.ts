@@ -1,0 +1,63 @@
+// The settings form is judged by the schema main saves a profile with (renderer/screens/settings-form.ts
+// and shared/profiles.ts's editedProfileSchema): the window refuses exactly what main refuses,
+// in the form's words, and a receiver port of 0 is refused by both (the window alone refused it,
+// while main saved it and the receiver moved to a new port at every start).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { draftOf, profileOf, type Draft } from '../../../renderer/screens/settings-form.ts';
+import { editedProfileSchema, profileDefaults } from '../../../shared/profiles.ts';
+import type { ProfileView } from '../../../shared/ipc/channels/app.ts';
+
+const saved: ProfileView = {
+  ...profileDefaults,
+  reminderThresholdDays: [7, 3, 1],
+  id: 'prof_a',
+  name: 'Corner shop',
+  deployment: 'core',
+  url: 'https://api.example.com',
+  keyStatus: 'keychain',
+  alertReceiver: { enabled: true, bindAddress: '127.0.0.1', port: 8787, secret: 's'.repeat(32) },
+};
+const edit = (change: Partial<Draft>): ReturnType<typeof profileOf> =>
+  profileOf(saved, { ...draftOf(saved), ...change });
+
+test('an unchanged form is the saved profile, and main accepts it', () => {
+  const p = edit({});
+  assert.ok(typeof p !== 'string', String(p));
+  assert.equal(editedProfileSchema.safeParse(p).success, true);
+  assert.equal(p.alertReceiver?.port, 8787);
+  assert.deepEqual(p.limits, saved.limits);
+});
+
+test('a receiver port of 0 is refused by the form and by the schema main saves with', () => {
+  assert.equal(edit({ port: '0' }), 'The receiver port: a port from 1 to 65535.');
+  assert.equal(edit({ port: '70000' }), 'The receiver port: a port from 1 to 65535.');
+  const withZero = { ...(edit({}) as object), alertReceiver: { ...saved.alertReceiver!, port: 0 } };
+  assert.equal(editedProfileSchema.safeParse(withZero).success, false, 'main refuses it too');
+  // Off, an untouched port is not judged: the receiver does not listen.
+  assert.equal(typeof edit({ receiverOn: false, port: '8787' }), 'object');
+});
+
+test("the schema's rules reach the form in its words: pages, sync, reminders, address, where to listen", () => {
+  assert.equal(edit({ maxPages: '0' }), 'The most pages: at least 1 page.');
+  assert.equal(edit({ maxDpi: '50' }), 'The resolution: from 72 to 600 dpi.');
+  assert.equal(edit({ syncMinutes: '0' }), 'How often to sync: at least 1 minute.');
+  assert.equal(edit({ reminders: '7, 90' }), 'The reminder days: whole days from 0 to 60.');
+  assert.match(
+    String(edit({ sendByDays: '99' })),
+    /^The business days before the reply date: no more than \d+ business days\.$/,
+  );
+  assert.match(String(edit({ merchantAddress: 'somewhere' })), /^The shop address cannot be compared with receipts: /);
+  assert.match(String(edit({ bindAddress: '0.0.0.0' })), /^The receiver cannot listen there: 0\.0\.0\.0 is reachable/);
+  assert.equal(edit({ name: '  ' }), 'The profile name: give the profile a name.');
+});
+
+test('what only the form can see is still asked: text that is no number, a file over the packet', () => {
+  assert.equal(edit({ maxPages: 'ten' }), 'Enter the most pages as a whole number.');
+  assert.equal(edit({ port: 'abc' }), 'Enter the receiver port as a whole number, like 8787.');
+  assert.equal(
+    edit({ maxFileMb: '20', maxTotalMb: '10' }),
+    'A single file cannot be allowed more than the whole packet.',
+  );
+  assert.equal(edit({ headerName: '', headerValue: 'x' }), 'Give the header name for your own header value.');
+});
