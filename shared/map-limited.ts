@@ -1,11 +1,17 @@
 // Runs an async function over a list with at most `limit` calls in flight, results in the list's
 // order: the one bounded pool for work that would swamp the machine if all started at once
 // (pages drawn by the image library, one per core; files imported; outbox jobs sent).
+
+/** What is used of an AbortSignal (shared/ sees neither Node's types nor the DOM's). */
+interface Abortable {
+  throwIfAborted(): void;
+}
+
 export async function mapLimited<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T, index: number) => Promise<R>,
-  o: { signal?: AbortSignal | undefined; stop?: () => boolean } = {},
+  o: { signal?: Abortable | undefined; stop?: () => boolean } = {},
 ): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
