@@ -1,5 +1,5 @@
-// Every arranged page encoded at one solver step, pages in flight one per core: images drawn
-// and compressed, PDF pages measured and kept or drawn (page-policy.ts); a page that cannot be
+// Every arranged page encoded at one solver step, two pages at a time: images drawn and
+// compressed, PDF pages measured and kept or drawn (page-policy.ts); a page that cannot be
 // read is named as a problem, never dropped silently.
 import type { EvidenceStore } from '../evidence-store.ts';
 import { renderImagePage, renderPdfPage, type RenderOptions, type RenderedPage } from '../render-page.ts';
