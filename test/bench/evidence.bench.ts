@@ -22,7 +22,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
@@ -175,7 +175,8 @@ try {
         `${(out.bytes / PAGES / 1024).toFixed(0)} KB/page`,
     );
   };
-  console.log(`On ${cpus().length} cores, ${PAIRS} runs of each in turn (medians):`);
+  const load = loadavg()[0]!;
+  console.log(`On ${cpus().length} cores (load average ${load.toFixed(1)}), ${PAIRS} runs of each in turn (medians):`);
   row('Dispute Desk (CLI)', ours, ourOut);
   row('ImageMagick + img2pdf', theirs, imOut);
   console.log(
@@ -193,6 +194,12 @@ try {
   // On a machine shared with other work the reference's threads wait for each other and its wall
   // time stretches more than ours: the CPU ratio says how much of the speed is the machine's load.
   console.log(`CPU:    ${cpuRatio.toFixed(2)}× less CPU than the reference (median of the pairs)`);
+  if (load > cpus().length)
+    console.log(
+      `        the machine was busy (load ${load.toFixed(1)} on ${cpus().length} cores): the reference's ` +
+        'threads wait for each other, so the wall ratio flatters us; on an idle machine it lies ' +
+        'between the CPU ratio and the wall ratio',
+    );
   console.log(`memory: ${memory.toFixed(2)} of the reference's peak`);
   console.log(`output: ${(ourOut.bytes / imOut.bytes).toFixed(2)} of the reference's bytes`);
   console.log(
