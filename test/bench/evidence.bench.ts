@@ -197,8 +197,8 @@ try {
   if (load > cpus().length)
     console.log(
       `        the machine was busy (load ${load.toFixed(1)} on ${cpus().length} cores): the reference's ` +
-        'threads wait for each other, so the wall ratio flatters us; on an idle machine it lies ' +
-        'between the CPU ratio and the wall ratio',
+        'threads wait for each other, so the wall ratio flatters us: run it again on an idle ' +
+        'machine, and until then count on the CPU ratio',
     );
   console.log(`memory: ${memory.toFixed(2)} of the reference's peak`);
   console.log(`output: ${(ourOut.bytes / imOut.bytes).toFixed(2)} of the reference's bytes`);
