@@ -116,9 +116,17 @@ export const evidenceBuild: CliCommand = {
         '--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.',
       );
 
-    // The pipeline (image and PDF libraries) is loaded once the flags are known to be right.
-    const { createEvidenceStore, buildPacket } = await import('../evidence/index.ts');
-    const { withDrawingSignal } = await import('../evidence/pdf-raster.ts');
+    // The pipeline is loaded once the flags are known to be right: the store (with the image
+    // library) first, so the import can start; the packet builder (the PDF library and the rest)
+    // loads on this thread while the image library's threads check the files being imported.
+    const { createEvidenceStore } = await import('../evidence/evidence-store.ts');
+    const builder = Promise.all([
+      import('../evidence/packet/build.ts'),
+      import('../evidence/pdf-raster.ts'),
+      import('../respond/packets.ts'),
+    ]);
+    // Awaited below; a failure is not left unhandled when the import stops the command first.
+    builder.catch(() => undefined);
     let profile: Profile | undefined;
     let cover: CoverLetterInput | undefined;
     // The letter is written once the files are known: its claims are tied to them.
@@ -153,7 +161,7 @@ export const evidenceBuild: CliCommand = {
       ctx.positionals.map((p) => resolve(p)),
       { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
     );
-    const { wholeFiles } = await import('../respond/packets.ts');
+    const [{ buildPacket }, { withDrawingSignal }, { wholeFiles }] = await builder;
     const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
     // "Duplicate" here means another input of this run had the same content (the store also
     // knows files from earlier runs, which is no news to the merchant).

@@ -14,6 +14,8 @@ import { sniff } from './sniff.ts';
 import { probeImage, DecodeError } from './decode.ts';
 import { probePdfSafely } from './pdf-raster.ts';
 import { displayName } from './safe-names.ts';
+import { createPageCache } from './packet/page-cache.ts';
+import { mapLimited } from '../../shared/map-limited.ts';
 
 /** Why a file or folder could not be read, and what to do, from the system's error code. */
 function unreadable(name: string, code: string | undefined, folder = false): string {
@@ -58,6 +60,7 @@ export function createEvidenceStore(dir: string) {
   const pathOf = (id: string): string => join(dir, id.slice(0, 2), id);
   const metaOf = (id: string): string => `${pathOf(id)}.json`;
   const inflight = new Map<string, Promise<ImportOutcome>>();
+  const pages = createPageCache();
 
   async function get(id: string): Promise<EvidenceItem | undefined> {
     if (!/^[0-9a-f]{64}$/.test(id)) return undefined;
@@ -205,20 +208,18 @@ export function createEvidenceStore(dir: string) {
       else files.push({ path: real, name: basename(path), dev: info.dev, ino: info.ino });
     }
     for (const p of paths) await walk(p, undefined);
-    const out: ImportOutcome[] = new Array(files.length);
     let done = 0;
-    let next = 0;
     // Two at a time: one per core; each file is held in memory only while it is imported.
-    const worker = async (): Promise<void> => {
-      while (next < files.length) {
-        o.signal?.throwIfAborted();
-        const i = next++;
-        out[i] = await importOne(files[i]!);
-        o.onProgress?.(++done, files.length, out[i]!);
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    return out;
+    return mapLimited(
+      files,
+      2,
+      async (f) => {
+        const outcome = await importOne(f);
+        o.onProgress?.(++done, files.length, outcome);
+        return outcome;
+      },
+      { signal: o.signal },
+    );
   }
 
   async function importOne(f: Listed | ImportOutcome): Promise<ImportOutcome> {
@@ -274,7 +275,10 @@ export function createEvidenceStore(dir: string) {
       }
       return out.sort((a, b) => a.importedAt - b.importedAt);
     },
+    /** Its pages as the packet builder drew and measured them, kept while the store lives. */
+    pages,
     async remove(id: string): Promise<void> {
+      pages.forget(id);
       await rm(pathOf(id), { force: true });
       await rm(metaOf(id), { force: true });
     },

@@ -1,5 +1,6 @@
 export { createEvidenceStore, type EvidenceStore } from './evidence-store.ts';
-export { buildPacket, estimatePacket, solverSteps } from './build-packet.ts';
+export { buildPacket, estimatePacket } from './packet/build.ts';
+export { solverSteps } from './packet/solver-steps.ts';
 export { pagePicture, type PagePicture } from './thumbnails.ts';
 export { sniff } from './sniff.ts';
 export { safeBaseName } from './safe-names.ts';

@@ -101,7 +101,7 @@ const pending = new Map<number, (bytes: Uint8Array) => void>();
 
 async function open(bytes: Uint8Array): Promise<Held> {
   // Loading unpacks object and cross-reference streams: within a document's budget. Its pages are
-  // counted in the main process (build-packet.ts), whichever thread reads them.
+  // counted in the main process (packet/encode.ts), whichever thread reads them.
   const checked = await withInflateBudget(new InflateBudget('document'), () => loadPdf(bytes));
   return { bytes, checked, measured: new Map() };
 }

@@ -5,7 +5,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { openImage, openJpegShrunk } from './decode.ts';
-import { median3Simd } from './median-simd.ts';
 import type { ImportKind } from './sniff.ts';
 import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
 
@@ -245,67 +244,18 @@ function withPngDensity(png: Buffer, dpi: number): Buffer {
 
 /** One channel of luma (Rec. 601 weights), computed after the resize: the library's own
  * conversion runs at full resolution through Lab and costs more than the rest of the page. The
- * denoise, when asked, is done here too, on the one channel. */
+ * denoise, when the merchant asks for it (no preset does), is the library's 3×3 median on the
+ * one channel. */
 async function toGray(p: Sharp, denoise: boolean): Promise<Sharp> {
   const { data, info } = await p.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const n = info.width * info.height;
-  let gray: Buffer = Buffer.allocUnsafe(n);
+  const gray: Buffer = Buffer.allocUnsafe(n);
   if (info.channels === 1) data.copy(gray);
   else
     for (let i = 0, j = 0; i < n; i++, j += info.channels)
       gray[i] = (data[j]! * 77 + data[j + 1]! * 150 + data[j + 2]! * 29) >> 8;
-  if (denoise) gray = median3(gray, info.width, info.height);
-  return sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w');
-}
-
-/** The 3×3 median of one 8-bit channel, edges repeated: what the library's median filter gives.
- * WebAssembly SIMD does it 16 pixels at a time (a few milliseconds a page, against 120 for the
- * library's rank filter and 60 for the JavaScript below, which remains where SIMD is missing). */
-export function median3(src: Uint8Array, w: number, h: number): Buffer {
-  return median3Simd(src, w, h) ?? median3Js(src, w, h);
-}
-
-/** Each column's three values are sorted once and shared by the three windows that hold
- * them; a window's median is then the middle of the largest column minimum, the middle column
- * middle and the smallest column maximum. */
-export function median3Js(src: Uint8Array, w: number, h: number): Buffer {
-  const { max, min } = Math;
-  const out = Buffer.allocUnsafe(w * h);
-  // One spare slot at each end repeats the edge column.
-  const lo = new Uint8Array(w + 2);
-  const mid = new Uint8Array(w + 2);
-  const hi = new Uint8Array(w + 2);
-  for (let y = 0; y < h; y++) {
-    const a = (y > 0 ? y - 1 : 0) * w;
-    const b = y * w;
-    const c = (y < h - 1 ? y + 1 : y) * w;
-    for (let x = 0; x < w; x++) {
-      const p = src[a + x]!;
-      const q = src[b + x]!;
-      const r = src[c + x]!;
-      const mn = min(p, q);
-      const mx = max(p, q);
-      lo[x + 1] = min(mn, r);
-      hi[x + 1] = max(mx, r);
-      mid[x + 1] = max(mn, min(mx, r));
-    }
-    lo[0] = lo[1]!;
-    mid[0] = mid[1]!;
-    hi[0] = hi[1]!;
-    lo[w + 1] = lo[w]!;
-    mid[w + 1] = mid[w]!;
-    hi[w + 1] = hi[w]!;
-    for (let x = 0; x < w; x++) {
-      const e = max(lo[x]!, lo[x + 1]!, lo[x + 2]!);
-      const g = min(hi[x]!, hi[x + 1]!, hi[x + 2]!);
-      const m0 = mid[x]!;
-      const m1 = mid[x + 1]!;
-      const m2 = mid[x + 2]!;
-      const m = max(min(m0, m1), min(max(m0, m1), m2));
-      out[b + x] = max(min(e, m), min(max(e, m), g));
-    }
-  }
-  return out;
+  const one = sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } });
+  return (denoise && info.width >= 3 && info.height >= 3 ? one.median(3) : one).toColourspace('b-w');
 }
 
 /** 8-bit thresholded pixels → 1 bit per pixel, rows padded to bytes, 1 = white; deflated. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Store } from '../store/index.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { Previews } from '../evidence/previews.ts';
-import { buildPacket } from '../evidence/build-packet.ts';
+import { buildPacket } from '../evidence/packet/build.ts';
 import { withDrawingSignal } from '../evidence/pdf-raster.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { Chargeback } from '../../shared/api/index.ts';

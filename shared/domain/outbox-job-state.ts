@@ -92,7 +92,7 @@ export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decid
 
 /** A step's state in words, beside its progress bar. */
 /** A packet Dispute Desk built: `evidence <chargeback>.pdf`, or one part of a split one
- * (electron/evidence/build-packet.ts names them). */
+ * (electron/evidence/packet/build.ts names them). */
 const packetName = /^evidence(?: \S*chb_\S*?)?(?:-part-(\d+)-of-(\d+))?\.pdf$/i;
 
 /** A step as the merchant knows it: "Evidence packet (3 pages)", "Evidence packet, part 1 of 2

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { renderImagePage } from '../../electron/evidence/render-page.ts';
-import { solverSteps } from '../../electron/evidence/build-packet.ts';
+import { solverSteps } from '../../electron/evidence/packet/solver-steps.ts';
 import { createOcrEngine } from '../../electron/ocr/ocr-engine.ts';
 import { defaultLimits } from '../../shared/evidence/limits.ts';
 import { receiptLines, receiptScan, type ScanLook } from '../support/receipts.ts';

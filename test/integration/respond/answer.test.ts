@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { buildPacket } from '../../../electron/evidence/build-packet.ts';
+import { buildPacket } from '../../../electron/evidence/packet/build.ts';
 import { createPreviews } from '../../../electron/evidence/previews.ts';
 import { createPackets, type BuildPacket } from '../../../electron/respond/packets.ts';
 import { createResponder, windowWording } from '../../../electron/respond/answer.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import { defaultLimits, presets } from '../../../shared/evidence/limits.ts';
-import { solverSteps, LEGIBLE_DPI } from '../../../electron/evidence/build-packet.ts';
+import { solverSteps, LEGIBLE_DPI } from '../../../electron/evidence/packet/solver-steps.ts';
 
 const draft: EvidenceDraft = {
   items: [],

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createPageCache } from '../../../electron/evidence/packet/page-cache.ts';
+import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
+import type { RenderedPage } from '../../../electron/evidence/render-page.ts';
+
+const page = (n: number): RenderedPage => ({
+  format: 'jpeg',
+  data: Buffer.from([n]),
+  widthPx: 1,
+  heightPx: 1,
+  widthIn: 1,
+  heightIn: 1,
+});
+
+test('a page is drawn once per key; a failed drawing is tried again', async () => {
+  const cache = createPageCache();
+  let draws = 0;
+  const draw = async () => page(++draws);
+  assert.equal((await cache.rendered('a:0', draw)).data[0], 1);
+  assert.equal((await cache.rendered('a:0', draw)).data[0], 1);
+  assert.equal(draws, 1);
+  await assert.rejects(
+    cache.rendered('b:0', async () => {
+      throw new Error('unreadable');
+    }),
+  );
+  await new Promise((r) => setImmediate(r));
+  assert.equal((await cache.rendered('b:0', draw)).data[0], 2);
+});
+
+test('forgetting an item drops its pages and facts only; clear drops everything', async () => {
+  const cache = createPageCache();
+  let draws = 0;
+  const draw = async () => page(++draws);
+  await cache.rendered('item1:0:0:{}', draw);
+  await cache.rendered('item12:0:0:{}', draw);
+  cache.facts.set('item1:0', { keptBytes: 1 } as never);
+  cache.forget('item1');
+  assert.equal(cache.facts.get('item1:0'), undefined);
+  await cache.rendered('item12:0:0:{}', draw);
+  assert.equal(draws, 2, 'another item whose id starts alike is kept');
+  await cache.rendered('item1:0:0:{}', draw);
+  assert.equal(draws, 3, 'the forgotten item is drawn again');
+  cache.clear();
+  await cache.rendered('item12:0:0:{}', draw);
+  assert.equal(draws, 4);
+});
+
+test('the evidence store forgets the pages of an item it removes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-pagecache-'));
+  try {
+    const store = createEvidenceStore(dir);
+    const id = 'a'.repeat(64);
+    let draws = 0;
+    await store.pages.rendered(`${id}:0:0:{}`, async () => page(++draws));
+    await store.remove(id);
+    await store.pages.rendered(`${id}:0:0:{}`, async () => page(++draws));
+    assert.equal(draws, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
