@@ -1,6 +1,7 @@
 // Lint rules that also guard the process boundaries: a file's folder says where it may run, and
 // so what it may import (build/eslint/allowed-imports.ts judges every import form against the
 // folder's list; test/unit/build/import-boundaries.test.ts proves each list).
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import allowedImports from './build/eslint/allowed-imports.ts';
 
@@ -8,7 +9,7 @@ import allowedImports from './build/eslint/allowed-imports.ts';
  * so an arrow never runs back up (and no import cycle can cross two layers). Infrastructure talks
  * to the outside (the service, the database and every repository in it, the keychain, the OS, the
  * disk, files for export; the sandbox stands in for the service); engines do the long work (the
- * outbox, sync, evidence, OCR); use cases hold the rules a merchant's action follows (app/, views/,
+ * outbox, sync, evidence, OCR, the card's history); use cases hold the rules a merchant's action follows (app/, views/,
  * and respond/ and batch/ until they move into app/); the wiring builds the services and gives them
  * doors (app-services, headless, ipc, cli, main). */
 const layers = [
@@ -17,7 +18,7 @@ const layers = [
     folders: ['api', 'store', 'credentials', 'platform', 'fs', 'export', 'sandbox'],
     files: ['app-home.ts', 'app-log.ts', 'electron-binary.ts'],
   },
-  { name: 'engines', folders: ['outbox', 'sync', 'evidence', 'ocr'], files: [] },
+  { name: 'engines', folders: ['outbox', 'sync', 'evidence', 'ocr', 'card-history'], files: [] },
   { name: 'use cases', folders: ['app', 'views', 'respond', 'batch'], files: [] },
   {
     name: 'wiring',
@@ -25,6 +26,12 @@ const layers = [
     files: ['app-services.ts', 'headless.ts', 'demo.ts', 'main.ts', 'preload.ts', 'cli.ts', 'cli-bin.mjs', 'start.ts'],
   },
 ];
+
+// A folder or file in electron/ that no layer names would escape the rules above: refuse to lint.
+const unlayered = readdirSync(new URL('./electron/', import.meta.url), { withFileTypes: true })
+  .map((e) => (e.isDirectory() ? { name: e.name, key: 'folders' } : { name: e.name, key: 'files' }))
+  .filter((e) => !layers.some((l) => l[e.key].includes(e.name)));
+if (unlayered.length) throw new Error(`electron/ has entries in no layer: ${unlayered.map((e) => e.name).join(', ')}`);
 
 /** The paths (`electron/x/` folders, `electron/x.ts` files) of a layer, as allow-list entries. */
 const entriesOf = (layer) => [
@@ -93,7 +100,7 @@ export default tseslint.config(
       'electron/views/**',
       'electron/ipc/handlers/portfolio.ts',
       'electron/cli/show.ts',
-      'renderer/screens/dispute.tsx',
+      'renderer/screens/dispute/**',
       'renderer/screens/inbox.tsx',
       'renderer/screens/ledger.tsx',
       'renderer/screens/outbox.tsx',
