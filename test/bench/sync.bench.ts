@@ -110,7 +110,7 @@ try {
   const times: number[] = [];
   for (let i = 0; i < 60; i++) {
     const s = performance.now();
-    f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 100, offset: (i % 6) * 100 });
+    f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 100, offset: (i % 6) * 100 });
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
@@ -119,7 +119,7 @@ try {
   const filtered: number[] = [];
   for (let i = 0; i < 30; i++) {
     const s = performance.now();
-    f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 100, search: 'not received', status: 'open' });
+    f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 100, search: 'not received', status: 'open' });
     filtered.push(performance.now() - s);
   }
   filtered.sort((a, b) => a - b);

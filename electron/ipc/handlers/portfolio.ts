@@ -10,7 +10,7 @@ import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv } from '../../export/csv.ts';
 import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
-import type { WorklistQuery } from '../../store/portfolio-repo.ts';
+import type { WorklistQuery } from '../../store/portfolio/index.ts';
 
 function window(from: string, to: string): { from: Date; to: Date } {
   const start = parseServiceTimestamp(`${from} 00:00:00`);

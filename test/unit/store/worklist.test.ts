@@ -12,7 +12,7 @@ import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { inboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
-import { inboxCountsSql, overStoredColumns, worklistSummarySql } from '../../../electron/store/portfolio-repo.ts';
+import { inboxCountsSql, overStoredColumns, worklistSummarySql } from '../../../electron/store/portfolio/worklist-sql.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 const now = new Date('2026-11-22T15:00:00Z');
@@ -175,7 +175,7 @@ test(
     assert.deepEqual(search('brennan'), ['now2']);
     assert.deepEqual(search('ana_lima'), [], '_ is a character, not a wildcard');
     assert.deepEqual(
-      store.portfolio.listInbox({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
+      store.portfolio.listWorklist({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
       ['now2'],
       'the plain listing searches them too',
     );
