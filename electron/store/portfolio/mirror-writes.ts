@@ -91,16 +91,33 @@ export function createMirrorWrites(d: Database) {
   const txnJson = db.prepare('SELECT json FROM transactions WHERE profile_id = ? AND id = ?');
   // The customer is copied onto the chargebacks of a transaction (found by index, migration 007)
   // so the inbox lists and searches them without reading the transaction.
-  const chargebacksOfTxn = db.prepare('SELECT id, json FROM chargebacks WHERE txn_id = ? AND profile_id = ?');
+  const chargebacksOfTxn = db.prepare(
+    'SELECT id, customer, search_text FROM chargebacks WHERE txn_id = ? AND profile_id = ?',
+  );
+  const chargebackJson = db.prepare('SELECT json FROM chargebacks WHERE profile_id = ? AND id = ?');
   const setCustomer = db.prepare(
     'UPDATE chargebacks SET customer = ?, search_text = ? WHERE profile_id = ? AND id = ?',
   );
+  /** A chargeback's own search text: what is stored less the customer's words at its end (as
+   * withCustomer put them there), or, should the two not fit, made again from its record. */
+  const ownSearchText = (profileId: string, r: { id: string; customer: string | null; search_text: string }) => {
+    const old = customerOf(r.customer ? (JSON.parse(r.customer) as CustomerJson) : undefined).text;
+    if (!old) return r.search_text;
+    if (r.search_text.endsWith(` ${old}`)) return r.search_text.slice(0, -old.length - 1);
+    const row = chargebackJson.get(profileId, r.id) as { json: string };
+    return searchText(JSON.parse(row.json) as Chargeback);
+  };
   const copyCustomer = (profileId: string, txnId: string, txn: Parameters<typeof customerOf>[0]): void => {
     const c = customerOf(txn);
     const json = JSON.stringify({ name: c.name, email: c.email, order: c.order });
-    for (const r of chargebacksOfTxn.all(txnId, profileId) as Array<{ id: string; json: string }>) {
-      setCustomer.run(json, withCustomer(searchText(JSON.parse(r.json) as Chargeback), c.text), profileId, r.id);
-    }
+    const rows = chargebacksOfTxn.all(txnId, profileId) as Array<{
+      id: string;
+      customer: string | null;
+      search_text: string;
+    }>;
+    for (const r of rows)
+      if (r.customer !== json)
+        setCustomer.run(json, withCustomer(ownSearchText(profileId, r), c.text), profileId, r.id);
   };
   const upsertStatus = db.prepare(
     `INSERT INTO status_records (profile_id, id, chargeback_id, status, created, json) VALUES (?, ?, ?, ?, ?, ?)
@@ -181,6 +198,11 @@ export function createMirrorWrites(d: Database) {
     for (const x of records) if (x.chargeback) upsertDocument.run(profileId, x.id, x.chargeback, JSON.stringify(x));
   }
 
+  /** Transactions written from entries, as the objects read: entries repeat their chargeback's
+   * transaction, and the listing shares one validated copy among identical ones
+   * (api/parse-records.ts), so a copy already written is not even compared with the stored one. */
+  const written = new WeakSet<object>();
+
   /** Saves entries (and the transactions expanded in them); returns the ones not seen before. */
   function saveEntries(profileId: string, records: readonly Entry[]): Entry[] {
     const fresh: Entry[] = [];
@@ -192,9 +214,10 @@ export function createMirrorWrites(d: Database) {
       if (insertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, json).changes > 0) fresh.push(e);
       else updateEntry.run(e.amount, json, profileId, e.id, e.amount, json);
       const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;
-      if (txn && typeof txn === 'object' && !txnsSaved.has(txn.id)) {
+      if (txn && typeof txn === 'object' && !txnsSaved.has(txn.id) && !written.has(txn)) {
         txnsSaved.add(txn.id);
         saveTxn(profileId, txn);
+        written.add(txn);
       }
     }
     return fresh;
