@@ -1,7 +1,8 @@
 // `dispute-desk chargebacks`: the inbox from the local store, in the window's order (the one
-// worklist query, store/portfolio/worklist.ts: answer now, awaiting the issuer, decided, past
-// the deadline; each by deadline, and no section folded). Each row says what the window's row says (shared/domain/deadline-words.ts): the outcome once decided,
-// where an answer waiting in the outbox stands, else the deadline counted to the send-by date.
+// worklist query, store/portfolio/worklist.ts: answer now, awaiting the issuer, decided, past the
+// deadline; each by deadline, no section folded). Each row says what the window's row says
+// (shared/domain/deadline-words.ts): the outcome once decided, where an answer waiting in the
+// outbox stands, else the deadline counted to the send-by date.
 import { numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';

@@ -12,7 +12,11 @@ import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { inboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
-import { inboxCountsSql, overStoredColumns, worklistSummarySql } from '../../../electron/store/portfolio/worklist-sql.ts';
+import {
+  inboxCountsSql,
+  overStoredColumns,
+  worklistSummarySql,
+} from '../../../electron/store/portfolio/worklist-sql.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 const now = new Date('2026-11-22T15:00:00Z');
