@@ -14,9 +14,11 @@ import type { Database } from '../database.ts';
 
 export function createRecords(d: Database) {
   const db = d.db;
+  // Read once per reminder and per new ledger entry during a sync: prepared once.
+  const chargebackJson = db.prepare('SELECT json FROM chargebacks WHERE profile_id = ? AND id = ?');
+
   function getChargeback(profileId: string, id: string): Chargeback | undefined {
-    const row = db.prepare('SELECT json FROM chargebacks WHERE profile_id = ? AND id = ?').get(profileId, id) as
-      { json: string } | undefined;
+    const row = chargebackJson.get(profileId, id) as { json: string } | undefined;
     return row ? (JSON.parse(row.json) as Chargeback) : undefined;
   }
 
