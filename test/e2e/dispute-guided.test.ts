@@ -35,7 +35,7 @@ const merchant = { locale: 'en-GB', timezoneId: 'Europe/Berlin' };
 function notReceived(app: BrowserApp) {
   const { store } = app.services;
   const profile = store.profiles.list()[0]!;
-  const rows = store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
+  const rows = store.portfolio.listWorklist({ profileId: profile.id, offset: 0, limit: 500 }).rows;
   for (const r of rows) {
     if (r.status !== 'open' || !r.actionable || (r.daysLeft ?? -1) < 2) continue;
     const d = store.portfolio.detail(profile.id, r.id)!;

@@ -11,7 +11,7 @@ import { sendingTrouble } from '../../outbox/job-status.ts';
 import { toCsv } from '../../export/csv.ts';
 import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
-import type { WorklistQuery } from '../../store/portfolio-repo.ts';
+import type { WorklistQuery } from '../../store/portfolio/index.ts';
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);

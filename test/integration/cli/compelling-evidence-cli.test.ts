@@ -72,7 +72,8 @@ test('show: a qualifying 10.4 chargeback says so with both transactions; --json 
   assert.match(
     text.stdout,
     new RegExp(
-      `Two earlier undisputed payments \\(the transaction record: earlier purchases ${sc.qualifies.priors[0]} and ${sc.qualifies.priors[1]}, the same IP`,
+      'Two earlier undisputed payments \\(the transaction record: earlier purchases ' +
+        `${sc.qualifies.priors[0]} and ${sc.qualifies.priors[1]}, the same IP`,
     ),
   );
 
