@@ -31,6 +31,7 @@ import { InflateBudget, withInflateBudget, type InflateRefusal } from './pdf-inf
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { drawCoverLetter, type Exhibit } from './cover-letter.ts';
 import { safeBaseName } from './safe-names.ts';
+import { pageMasks, maskedPlaces, maskedWarning } from './card-mask/page-masks.ts';
 import { presets, type ColourMode } from '../../shared/evidence/limits.ts';
 import type {
   Arrangement,
@@ -44,6 +45,7 @@ import type {
   PageProblem,
 } from '../../shared/evidence/items.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { CardMask } from '../../shared/evidence/card-numbers.ts';
 
 const PT = 72;
 const PAGE_OVERHEAD = 900;
@@ -100,7 +102,7 @@ export function solverSteps(settings: BuildSettings): { colour: ColourMode; deno
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
  * as output, the profile's colour or dpi limit, a picture whose metadata could not be removed
  * for sure, content that could not be checked, or size. */
-type DrawnBecause = 'chosen' | 'file' | 'colour' | 'metadata' | 'dpi' | 'unknown' | 'size';
+type DrawnBecause = 'chosen' | 'file' | 'colour' | 'metadata' | 'dpi' | 'unknown' | 'size' | 'masked';
 
 type Encoded =
   | {
@@ -110,8 +112,9 @@ type Encoded =
       rendered: RenderedPage;
       bytes: number;
       drawn?: DrawnBecause;
+      masks?: CardMask[];
     }
-  | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number };
+  | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number; masks?: undefined };
 
 // Encoded pages are kept for the live estimate and the build that follows it.
 const cache = new Map<string, Promise<RenderedPage>>();
@@ -267,26 +270,39 @@ async function encodeAll(
       const item = items.get(page.itemId)!;
       let result: Encoded;
       try {
+        // Card numbers are covered on every page; a PDF page showing one is drawn, so that no
+        // text layer carries the number past its mask.
+        const { masks, rects } = await pageMasks(store, item, page, settings.unmasked);
+        const po: RenderOptions = rects.length ? { ...opts, masks: rects } : opts;
+        const masked = masks.length ? { masks } : {};
         if (item.kind !== 'pdf') {
           const kind = item.kind;
-          const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`, async () =>
-            renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)),
+          const rendered = await cached(`${item.id}:${page.page}:${page.rotation}:${JSON.stringify(po)}`, async () =>
+            renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, po, store.pathOf(item.id)),
           );
-          result = { kind: 'image', page, item, rendered, bytes: rendered.data.length };
+          result = { kind: 'image', page, item, rendered, bytes: rendered.data.length, ...masked };
         } else {
           const f = await measurePdfPage(store, item, page.page);
           const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
-          const must = mustDraw(f, page, settings, colour);
+          const must = masks.length ? 'masked' : mustDraw(f, page, settings, colour);
           const tooLarge = f.keptBytes + PAGE_OVERHEAD > budget;
           // Kept while it fits; once the packet has to shrink, a heavy page is drawn to see
           // whether that is smaller, and the smaller of the two is used.
           if (!must && !tooLarge && !(stepIndex > 0 && f.keptBytes > RASTER_WORTH_TRYING)) result = kept;
           else {
-            const rendered = await drawPdfAsImage(store, item, page, f, opts, settings);
+            const rendered = await drawPdfAsImage(store, item, page, f, po, settings);
             result =
               !must && rendered.data.length >= f.keptBytes
                 ? kept
-                : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size' };
+                : {
+                    kind: 'image',
+                    page,
+                    item,
+                    rendered,
+                    bytes: rendered.data.length,
+                    drawn: must ?? 'size',
+                    ...masked,
+                  };
           }
         }
       } catch (e) {
@@ -680,6 +696,7 @@ function warningsOf(plan: Plan, settings: BuildSettings): string[] {
     metadata: 'the metadata of a picture on them could not be removed for sure',
     unknown: 'their content could not be checked against the limits',
     size: 'they were too large as they were',
+    masked: 'they show a card number, now covered',
   };
   for (const reason of Object.keys(why) as Array<keyof typeof why>) {
     const byItem = new Map<string, { item: EvidenceItem; pages: number[] }>();
@@ -741,7 +758,9 @@ export async function buildPacket(
       step: plan.step,
     };
   const base = safeBaseName(settings.baseName);
-  const warnings = warningsOf(plan, settings);
+  const masked = maskedPlaces(plan.pages);
+  const warnings = [...warningsOf(plan, settings), ...[maskedWarning(masked) ?? []].flat()];
+  const report = masked.length ? { masked } : {};
 
   // A folder made here is removed again if the build fails: a failure leaves nothing behind.
   const createdDir = await mkdir(o.outDir, { recursive: true });
@@ -764,6 +783,7 @@ export async function buildPacket(
         problems: [],
         warnings,
         step: plan.step,
+        ...report,
       };
     }
     let packing = plan.packing;
@@ -802,6 +822,7 @@ export async function buildPacket(
           problems: [],
           warnings,
           step: plan.step,
+          ...report,
         };
       }
       // The estimate was short (shared resources, fonts): pack tighter by the overshoot, and

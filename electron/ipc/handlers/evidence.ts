@@ -2,6 +2,7 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture } from '../../evidence/index.ts';
+import { cardScanOf } from '../../evidence/card-mask/card-scan.ts';
 import { draftRebuttal } from '../../evidence/cover-letter-facts.ts';
 import { letterGrounds, letterSource, packetLetter } from '../../respond/letter.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -87,6 +88,11 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       // A thumbnail scrolled away before its turn is never drawn.
       call?.signal.throwIfAborted();
       return pagePicture(s.evidence, itemId, page, maxWidth);
+    },
+    getCardMasks: async ({ itemId }) => {
+      const item = await s.evidence.get(itemId);
+      if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
+      return cardScanOf(s.evidence, item);
     },
     estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal, slots }, call) => {
       // An arrangement already changed again is not measured: the window asks for the new one.

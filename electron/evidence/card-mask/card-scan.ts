@@ -1,0 +1,134 @@
+// Every page of a stored evidence file searched for full card numbers, once per file: the
+// page's picture is read by OCR (a photo the right way up by its EXIF orientation, a PDF page as
+// pdf.js draws it, so its text and its pictures alike), and a page lying sideways is turned
+// until it reads. The result is kept beside the file in the evidence store (addressed by the
+// same content hash), so the window's preview and every build (window, CLI, batch) use the same
+// masks and no build reads a page again. A scan is started when a file is imported; a build
+// that comes first waits for it: no page goes out unsearched.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { writeAtomic } from '../../fs/write-atomic.ts';
+import { createOcrEngine, type OcrEngine, type OcrPage } from '../../ocr/ocr-engine.ts';
+import { pageForOcr } from '../../ocr/page-image.ts';
+import type { EvidenceStore } from '../evidence-store.ts';
+import { DecodeError } from '../decode-error.ts';
+import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
+import { cardScanSchema, turnRect, type CardMask, type CardScan } from '../../../shared/evidence/card-numbers.ts';
+import type { EvidenceItem } from '../../../shared/evidence/items.ts';
+import { AppError } from '../../../shared/errors.ts';
+
+/** Bumped when the search changes: older scans are then made again. */
+const SCAN_VERSION = 1;
+/** The engine's mean confidence on a page read the right way up is 80-95; sideways text reads
+ * as noise below this (the batch's reader measured the same). */
+const UPRIGHT = 60;
+
+let engine: OcrEngine | undefined;
+/** The scanner's own engine, started on the first page and ended a few seconds after the last:
+ * a command-line build does not wait a minute for it to go. */
+function ocr(): OcrEngine {
+  engine ??= createOcrEngine({ idleMs: 3000 });
+  return engine;
+}
+
+const fileOf = (store: EvidenceStore, id: string): string => `${store.pathOf(id)}.cards.json`;
+
+async function readStored(store: EvidenceStore, id: string): Promise<CardScan | undefined> {
+  try {
+    const raw = JSON.parse(await readFile(fileOf(store, id), 'utf8')) as { version?: number };
+    if (raw.version !== SCAN_VERSION) return undefined;
+    return cardScanSchema.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const turnedImage = (image: Buffer, turn: number, scale = 1): Promise<Buffer> =>
+  (async () => {
+    let p = sharp(image);
+    if (scale !== 1) {
+      const { width } = await sharp(image).metadata();
+      p = p.resize({ width: Math.max(1, Math.round((width ?? 1) * scale)) });
+    }
+    return p.rotate(turn).jpeg({ quality: 85 }).toBuffer();
+  })();
+
+/** One page's card numbers, in fractions of the page as it lies. A page that reads badly as it
+ * lies is tried at each quarter turn (half size), and the best turn is read in full. */
+async function scanPicture(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
+  const size = await sharp(image).metadata();
+  const dims = { w: size.width ?? 1, h: size.height ?? 1 };
+  const first = await engine.read(image, { signal });
+  const found = numbersInLines(first.lines, dims);
+  if (first.confidence >= UPRIGHT || found.length) return found;
+  let best: { turn: number; confidence: number } = { turn: 0, confidence: first.confidence };
+  for (const turn of [90, 180, 270]) {
+    const r = await engine.read(await turnedImage(image, turn, 0.5), { signal });
+    if (r.confidence > best.confidence) best = { turn, confidence: r.confidence };
+  }
+  if (best.turn === 0) return found;
+  const read: OcrPage = await engine.read(await turnedImage(image, best.turn), { signal });
+  const turnedDims = best.turn % 180 ? { w: dims.h, h: dims.w } : dims;
+  // Found on the turned picture: turned back onto the page as it lies.
+  return numbersInLines(read.lines, turnedDims).map((n) => ({
+    last4: n.last4,
+    rects: n.rects.map((r) => turnRect(r, 360 - best.turn)),
+  }));
+}
+
+async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: AbortSignal): Promise<CardScan> {
+  const masks: CardMask[] = [];
+  const unreadPages: number[] = [];
+  for (let page = 0; page < item.pages; page++) {
+    signal?.throwIfAborted();
+    let found: FoundNumber[];
+    try {
+      found = await scanPicture(ocr(), await pageForOcr(store, item, page), signal);
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'cancelled') throw e;
+      // A page that cannot be drawn or read is the build's to refuse or report; it is noted.
+      if (e instanceof DecodeError || e instanceof AppError) {
+        unreadPages.push(page);
+        continue;
+      }
+      throw e;
+    }
+    found.forEach((n, k) => masks.push({ id: `${page}:${k}`, page, last4: n.last4, rects: n.rects, source: 'ocr' }));
+  }
+  return { masks, ...(unreadPages.length ? { unreadPages } : {}) };
+}
+
+const scans = new Map<string, Promise<CardScan>>();
+
+/** The card numbers of a stored file: as kept beside it, else searched now (once, however many
+ * ask at the same time). */
+export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<CardScan> {
+  const key = `${store.dir}:${item.id}`;
+  let scan = scans.get(key);
+  if (!scan) {
+    scan = (async () => {
+      const kept = await readStored(store, item.id);
+      if (kept) return kept;
+      const made = await scanItem(store, item);
+      await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made }));
+      return made;
+    })();
+    scan.catch(() => scans.delete(key));
+    scans.set(key, scan);
+    if (scans.size > 2000) scans.delete(scans.keys().next().value!);
+  }
+  return scan;
+}
+
+/** Starts the search of newly imported files in the background; a failure shows when the file
+ * is built (the build asks again and waits). */
+export function scanInBackground(store: EvidenceStore, items: readonly EvidenceItem[]): void {
+  for (const item of items) cardScanOf(store, item).catch(() => undefined);
+}
+
+/** Ends the scanner's OCR engine now (a command that is done). */
+export async function closeCardScanner(): Promise<void> {
+  const e = engine;
+  engine = undefined;
+  await e?.close();
+}
