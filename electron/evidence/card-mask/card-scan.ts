@@ -1,7 +1,7 @@
-// Every page of a stored evidence file searched for full card numbers, once per file: the
-// page's picture is read by OCR (a photo the right way up by its EXIF orientation, a PDF page as
-// pdf.js draws it, so its text and its pictures alike), and a page lying sideways is turned
-// until it reads. The result is kept beside the file in the evidence store (addressed by the
+// Every page of a stored evidence file searched for full card numbers, once per file: a photo or
+// scan by OCR (the right way up by its EXIF orientation; a page lying sideways is turned until
+// it reads), a PDF page by its own text and, where it holds pictures (or its content could not
+// be read), by OCR of the page as pdf.js draws it. The result is kept beside the file in the evidence store (addressed by the
 // same content hash), so the window's preview and every build (window, CLI, batch) use the same
 // masks and no build reads a page again. A scan is started when a file is imported; a build
 // that comes first waits for it: no page goes out unsearched.
@@ -12,13 +12,21 @@ import { createOcrEngine, type OcrEngine, type OcrPage } from '../../ocr/ocr-eng
 import { pageForOcr } from '../../ocr/page-image.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { DecodeError } from '../decode-error.ts';
+import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
-import { cardScanSchema, turnRect, type CardMask, type CardScan } from '../../../shared/evidence/card-numbers.ts';
+import { numbersInText as numbersInLayer } from './text-masks.ts';
+import {
+  cardScanSchema,
+  turnRect,
+  type CardMask,
+  type CardScan,
+  type PageRect,
+} from '../../../shared/evidence/card-numbers.ts';
 import type { EvidenceItem } from '../../../shared/evidence/items.ts';
 import { AppError } from '../../../shared/errors.ts';
 
 /** Bumped when the search changes: older scans are then made again. */
-const SCAN_VERSION = 1;
+const SCAN_VERSION = 2;
 /** The engine's mean confidence on a page read the right way up is 80-95; sideways text reads
  * as noise below this (the batch's reader measured the same). */
 const UPRIGHT = 60;
@@ -76,14 +84,42 @@ async function scanPicture(engine: OcrEngine, image: Buffer, signal?: AbortSigna
   }));
 }
 
+const overlaps = (a: PageRect, b: PageRect): boolean =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** A PDF page: its text layer, and OCR where pictures could hold a number the text does not.
+ * A number both find is masked once (the text layer's, which is exact). */
+async function scanPdfPage(
+  store: EvidenceStore,
+  item: EvidenceItem,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Array<FoundNumber & { source: CardMask['source'] }>> {
+  const bytes = () => store.bytes(item.id);
+  const facts = await measurePdfPage(item.id, bytes, page);
+  const inText = numbersInLayer(await pdfPageText(item.id, bytes, page));
+  const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
+  if (facts.content && facts.content.images === 0) return found;
+  const textRects = inText.flatMap((n) => n.rects);
+  for (const n of await scanPicture(ocr(), await pageForOcr(store, item, page), signal))
+    if (!n.rects.some((r) => textRects.some((t) => overlaps(r, t)))) found.push({ ...n, source: 'ocr' });
+  return found;
+}
+
 async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: AbortSignal): Promise<CardScan> {
   const masks: CardMask[] = [];
   const unreadPages: number[] = [];
   for (let page = 0; page < item.pages; page++) {
     signal?.throwIfAborted();
-    let found: FoundNumber[];
+    let found: Array<FoundNumber & { source: CardMask['source'] }>;
     try {
-      found = await scanPicture(ocr(), await pageForOcr(store, item, page), signal);
+      found =
+        item.kind === 'pdf'
+          ? await scanPdfPage(store, item, page, signal)
+          : (await scanPicture(ocr(), await pageForOcr(store, item, page), signal)).map((n) => ({
+              ...n,
+              source: 'ocr' as const,
+            }));
     } catch (e) {
       if (e instanceof AppError && e.kind === 'cancelled') throw e;
       // A page that cannot be drawn or read is the build's to refuse or report; it is noted.
@@ -93,7 +129,7 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
       }
       throw e;
     }
-    found.forEach((n, k) => masks.push({ id: `${page}:${k}`, page, last4: n.last4, rects: n.rects, source: 'ocr' }));
+    found.forEach((n, k) => masks.push({ id: `${page}:${k}`, page, last4: n.last4, rects: n.rects, source: n.source }));
   }
   return { masks, ...(unreadPages.length ? { unreadPages } : {}) };
 }
