@@ -248,7 +248,7 @@ async function encodeAll(
   denoise: boolean,
   step: Step,
   stepIndex: number,
-  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; estimate?: boolean },
 ): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
   let done = 0;
   const problems: PageProblem[] = [];
@@ -272,7 +272,7 @@ async function encodeAll(
       try {
         // Card numbers are covered on every page; a PDF page showing one is drawn, so that no
         // text layer carries the number past its mask.
-        const { masks, rects } = await pageMasks(store, item, page, settings.unmasked);
+        const { masks, rects } = await pageMasks(store, item, page, settings.unmasked, { estimate: o.estimate });
         const po: RenderOptions = rects.length ? { ...opts, masks: rects } : opts;
         const masked = masks.length ? { masks } : {};
         if (item.kind !== 'pdf') {
@@ -560,7 +560,7 @@ async function solve(
   arrangement: Arrangement,
   settings: BuildSettings,
   cover: CoverLetterInput | undefined,
-  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; estimate?: boolean },
 ): Promise<Plan> {
   const { items, problems: refProblems } = await itemsOf(store, arrangement);
   if (refProblems.length) return emptyPlan(refProblems);
@@ -721,7 +721,9 @@ export async function estimatePacket(
   settings: BuildSettings,
   cover?: CoverLetterInput,
 ): Promise<Estimate> {
-  const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {});
+  const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {
+    estimate: true,
+  });
   return {
     bytes: Math.round(plan.estimatedBytes),
     pages: plan.pages.length + plan.coverPages,

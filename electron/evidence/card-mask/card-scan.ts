@@ -135,6 +135,8 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
 }
 
 const scans = new Map<string, Promise<CardScan>>();
+/** Scans finished in this process, for the size estimate that does not wait. */
+const done = new Map<string, CardScan>();
 
 /** The card numbers of a stored file: as kept beside it, else searched now (once, however many
  * ask at the same time). */
@@ -149,11 +151,27 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
       await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made }));
       return made;
     })();
+    void scan.then(
+      (s) => {
+        done.set(key, s);
+        if (done.size > 2000) done.delete(done.keys().next().value!);
+      },
+      () => undefined,
+    );
     scan.catch(() => scans.delete(key));
     scans.set(key, scan);
     if (scans.size > 2000) scans.delete(scans.keys().next().value!);
   }
   return scan;
+}
+
+/** The scan of a file if it is done; else it is started (or left running) and nothing is
+ * waited for: the window's size estimate is not held up by OCR (a mask changes a page's bytes by
+ * next to nothing), while every build waits (cardScanOf). */
+export function cardScanIfDone(store: EvidenceStore, item: EvidenceItem): CardScan | undefined {
+  const known = done.get(`${store.dir}:${item.id}`);
+  if (!known) cardScanOf(store, item).catch(() => undefined);
+  return known;
 }
 
 /** Starts the search of newly imported files in the background; a failure shows when the file

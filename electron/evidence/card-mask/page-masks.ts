@@ -1,7 +1,7 @@
 // What the packet builder asks: which masks cover a page as it is arranged (turned by the
 // merchant), and what the build report says about them. The one call every build makes, the
 // window's, the CLI's and batch's alike.
-import { cardScanOf } from './card-scan.ts';
+import { cardScanIfDone, cardScanOf } from './card-scan.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { masksInForce, turnRect, type CardMask, type PageRect } from '../../../shared/evidence/card-numbers.ts';
 import type { ArrangedPage, EvidenceItem, MaskedPlace } from '../../../shared/evidence/items.ts';
@@ -19,8 +19,11 @@ export async function pageMasks(
   item: EvidenceItem,
   page: ArrangedPage,
   unmasked: readonly string[] | undefined,
+  o: { estimate?: boolean | undefined } = {},
 ): Promise<PageMasks> {
-  const masks = masksInForce(await cardScanOf(store, item), item.id, page.page, unmasked);
+  // An estimate takes the scan if it is done and never waits for one; a build always does.
+  const scan = o.estimate ? cardScanIfDone(store, item) : await cardScanOf(store, item);
+  const masks = masksInForce(scan, item.id, page.page, unmasked);
   return { masks, rects: masks.flatMap((m) => m.rects.map((r) => turnRect(r, page.rotation))) };
 }
 
