@@ -4,7 +4,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +20,7 @@ import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items
 import { receiptCard, receiptScan } from '../../support/receipts.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dd-cardmask-'));
+const projectRoot = new URL('../../..', import.meta.url).pathname;
 const store = createEvidenceStore(join(root, 'evidence'));
 after(async () => {
   await closeCardScanner();
@@ -269,4 +270,43 @@ test('the scan is kept with the stored file: a build uses it and reads nothing a
     version: number;
   };
   assert.equal(first.version, 2, 'every scan made is kept beside its file');
+});
+
+test('`dispute-desk evidence build` masks the same way and says where (text and --json)', async () => {
+  const inputs = join(root, 'cli-in');
+  mkdirSync(inputs);
+  writeFileSync(join(inputs, 'till.jpg'), await receiptCard([`Order number: ${ORDER}`, `Card: ${CARD}`]));
+  const run = (json: boolean) =>
+    execFileSync(
+      process.execPath,
+      [
+        join(projectRoot, 'electron/cli-bin.mjs'),
+        'evidence',
+        'build',
+        inputs,
+        '--out',
+        join(root, json ? 'cli-json' : 'cli-text'),
+        '--home',
+        join(root, 'cli-home'),
+        ...(json ? ['--json'] : []),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  const data = JSON.parse(run(true)) as { masked?: Array<{ name: string; page: number; last4: string }> };
+  assert.deepEqual(
+    data.masked?.map((m) => [m.name, m.page, m.last4]),
+    [['till.jpg', 0, '1111']],
+  );
+  assert.match(run(false), /Card numbers covered but for their last four digits: till\.jpg page 1 \(ending 1111\)/);
+  const pdf = join(root, 'cli-text', 'evidence.pdf');
+  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', pdf, join(root, 'cli-text', 'page')]);
+  const ocr = tesseract(
+    join(
+      root,
+      'cli-text',
+      readdirSync(join(root, 'cli-text')).find((f) => f.endsWith('.png'))!,
+    ),
+  );
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), ocr);
 });
