@@ -57,7 +57,7 @@ test('card numbers are listed as covered; one undone stays undone after the wind
 
     // The window starts again: the undone mask is still undone, the other still covered.
     await page.reload();
-    await exploreDemo(page, noShot);
+    await page.locator('.vrow .cell.main .id').first().waitFor({ timeout: 60_000 });
     assert.equal(await openFirstAnswerable(page, noShot), chargebackId);
     await chooseAnswer(page, 'respond');
     const again = page.getByRole('region', { name: 'Card numbers' });
@@ -65,7 +65,7 @@ test('card numbers are listed as covered; one undone stays undone after the wind
     await again.getByText('till.jpg: a card number ending 4444 is covered').waitFor();
     // The preview is built with the one mask in force.
     await page.getByRole('button', { name: 'Preview the packet' }).click();
-    await page.locator('.preview-page').first().waitFor({ timeout: 60_000 });
+    await page.locator('.preview-page').first().waitFor({ timeout: 120_000 });
   } finally {
     await app.close();
     rmSync(files, { recursive: true, force: true });

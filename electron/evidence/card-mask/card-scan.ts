@@ -3,8 +3,9 @@
 // it reads), a PDF page by its own text and, where it holds pictures (or its content could not
 // be read), by OCR of the page as pdf.js draws it. The result is kept beside the file in the evidence store (addressed by the
 // same content hash), so the window's preview and every build (window, CLI, batch) use the same
-// masks and no build reads a page again. A scan is started when a file is imported; a build
-// that comes first waits for it: no page goes out unsearched.
+// masks and no build reads a page again. A scan starts when the window first asks about a file
+// (its list of card numbers, its size estimate) and runs in the background; a build waits for
+// it: no page goes out unsearched.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { writeAtomic } from '../../fs/write-atomic.ts';
@@ -172,12 +173,6 @@ export function cardScanIfDone(store: EvidenceStore, item: EvidenceItem): CardSc
   const known = done.get(`${store.dir}:${item.id}`);
   if (!known) cardScanOf(store, item).catch(() => undefined);
   return known;
-}
-
-/** Starts the search of newly imported files in the background; a failure shows when the file
- * is built (the build asks again and waits). */
-export function scanInBackground(store: EvidenceStore, items: readonly EvidenceItem[]): void {
-  for (const item of items) cardScanOf(store, item).catch(() => undefined);
 }
 
 /** Ends the scanner's OCR engine now (a command that is done). */

@@ -237,18 +237,23 @@ test('undoing one mask sends that number as it is and leaves the other covered',
 
 test('a file that cannot be drawn fails alone: the others are searched and masked', async () => {
   const good = await imported('good.jpg', await receiptCard([`Card ${CARD}`, `Order number: ${ORDER}`]));
-  // A JPEG cut short after its header: it imports (its size is known) but cannot be drawn.
-  const whole = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#888' } })
-    .jpeg()
-    .toBuffer();
-  const broken = await store.importBuffer('cut.jpg', whole.subarray(0, 400));
-  if (broken.ok) {
-    const scan = await cardScanOf(store, broken.item);
-    assert.deepEqual(scan.masks, []);
-    assert.deepEqual(scan.unreadPages, [0]);
-  }
-  const scan = await cardScanOf(store, good);
-  assert.equal(scan.masks.length, 1);
+  const damaged = await imported('damaged.jpg', await receiptCard(['Paid in cash', `Order number: ${ORDER}`]));
+  // The stored copy is damaged on disk after the import: its page can no longer be drawn.
+  writeFileSync(store.pathOf(damaged.id), Buffer.from('not a picture any more'));
+  const [bad, fine] = await Promise.all([cardScanOf(store, damaged), cardScanOf(store, good)]);
+  assert.deepEqual(bad.masks, []);
+  assert.deepEqual(bad.unreadPages, [0]);
+  assert.deepEqual(
+    fine.masks.map((m) => m.last4),
+    ['1111'],
+  );
+  // Built together, the damaged file is named as the problem; alone, the good one builds masked.
+  const both = await buildPacket(store, wholeFiles([good, damaged]), settings, { outDir: join(root, 'both') });
+  assert.equal(both.ok, false);
+  assert.deepEqual(
+    both.problems.map((p) => p.name),
+    ['damaged.jpg'],
+  );
   const { result } = await builtAndRead([good]);
   assert.equal(result.masked?.length, 1);
 });
