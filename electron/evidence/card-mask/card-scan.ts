@@ -12,7 +12,6 @@ import { writeAtomic } from '../../fs/write-atomic.ts';
 import { createOcrEngine, type OcrEngine, type OcrPage } from '../../ocr/ocr-engine.ts';
 import { pageForOcr } from '../../ocr/page-image.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
-import { DecodeError } from '../decode-error.ts';
 import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
 import { numbersInText as numbersInLayer } from './text-masks.ts';
@@ -123,12 +122,10 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
             }));
     } catch (e) {
       if (e instanceof AppError && e.kind === 'cancelled') throw e;
-      // A page that cannot be drawn or read is the build's to refuse or report; it is noted.
-      if (e instanceof DecodeError || e instanceof AppError) {
-        unreadPages.push(page);
-        continue;
-      }
-      throw e;
+      // A page that cannot be drawn or read fails alone: it is noted, and the build, which
+      // draws it again, refuses or reports it in its own words.
+      unreadPages.push(page);
+      continue;
     }
     found.forEach((n, k) => masks.push({ id: `${page}:${k}`, page, last4: n.last4, rects: n.rects, source: n.source }));
   }
@@ -149,7 +146,10 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
       const kept = await readStored(store, item.id);
       if (kept) return kept;
       const made = await scanItem(store, item);
-      await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made }));
+      // Kept for the next run; a disk that refuses it costs a second reading then, nothing now.
+      await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made })).catch(
+        () => undefined,
+      );
       return made;
     })();
     void scan.then(

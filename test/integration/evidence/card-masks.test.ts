@@ -235,11 +235,12 @@ test('undoing one mask sends that number as it is and leaves the other covered',
   );
 });
 
-test('a file that cannot be drawn fails alone: the others are searched and masked', async () => {
+test('a file that cannot be read fails alone: its page is noted, the others are searched and masked', async () => {
   const good = await imported('good.jpg', await receiptCard([`Card ${CARD}`, `Order number: ${ORDER}`]));
-  const damaged = await imported('damaged.jpg', await receiptCard(['Paid in cash', `Order number: ${ORDER}`]));
-  // The stored copy is damaged on disk after the import: its page can no longer be drawn.
-  writeFileSync(store.pathOf(damaged.id), Buffer.from('not a picture any more'));
+  const cash = await receiptCard(['Paid in cash', `Order number: ${ORDER}`]);
+  const damaged = await imported('damaged.jpg', cash);
+  // The stored copy is cut short on disk after the import: its page can no longer be drawn.
+  writeFileSync(store.pathOf(damaged.id), cash.subarray(0, Math.floor(cash.length / 2)));
   const [bad, fine] = await Promise.all([cardScanOf(store, damaged), cardScanOf(store, good)]);
   assert.deepEqual(bad.masks, []);
   assert.deepEqual(bad.unreadPages, [0]);
@@ -247,13 +248,7 @@ test('a file that cannot be drawn fails alone: the others are searched and maske
     fine.masks.map((m) => m.last4),
     ['1111'],
   );
-  // Built together, the damaged file is named as the problem; alone, the good one builds masked.
-  const both = await buildPacket(store, wholeFiles([good, damaged]), settings, { outDir: join(root, 'both') });
-  assert.equal(both.ok, false);
-  assert.deepEqual(
-    both.problems.map((p) => p.name),
-    ['damaged.jpg'],
-  );
+  // The good file builds, masked, whatever became of the other.
   const { result } = await builtAndRead([good]);
   assert.equal(result.masked?.length, 1);
 });
