@@ -251,7 +251,8 @@ async function encodeAll(
   o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void; estimate?: boolean },
 ): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
   let done = 0;
-  const problems: PageProblem[] = [];
+  // By page, whichever finishes first: the report lists them in the packet's order.
+  const problems: Array<PageProblem & { at: number }> = [];
   const container = settings.output === 'image' ? 'file' : 'pdf';
   const budget = settings.limits.maxFileBytes * 0.97 - FILE_OVERHEAD;
   const opts: RenderOptions = {
@@ -266,7 +267,7 @@ async function encodeAll(
   const encoded = await mapLimited(
     arrangement.pages,
     2,
-    async (page): Promise<Encoded | undefined> => {
+    async (page, at): Promise<Encoded | undefined> => {
       const item = items.get(page.itemId)!;
       let result: Encoded;
       try {
@@ -308,6 +309,7 @@ async function encodeAll(
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         problems.push({
+          at,
           itemId: item.id,
           page: page.page,
           name: item.name,
@@ -320,7 +322,10 @@ async function encodeAll(
     },
     o.signal,
   );
-  return { pages: encoded.filter((x): x is Encoded => !!x), problems };
+  return {
+    pages: encoded.filter((x): x is Encoded => !!x),
+    problems: problems.sort((a, b) => a.at - b.at).map(({ at: _, ...p }) => p),
+  };
 }
 
 interface Packing {
