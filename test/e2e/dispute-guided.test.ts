@@ -520,7 +520,7 @@ test(
       assert.equal(await preview.isEnabled(), true, 'typed facts alone can be previewed');
       await preview.click();
       const shown = page.getByRole('dialog', { name: 'Preview of the packet' });
-      await shown.locator('.preview-page').first().waitFor({ timeout: 30_000 });
+      await shown.locator('.preview-page').first().waitFor({ timeout: 120_000 });
       await shown.getByRole('button', { name: 'Close' }).click();
       await shown.waitFor({ state: 'detached' });
       await page.locator('#packet-hold').waitFor({ state: 'detached' });
