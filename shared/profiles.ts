@@ -57,9 +57,9 @@ export const profileSchema = z.strictObject({
    * before it simply have none. */
   sendByBusinessDays: z
     .number()
-    .int('whole business days')
-    .min(0, 'no fewer than 0 business days')
-    .max(maxSendByBusinessDays, `no more than ${maxSendByBusinessDays} business days`)
+    .int(`a whole number from 0 to ${maxSendByBusinessDays}`)
+    .min(0, `a whole number from 0 to ${maxSendByBusinessDays}`)
+    .max(maxSendByBusinessDays, `a whole number from 0 to ${maxSendByBusinessDays}`)
     .optional(),
   /** The currency the inbox totals its amounts in (approximately, by reference rates); unset: the
    * currency most of the portfolio is in. */

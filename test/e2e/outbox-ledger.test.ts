@@ -260,7 +260,6 @@ test('Ledger: currency order, labelled chart and table, CSV in that order, one m
     assert.equal(await chart.locator('.axis-title').textContent(), 'USD');
     const ticks = await chart.locator('.y-axis .tick').allTextContents();
     assert.ok(ticks.length >= 2 && ticks.every((tick) => tick.startsWith('$')), `money ticks: ${ticks.join(' ')}`);
-    assert.ok((await chart.locator('.value').count()) > 0, 'values are written on the bars');
     assert.match(plain(await chart.getAttribute('aria-describedby')), /\S/);
     assert.match(
       await text(chart.locator('desc')),
@@ -306,6 +305,9 @@ test('Ledger: currency order, labelled chart and table, CSV in that order, one m
       .filter({ hasText: formatMonth(month, { locale }) })
       .waitFor();
     assert.equal(await page.getByTestId('chart-USD').locator('.month').count(), 1);
+    // One month's bars are wide enough for their values (a year of demo months is not: the bars'
+    // titles and the table carry them there).
+    assert.ok((await page.getByTestId('chart-USD').locator('.value').count()) > 0, 'values are written on the bars');
     assert.equal(
       await page.getByTestId('chart-USD').locator('title').first().textContent(),
       `Charged back, fees and reversed per month in USD, ${formatMonth(month, { locale })}`,

@@ -1,6 +1,7 @@
 // What the packet builder asks: which masks cover a page as it is arranged (turned by the
 // merchant), and what the build report says about them. The one call every build makes, the
 // window's, the CLI's and batch's alike.
+import { AppError } from '../../../shared/errors.ts';
 import { cardScanIfDone, cardScanOf } from './card-scan.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { masksInForce, turnRect, type CardMask, type PageRect } from '../../../shared/evidence/card-numbers.ts';
@@ -19,12 +20,24 @@ export async function pageMasks(
   item: EvidenceItem,
   page: ArrangedPage,
   unmasked: readonly string[] | undefined,
-  o: { estimate?: boolean | undefined } = {},
+  o: { estimate?: boolean | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<PageMasks> {
-  // An estimate takes the scan if it is done and never waits for one; a build always does.
-  const scan = o.estimate ? cardScanIfDone(store, item) : await cardScanOf(store, item);
+  // An estimate takes the scan if it is done and never waits for one; a build always does, until it
+  // is stopped (the scan, shared with whoever else asks, goes on and is kept).
+  const scan = o.estimate ? cardScanIfDone(store, item) : await untilStopped(cardScanOf(store, item), o.signal);
   const masks = masksInForce(scan, item.id, page.page, unmasked);
   return { masks, rects: masks.flatMap((m) => m.rects.map((r) => turnRect(r, page.rotation))) };
+}
+
+/** The scan, or a `cancelled` refusal as soon as the build is stopped (Ctrl-C, a closed window). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(new AppError('cancelled', 'Stopped while the pages were read.'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new AppError('cancelled', 'Stopped while the pages were read.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Where card numbers were covered, page by page, for the build report. */

@@ -78,7 +78,7 @@ async function encodePage(
   settings: BuildSettings,
   colour: ColourMode,
   stepIndex: number,
-  o: { estimate?: boolean | undefined },
+  o: { estimate?: boolean | undefined; signal?: AbortSignal | undefined },
 ): Promise<Encoded> {
   // Card numbers are covered on every page; a PDF page showing one is drawn, so that no text layer
   // carries the number past its mask.
@@ -139,7 +139,10 @@ export async function encodeAll(
       const item = items.get(page.itemId)!;
       let result: Encoded;
       try {
-        result = await encodePage(store, item, page, opts, settings, colour, stepIndex, { estimate: o.estimate });
+        result = await encodePage(store, item, page, opts, settings, colour, stepIndex, {
+          estimate: o.estimate,
+          signal: o.signal,
+        });
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         problems.push({
