@@ -14,7 +14,7 @@ import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
 import { Batch } from './screens/batch/batch.tsx';
 import { Insights } from './screens/insights.tsx';
-import { Settings } from './screens/settings.tsx';
+import { Settings } from './screens/settings/settings.tsx';
 import { Activity } from './components/activity.tsx';
 import { ToastRow } from './components/toast.tsx';
 import { StatusBar } from './components/status-bar.tsx';
