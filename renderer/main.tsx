@@ -8,7 +8,7 @@ import { dataTags } from '../shared/ipc/define.ts';
 import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp, type Screen } from './state/app-store.ts';
 import { Onboarding } from './screens/onboarding.tsx';
-import { Inbox } from './screens/inbox.tsx';
+import { Inbox } from './screens/inbox/inbox.tsx';
 import { Dispute } from './screens/dispute/dispute.tsx';
 import { Outbox } from './screens/outbox.tsx';
 import { Ledger } from './screens/ledger.tsx';
