@@ -11,7 +11,7 @@ const line: EntryLine = {
   event: 1,
   eventLabel: 'Chargeback',
   label: 'Chargeback',
-  kind: 'chargeback',
+  kind: 'disputed',
   amount: -4999,
   currency: 'USD',
   chargebackId: 't1_chb_1',
