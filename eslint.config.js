@@ -23,7 +23,18 @@ const layers = [
   {
     name: 'wiring',
     folders: ['ipc', 'cli'],
-    files: ['app-services.ts', 'headless.ts', 'demo.ts', 'main.ts', 'preload.ts', 'cli.ts', 'cli-bin.mjs', 'start.ts'],
+    files: [
+      'app-services.ts',
+      'headless.ts',
+      'demo.ts',
+      'main.ts',
+      'preload.ts',
+      'cli.ts',
+      'cli-bin.mjs',
+      'cli-process.mjs',
+      'cli-process.d.mts',
+      'start.ts',
+    ],
   },
 ];
 

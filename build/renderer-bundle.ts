@@ -3,28 +3,10 @@
 // dynamic import when first used: pdf.js itself, about half of the renderer, is fetched when a
 // PDF thumbnail or preview is drawn, not at start. `npm run build` writes dist/renderer/; the UI
 // benchmark builds a production copy elsewhere to measure it.
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-
-/** zod's `z` namespace carries the messages of every language it knows (z.locales: about 260 KB
- * minified, a third of app.js, parsed at every start). The window never changes zod's language
- * from English, its default, and the merchant reads the app's own messages anyway: the
- * namespace is given English alone. */
-const zodEnglishOnly: Plugin = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-        ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-english' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
+import { join } from 'node:path';
+import { zodEnglishOnly } from './zod-english-only.ts';
 
 export async function bundleRenderer(o: { root: string; outdir: string; production: boolean }): Promise<void> {
   const entry = join(o.root, 'renderer', 'main.tsx');

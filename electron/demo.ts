@@ -18,7 +18,15 @@ export async function startDemo(
 ): Promise<{ profile: Profile; sandbox: Sandbox }> {
   const existing = h.store.profiles.get(demoProfileId);
   const dialect = existing ? dialectOf(existing.deployment) : (o.dialect ?? 'core');
-  const sandbox = await startSandbox({ dataDir: join(home, 'demo-sandbox'), seed: 7, chargebacks: 60, dialect });
+  // With the card histories: the demo shows a fraud chargeback won from the processor's own records
+  // (Compelling Evidence 3.0) beside ones that do not qualify, and why.
+  const sandbox = await startSandbox({
+    dataDir: join(home, 'demo-sandbox'),
+    seed: 7,
+    chargebacks: 60,
+    dialect,
+    cardHistories: true,
+  });
   const profile: Profile = existing
     ? { ...existing, url: sandbox.url }
     : {

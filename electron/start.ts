@@ -1,5 +1,6 @@
 // `npm start`: bundles, then runs the desktop app in Electron. The Electron binary is fetched
-// by Electron's own install step from the internet; where it is missing this says how to get it.
+// by .ci/setup where the network allows (build/fetch-electron.ts); where it is missing this says
+// how to get it.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { installedElectron } from './electron-binary.ts';
@@ -12,10 +13,10 @@ const binary = installedElectron(root);
 if (!binary) {
   process.stderr.write(
     'The Electron binary is not installed, so the desktop window cannot open.\n' +
-      'Electron downloads it at install time, which this project leaves to you: run\n' +
-      '  npm install-scripts approve electron && npm rebuild electron\n' +
+      'Setup fetches it where the internet is reachable; to fetch it now, run\n' +
+      '  npm run fetch-electron\n' +
       'on a machine with internet access, then `npm start` again. Meanwhile every feature runs\n' +
-      'headless: `npx dispute-desk --help` (for example `npx dispute-desk sandbox` for demo data).\n',
+      'headless: `dispute-desk --help` after `npm link` (for example `dispute-desk sandbox` for demo data).\n',
   );
   process.exit(1);
 }

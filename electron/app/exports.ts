@@ -4,7 +4,7 @@
 // not a window; a dialog closed without a choice writes nothing.
 import type { InboxRow } from '../../shared/views/inbox-row.ts';
 import type { EntryLine } from '../../shared/domain/entry-kinds.ts';
-import type { WorklistQuery } from '../store/portfolio-repo.ts';
+import type { WorklistQuery } from '../store/portfolio/index.ts';
 import type { FileDialogs } from '../platform/types.ts';
 import { toCsv } from '../export/csv.ts';
 import { inboxCsvColumns, ledgerCsvColumns } from '../export/worklist-csv.ts';

@@ -1,6 +1,8 @@
-// `dispute-desk chargebacks`: the inbox from the local store, open and actionable first. Each row
-// says what the window's row says (shared/domain/deadline-words.ts): the outcome once decided,
-// where an answer waiting in the outbox stands, else the deadline counted to the send-by date.
+// `dispute-desk chargebacks`: the inbox from the local store, in the window's order (the one
+// worklist query, store/portfolio/worklist.ts: answer now, awaiting the issuer, decided, past the
+// deadline; each by deadline, no section folded). Each row says what the window's row says
+// (shared/domain/deadline-words.ts): the outcome once decided, where an answer waiting in the
+// outbox stands, else the deadline counted to the send-by date.
 import { numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
@@ -8,7 +10,7 @@ import { formatYmd } from '../../shared/domain/dates.ts';
 import { rowStateWords } from '../../shared/domain/deadline-words.ts';
 import { utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
-import { withAnswers } from '../views/worklist-query.ts';
+import { withAnswers, worklistQueryOf } from '../views/worklist-query.ts';
 import { networkName } from '../../shared/domain/card-networks.ts';
 
 /** What the list's dates are: the service's days, as the window writes them (merchant-format.ts
@@ -22,7 +24,7 @@ function datesMeaning(businessDays: number): string {
 
 export const chargebacksCommand: CliCommand = {
   name: 'chargebacks',
-  summary: 'List chargebacks from the local store, open ones first by reply deadline.',
+  summary: 'List chargebacks from the local store in the window’s order, those to answer now first.',
   usage:
     'dispute-desk chargebacks [--profile NAME] [--status open|closed|won|lost] ' +
     '[--due-within DAYS] [--search TEXT] [--limit N] [--json]',
@@ -36,14 +38,15 @@ export const chargebacksCommand: CliCommand = {
   async run(ctx) {
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const listed = h.store.portfolio.listInbox({
-        profileId: profile.id,
-        status: stringOption(ctx, 'status'),
-        dueWithinDays: numberOption(ctx, 'due-within'),
-        search: stringOption(ctx, 'search'),
-        sendByBusinessDays: sendByBusinessDaysOf(profile),
-        limit: numberOption(ctx, 'limit') ?? 10_000,
-      });
+      const listed = h.store.portfolio.listWorklist(
+        worklistQueryOf(h, {
+          profileId: profile.id,
+          status: stringOption(ctx, 'status'),
+          dueWithinDays: numberOption(ctx, 'due-within'),
+          search: stringOption(ctx, 'search'),
+          limit: numberOption(ctx, 'limit') ?? 10_000,
+        }),
+      );
       const rows = withAnswers(h, profile.id, listed.rows).map((row) => ({
         ...row,
         state: rowStateWords(row, utcMoment).full,

@@ -11,7 +11,8 @@ export const sandboxCommand: CliCommand = {
     'dispute-desk sandbox [--dialect core|microservice] [--port P] [--data DIR] [--seed N] ' +
     '[--chargebacks COUNT] [--entries COUNT] [--fault-rate R] [--fault-kinds 500,drop,...] ' +
     '[--decision-delay SECONDS] [--max-file-bytes N] [--max-chargeback-bytes N] [--max-documents N] ' +
-    '[--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY]',
+    '[--anchor-date YYYY-MM-DD] [--alert-url URL]... [--alert-header "Name: value"] [--api-key KEY] ' +
+    '[--card-histories]',
   details: [
     'The sandbox is a simulation, not the processor. It takes and refuses requests as the real service',
     'does (its recorded forms, limits and errors), but its issuer is invented to teach the right lesson:',
@@ -22,6 +23,9 @@ export const sandboxCommand: CliCommand = {
     '  time, up to 90% as they show the evidence the checklist of the reason asks for (read from the',
     "  notes, the documents' names and the text of PDF documents, such as the cover letter);",
     '- the roll is fixed by --seed and the chargeback: the same seed and answers give the same outcomes.',
+    '--card-histories adds Visa 10.4 chargebacks whose cards have earlier purchases (one that qualifies',
+    'for Compelling Evidence 3.0, and ones that do not: too recent, one match only, a disputed or',
+    "refunded earlier purchase) and a customer's earlier orders, read with GET /txns (core dialect).",
     'The portfolio (--seed, --chargebacks) draws amounts and fees in US dollars and books them in each',
     "chargeback's currency at fixed rates (a yen fee is about 150 times the dollar fee, in whole yen).",
   ].join('\n'),
@@ -42,6 +46,7 @@ export const sandboxCommand: CliCommand = {
     'max-chargeback-bytes': { type: 'string' },
     'max-documents': { type: 'string' },
     'api-key': { type: 'string' },
+    'card-histories': { type: 'boolean', default: false },
   },
   async run(ctx) {
     const port = numberOption(ctx, 'port') ?? 4010;
@@ -84,6 +89,7 @@ export const sandboxCommand: CliCommand = {
       ...(stringOption(ctx, 'anchor-date') ? { anchorDate: stringOption(ctx, 'anchor-date')! } : {}),
       ...(stringOption(ctx, 'api-key') ? { apiKey: stringOption(ctx, 'api-key')! } : {}),
       faultRate,
+      cardHistories: ctx.values['card-histories'] === true,
       ...(kinds ? { faultKinds: kinds as FaultKind[] } : {}),
       ...(delay !== undefined ? { decisionDelayMs: delay * 1000 } : {}),
       limits,

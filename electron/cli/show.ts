@@ -5,7 +5,7 @@ import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { readDisputeView } from '../views/read-dispute.ts';
-import { cardHistoryLines } from '../../shared/views/card-history-view.ts';
+import { cardHistoryLines, checklistFromCardHistory } from '../../shared/views/card-history-view.ts';
 import { cycleLabel } from '../../shared/domain/cycles.ts';
 import { checklistFromRecord } from '../../shared/domain/payment-facts.ts';
 import {
@@ -38,7 +38,7 @@ export const showCommand: CliCommand = {
       // lines say they could not be checked and nothing is claimed.
       const cardHistory = await h.cardHistory.view(profile, id, { signal: ctx.signal });
       // The checklist items the record itself supports, in its words (payment-facts.ts).
-      const fromRecord = checklistFromRecord(view.paymentFacts);
+      const fromRecord = new Map([...checklistFromRecord(view.paymentFacts), ...checklistFromCardHistory(cardHistory)]);
       // In the same words as the dispute page, times in this computer's locale and zone (named).
       const replyBy = describeReplyBy(deadline.reply, new Date());
       const step = (s: (typeof view.history)[number]): string =>

@@ -45,8 +45,23 @@ type Draw = {
   pxPerPt: number;
   maxPixels: number;
 };
+/** A run of the page's own text, where it is on the page as drawn (its crop box, its own
+ * /Rotate), in pixels at 1 px a point: its baseline from start to end, and its height. */
+export interface PdfTextRun {
+  str: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  h: number;
+  /** The last run of its line. */
+  eol: boolean;
+}
+export type PdfPageText = { width: number; height: number; runs: PdfTextRun[] };
+
 export type ToWorker =
   | Draw
+  | { type: 'text'; req: number; id: string; index: number; maxPixels: number }
   | { type: 'measure'; req: number; id: string; index: number }
   | { type: 'keep'; req: number; id: string; index: number }
   | { type: 'probe'; req: number; bytes: Uint8Array }
@@ -54,7 +69,7 @@ export type ToWorker =
 export type Drawn = { data: Uint8Array; width: number; height: number };
 export type FromWorker =
   | { type: 'need'; req: number }
-  | { type: 'done'; req: number; value: Drawn | PdfPageFacts | Uint8Array | { pages: number } }
+  | { type: 'done'; req: number; value: Drawn | PdfPageFacts | Uint8Array | { pages: number } | PdfPageText }
   | { type: 'refused'; req: number; reason: string }
   | { type: 'failed'; req: number; message: string };
 
@@ -182,9 +197,7 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
   return facts;
 }
 
-async function draw(msg: Draw, doc: Held): Promise<Drawn> {
-  // The budget first: what pdf.js would run, counted without running it.
-  withInflateBudget(new InflateBudget('page'), () => readPageContent(pageOf(doc, msg.index)));
+async function proxyOf(doc: Held, maxPixels: number): Promise<PDFDocumentProxy> {
   if (!doc.drawn) {
     pdfjs ??= import(PDFJS) as Promise<PdfJs>;
     const lib = await pdfjs;
@@ -193,16 +206,21 @@ async function draw(msg: Draw, doc: Held): Promise<Drawn> {
       data: new Uint8Array(doc.bytes),
       ...assets(),
       verbosity: lib.VerbosityLevel.ERRORS,
-      maxImageSize: msg.maxPixels,
+      maxImageSize: maxPixels,
       stopAtErrors: false,
     }).promise;
   }
-  let proxy: PDFDocumentProxy;
   try {
-    proxy = await doc.drawn;
+    return await doc.drawn;
   } catch {
     throw new DecodeError('it could not be drawn as an image. Open it, print it to a new PDF, and add that');
   }
+}
+
+async function draw(msg: Draw, doc: Held): Promise<Drawn> {
+  // The budget first: what pdf.js would run, counted without running it.
+  withInflateBudget(new InflateBudget('page'), () => readPageContent(pageOf(doc, msg.index)));
+  const proxy = await proxyOf(doc, msg.maxPixels);
   canvas ??= import(CANVAS) as Promise<Canvas>;
   const { createCanvas } = await canvas;
   const page = await proxy.getPage(msg.index + 1);
@@ -228,6 +246,32 @@ async function draw(msg: Draw, doc: Held): Promise<Drawn> {
   }
 }
 
+/** The page's own text and where it is (for the card-number search: electron/evidence/card-mask). */
+async function text(msg: { index: number; maxPixels: number }, doc: Held): Promise<PdfPageText> {
+  withInflateBudget(new InflateBudget('page'), () => readPageContent(pageOf(doc, msg.index)));
+  const proxy = await proxyOf(doc, msg.maxPixels);
+  const page = await proxy.getPage(msg.index + 1);
+  try {
+    const viewport = page.getViewport({ scale: 1, rotation: page.rotate });
+    const content = await page.getTextContent();
+    const runs: PdfTextRun[] = [];
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str) continue;
+      const [a, b, c, d, e, f] = item.transform as number[];
+      const len = Math.hypot(a!, b!) || 1;
+      // Along the baseline by the run's width, in the direction its text runs.
+      const ex = e! + (a! / len) * item.width;
+      const ey = f! + (b! / len) * item.width;
+      const [x0, y0] = viewport.convertToViewportPoint(e!, f!) as [number, number];
+      const [x1, y1] = viewport.convertToViewportPoint(ex, ey) as [number, number];
+      runs.push({ str: item.str, x0, y0, x1, y1, h: item.height || Math.hypot(c!, d!), eol: item.hasEOL });
+    }
+    return { width: viewport.width, height: viewport.height, runs };
+  } finally {
+    page.cleanup();
+  }
+}
+
 async function handle(
   msg: Exclude<ToWorker, { type: 'bytes' }>,
 ): Promise<Extract<FromWorker, { type: 'done' }>['value']> {
@@ -244,6 +288,7 @@ async function handle(
     await measure(doc, msg.index);
     return withInflateBudget(new InflateBudget('page'), async () => (await keptPage(doc, msg.index)).bytes);
   }
+  if (msg.type === 'text') return text(msg, doc);
   return draw(msg, doc);
 }
 

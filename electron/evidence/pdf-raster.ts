@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PdfPagePixels } from './render-page.ts';
-import type { Drawn, FromWorker, PdfPageFacts, ToWorker } from './pdf-raster-worker.ts';
+import type { Drawn, FromWorker, PdfPageFacts, PdfPageText, ToWorker } from './pdf-raster-worker.ts';
 
-export type { PdfPageFacts };
+export type { PdfPageFacts, PdfPageText };
 
 /** A page drawn (pageMs), or a page read or a file probed (readMs), longer than this is stopped
  * and the page or file refused; heap of a PDF thread. */
@@ -84,6 +84,7 @@ const doing: Record<Asked['type'], string> = {
   measure: 'reading one of its pages',
   keep: 'reading one of its pages',
   probe: 'reading it',
+  text: 'reading the text of one of its pages',
 };
 
 /** One request to a PDF thread: answered, refused with a reason (DecodeError), or stopped by the
@@ -195,6 +196,12 @@ export async function drawPdfPage(
     height: m.height,
     channels: 4,
   };
+}
+
+/** The own text of page `index` of a stored PDF, and where each run of it is on the page as
+ * drawn without the merchant's rotation. */
+export function pdfPageText(id: string, bytes: () => Promise<Uint8Array>, index: number): Promise<PdfPageText> {
+  return ask({ type: 'text', id, index, maxPixels: MAX_PIXELS }, bytes);
 }
 
 /** Ends every drawing thread (tests, and the app when the evidence store goes away). */

@@ -7,6 +7,8 @@ import sharp, { type Sharp } from 'sharp';
 import { openImage, openJpegShrunk } from './decode.ts';
 import type { ImportKind } from './sniff.ts';
 import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
+import type { PageRect } from '../../shared/evidence/card-numbers.ts';
+import { paintMasks } from './card-mask/paint-masks.ts';
 
 /** Page sizes in inches, and the margin left around an image. */
 export const pageInches: Record<PageSize, { w: number; h: number }> = {
@@ -29,6 +31,8 @@ export interface RenderOptions {
   /** Placed on a PDF page (black and white as 1-bit Flate), or written as a file of its own
    * (JPEG, or a 1-bit PNG for black and white). */
   container?: 'pdf' | 'file' | undefined;
+  /** Card-number masks, in fractions of the page as drawn: painted black before encoding. */
+  masks?: readonly PageRect[] | undefined;
 }
 
 type Size = { widthPx: number; heightPx: number; widthIn: number; heightIn: number };
@@ -155,6 +159,7 @@ async function finish(
 ): Promise<RenderedPage> {
   // Transparent parts (PNG, GIF, WebP) become paper white, not the encoder's black.
   if (hasAlpha) p = p.flatten({ background: '#ffffff' });
+  if (o.masks?.length) p = await paintMasks(p, o.masks);
   if (o.colour !== 'colour') p = await toGray(p, o.denoise);
   else if (o.denoise) p = p.median(3);
   const file = o.container === 'file';

@@ -29,10 +29,25 @@ function requireHere(): NodeJS.Require {
  * WebAssembly cannot be loaded from inside it. */
 const unpacked = (p: string): string => p.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
 
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrWord {
+  text: string;
+  /** In pixels of the image read. */
+  bbox: OcrBox;
+}
+
 export interface OcrLine {
   text: string;
   /** 0-100, the engine's own confidence in the line. */
   confidence: number;
+  /** The line's words and where they are (what card-number masks are drawn from). */
+  words?: OcrWord[];
 }
 
 export interface OcrPage {
@@ -57,6 +72,7 @@ export interface OcrEngine {
 interface TessLine {
   text: string;
   confidence: number;
+  words?: Array<{ text: string; bbox: OcrBox }>;
 }
 interface TessWorker {
   recognize(
@@ -149,7 +165,11 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
       const r = await Promise.race([tw.recognize(image, {}, { text: true, blocks: true }), aborted]);
       const lines = (r.data.blocks ?? [])
         .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
-        .map((l) => ({ text: l.text.trim(), confidence: l.confidence }))
+        .map((l) => ({
+          text: l.text.trim(),
+          confidence: l.confidence,
+          words: (l.words ?? []).map((w) => ({ text: w.text, bbox: w.bbox })),
+        }))
         .filter((l) => l.text);
       return { text: r.data.text, lines, confidence: r.data.confidence };
     } catch (e) {

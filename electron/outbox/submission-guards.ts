@@ -4,7 +4,7 @@
 // Readiness (something to send, an open chargeback, the merchant's yes to an unusual or late
 // answer) is the one rule of shared/domain/answer-readiness.ts, read against the store.
 import type { Database } from '../store/database.ts';
-import { createPortfolioRepo } from '../store/portfolio-repo.ts';
+import { createPortfolioRepo } from '../store/portfolio/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { answerAmountProblem } from '../../shared/domain/concession.ts';
 import { evidenceRefusal, messageTypeRules } from '../../shared/domain/message-type-rules.ts';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.ts';
 import { createProfilesRepo } from './profiles-repo.ts';
-import { createPortfolioRepo } from './portfolio-repo.ts';
+import { createPortfolioRepo } from './portfolio/index.ts';
 import { createEventsRepo } from './events-repo.ts';
 import { createSyncStateRepo } from './sync-state-repo.ts';
 import { createDraftsRepo } from './drafts-repo.ts';
@@ -36,6 +36,6 @@ export function openStore(file: string) {
 }
 export type Store = ReturnType<typeof openStore>;
 export type { Database };
-export type { InboxRow, InboxQuery, ChargebackChange } from './portfolio-repo.ts';
+export type { InboxRow, InboxQuery, ChargebackChange } from './portfolio/index.ts';
 export type { SyncState } from './sync-state-repo.ts';
 export type { AppEvent } from './events-repo.ts';

@@ -1,6 +1,6 @@
 // From what a sync changed, the events a merchant cares about, with their words.
 import type { Chargeback, Entry } from '../../shared/api/index.ts';
-import type { ChargebackChange } from '../store/portfolio-repo.ts';
+import type { ChargebackChange } from '../store/portfolio/index.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
 import { entryLabel } from '../../shared/domain/entry-kinds.ts';

@@ -5,7 +5,7 @@
 // One whose reply date the service sent as no real date gets one reminder saying so: its
 // deadline is unknown, not absent.
 import type { Database } from '../store/database.ts';
-import type { PortfolioRepo } from '../store/portfolio-repo.ts';
+import type { PortfolioRepo } from '../store/portfolio/index.ts';
 import { daysLeft, describeDaysLeft, formatYmd } from '../../shared/domain/dates.ts';
 import { daysToSendBy, sendByOf } from '../../shared/domain/send-by.ts';
 import { deadlineWords } from '../../shared/domain/deadline-words.ts';

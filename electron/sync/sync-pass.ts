@@ -1,7 +1,8 @@
 // One pass over a profile, full or incremental: started (or resumed from its saved cursor), its
-// phases run in order (pass-phases.ts), each page saved in one transaction with the cursor and
-// the events it gives rise to, and finished by clearing the cursor; then, whether it worked or
-// not, the stored events are announced and the deadlines checked (notices.ts).
+// phases run in order (pass-phases.ts), the pages read saved in batches, each batch in one
+// transaction with the cursor and the events it gives rise to, and finished by clearing the
+// cursor; then, whether it worked or not, the stored events are announced and the deadlines
+// checked (notices.ts).
 import type { Store, SyncState } from '../store/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { ApiClient, Page } from '../api/index.ts';
@@ -13,6 +14,12 @@ import { phaseRunners } from './pass-phases.ts';
 import type { Pass, PassContext } from './pass-context.ts';
 import { createStoreBudget } from './store-budget.ts';
 import type { PassOptions, SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
+
+/** At most this many pages (100 records each) are saved in one transaction, and none waits
+ * longer than BATCH_MS for the pages after it: the merchant's window sees progress, and a pass
+ * stopped by a crash reads at most this much again. */
+const PAGES_PER_TRANSACTION = 10;
+const BATCH_MS = 250;
 
 export function profileOrThrow(store: Store, id: string): Profile {
   const p = store.profiles.get(id);
@@ -124,8 +131,12 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
   };
 
   const budget = createStoreBudget();
-  /** Saves each page, the events it gives rise to and the cursor (with any marks the page
-   * moved) in one transaction; none past the sync's budget for the store (store-budget.ts). */
+  /** Saves pages in batches: each batch's records, the events they give rise to and the cursor
+   * (with any marks they moved) in one transaction; none past the sync's budget for the store
+   * (store-budget.ts). A transaction per page cost a full sync more than its records did (a
+   * commit writes the index pages it touched again); a batch holds the pages that arrived while
+   * the last was saved, up to PAGES_PER_TRANSACTION or BATCH_MS, and is saved before the pass
+   * stops for any reason, so what was read is kept. */
   async function consume<T>(
     phase: SyncPhase,
     pages: AsyncIterable<Page<T>>,
@@ -133,17 +144,41 @@ export async function runPass(deps: PassDeps, profileId: string, o: PassOptions)
     firstPage: number,
   ): Promise<void> {
     let done = (firstPage - 1) * 100;
-    for await (const page of pages) {
-      budget.spend(page.bytes);
+    let batch: Array<Page<T>> = [];
+    let since = 0;
+    const flush = (): void => {
+      const saving = batch;
+      batch = [];
+      const last = saving.at(-1);
+      if (!last) return;
       store.transaction(() => {
-        const { events, marks } = save(page.records);
+        const events: DerivedEvent[] = [];
+        let marks: Partial<SyncState> = {};
+        for (const page of saving) {
+          const saved = save(page.records);
+          events.push(...saved.events);
+          marks = { ...marks, ...saved.marks };
+        }
         if (!quiet) deps.notices.raiseAll(profileId, events);
-        store.syncState.update(profileId, { ...marks, pass: { ...pass, phase, nextPage: page.page.current + 1 } });
+        store.syncState.update(profileId, { ...marks, pass: { ...pass, phase, nextPage: last.page.current + 1 } });
       });
-      done += page.records.length + page.invalid.length;
-      report.invalidRecords += page.invalid.length;
-      progress(phase, done, page.page.last * 100);
+    };
+    try {
+      for await (const page of pages) {
+        budget.spend(page.bytes);
+        // Progress counts the pages read, as they come: the window's bar moves page by page.
+        done += page.records.length + page.invalid.length;
+        report.invalidRecords += page.invalid.length;
+        progress(phase, done, page.page.last * 100);
+        if (batch.length === 0) since = Date.now();
+        batch.push(page);
+        if (batch.length >= PAGES_PER_TRANSACTION || Date.now() - since >= BATCH_MS) flush();
+      }
+    } catch (e) {
+      flush();
+      throw e;
     }
+    flush();
   }
 
   try {

@@ -4,7 +4,7 @@
 // every chargeback in the same section with the same deadline.
 import type { Store } from '../store/index.ts';
 import type { AnswerBook } from '../outbox/answers.ts';
-import type { WorklistQuery } from '../store/portfolio-repo.ts';
+import type { WorklistQuery } from '../store/portfolio/index.ts';
 import { answerIsOut } from '../../shared/domain/inbox-sections.ts';
 import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 

@@ -8,6 +8,7 @@ import { useApp } from '../state/app-store.ts';
 import { openPdf, closePdf, drawPage, acquirePdf } from '../pdf.ts';
 import { droppedFiles } from '../components/dropped-files.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { CardMasks, PageMaskBadge } from './card-masks.tsx';
 import { useQuery } from '../data/data.ts';
 import * as edit from '../../shared/evidence/draft-edits.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
@@ -740,6 +741,7 @@ export function EvidenceBuilder({
                 {i + 1}. {titles.get(p.itemId) ?? nameOf(p.itemId)}
                 {(draft.items.find((x) => x.id === p.itemId)?.pages ?? 1) > 1 ? ` p.${p.page + 1}` : ''}
               </span>
+              <PageMaskBadge page={p} draft={draft} />
               <span className="page-actions">
                 <button aria-label={`Move page ${i + 1} earlier`} onClick={() => move(i, i - 1)} disabled={i === 0}>
                   ←
@@ -762,6 +764,7 @@ export function EvidenceBuilder({
           ))}
         </ol>
       )}
+      <CardMasks draft={draft} setDraft={setDraft} />
       <SizeMeter check={check} limits={limits} />
       {/* How the files are made small enough: the preset's choices are right for most packets. */}
       <details className="advanced">

@@ -28,10 +28,18 @@ interface WallClock extends Ymd {
   ss: number;
 }
 
+/** The last instant asked for and its wall clock: a listing or a reminder pass asks for the same
+ * "now" once per row, and each answer is an Intl call. */
+let lastEastern: { ms: number; clock: WallClock } | undefined;
+
 function eastern(date: Date): WallClock {
+  const ms = date.getTime();
+  if (lastEastern?.ms === ms) return { ...lastEastern.clock };
   const p: Record<string, number> = {};
   for (const part of easternParts.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return { y: p.year!, m: p.month!, d: p.day!, hh: p.hour!, mm: p.minute!, ss: p.second! };
+  const clock = { y: p.year!, m: p.month!, d: p.day!, hh: p.hour!, mm: p.minute!, ss: p.second! };
+  lastEastern = { ms, clock };
+  return { ...clock };
 }
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');

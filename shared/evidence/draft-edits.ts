@@ -3,6 +3,7 @@
 // test/unit/evidence/draft-edits.test.ts.
 import type { EvidenceDraft } from './draft.ts';
 import type { ArrangedPage, ImportOutcome } from './items.ts';
+import { unmaskedKey } from './card-numbers.ts';
 import {
   cleanField,
   exhibitTitleMax,
@@ -93,6 +94,23 @@ export function setPageSize(draft: EvidenceDraft, pageSize: EvidenceDraft['pageS
 
 export function setPdfPages(draft: EvidenceDraft, pdfPages: NonNullable<EvidenceDraft['pdfPages']>): EvidenceDraft {
   return { ...draft, pdfPages };
+}
+
+/** Undoes one card-number mask (the merchant says it is not a card number): that part of the page
+ * is sent as it is; every other mask stays. */
+export function undoMask(draft: EvidenceDraft, itemId: string, maskId: string): EvidenceDraft {
+  const key = unmaskedKey(itemId, maskId);
+  if (draft.unmasked?.includes(key)) return draft;
+  return { ...draft, unmasked: [...(draft.unmasked ?? []), key] };
+}
+
+/** Puts an undone mask back. */
+export function redoMask(draft: EvidenceDraft, itemId: string, maskId: string): EvidenceDraft {
+  const key = unmaskedKey(itemId, maskId);
+  const unmasked = (draft.unmasked ?? []).filter((k) => k !== key);
+  if (unmasked.length === (draft.unmasked ?? []).length) return draft;
+  const { unmasked: _, ...rest } = draft;
+  return unmasked.length ? { ...rest, unmasked } : rest;
 }
 
 export function setKeepScanPaper(draft: EvidenceDraft, keep: boolean): EvidenceDraft {

@@ -30,6 +30,9 @@ export const evidenceDraftSchema = z.object({
   /** Set when the draft is archived with the answer it was built for: the pages of the packet as
    * built, the cover letter's included (the arrangement alone counts only the evidence). */
   packetPages: z.number().int().min(0).optional(),
+  /** Card-number masks the merchant undid, as `<item ID>:<mask ID>` (shared/evidence/card-numbers.ts):
+   * sent as they are. Absent: every card number found is covered. */
+  unmasked: z.array(z.string().max(120)).max(2000).optional(),
 });
 export type EvidenceDraft = z.infer<typeof evidenceDraftSchema>;
 
@@ -46,5 +49,6 @@ export function settingsOfDraft(draft: EvidenceDraft, limits: EvidenceLimits, ba
     ...(draft.pdfPages ? { pdfPages: draft.pdfPages } : {}),
     ...(draft.coverLetter === false ? { coverLetter: false } : {}),
     ...(draft.keepScanPaper === false ? { keepScanPaper: false } : {}),
+    ...(draft.unmasked?.length ? { unmasked: draft.unmasked } : {}),
   };
 }

@@ -65,6 +65,9 @@ export const buildSettingsSchema = z.object({
   /** false leaves the cover letter out even where one is given. */
   coverLetter: z.boolean().optional(),
   baseName: z.string().min(1).max(80).default('evidence'),
+  /** Card-number masks the merchant undid (`<item ID>:<mask ID>`): those parts are sent as they
+   * are. Every other card number found is covered but for its last four digits. */
+  unmasked: z.array(z.string().max(120)).max(2000).optional(),
 });
 export type BuildSettings = z.infer<typeof buildSettingsSchema>;
 
@@ -108,6 +111,15 @@ export const outputFileSchema = z.object({
 });
 export type OutputFile = z.infer<typeof outputFileSchema>;
 
+/** A card number covered in a built packet: which file, which page (0-based), its last four. */
+export const maskedPlaceSchema = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  page: z.number().int().min(0),
+  last4: z.string(),
+});
+export type MaskedPlace = z.infer<typeof maskedPlaceSchema>;
+
 export const buildResultSchema = z.object({
   ok: z.boolean(),
   files: z.array(outputFileSchema),
@@ -118,6 +130,8 @@ export const buildResultSchema = z.object({
   warnings: z.array(z.string()),
   /** Which compression step the solver settled on (0 = the preset as chosen). */
   step: z.number().int(),
+  /** Where card numbers were covered (absent: none found). */
+  masked: z.array(maskedPlaceSchema).optional(),
 });
 export type BuildResult = z.infer<typeof buildResultSchema>;
 

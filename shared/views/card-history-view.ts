@@ -99,3 +99,15 @@ export function cardHistoryLines(view: CardHistoryView): string[] {
   }
   return lines;
 }
+
+/** The checklist item a qualifying Compelling Evidence 3.0 check fills, with the purchases that fill
+ * it (the packet then holds their exhibit); nothing for any other state, so nothing unproven ticks. */
+export function checklistFromCardHistory(view: CardHistoryView | null | undefined): Map<string, string> {
+  const ce3 = view?.compellingEvidence;
+  if (ce3?.state !== 'checked' || ce3.verdict.kind !== 'qualifies') return new Map();
+  const ids = ce3.verdict.priors.map((p) => p.id);
+  const named = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+  return new Map([
+    ['prior-undisputed-payments', `earlier purchases ${named}, the same ${ce3ElementsText(ce3.verdict.elements)}`],
+  ]);
+}

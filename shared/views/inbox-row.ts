@@ -1,4 +1,4 @@
-// A chargeback as the inbox lists it: the store's derived columns (electron/store/portfolio-repo.ts
+// A chargeback as the inbox lists it: the store's derived columns (electron/store/portfolio/worklist.ts
 // reads them into this shape), and, across IPC, where its answer stands.
 import { cardNetworkSchema } from '../domain/card-networks.ts';
 import { z } from 'zod';

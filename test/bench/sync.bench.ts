@@ -1,6 +1,7 @@
 // Sync benchmark: a sandbox portfolio of 10,000 chargebacks and 50,000 entries. Prints the full
-// sync time, an incremental sync with 1% changed, and the inbox query time, against the targets
-// (full < 15 s, incremental < 1 s, inbox query < 20 ms).
+// sync time and the app's CPU for it (this process's, the sandbox's apart), an incremental sync
+// with 1% changed, and the inbox query time, against the targets (full < 15 s, app CPU <= 3 s,
+// incremental < 1 s, inbox query < 20 ms).
 // The sandbox runs in its own process, as the real service runs on its own machine: the figures
 // are the app's work (requests, validation, storage), not the simulator's.
 import { performance } from 'node:perf_hooks';
@@ -110,7 +111,7 @@ try {
   const times: number[] = [];
   for (let i = 0; i < 60; i++) {
     const s = performance.now();
-    f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 100, offset: (i % 6) * 100 });
+    f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 100, offset: (i % 6) * 100 });
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
@@ -119,7 +120,7 @@ try {
   const filtered: number[] = [];
   for (let i = 0; i < 30; i++) {
     const s = performance.now();
-    f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 100, search: 'not received', status: 'open' });
+    f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 100, search: 'not received', status: 'open' });
     filtered.push(performance.now() - s);
   }
   filtered.sort((a, b) => a - b);
@@ -134,8 +135,10 @@ try {
     `  read ${full.chargebacks} chargebacks, ${full.statuses} status ` +
       `records, ${full.entries} entries in ${fullRequests} requests`,
   );
+  const appCpuS = (appCpu.user + appCpu.system) / 1e6;
+  row('full sync, app CPU', `${appCpuS.toFixed(2)} s`, '<= 3 s', appCpuS <= 3);
   console.log(
-    `  CPU: app ${((appCpu.user + appCpu.system) / 1e6).toFixed(1)} s, ` +
+    `  CPU: app ${appCpuS.toFixed(1)} s, ` +
       'sandbox ' +
       (sandboxStart !== undefined && sandboxEnd !== undefined
         ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s`

@@ -424,6 +424,15 @@ try {
         .filter((x) => x !== undefined),
     );
   const call = (l: Startup, channel: string) => l.calls.find((c) => c.channel === channel);
+  // The first (cold) load of the large store the same way: what it spends that later loads do not.
+  const cold = loads.get(big)![0]!;
+  console.log(
+    `  ${String(big.chargebacks).padStart(6)}, first load: index.html in ${ms(cold.htmlFetched)}, ` +
+      `app.js in ${ms(cold.appJsFetched)}, document parsed ${ms(cold.domContentLoaded)}, ` +
+      `profiles in ${ms(call(cold, 'listProfiles')?.end ?? 0)}, ` +
+      `inbox asked ${ms(call(cold, 'listInbox')?.start ?? 0)}, in ${ms(call(cold, 'listInbox')?.end ?? 0)}, ` +
+      `rows in the DOM ${ms(cold.dom)}, painted ${ms(cold.painted)}`,
+  );
   for (const p of [big, ref])
     console.log(
       `  ${String(p.chargebacks).padStart(6)}: index.html in ${ms(at(p, (l) => l.htmlFetched))}, ` +

@@ -149,7 +149,7 @@ test(
       const profile = services.store.profiles.list()[0]!;
       // The issuer decides one chargeback; the next sync brings the decision in as an event.
       const sandbox = services.demoSandbox()!;
-      const [decided] = services.store.portfolio.listInbox({
+      const [decided] = services.store.portfolio.listWorklist({
         profileId: profile.id,
         status: 'open',
         offset: 0,
@@ -268,7 +268,7 @@ test('a failed answer says why; once part of it was sent it can be dismissed, af
     await exploreDemo(page, async () => undefined);
     const profile = services.store.profiles.list()[0]!;
     const [target] = services.store.portfolio
-      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+      .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
       .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
     // Text dressed as a PDF: the service checks content, so the second document is refused after
     // the first (and, on the micro-service, the message) went.

@@ -47,7 +47,7 @@ test(
       const { page, services } = app;
       const profile = services.store.profiles.list()[0]!;
       const answerable = services.store.portfolio
-        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+        .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
         .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0);
       assert.ok(answerable.length >= 2, 'the demo portfolio has chargebacks still inside their deadline');
       const [a, b] = answerable as [(typeof answerable)[number], (typeof answerable)[number]];
@@ -146,7 +146,7 @@ test(
       const { page, services } = app;
       const profile = services.store.profiles.list()[0]!;
       const rows = services.store.portfolio
-        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+        .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
         .rows.filter((r) => r.actionable);
       const printed = rows.slice(0, 3).map((r, i) => {
         const d = services.store.portfolio.detail(profile.id, r.id)!;
@@ -223,7 +223,7 @@ test(
         };
       };
       const open = services.store.portfolio
-        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 200 })
+        .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 200 })
         .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.cycle === 'first')
         .map((r) => facts(r.id))
         .filter((x) => x.order && /[0158]/.test(x.auth));

@@ -73,6 +73,11 @@ test('the window: qualifies with both purchases named, in the page and the packe
     for (const id of sc.qualifies.priors) assert.ok(shown.includes(id), `${id} is shown`);
     assert.match(shown, /150 days before/);
     assert.match(shown, /Matching: IP address 198\.51\.100\.\d+; full delivery address /);
+    // The checklist's item is ticked by the check and names both purchases.
+    const item = page.locator('.checklist li', { hasText: 'Two earlier undisputed payments' });
+    await item.locator('.provided-by').waitFor();
+    assert.ok(await item.getByRole('checkbox').isChecked(), 'ticked by the qualifying check');
+    for (const id of sc.qualifies.priors) assert.ok((await item.innerText()).includes(id), `the item names ${id}`);
     await card.scrollIntoViewIfNeeded();
     await app.shot('ce3-qualifies');
 
@@ -122,6 +127,12 @@ test('the window: qualifies with both purchases named, in the page and the packe
     assert.match(
       await recent.innerText(),
       new RegExp(`${sc.tooRecent.priors[0]} \\(.*\\) is 30 days before, too recent`),
+    );
+    const unticked = page.locator('.checklist li', { hasText: 'Two earlier undisputed payments' });
+    assert.equal(
+      await unticked.getByRole('checkbox').isChecked(),
+      false,
+      'a check that does not qualify ticks nothing',
     );
     await recent.scrollIntoViewIfNeeded();
     await app.shot('ce3-too-recent');

@@ -35,7 +35,7 @@ const merchant = { locale: 'en-GB', timezoneId: 'Europe/Berlin' };
 function notReceived(app: BrowserApp) {
   const { store } = app.services;
   const profile = store.profiles.list()[0]!;
-  const rows = store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
+  const rows = store.portfolio.listWorklist({ profileId: profile.id, offset: 0, limit: 500 }).rows;
   for (const r of rows) {
     if (r.status !== 'open' || !r.actionable || (r.daysLeft ?? -1) < 2) continue;
     const d = store.portfolio.detail(profile.id, r.id)!;
@@ -520,7 +520,7 @@ test(
       assert.equal(await preview.isEnabled(), true, 'typed facts alone can be previewed');
       await preview.click();
       const shown = page.getByRole('dialog', { name: 'Preview of the packet' });
-      await shown.locator('.preview-page').first().waitFor({ timeout: 30_000 });
+      await shown.locator('.preview-page').first().waitFor({ timeout: 120_000 });
       await shown.getByRole('button', { name: 'Close' }).click();
       await shown.waitFor({ state: 'detached' });
       await page.locator('#packet-hold').waitFor({ state: 'detached' });

@@ -77,7 +77,8 @@ test(
       await page.locator('canvas.thumb').first().waitFor();
       await app.shot('07-evidence-builder');
       await page.getByRole('button', { name: 'Preview the packet' }).click();
-      await page.locator('.preview-page').nth(3).waitFor({ timeout: 30_000 });
+      // The preview waits for the pages' search for card numbers (OCR) to finish.
+      await page.locator('.preview-page').nth(3).waitFor({ timeout: 120_000 });
       assert.equal(await page.locator('.preview-page').count(), 4, 'cover letter and three pages');
       await app.shot('08-preview');
       // The previewed file opens in the system's viewer, and a copy can be kept anywhere.
@@ -158,7 +159,7 @@ test(
       assert.equal(await builder.getByLabel('Cover letter', { exact: true }).count(), 0);
       await meter.filter({ hasText: /^1 page .* 1 file/ }).waitFor();
       await page.getByRole('button', { name: 'Preview the packet' }).click();
-      await page.locator('img.preview-page').waitFor({ timeout: 30_000 });
+      await page.locator('img.preview-page').waitFor({ timeout: 120_000 });
       assert.match((await page.locator('.modal-head').textContent()) ?? '', /evidence t1_chb_.*\.jpg/);
       await app.shot('07b-evidence-single-image');
       await page.getByRole('button', { name: 'Close' }).click();

@@ -235,7 +235,7 @@ test(
       const profile = services.store.profiles.list()[0]!;
       // A card-absent fraud claim: its letter argues from the authorization record.
       const target = services.store.portfolio
-        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 500 })
+        .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 500 })
         .rows.find((r) => r.actionable && (r.daysLeft ?? -1) >= 0 && r.category === 'fraud-card-absent');
       assert.ok(target, 'the demo portfolio has an open card-absent fraud chargeback');
       await page.getByLabel('Search').fill(target.id);
@@ -340,7 +340,7 @@ test(
       const { page, services } = app;
       await exploreDemo(page, async () => undefined);
       const profile = services.store.profiles.list()[0]!;
-      const rows = services.store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
+      const rows = services.store.portfolio.listWorklist({ profileId: profile.id, offset: 0, limit: 500 }).rows;
       const lost = rows.find((r) => r.status === 'lost');
       const [fine, arb, late] = rows.filter((r) => r.status === 'open' && r.actionable && (r.daysLeft ?? -1) >= 1);
       assert.ok(lost && fine && arb && late, 'the demo portfolio has a lost chargeback and three open ones');
@@ -474,7 +474,7 @@ test(
       await page.getByText(/^Up to date/).waitFor();
       const profile = services.store.profiles.list()[0]!;
       const [target] = services.store.portfolio
-        .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
+        .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 100 })
         .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 1);
       const sandbox = services.demoSandbox()!;
       await createSandboxAdmin(sandbox.url, sandbox.adminToken).setFaults({ rate: 1, kinds: ['500'] });

@@ -55,7 +55,7 @@ test('Outbox: amounts, moments, states in words, outcomes; a failed job retried;
     const sandbox = services.demoSandbox()!;
     const admin = createSandboxAdmin(sandbox.url, sandbox.adminToken);
     const answerable = services.store.portfolio
-      .listInbox({ profileId: profile.id, status: 'open', offset: 0, limit: 200 })
+      .listWorklist({ profileId: profile.id, status: 'open', offset: 0, limit: 200 })
       .rows.filter((r) => r.actionable && (r.daysLeft ?? -1) >= 2);
     assert.ok(answerable.length >= 4, 'the demo has open chargebacks to answer');
     const [conceded, noted, failing, closing] = answerable;

@@ -29,7 +29,7 @@ const authenticatedWords = /3-D Secure succeeded|cardholder was authenticated|au
 function visaFraud(app: BrowserApp) {
   const { store } = app.services;
   const profile = store.profiles.list()[0]!;
-  const rows = store.portfolio.listInbox({ profileId: profile.id, offset: 0, limit: 500 }).rows;
+  const rows = store.portfolio.listWorklist({ profileId: profile.id, offset: 0, limit: 500 }).rows;
   const row = rows.find(
     (r) => r.status === 'open' && r.actionable && (r.sendByDaysLeft ?? -1) >= 2 && r.cycle === 'first',
   );

@@ -2,6 +2,7 @@
 // shows as the merchant arranges, and the build that writes the files (split where the per-file
 // limit demands; a failed build leaves nothing behind). The solver (solve.ts) decides what each
 // page becomes; this writes it, and packs tighter if a file comes out over its limit.
+import { maskedPlaces, maskedWarning } from '../card-mask/page-masks.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../../fs/write-atomic.ts';
@@ -31,7 +32,9 @@ export async function estimatePacket(
   settings: BuildSettings,
   cover?: CoverLetterInput,
 ): Promise<Estimate> {
-  const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {});
+  const plan = await solve(store, arrangement, settings, settings.coverLetter === false ? undefined : cover, {
+    estimate: true,
+  });
   return {
     bytes: Math.round(plan.estimatedBytes),
     pages: plan.pages.length + plan.coverPages,
@@ -68,7 +71,9 @@ export async function buildPacket(
       step: plan.step,
     };
   const base = safeBaseName(settings.baseName);
-  const warnings = warningsOf(plan, settings, lastStep(settings));
+  const masked = maskedPlaces(plan.pages);
+  const warnings = [...warningsOf(plan, settings, lastStep(settings)), ...[maskedWarning(masked) ?? []].flat()];
+  const report = masked.length ? { masked } : {};
 
   // A folder made here is removed again if the build fails: a failure leaves nothing behind.
   const createdDir = await mkdir(o.outDir, { recursive: true });
@@ -91,6 +96,7 @@ export async function buildPacket(
         problems: [],
         warnings,
         step: plan.step,
+        ...report,
       };
     }
     let packing = plan.packing;
@@ -129,6 +135,7 @@ export async function buildPacket(
           problems: [],
           warnings,
           step: plan.step,
+          ...report,
         };
       }
       // The estimate was short (shared resources, fonts): pack tighter by the overshoot, and

@@ -18,6 +18,7 @@ import { mapLimited } from '../../../shared/map-limited.ts';
 import { fileBudget, PAGE_OVERHEAD, type Encoded } from './pack.ts';
 import { fitScale, mustDraw, turned, worthDrawing } from './page-policy.ts';
 import { pageLabel } from './problems.ts';
+import { pageMasks } from '../card-mask/page-masks.ts';
 import type { Step } from './solver-steps.ts';
 
 /** Pages worked on at once: the image library runs each on one thread (decode.ts), so two keep
@@ -77,7 +78,13 @@ async function encodePage(
   settings: BuildSettings,
   colour: ColourMode,
   stepIndex: number,
+  o: { estimate?: boolean | undefined },
 ): Promise<Encoded> {
+  // Card numbers are covered on every page; a PDF page showing one is drawn, so that no text layer
+  // carries the number past its mask.
+  const { masks, rects } = await pageMasks(store, item, page, settings.unmasked, o);
+  if (rects.length) opts = { ...opts, masks: rects };
+  const masked = masks.length ? { masks } : {};
   if (item.kind !== 'pdf') {
     const kind = item.kind;
     const rendered = await store.pages.rendered(
@@ -85,17 +92,17 @@ async function encodePage(
       async () =>
         renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)),
     );
-    return { kind: 'image', page, item, rendered, bytes: rendered.data.length };
+    return { kind: 'image', page, item, rendered, bytes: rendered.data.length, ...masked };
   }
   const f = await measurePdfPage(store, item, page.page);
   const kept: Encoded = { kind: 'pdf', page, item, bytes: f.keptBytes };
-  const must = mustDraw(f, page, settings, colour);
+  const must = masks.length ? 'masked' : mustDraw(f, page, settings, colour);
   if (!must && !worthDrawing(f.keptBytes, fileBudget(settings.limits.maxFileBytes) - PAGE_OVERHEAD, stepIndex))
     return kept;
   const rendered = await drawPdfAsImage(store, item, page, f, opts, settings);
   return !must && rendered.data.length >= f.keptBytes
     ? kept
-    : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size' };
+    : { kind: 'image', page, item, rendered, bytes: rendered.data.length, drawn: must ?? 'size', ...masked };
 }
 
 export async function encodeAll(
@@ -107,10 +114,15 @@ export async function encodeAll(
   denoise: boolean,
   step: Step,
   stepIndex: number,
-  o: { signal?: AbortSignal | undefined; onProgress?: ((done: number, total: number) => void) | undefined },
+  o: {
+    signal?: AbortSignal | undefined;
+    onProgress?: ((done: number, total: number) => void) | undefined;
+    estimate?: boolean | undefined;
+  },
 ): Promise<{ pages: Encoded[]; problems: PageProblem[] }> {
   let done = 0;
-  const problems: PageProblem[] = [];
+  // By page, whichever finishes first: the report lists them in the packet's order.
+  const problems: Array<PageProblem & { at: number }> = [];
   const opts: RenderOptions = {
     dpi: step.dpi,
     colour,
@@ -123,14 +135,15 @@ export async function encodeAll(
   const encoded = await mapLimited(
     arrangement.pages,
     PAGES_IN_FLIGHT,
-    async (page): Promise<Encoded | undefined> => {
+    async (page, at): Promise<Encoded | undefined> => {
       const item = items.get(page.itemId)!;
       let result: Encoded;
       try {
-        result = await encodePage(store, item, page, opts, settings, colour, stepIndex);
+        result = await encodePage(store, item, page, opts, settings, colour, stepIndex, { estimate: o.estimate });
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         problems.push({
+          at,
           itemId: item.id,
           page: page.page,
           name: item.name,
@@ -143,5 +156,8 @@ export async function encodeAll(
     },
     { signal: o.signal },
   );
-  return { pages: encoded.filter((x): x is Encoded => !!x), problems };
+  return {
+    pages: encoded.filter((x): x is Encoded => !!x),
+    problems: problems.sort((a, b) => a.at - b.at).map(({ at: _, ...p }) => p),
+  };
 }

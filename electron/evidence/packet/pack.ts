@@ -1,5 +1,6 @@
 // Packing encoded pages into files in the merchant's order, and the byte overheads the estimate
 // counts for a page, a file and a cover letter page.
+import type { CardMask } from '../../../shared/evidence/card-numbers.ts';
 import type { ArrangedPage, EvidenceItem } from '../../../shared/evidence/items.ts';
 import type { RenderedPage } from '../render-page.ts';
 import type { DrawnBecause } from './page-policy.ts';
@@ -21,8 +22,10 @@ export type Encoded =
       rendered: RenderedPage;
       bytes: number;
       drawn?: DrawnBecause;
+      /** The card numbers covered on this page (card-mask/). */
+      masks?: CardMask[];
     }
-  | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number };
+  | { kind: 'pdf'; page: ArrangedPage; item: EvidenceItem; bytes: number; masks?: undefined };
 
 export interface Packing {
   /** Each file's pages, as indices into the encoded pages. */

@@ -14,7 +14,7 @@ const DPI_TOLERANCE = 1.02;
 /** Why a PDF page was drawn as an image rather than kept: the merchant's choice, an image file
  * as output, the profile's colour or dpi limit, a picture whose metadata could not be removed
  * for sure, content that could not be checked, or size. */
-export type DrawnBecause = 'chosen' | 'file' | 'colour' | 'metadata' | 'dpi' | 'unknown' | 'size';
+export type DrawnBecause = 'chosen' | 'file' | 'colour' | 'metadata' | 'dpi' | 'unknown' | 'size' | 'masked';
 
 /** A size turned by a rotation in degrees: sideways swaps its sides. */
 export function turned(size: { w: number; h: number }, rotation: number): { w: number; h: number } {

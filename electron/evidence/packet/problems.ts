@@ -117,6 +117,7 @@ export function warningsOf(
     metadata: 'the metadata of a picture on them could not be removed for sure',
     unknown: 'their content could not be checked against the limits',
     size: 'they were too large as they were',
+    masked: 'they show a card number, now covered',
   };
   for (const reason of Object.keys(why) as Array<keyof typeof why>) {
     const byItem = new Map<string, { item: EvidenceItem; pages: number[] }>();

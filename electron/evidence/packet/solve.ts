@@ -71,7 +71,11 @@ export async function solve(
   arrangement: Arrangement,
   settings: BuildSettings,
   cover: CoverLetterInput | undefined,
-  o: { signal?: AbortSignal | undefined; onProgress?: ((done: number, total: number) => void) | undefined },
+  o: {
+    signal?: AbortSignal | undefined;
+    onProgress?: ((done: number, total: number) => void) | undefined;
+    estimate?: boolean | undefined;
+  },
 ): Promise<Plan> {
   const { items, problems: refProblems } = await itemsOf(store, arrangement);
   if (refProblems.length) return emptyPlan(refProblems);

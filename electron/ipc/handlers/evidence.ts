@@ -5,6 +5,7 @@ import { estimatePacket, pagePicture } from '../../evidence/index.ts';
 import { letterSource, packetLetter } from '../../respond/letter.ts';
 import { valueOf } from '../../app/outcome.ts';
 import { draftLetterGrounds, draftSubject, getDraft, saveDraft } from '../../app/drafts.ts';
+import { cardScanOf } from '../../evidence/card-mask/card-scan.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
 import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds.ts';
@@ -70,6 +71,11 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       // A thumbnail scrolled away before its turn is never drawn.
       call?.signal.throwIfAborted();
       return pagePicture(s.evidence, itemId, page, maxWidth);
+    },
+    getCardMasks: async ({ itemId }) => {
+      const item = await s.evidence.get(itemId);
+      if (!item) throw new AppError('not-found', 'That file is no longer in the evidence store; add it again.');
+      return cardScanOf(s.evidence, item);
     },
     estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal, slots }, call) => {
       // An arrangement already changed again is not measured: the window asks for the new one.

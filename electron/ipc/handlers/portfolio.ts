@@ -9,7 +9,7 @@ import { exportInboxCsv, exportLedgerCsv } from '../../app/exports.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
-import type { WorklistQuery } from '../../store/portfolio-repo.ts';
+import type { WorklistQuery } from '../../store/portfolio/index.ts';
 
 export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);

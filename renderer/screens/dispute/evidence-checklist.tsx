@@ -1,10 +1,11 @@
 // The "Evidence that wins" card: what wins this reason, as a checklist the merchant ticks (saved
 // through the data layer) or the packet ticks for them.
 import { useState } from 'react';
-import { mutate } from '../../data/data.ts';
+import { mutate, useQuery } from '../../data/data.ts';
 import { useApp } from '../../state/app-store.ts';
 import { slotLabel } from '../../../shared/domain/evidence-guidance.ts';
 import { checklistFromRecord } from '../../../shared/domain/payment-facts.ts';
+import { checklistFromCardHistory } from '../../../shared/views/card-history-view.ts';
 import type { SlotId } from '../../../shared/evidence/slots.ts';
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 
@@ -41,7 +42,9 @@ export function EvidenceChecklist({
 }) {
   const { ticked, tick } = useTicks(view, profileId, chargebackId);
   // What the transaction record itself supports ticks its item, in the record's words.
-  const fromRecord = checklistFromRecord(view.paymentFacts);
+  // A qualifying Compelling Evidence 3.0 check (the card's earlier purchases) ticks its item too.
+  const history = useQuery('getCardHistory', { profileId, chargebackId });
+  const fromRecord = new Map([...checklistFromRecord(view.paymentFacts), ...checklistFromCardHistory(history.data)]);
   return (
     <article className="card">
       <h2>Evidence that wins</h2>

@@ -12,6 +12,7 @@ import {
   buildResultSchema,
 } from '../../evidence/items.ts';
 import { evidenceDraftSchema } from '../../evidence/draft.ts';
+import { cardScanSchema } from '../../evidence/card-numbers.ts';
 import { slotsSchema } from '../../evidence/slots.ts';
 import { disputeCategorySchema } from '../../domain/reason-codes.ts';
 import { coverLetterFactsSchema } from '../../domain/letter-facts.ts';
@@ -58,6 +59,13 @@ export const evidenceChannels = {
       width: z.number().optional(),
       height: z.number().optional(),
     }),
+    { tags: [] },
+  ),
+  getCardMasks: query(
+    'The full card numbers found on one evidence file (its pages read once, by OCR, and kept with it) ' +
+      'and the masks that cover all but their last four digits; answered once the file has been searched.',
+    z.strictObject({ itemId: itemIdSchema }),
+    cardScanSchema,
     { tags: [] },
   ),
   estimatePacket: query(

@@ -68,6 +68,14 @@ test('show: a qualifying 10.4 chargeback says so with both transactions; --json 
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Qualifies for Compelling Evidence 3\.0: the same IP address and full delivery address/);
   for (const id of sc.qualifies.priors) assert.match(text.stdout, new RegExp(`  ${id}  \\d{4}-\\d{2}-\\d{2}  \\$`));
+  // The checklist's item is filled by the check, naming both purchases.
+  assert.match(
+    text.stdout,
+    new RegExp(
+      'Two earlier undisputed payments \\(the transaction record: earlier purchases ' +
+        `${sc.qualifies.priors[0]} and ${sc.qualifies.priors[1]}, the same IP`,
+    ),
+  );
 
   const json = await cli(['show', sc.qualifies.chargeback, '--json']);
   assert.equal(json.status, 0, json.stderr);
@@ -84,6 +92,7 @@ test('show: a qualifying 10.4 chargeback says so with both transactions; --json 
 test('show: too recent and a disputed prior are each told why; --json says does-not-qualify with the reasons', async () => {
   const recent = await cli(['show', sc.tooRecent.chargeback]);
   assert.match(recent.stdout, /Does not qualify for Compelling Evidence 3\.0/);
+  assert.match(recent.stdout, /  - Two earlier undisputed payments\n/, 'not ticked by a check that does not qualify');
   assert.match(recent.stdout, new RegExp(`${sc.tooRecent.priors[0]} \\(.*\\) is 30 days before, too recent`));
 
   const json = await cli(['show', sc.disputedPrior.chargeback, '--json']);

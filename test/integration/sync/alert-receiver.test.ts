@@ -33,7 +33,7 @@ test(
       const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
       await admin.addAlertReceiver({ url: receiver.url, headerName: 'X-Alert-Key', headerValue: 'fixed-value' });
       const fresh = await admin.createChargeback();
-      const [open, doomed] = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 2 }).rows;
+      const [open, doomed] = f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 2 }).rows;
       assert.ok(open && doomed && open.status === 'open' && doomed.status === 'open');
       await admin.decide(open.id, 'won');
       await admin.decide(doomed.id, 'lost');
@@ -184,7 +184,7 @@ test(
     });
     try {
       await f.h.sync.syncProfile(f.profile.id);
-      const [open] = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows;
+      const [open] = f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 1 }).rows;
       assert.ok(open && open.status === 'open');
       const real = f.h.store.portfolio.getChargeback(f.profile.id, open.id)!;
       const forged = {

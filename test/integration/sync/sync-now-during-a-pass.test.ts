@@ -12,7 +12,7 @@ test('a sync asked for while a pass runs brings a decision made after that pass 
     const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
     await f.h.sync.syncProfile(f.profile.id);
     const open = f.h.store.portfolio
-      .listInbox({ profileId: f.profile.id, status: 'open', offset: 0, limit: 100 })
+      .listWorklist({ profileId: f.profile.id, status: 'open', offset: 0, limit: 100 })
       .rows.find((r) => r.actionable);
     assert.ok(open, 'an open chargeback to decide');
 

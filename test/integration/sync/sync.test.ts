@@ -34,7 +34,7 @@ test('full then incremental sync of thousands of chargebacks: every record once,
 
     const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
     const open = f.h.store.portfolio
-      .listInbox({ profileId: f.profile.id, limit: 20 })
+      .listWorklist({ profileId: f.profile.id, limit: 20 })
       .rows.filter((r) => r.status === 'open')
       .slice(0, 10);
     for (const r of open.slice(0, 5)) await admin.decide(r.id, 'won');
@@ -207,7 +207,7 @@ test(
     try {
       await f.h.sync.syncProfile(f.profile.id);
       const admin = createSandboxAdmin(f.sb.url, f.sb.adminToken);
-      const target = f.h.store.portfolio.listInbox({ profileId: f.profile.id, limit: 1 }).rows[0]!;
+      const target = f.h.store.portfolio.listWorklist({ profileId: f.profile.id, limit: 1 }).rows[0]!;
       assert.ok(target.actionable && target.status === 'open');
       await admin.modify(target.id, { reply: 20250231 });
       const fresh = await admin.createChargeback({ reply: '20261340' });
@@ -218,7 +218,7 @@ test(
         [target.id, '20250231'],
         [fresh.id, '20261340'],
       ] as const) {
-        const row = f.h.store.portfolio.listInbox({ profileId: f.profile.id, search: id }).rows[0];
+        const row = f.h.store.portfolio.listWorklist({ profileId: f.profile.id, search: id }).rows[0];
         assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, raw, null], id);
         assert.deepEqual(f.h.store.portfolio.getChargeback(f.profile.id, id)?.invalidDates, { reply: raw });
       }

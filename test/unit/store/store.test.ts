@@ -68,7 +68,7 @@ test('an older database is upgraded, never wiped', () => {
     assert.equal(store.profiles.get('p1')?.name, 'Shop', 'data kept');
     assert.equal(store.events.recent('p1')[0]?.read, false, 'new column added to old rows');
     assert.deepEqual(store.events.claimUnannounced('p1'), [], 'events of an older database were announced when raised');
-    const old = store.portfolio.listInbox({ profileId: 'p1', now: new Date('2025-02-01T12:00:00Z') }).rows;
+    const old = store.portfolio.listWorklist({ profileId: 'p1', now: new Date('2025-02-01T12:00:00Z') }).rows;
     assert.deepEqual(
       old.map((r) => [r.id, r.reply, r.replyInvalid]),
       [
@@ -89,7 +89,7 @@ test('an older database is upgraded, never wiped', () => {
   }
 });
 
-test('inbox: open and actionable first by deadline, then the rest by latest change; filters; indexed', () => {
+test('inbox in the worklist order: answer now by deadline, awaiting the issuer, decided; filters; indexed', () => {
   const store = openStore(':memory:');
   store.profiles.save(profile);
   store.portfolio.upsertChargebacks('p1', [
@@ -101,35 +101,35 @@ test('inbox: open and actionable first by deadline, then the rest by latest chan
     cb('f', { reasonCode: '10.4', currency: 'JPY', total: 1000, reply: 20261130 }),
   ]);
   const now = new Date('2026-11-22T15:00:00Z');
-  const all = store.portfolio.listInbox({ profileId: 'p1', now });
+  const all = store.portfolio.listWorklist({ profileId: 'p1', now });
   assert.deepEqual(
     all.rows.map((r) => r.id),
     ['b', 'f', 'a', 'c', 'e', 'd'],
   );
   assert.equal(all.rows[0]?.daysLeft, 3);
   const paged = [
-    ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4 }).rows,
-    ...store.portfolio.listInbox({ profileId: 'p1', now, limit: 4, offset: 4 }).rows,
+    ...store.portfolio.listWorklist({ profileId: 'p1', now, limit: 4 }).rows,
+    ...store.portfolio.listWorklist({ profileId: 'p1', now, limit: 4, offset: 4 }).rows,
   ];
   assert.deepEqual(
     paged.map((r) => r.id),
     all.rows.map((r) => r.id),
   );
   assert.deepEqual(
-    store.portfolio.listInbox({ profileId: 'p1', now, category: 'fraud-card-absent' }).rows.map((r) => r.id),
+    store.portfolio.listWorklist({ profileId: 'p1', now, category: 'fraud-card-absent' }).rows.map((r) => r.id),
     ['f'],
   );
   assert.deepEqual(
-    store.portfolio.listInbox({ profileId: 'p1', now, search: '10.00' }).rows.map((r) => r.id),
+    store.portfolio.listWorklist({ profileId: 'p1', now, search: '10.00' }).rows.map((r) => r.id),
     [],
     'JPY 1000 is ¥1,000, not 10.00',
   );
   assert.deepEqual(
-    store.portfolio.listInbox({ profileId: 'p1', now, search: 't1_txn_a' }).rows.map((r) => r.id),
+    store.portfolio.listWorklist({ profileId: 'p1', now, search: 't1_txn_a' }).rows.map((r) => r.id),
     ['a'],
   );
   assert.deepEqual(
-    store.portfolio.listInbox({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id),
+    store.portfolio.listWorklist({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id),
     ['b', 'e'],
   );
   assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 4, dueSoon: 1, overdue: 0 });
@@ -158,13 +158,13 @@ test('inbox search: a literal, case-blind substring, with the status filter; ans
   ]);
   const now = new Date('2026-11-22T15:00:00Z');
   const ids = (q: { search: string; status?: string }) =>
-    store.portfolio.listInbox({ profileId: 'p1', now, ...q }).rows.map((r) => r.id);
+    store.portfolio.listWorklist({ profileId: 'p1', now, ...q }).rows.map((r) => r.id);
   assert.deepEqual(ids({ search: 'NOT received' }), ['b', 'a', 'c']);
   assert.deepEqual(ids({ search: 'not received', status: 'open' }), ['b', 'a']);
   assert.deepEqual(ids({ search: '%' }), ['a'], '% is a character, not a wildcard');
   assert.deepEqual(ids({ search: 'off_' }), ['a'], '_ is a character, not a wildcard');
-  assert.equal(store.portfolio.listInbox({ profileId: 'p1', now, search: 'received' }).total, 3);
-  for (const r of store.portfolio.listInbox({ profileId: 'p1', now }).rows)
+  assert.equal(store.portfolio.listWorklist({ profileId: 'p1', now, search: 'received' }).total, 3);
+  for (const r of store.portfolio.listWorklist({ profileId: 'p1', now }).rows)
     assert.equal(r.daysLeft, daysLeft(r.reply, now) ?? null, r.id);
   // The search and status are in the inbox indexes (migration 005), so they are tested there,
   // before a row is read; no statement scans the table.
@@ -257,11 +257,11 @@ test('a reply date that is no real date: listed with the text as sent, possibly 
     cb('later', { reply: 20261230 }),
   ]);
   const now = new Date('2026-11-22T15:00:00Z');
-  const row = store.portfolio.listInbox({ profileId: 'p1', now }).rows.find((r) => r.id === 'bad');
+  const row = store.portfolio.listWorklist({ profileId: 'p1', now }).rows.find((r) => r.id === 'bad');
   assert.deepEqual([row?.reply, row?.replyInvalid, row?.daysLeft], [null, '20261131', null]);
   assert.deepEqual(
     store.portfolio
-      .listInbox({ profileId: 'p1', now, dueWithinDays: 3 })
+      .listWorklist({ profileId: 'p1', now, dueWithinDays: 3 })
       .rows.map((r) => r.id)
       .sort(),
     ['bad', 'soon'],

@@ -12,7 +12,11 @@ import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { inboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
-import { inboxCountsSql, overStoredColumns, worklistSummarySql } from '../../../electron/store/portfolio-repo.ts';
+import {
+  inboxCountsSql,
+  overStoredColumns,
+  worklistSummarySql,
+} from '../../../electron/store/portfolio/worklist-sql.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 const now = new Date('2026-11-22T15:00:00Z');
@@ -175,10 +179,23 @@ test(
     assert.deepEqual(search('brennan'), ['now2']);
     assert.deepEqual(search('ana_lima'), [], '_ is a character, not a wildcard');
     assert.deepEqual(
-      store.portfolio.listInbox({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
+      store.portfolio.listWorklist({ profileId: 'p1', now, search: 'ORD-555' }).rows.map((r) => r.id),
       ['now2'],
       'the plain listing searches them too',
     );
+    // The customer changes on the service (a corrected name): the old name is no longer found, the
+    // new one is, and so is the chargeback's own text; a stored search text that does not end in
+    // the customer's words (written by an older version) is made again from the record.
+    store.portfolio.saveTxn('p1', txn('now1', { first: 'Ana', last: 'Souza', order: 'ORD-12345' }));
+    assert.deepEqual(search('lima'), []);
+    assert.deepEqual(search('ana souza'), ['now1']);
+    assert.deepEqual(search('ord-12345'), ['now1']);
+    assert.deepEqual(search('now1'), ['now1']);
+    store.database.db.prepare("UPDATE chargebacks SET search_text = 'now1 stale words' WHERE id = 'now2'").run();
+    store.portfolio.saveTxn('p1', txn('now2', { company: 'Brennan & Sons', order: 'ORD-55555' }));
+    assert.deepEqual(search('stale'), []);
+    assert.deepEqual(search('brennan & sons'), ['now2']);
+    assert.deepEqual(search('now2'), ['now2']);
     const plan = (sql: string) =>
       (store.database.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail);
     // The first page of "answer now" by deadline: the index's own order, no sort step, no table scan.

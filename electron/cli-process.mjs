@@ -1,0 +1,74 @@
+// What happens before the CLI's own code loads, for both of its entries (bin/dispute-desk.mjs
+// runs the bundle, electron/cli-bin.mjs the TypeScript source): the right Node, and the memory
+// settings image work needs. Plain JavaScript, so any Node can read it far enough to say so.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Commands that decode and encode images (evidence packets, scanned receipts). */
+const IMAGE_COMMANDS = new Set(['evidence', 'respond', 'batch']);
+
+/** Whether argv (after the script) runs a command that works on images: its first word, past
+ * the one option that may come before it with a value (`--home DIR`). */
+export function worksOnImages(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--home') i++;
+    else if (!args[i].startsWith('-')) return IMAGE_COMMANDS.has(args[i]);
+  }
+  return false;
+}
+
+const tooOld = () => {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major < 22 || (major === 22 && minor < 18);
+};
+
+/**
+ * Returns when this process is the one to run the CLI in; otherwise it hands the run to another
+ * (the project's own Node, or this script restarted with the allocator's settings) and never
+ * returns. `entry` is the running script's import.meta.url.
+ */
+export async function prepareCliProcess(entry) {
+  const script = fileURLToPath(entry);
+  if (tooOld()) {
+    // `npm link` runs the script with whatever Node is first on PATH; the project ships Node 24
+    // as a devDependency, used here instead of refusing.
+    const own = fileURLToPath(new URL('../node_modules/node/bin/node', import.meta.url));
+    if (!existsSync(own)) {
+      process.stderr.write(
+        `dispute-desk needs Node 22.18 or newer (this is ${process.version}); ` +
+          'run `npm ci` in the project so its own Node 24 is installed.\n',
+      );
+      process.exit(1);
+    }
+    // Ctrl-C reaches both processes; the child stops cleanly and its exit code is this one's.
+    process.on('SIGINT', () => undefined);
+    process.on('SIGTERM', () => undefined);
+    const child = spawn(own, [script, ...process.argv.slice(2)], { stdio: 'inherit' });
+    await new Promise(() => {
+      child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
+    });
+  }
+  // glibc gives every thread that allocates its own malloc arena and keeps what is freed there:
+  // the image library's worker threads then hold on to a hundred megabytes the merchant's
+  // machine never gets back. The allocator reads its settings only when a process starts, so a
+  // command that works on images restarts itself once (same process, same PID) with two arenas,
+  // large blocks handed back at once, and a small young generation so pixel buffers are
+  // collected soon after their last use. Other commands do not pay for a second start.
+  if (
+    worksOnImages(process.argv.slice(2)) &&
+    process.platform === 'linux' &&
+    process.env.MALLOC_ARENA_MAX === undefined &&
+    typeof process.execve === 'function'
+  ) {
+    process.execve(
+      process.execPath,
+      [process.execPath, ...process.execArgv, '--max-semi-space-size=1', script, ...process.argv.slice(2)],
+      { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+    );
+  }
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => {
+    if (w.name !== 'ExperimentalWarning') process.stderr.write(`${w.name}: ${w.message}\n`);
+  });
+}

@@ -1,0 +1,47 @@
+// What the packet builder asks: which masks cover a page as it is arranged (turned by the
+// merchant), and what the build report says about them. The one call every build makes, the
+// window's, the CLI's and batch's alike.
+import { cardScanIfDone, cardScanOf } from './card-scan.ts';
+import type { EvidenceStore } from '../evidence-store.ts';
+import { masksInForce, turnRect, type CardMask, type PageRect } from '../../../shared/evidence/card-numbers.ts';
+import type { ArrangedPage, EvidenceItem, MaskedPlace } from '../../../shared/evidence/items.ts';
+
+export interface PageMasks {
+  masks: CardMask[];
+  /** The masks' rectangles on the page turned as arranged. */
+  rects: PageRect[];
+}
+
+/** The masks in force on an arranged page: those found on it, less the ones the merchant undid
+ * (`unmasked`, keys of shared/evidence/card-numbers.ts's `unmaskedKey`). */
+export async function pageMasks(
+  store: EvidenceStore,
+  item: EvidenceItem,
+  page: ArrangedPage,
+  unmasked: readonly string[] | undefined,
+  o: { estimate?: boolean | undefined } = {},
+): Promise<PageMasks> {
+  // An estimate takes the scan if it is done and never waits for one; a build always does.
+  const scan = o.estimate ? cardScanIfDone(store, item) : await cardScanOf(store, item);
+  const masks = masksInForce(scan, item.id, page.page, unmasked);
+  return { masks, rects: masks.flatMap((m) => m.rects.map((r) => turnRect(r, page.rotation))) };
+}
+
+/** Where card numbers were covered, page by page, for the build report. */
+export function maskedPlaces(
+  pages: ReadonlyArray<{ item: EvidenceItem; page: ArrangedPage; masks?: readonly CardMask[] | undefined }>,
+): MaskedPlace[] {
+  return pages.flatMap((p) =>
+    (p.masks ?? []).map((m) => ({ itemId: p.item.id, name: p.item.name, page: p.page.page, last4: m.last4 })),
+  );
+}
+
+/** The report's line: the merchant checks that what was covered is a card number. */
+export function maskedWarning(places: readonly MaskedPlace[]): string | undefined {
+  if (!places.length) return undefined;
+  const list = places.map((p) => `${p.name} page ${p.page + 1} (ending ${p.last4})`).join(', ');
+  return (
+    `Card numbers covered but for their last four digits: ${list}. ` +
+    'If one is not a card number, undo its mask in the evidence builder.'
+  );
+}

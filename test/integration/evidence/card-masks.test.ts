@@ -1,0 +1,312 @@
+// Card numbers masked before a packet is built, checked from the outside: the built page is
+// drawn by poppler and read by Debian's own Tesseract (not the app's engine), and must show no
+// full card number while the order number beside it stays readable.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
+import { buildPacket } from '../../../electron/evidence/packet/build.ts';
+import { cardScanOf, closeCardScanner } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { closePdfRenderers } from '../../../electron/evidence/pdf-raster.ts';
+import { wholeFiles } from '../../../electron/respond/packets.ts';
+import { findCardNumbers, unmaskedKey } from '../../../shared/evidence/card-numbers.ts';
+import { defaultLimits } from '../../../shared/evidence/limits.ts';
+import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
+import { receiptCard, receiptScan } from '../../support/receipts.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'dd-cardmask-'));
+const projectRoot = new URL('../../..', import.meta.url).pathname;
+const store = createEvidenceStore(join(root, 'evidence'));
+after(async () => {
+  await closeCardScanner();
+  await closePdfRenderers();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const CARD = '4111 1111 1111 1111';
+const AMEX = '3782-822463-10005';
+const ORDER = 'HL-20461';
+/** Sixteen digits that fail the Luhn check: an order reference, never masked. */
+const LONG_ORDER = '4111111111111112';
+
+const settings: BuildSettings = {
+  preset: 'document',
+  limits: defaultLimits,
+  pageSize: 'letter',
+  output: 'pdf',
+  baseName: 'evidence',
+};
+
+async function imported(name: string, bytes: Buffer): Promise<EvidenceItem> {
+  const o = await store.importBuffer(name, bytes);
+  assert.ok(o.ok, JSON.stringify(o));
+  return o.item;
+}
+
+/** Debian's Tesseract, as one block, with both its global threshold (Otsu) and the local one the
+ * app uses (Sauvola: a shadow across a photo otherwise blacks out the words under it, and the
+ * check would prove nothing): both readings together, so a number either one reads counts. */
+const tesseract = (input: string | Buffer): string =>
+  ['0', '2']
+    .map((method) =>
+      execFileSync(
+        'tesseract',
+        [typeof input === 'string' ? input : '-', 'stdout', '--psm', '6', '-c', `thresholding_method=${method}`],
+        { encoding: 'utf8', ...(typeof input === 'string' ? {} : { input }), stdio: ['pipe', 'pipe', 'ignore'] },
+      ),
+    )
+    .join('\n');
+
+let n = 0;
+/** Builds the items' pages, then reads each built page with Debian's poppler and Tesseract. */
+async function builtAndRead(
+  items: EvidenceItem[],
+  extra: Partial<BuildSettings> = {},
+): Promise<{ result: Awaited<ReturnType<typeof buildPacket>>; ocr: string; layer: string }> {
+  const out = join(root, `out-${n++}`);
+  const result = await buildPacket(store, wholeFiles(items), { ...settings, ...extra }, { outDir: out });
+  assert.ok(result.ok, JSON.stringify(result.problems));
+  const pdf = join(out, result.files[0]!.name);
+  const layer = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', pdf, join(out, 'page')]);
+  let ocr = '';
+  for (const png of readdirSync(out)
+    .filter((f) => f.startsWith('page') && f.endsWith('.png'))
+    .sort())
+    ocr += tesseract(join(out, png));
+  return { result, ocr, layer };
+}
+
+/** The full card numbers read, each once (the two readings often agree). */
+const fullNumbers = (text: string): string[] => [...new Set(findCardNumbers(text).map((h) => h.digits))];
+
+test('Debian Tesseract is here to check against', () => {
+  assert.ok(existsSync('/usr/bin/tesseract'), 'apt-get install tesseract-ocr (see .ci/setup)');
+});
+
+test('a receipt photo printing a full card number is sent with only its last four digits readable', async () => {
+  const lines = ['Harbor Lane Goods', `Order number: ${ORDER}`, `Card: ${CARD}`, 'Total charged: $129.00'];
+  // Unmasked, the cross-check reads the number: the test can fail.
+  const bare = await receiptCard(lines);
+  assert.deepEqual(fullNumbers(tesseract(bare)), ['4111111111111111']);
+
+  const item = await imported('receipt.jpg', bare);
+  const { result, ocr } = await builtAndRead([item]);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), `the order number is still readable: ${ocr}`);
+  assert.match(ocr, /1111/);
+  assert.deepEqual(result.masked, [{ itemId: item.id, name: 'receipt.jpg', page: 0, last4: '1111' }]);
+  assert.ok(result.warnings.some((w) => w.includes('receipt.jpg page 1 (ending 1111)')));
+});
+
+test('numbers that are not Luhn-valid (an order, a phone) are not masked; an Amex number split by dashes is', async () => {
+  const lines = [`Order reference ${LONG_ORDER}`, 'Phone: +1 555 123 4567', `Amex ${AMEX}`, `Order number: ${ORDER}`];
+  const item = await imported('phone-order.jpg', await receiptCard(lines));
+  const scan = await cardScanOf(store, item);
+  assert.deepEqual(
+    scan.masks.map((m) => m.last4),
+    ['0005'],
+  );
+  const { ocr } = await builtAndRead([item]);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.replace(/\s/g, '').includes(LONG_ORDER), `the long order number is sent as it is: ${ocr}`);
+  assert.match(ocr, /555 123 4567/);
+});
+
+test('a photo stored sideways with its EXIF orientation, and a scan lying sideways, are masked where the number is', async () => {
+  const lines = [`Order number: ${ORDER}`, `Card: ${CARD}`, 'Thank you'];
+  const upright = await receiptCard(lines);
+  // The pixels lie sideways; the EXIF orientation (6: turn 90° clockwise to view) puts them up.
+  const exif = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+  const lying = await receiptCard(lines, { turn: 90 });
+  for (const [name, bytes] of [
+    ['exif.jpg', exif],
+    ['sideways.jpg', lying],
+  ] as const) {
+    const item = await imported(name, bytes);
+    const { result, ocr } = await builtAndRead([item]);
+    assert.equal(result.masked?.length, 1, name);
+    // Sideways pages are read by Tesseract turned upright (it reads what the reviewer would).
+    const turned = name === 'sideways.jpg' ? await readTurned(result, 270) : ocr;
+    assert.deepEqual(fullNumbers(turned), [], `${name}: ${turned}`);
+    assert.ok(turned.includes(ORDER), `${name}: ${turned}`);
+  }
+});
+
+/** The last built packet's page, turned, read by Debian's Tesseract. */
+async function readTurned(result: Awaited<ReturnType<typeof buildPacket>>, turn: number): Promise<string> {
+  const out = join(root, `out-${n - 1}`);
+  const png = readdirSync(out).find((f) => f.startsWith('page') && f.endsWith('.png'))!;
+  const turned = await sharp(join(out, png)).rotate(turn).png().toBuffer();
+  assert.ok(result.ok);
+  return tesseract(turned);
+}
+
+test('a scanned A4 receipt photo with a shadow: masked, the order number kept', async () => {
+  const bytes = await receiptScan(
+    ['Harbor Lane Goods', `Order number: ${ORDER}`, `Card number ${CARD}`, 'Total charged: $42.00'],
+    { look: 'photo', pointSize: 11 },
+  );
+  assert.deepEqual(fullNumbers(tesseract(bytes)), ['4111111111111111'], 'the cross-check reads the original');
+  const item = await imported('shoebox.jpg', bytes);
+  const { result, ocr } = await builtAndRead([item]);
+  assert.equal(result.masked?.length, 1);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), ocr);
+});
+
+test('a PDF with a text layer: the page is drawn with the mask, no text layer keeps the number', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Statement from Harbor Lane Goods', { x: 72, y: 700, size: 14, font });
+  page.drawText(`Order number: ${ORDER}`, { x: 72, y: 670, size: 14, font });
+  page.drawText(`Card number: ${CARD}`, { x: 72, y: 640, size: 14, font });
+  // A number whose groups are drawn one by one (the pen moved, no spaces written).
+  ['5555', '5555', '5555', '4444'].forEach((g, i) => page.drawText(g, { x: 72 + i * 50, y: 610, size: 14, font }));
+  const second = doc.addPage([612, 792]);
+  second.drawText('Nothing to cover on this page: order 10042', { x: 72, y: 700, size: 14, font });
+  const bytes = Buffer.from(await doc.save());
+  // The original's text layer has the number: the check below can fail.
+  assert.ok(
+    fullNumbers(execFileSync('pdftotext', ['-', '-'], { input: bytes, encoding: 'utf8' })).includes('4111111111111111'),
+  );
+  const item = await imported('statement.pdf', bytes);
+  const scan = await cardScanOf(store, item);
+  // Found in its own text (a page of text alone is not read by OCR).
+  assert.deepEqual(
+    scan.masks.map((m) => [m.page, m.last4, m.source]),
+    [
+      [0, '1111', 'text'],
+      [0, '4444', 'text'],
+    ],
+  );
+  const { result, ocr, layer } = await builtAndRead([item]);
+  assert.deepEqual(
+    result.masked?.map((m) => [m.name, m.page, m.last4]),
+    [
+      ['statement.pdf', 0, '1111'],
+      ['statement.pdf', 0, '4444'],
+    ],
+  );
+  assert.deepEqual(fullNumbers(layer), [], `text layer: ${layer}`);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), ocr);
+  // The page without a card number is kept as it is, its text layer too.
+  assert.match(layer, /Nothing to cover on this page/);
+  assert.ok(result.warnings.some((w) => /show a card number/.test(w)));
+});
+
+test('a PDF holding a photo of a receipt: its picture is read and masked', async () => {
+  const doc = await PDFDocument.create();
+  const photo = await doc.embedJpg(await receiptCard([`Order number: ${ORDER}`, `Card: ${CARD}`]));
+  const page = doc.addPage([612, 792]);
+  page.drawImage(photo, { x: 36, y: 300, width: 540, height: 405 });
+  const item = await imported('scanned.pdf', Buffer.from(await doc.save()));
+  const scan = await cardScanOf(store, item);
+  assert.deepEqual(
+    scan.masks.map((m) => [m.last4, m.source]),
+    [['1111', 'ocr']],
+  );
+  const { ocr } = await builtAndRead([item]);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), ocr);
+});
+
+test('undoing one mask sends that number as it is and leaves the other covered', async () => {
+  const lines = [`Visa ${CARD}`, `Mastercard 5555 5555 5555 4444`, `Order number: ${ORDER}`];
+  const item = await imported('two-cards.jpg', await receiptCard(lines));
+  const scan = await cardScanOf(store, item);
+  assert.deepEqual(
+    scan.masks.map((m) => m.last4),
+    ['1111', '4444'],
+  );
+  const visa = scan.masks.find((m) => m.last4 === '1111')!;
+  const { result, ocr } = await builtAndRead([item], { unmasked: [unmaskedKey(item.id, visa.id)] });
+  assert.deepEqual(fullNumbers(ocr), ['4111111111111111'], ocr);
+  assert.deepEqual(
+    result.masked?.map((m) => m.last4),
+    ['4444'],
+  );
+});
+
+test('a file that cannot be read fails alone: its page is noted, the others are searched and masked', async () => {
+  const good = await imported('good.jpg', await receiptCard([`Card ${CARD}`, `Order number: ${ORDER}`]));
+  const cash = await receiptCard(['Paid in cash', `Order number: ${ORDER}`]);
+  const damaged = await imported('damaged.jpg', cash);
+  // The stored copy is cut short on disk after the import: its page can no longer be drawn.
+  writeFileSync(store.pathOf(damaged.id), cash.subarray(0, Math.floor(cash.length / 2)));
+  const [bad, fine] = await Promise.all([cardScanOf(store, damaged), cardScanOf(store, good)]);
+  assert.deepEqual(bad.masks, []);
+  assert.deepEqual(bad.unreadPages, [0]);
+  assert.deepEqual(
+    fine.masks.map((m) => m.last4),
+    ['1111'],
+  );
+  // The good file builds, masked, whatever became of the other.
+  const { result } = await builtAndRead([good]);
+  assert.equal(result.masked?.length, 1);
+});
+
+test('the scan is kept with the stored file: a build uses it and reads nothing again', async () => {
+  const item = await imported('kept.jpg', await receiptCard([`Order number: ${ORDER}`, 'Nothing else']));
+  // A kept scan no OCR could have made (the page has no card number): the build must use it.
+  const kept = {
+    version: 2,
+    masks: [{ id: '0:0', page: 0, last4: '9999', rects: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05 }], source: 'ocr' }],
+  };
+  writeFileSync(`${store.pathOf(item.id)}.cards.json`, JSON.stringify(kept));
+  const { result } = await builtAndRead([item]);
+  assert.deepEqual(
+    result.masked?.map((m) => m.last4),
+    ['9999'],
+  );
+  const first = JSON.parse(readFileSync(`${store.pathOf((await store.list())[0]!.id)}.cards.json`, 'utf8')) as {
+    version: number;
+  };
+  assert.equal(first.version, 2, 'every scan made is kept beside its file');
+});
+
+test('`dispute-desk evidence build` masks the same way and says where (text and --json)', async () => {
+  const inputs = join(root, 'cli-in');
+  mkdirSync(inputs);
+  writeFileSync(join(inputs, 'till.jpg'), await receiptCard([`Order number: ${ORDER}`, `Card: ${CARD}`]));
+  const run = (json: boolean) =>
+    execFileSync(
+      process.execPath,
+      [
+        join(projectRoot, 'electron/cli-bin.mjs'),
+        'evidence',
+        'build',
+        inputs,
+        '--out',
+        join(root, json ? 'cli-json' : 'cli-text'),
+        '--home',
+        join(root, 'cli-home'),
+        ...(json ? ['--json'] : []),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  const data = JSON.parse(run(true)) as { masked?: Array<{ name: string; page: number; last4: string }> };
+  assert.deepEqual(
+    data.masked?.map((m) => [m.name, m.page, m.last4]),
+    [['till.jpg', 0, '1111']],
+  );
+  assert.match(run(false), /Card numbers covered but for their last four digits: till\.jpg page 1 \(ending 1111\)/);
+  const pdf = join(root, 'cli-text', 'evidence.pdf');
+  execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', pdf, join(root, 'cli-text', 'page')]);
+  const ocr = tesseract(
+    join(
+      root,
+      'cli-text',
+      readdirSync(join(root, 'cli-text')).find((f) => f.endsWith('.png'))!,
+    ),
+  );
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.ok(ocr.includes(ORDER), ocr);
+});
