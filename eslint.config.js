@@ -112,7 +112,7 @@ export default tseslint.config(
       'electron/ipc/handlers/portfolio.ts',
       'electron/cli/show.ts',
       'renderer/screens/dispute/**',
-      'renderer/screens/inbox.tsx',
+      'renderer/screens/inbox/**',
       'renderer/screens/ledger.tsx',
       'renderer/screens/outbox.tsx',
     ],

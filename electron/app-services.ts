@@ -20,6 +20,14 @@ import { AppError, isAppError, userMessage } from '../shared/errors.ts';
 import { createAppLog } from './app-log.ts';
 import { technicalDetail } from './api/errors.ts';
 import { backupIfDue } from './store/integrity.ts';
+import { writeFile } from 'node:fs/promises';
+import type { ProfileDeps } from './app/profiles.ts';
+import type { DraftDeps } from './app/drafts.ts';
+import type { DraftAnswerDeps } from './app/answer.ts';
+import type { ExportDeps } from './app/exports.ts';
+import { letterSource } from './respond/letter.ts';
+import { worklistQueryOf } from './views/worklist-query.ts';
+import { readLedgerLines } from './views/read-ledger.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -157,8 +165,56 @@ export async function createAppServices(o: {
     );
   }
 
+  /** A profile was added, changed or removed: its schedule and receiver follow at once. A
+   * receiver that cannot start throws, so the settings that asked for it can be put back. */
+  async function profileChanged(profileId: string, o: { receiver?: boolean } = {}): Promise<void> {
+    const exists = h.store.profiles.get(profileId) !== undefined;
+    if (exists) h.sync.schedule(profileId);
+    else h.sync.unschedule(profileId);
+    if (o.receiver !== false) await applyReceiver(profileId);
+    if (!exists && profileId === demoProfileId && demo) {
+      // The demo was removed: its sandbox stops (its data stays for the next "Explore").
+      await demo.close();
+      demo = undefined;
+    }
+    updateBadge();
+  }
+
+  /** What each use case in app/ is given, built once: the window's handlers are adapters that hand
+   * their calls to them. Each reaches a service only when a call comes (a call stopped before its
+   * work touches none). */
+  const useCases = {
+    ...h.useCases,
+    profiles: { ...h.useCases.profiles, followers: { profileChanged } } satisfies ProfileDeps,
+    drafts: {
+      subjects: {
+        profile: (id) => h.store.profiles.get(id),
+        chargeback: (profileId, chargebackId) => h.store.portfolio.getChargeback(profileId, chargebackId),
+        letterSource: (profile, cb) => letterSource(h.store, profile, cb),
+        qualifyingCe3: async (profile, cb) => {
+          const ce3 = await h.cardHistory.compellingEvidence(profile, cb);
+          return ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
+        },
+      },
+      drafts: {
+        get: (profileId, chargebackId) => h.store.drafts.get(profileId, chargebackId),
+        save: (profileId, chargebackId, draft) => h.store.drafts.save(profileId, chargebackId, draft),
+      },
+    } satisfies DraftDeps,
+    draftAnswer: { answering: h.respond, drafts: h.store.drafts, outbox: h.outbox } satisfies DraftAnswerDeps,
+    exports: {
+      reads: {
+        inboxRows: (q) => h.store.portfolio.worklistAll(worklistQueryOf(h, q)),
+        ledgerLines: (profileId, from, to) => readLedgerLines(h.store, profileId, from, to, 'by-currency'),
+      },
+      target: { choose: (d) => o.platform.dialogs.saveFile(d), write: (path, text) => writeFile(path, text) },
+      today: () => new Date().toISOString().slice(0, 10),
+    } satisfies ExportDeps,
+  };
+
   return {
     ...h,
+    useCases,
     home: o.home,
     log,
     version: o.version ?? '0.0.0',
@@ -184,20 +240,7 @@ export async function createAppServices(o: {
     /** Where a profile's alert receiver listens now (the address to give the processor). */
     receiverUrl: (profileId: string): string | undefined => receivers.get(profileId)?.url,
 
-    /** A profile was added, changed or removed: its schedule and receiver follow at once. A
-     * receiver that cannot start throws, so the settings that asked for it can be put back. */
-    async profileChanged(profileId: string, o: { receiver?: boolean } = {}): Promise<void> {
-      const exists = h.store.profiles.get(profileId) !== undefined;
-      if (exists) h.sync.schedule(profileId);
-      else h.sync.unschedule(profileId);
-      if (o.receiver !== false) await applyReceiver(profileId);
-      if (!exists && profileId === demoProfileId && demo) {
-        // The demo was removed: its sandbox stops (its data stays for the next "Explore").
-        await demo.close();
-        demo = undefined;
-      }
-      updateBadge();
-    },
+    profileChanged,
 
     /** Start-up: the demo comes back, receivers listen, sync and the outbox run on their own.
      * A receiver that cannot start does not stop the app: its settings say why. */

@@ -13,6 +13,7 @@ import { createAnswerBook } from './outbox/answers.ts';
 import { createPreviews } from './evidence/previews.ts';
 import { createPackets } from './respond/packets.ts';
 import { createResponder } from './respond/answer.ts';
+import type { ProfileDeps } from './app/profiles.ts';
 import { createCardHistory } from './card-history/card-history.ts';
 import { createHistoryExhibits } from './card-history/history-exhibits.ts';
 import { join } from 'node:path';
@@ -167,6 +168,9 @@ export function openHeadless(o: HeadlessOptions) {
     cardHistory,
     clientFor,
     resolveProfile,
+    /** What each use case in app/ is given, built once: the CLI's commands hand their calls to
+     * them (the desktop app adds what only it has, app-services.ts). */
+    useCases: { profiles: { records: store.profiles, keys: profiles, outbox } satisfies ProfileDeps },
     /** Waits for the refreshes that follow sent answers (each ends within 15 s). */
     async settle(): Promise<void> {
       await Promise.allSettled([...followUps]);

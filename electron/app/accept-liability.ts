@@ -85,7 +85,7 @@ export function createLiabilityBatch(deps: LiabilityDeps) {
             windowWording,
             {},
           );
-          if (answered.ok) results.push({ ...idOf(item), outcome: 'queued', jobId: answered.job.id });
+          if (answered.ok) results.push({ ...idOf(item), outcome: 'queued', jobId: answered.value.job.id });
           else refuse(answered.error.message);
         } catch (e) {
           refuse(userMessage(e));

@@ -4,8 +4,8 @@
 // queues the job (an answer is never queued with its draft left behind to be sent again, nor a
 // draft archived for an answer that was not queued), and the outbox is woken to send it.
 import type { OutboxJob } from '../../shared/outbox.ts';
-import type { AnswerOutcome, AnswerRequest, Wording } from '../respond/answer.ts';
-import { done, refused, type Outcome } from './outcome.ts';
+import type { Answered, AnswerRequest, Wording } from '../respond/answer.ts';
+import { done, type Outcome } from './outcome.ts';
 
 /** The answering use case, as this door asks it. */
 export interface Answering {
@@ -13,7 +13,7 @@ export interface Answering {
     r: AnswerRequest,
     wording: Wording,
     o: { signal?: AbortSignal; withJob?(job: OutboxJob, packetPages: number | undefined): void },
-  ): Promise<AnswerOutcome>;
+  ): Promise<Outcome<Answered>>;
 }
 
 /** Where the merchant's drafts go once sent. */
@@ -46,7 +46,7 @@ export async function sendDraftAnswer(
         deps.drafts.archive(r.profileId, r.chargebackId, job.id, { packetPages });
     },
   });
-  if (!answered.ok) return refused(answered.error);
+  if (!answered.ok) return answered;
   deps.outbox.runOnce().catch(() => undefined);
-  return done(answered.job);
+  return done(answered.value.job);
 }

@@ -86,7 +86,7 @@ export function createBatchQueue(
         const answered = await respond.answer(answer, windowWording, o.signal ? { signal: o.signal } : {});
         report.chargebacks.push(
           answered.ok
-            ? { chargebackId, outcome: 'queued', files: names, jobId: answered.job.id }
+            ? { chargebackId, outcome: 'queued', files: names, jobId: answered.value.job.id }
             : { chargebackId, outcome: 'failed', files: names, reason: answered.error.message },
         );
       } catch (e) {

@@ -5,9 +5,8 @@
 // reads the key from that variable again.
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
-import type { Headless } from '../headless.ts';
 import { valueOf } from '../app/outcome.ts';
-import { addProfile, removeProfile, updateProfile, type ProfileDeps } from '../app/profiles.ts';
+import { addProfile, removeProfile, updateProfile } from '../app/profiles.ts';
 import { readSecret } from './read-secret.ts';
 import { deploymentSchema } from '../../shared/domain/enums.ts';
 import { serviceUrlProblem } from '../../shared/network.ts';
@@ -16,8 +15,6 @@ import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
 import { shopAddressProblem } from '../../shared/domain/shop-address.ts';
 
 /** The profile use cases' view of the headless services (no receivers or schedules here). */
-const profilesOf = (h: Headless): ProfileDeps => ({ records: h.store.profiles, keys: h.profiles, outbox: h.outbox });
-
 export const profileAdd: CliCommand = {
   name: 'profile add',
   summary: 'Add a profile; its API key goes to the OS keychain (without one: DISPUTE_DESK_API_KEY on every command).',
@@ -65,7 +62,7 @@ export const profileAdd: CliCommand = {
       // Without a keychain the key stays in this process's memory only: checked, never stored.
       const p = valueOf(
         await addProfile(
-          profilesOf(h),
+          h.useCases.profiles,
           {
             name,
             deployment: deployment.data,
@@ -140,7 +137,7 @@ export const profileRemove: CliCommand = {
     if (!target) throw new CliError(`Name the profile to remove. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
       const p = h.resolveProfile(target);
-      valueOf(await removeProfile(profilesOf(h), p.id));
+      valueOf(await removeProfile(h.useCases.profiles, p.id));
       return { data: { removed: p.id }, text: `Profile "${p.name}" removed, with its local data and key.` };
     });
   },
@@ -179,7 +176,7 @@ export const profileSet: CliCommand = {
       const main = currency === undefined ? p.mainCurrency : currency === 'AUTO' ? undefined : currency;
       const shopAddress = address === undefined ? p.merchantAddress : address || undefined;
       const saved = valueOf(
-        await updateProfile(profilesOf(h), {
+        await updateProfile(h.useCases.profiles, {
           ...rest,
           ...(days !== undefined ? { sendByBusinessDays: days } : {}),
           ...(main ? { mainCurrency: main } : {}),

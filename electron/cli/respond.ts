@@ -77,7 +77,7 @@ export const respondCommand: CliCommand = {
         { signal: ctx.signal },
       );
       if (!answered.ok) throw new CliError(answered.error.message);
-      const { job, warnings, meaning } = answered;
+      const { job, warnings, meaning } = answered.value;
       const documents = job.steps.filter((s) => s.kind === 'document').length;
       const parts = documents ? `${documents} document${documents > 1 ? 's' : ''}` : '';
       const order = !parts

@@ -7,13 +7,9 @@ import type { Arrangement, CoverLetterInput } from '../../shared/evidence/items.
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { explainReasonCode, reasonCodeInfo } from '../../shared/domain/reason-codes.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
-import {
-  coverLetterTemplate,
-  letterBlanks,
-  letterDay,
-  type CoverLetterFacts,
-  type TitledItem,
-} from '../../shared/domain/cover-letter-templates.ts';
+import { coverLetterTemplate, letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
+import { letterDay, type CoverLetterFacts } from '../../shared/domain/letter-facts.ts';
+import type { TitledItem } from '../../shared/domain/exhibit-titles.ts';
 import { composeLetter, type LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
 import {
   billingAddressOf,

@@ -2,7 +2,7 @@
 // rebuttal, and the exhibits with the pages they are on. Standard PDF fonts cover Western
 // European text (WinAnsi); currency symbols outside it become their ISO codes, anything else
 // is transliterated or marked, never a crash.
-import { letterDay } from '../../shared/domain/cover-letter-templates.ts';
+import { letterDay } from '../../shared/domain/letter-facts.ts';
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CoverLetterInput } from '../../shared/evidence/items.ts';
 import { pageInches } from './render-page.ts';

@@ -56,15 +56,20 @@ export function createOutbox(deps: OutboxDeps) {
     onProgress: deps.onProgress,
   });
 
+  const { queue, submit } = createSubmit({
+    repo,
+    home: deps.home,
+    guards,
+    profileOf: deps.profileOf,
+    now,
+    onChange: deps.onChange?.bind(deps),
+  });
+
   return {
-    submit: createSubmit({
-      repo,
-      home: deps.home,
-      guards,
-      profileOf: deps.profileOf,
-      now,
-      onChange: deps.onChange?.bind(deps),
-    }),
+    /** Queues an answer, or says why not as a value (submit.ts). */
+    queue,
+    /** Queues an answer; a refusal is thrown. */
+    submit,
     /** The first reason an answer may not be queued (the guards submit applies), asked before
      * anything is built for it. */
     refusal: guards.refusal,

@@ -17,6 +17,7 @@ import type { StepProgress } from './send-step.ts';
 import { clearEndedJob, removeLeftFolders } from './folders.ts';
 import { asAppError, createSettle, type Outcome } from './failures.ts';
 import { createJobWorker, type RoundContext } from './work-job.ts';
+import { mapLimited } from '../../shared/map-limited.ts';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -148,21 +149,22 @@ export function createRunner(deps: RunnerDeps) {
 
   async function round(o: RunOptions): Promise<void> {
     const tried = new Set<string>();
-    const concurrency = Math.max(1, o.concurrency ?? 4);
+    const concurrency = o.concurrency ?? 4;
     // Again after each pass: a job finished in it may let a later answer to the same chargeback go.
     for (;;) {
       if (stopping || o.signal?.aborted) return;
       const ids = runnable().filter((id) => !tried.has(id));
       if (ids.length === 0) return;
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < ids.length && !stopping && !o.signal?.aborted) {
-          const id = ids[next++]!;
+      // A stop ends the pass before another job is taken; what is in flight finishes.
+      await mapLimited(
+        ids,
+        concurrency,
+        async (id) => {
           tried.add(id);
           await work(id, o);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+        },
+        { stop: () => stopping || o.signal?.aborted === true },
+      );
     }
   }
 

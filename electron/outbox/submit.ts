@@ -12,7 +12,7 @@ import { isStaged } from './folders.ts';
 import { jobFolder } from '../store/outbox-manifest.ts';
 import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, type Result } from '../../shared/errors.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { dialectOf } from '../../shared/domain/dialects.ts';
 import { dialects } from '../api/dialect.ts';
@@ -45,16 +45,21 @@ export function createSubmit(deps: SubmitDeps) {
   /** `o.inTransaction`: what the caller writes with the job, in the transaction that inserts it
    * (the draft the answer was built from, archived): it is written only with the job, and when it
    * throws nothing is queued. `o.asked`: the caller asked the guards (`refusal`) before it built
-   * the files, so they are asked again only where it counts, in the job's transaction. */
-  return async function submit(
+   * the files, so they are asked again only where it counts, in the job's transaction. A refusal
+   * (the guards', a profile removed meanwhile, a file that cannot be placed) is the answer, as a
+   * value; nothing is queued and the job's folder is gone. */
+  async function queue(
     input: NewSubmission,
     o: { inTransaction?(job: OutboxJob): void; asked?: true } = {},
-  ): Promise<OutboxJob> {
+  ): Promise<Result<OutboxJob, AppError>> {
     const s = newSubmissionSchema.parse(input);
-    if (!o.asked) deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+    const guarded = { ...s, withDocuments: s.documents.length > 0 };
+    const before = o.asked ? undefined : deps.guards.refusal(guarded);
+    if (before) return refused(before);
     const profile = deps.profileOf(s.profileId);
     // Removed since the guards were asked: refused as they would refuse it.
-    if (!profile) throw new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
+    if (!profile)
+      return refused(new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.'));
     const rule = messageTypeRules[s.messageType];
     const id = `job_${randomUUID()}`;
     const dir = jobFolder(deps.home, id);
@@ -67,19 +72,23 @@ export function createSubmit(deps: SubmitDeps) {
       { position: messageAt, kind: 'message', state: 'pending', name: rule.label, sentBytes: 0, attempts: 0 },
     ];
     files.set(messageAt, { path: '', requestToken: `dd-${id}-m` });
+    const drop = async (): Promise<void> => rm(dir, { recursive: true, force: true });
     try {
       await mkdir(dir, { recursive: true });
       for (const [i, d] of s.documents.entries()) {
         const position = first ? i : i + 1;
         const name = `${safeBaseName(d.name)}.${d.documentType}`;
         const path = join(dir, `${position}-${name}`);
-        await place(d.path, path).catch((e: unknown) => {
-          throw new AppError(
-            'bad-input',
-            `${d.name} could not be copied into the outbox ` +
-              `(${(e as NodeJS.ErrnoException).code ?? 'error'}); nothing was queued.`,
+        const failed = await place(d.path, path).then(
+          () => undefined,
+          (e: unknown) => (e as NodeJS.ErrnoException).code ?? 'error',
+        );
+        if (failed) {
+          await drop();
+          return refused(
+            new AppError('bad-input', `${d.name} could not be copied into the outbox (${failed}); nothing was queued.`),
           );
-        });
+        }
         const bytes = (await stat(path)).size;
         steps.push({
           position,
@@ -113,16 +122,37 @@ export function createSubmit(deps: SubmitDeps) {
       };
       // Asked again in the transaction that writes the job: while the files were placed, another
       // submission for this chargeback (a second click, the CLI) may have been queued.
-      deps.repo.transaction(() => {
-        deps.guards.check({ ...s, withDocuments: s.documents.length > 0 });
+      const late = deps.repo.transaction(() => {
+        const refusal = deps.guards.refusal(guarded);
+        if (refusal) return refusal;
         deps.repo.insert(job, files);
         o.inTransaction?.(job);
+        return undefined;
       });
+      if (late) {
+        await drop();
+        return refused(late);
+      }
       deps.onChange?.(job);
-      return job;
+      return { ok: true, value: job };
     } catch (e) {
-      await rm(dir, { recursive: true, force: true });
+      await drop();
       throw e;
     }
+  }
+
+  return {
+    queue,
+    /** As `queue`, for callers whose refusals are thrown (an AppError). */
+    async submit(
+      input: NewSubmission,
+      o: { inTransaction?(job: OutboxJob): void; asked?: true } = {},
+    ): Promise<OutboxJob> {
+      const queued = await queue(input, o);
+      if (!queued.ok) throw queued.error;
+      return queued.value;
+    },
   };
 }
+
+const refused = (error: AppError): Result<never, AppError> => ({ ok: false, error });

@@ -18,11 +18,12 @@ import type { NewSubmission, OutboxJob } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import type { Arrangement, BuildSettings } from '../../shared/evidence/items.ts';
 import type { Slots } from '../../shared/evidence/slots.ts';
-import { AppError, isAppError } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
 import { hasTypedFacts, type ReadinessConsents } from '../../shared/domain/answer-readiness.ts';
 import { createPackets, wholeFiles, type Packets } from './packets.ts';
+import { done, refused, type Outcome } from '../app/outcome.ts';
 
 /** How the merchant does things where they answer from (the window, the CLI's flags): the
  * refusals say it in these words. */
@@ -70,19 +71,14 @@ export interface AnswerRequest extends Pick<
   evidence?: AnswerEvidence | undefined;
 }
 
-export type AnswerOutcome =
-  | {
-      ok: true;
-      job: OutboxJob;
-      warnings: string[];
-      /** What a concession means, in words. */
-      meaning?: string;
-      /** The pages of the packet as built, its cover letter's included. */
-      packetPages?: number;
-    }
-  | { ok: false; error: AppError };
-
-const refused = (error: AppError): AnswerOutcome => ({ ok: false, error });
+/** An answer queued: its job, what the merchant should know of it, what a concession means in
+ * words, and the pages of the packet as built (its cover letter's included). */
+export interface Answered {
+  job: OutboxJob;
+  warnings: string[];
+  meaning?: string;
+  packetPages?: number;
+}
 
 /** Evidence to build: files, or typed facts (they are written into the packet without a file). */
 const hasEvidence = (e: AnswerEvidence | undefined): e is AnswerEvidence =>
@@ -188,7 +184,7 @@ export function createResponder(deps: {
     r: AnswerRequest,
     wording: Wording,
     o: { signal?: AbortSignal; withJob?(job: OutboxJob, packetPages: number | undefined): void } = {},
-  ): Promise<AnswerOutcome> {
+  ): Promise<Outcome<Answered>> {
     const profile = deps.store.profiles.get(r.profileId);
     const cb = profile && deps.store.portfolio.getChargeback(profile.id, r.chargebackId);
     if (!profile || !cb)
@@ -225,30 +221,23 @@ export function createResponder(deps: {
         ),
       );
     }
-    const queue = async (documents: NewSubmission['documents'], packetPages?: number): Promise<AnswerOutcome> => {
-      let job: OutboxJob;
-      try {
-        const withJob = o.withJob;
-        job = await deps.outbox.submit(
-          { ...submission, documents },
-          // The gate was asked above, before anything was built; submit asks it again in the
-          // job's transaction, where a change since is caught.
-          { asked: true, ...(withJob ? { inTransaction: (queued: OutboxJob) => withJob(queued, packetPages) } : {}) },
-        );
-      } catch (e) {
-        // The store changed while the packet was built (another answer queued meanwhile).
-        if (isAppError(e)) return refused(worded(e, wording));
-        throw e;
-      }
+    const queue = async (documents: NewSubmission['documents'], packetPages?: number): Promise<Outcome<Answered>> => {
+      const withJob = o.withJob;
+      // The gate was asked above, before anything was built; queueing asks it again in the job's
+      // transaction, where a change since is caught (another answer queued meanwhile).
+      const queued = await deps.outbox.queue(
+        { ...submission, documents },
+        { asked: true, ...(withJob ? { inTransaction: (job: OutboxJob) => withJob(job, packetPages) } : {}) },
+      );
+      if (!queued.ok) return refused(worded(queued.error, wording));
       // The packet is queued: a preview of the chargeback's evidence is of no more use.
       if (documents.length > 0) await packets.sent(cb.id);
-      return {
-        ok: true,
-        job,
+      return done({
+        job: queued.value,
         warnings,
         ...(meaning ? { meaning } : {}),
         ...(packetPages !== undefined ? { packetPages } : {}),
-      };
+      });
     };
     const evidence = r.evidence;
     if (!hasEvidence(evidence)) return queue([]);

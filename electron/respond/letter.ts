@@ -10,7 +10,8 @@ import type { Chargeback, Txn } from '../../shared/api/index.ts';
 import type { Arrangement } from '../../shared/evidence/items.ts';
 import type { Slots } from '../../shared/evidence/slots.ts';
 import { explainReasonCode, type DisputeCategory } from '../../shared/domain/reason-codes.ts';
-import type { CoverLetterFacts, TitledItem } from '../../shared/domain/cover-letter-templates.ts';
+import type { CoverLetterFacts } from '../../shared/domain/letter-facts.ts';
+import type { TitledItem } from '../../shared/domain/exhibit-titles.ts';
 import { coverLetterFor, letterFacts, type CoverLetter } from '../evidence/cover-letter-facts.ts';
 import type { LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
 

@@ -18,18 +18,14 @@ import {
   anyExhibit,
   closingClaims,
   coverLetterTemplate,
-  exhibitKindNames,
-  exhibitKindsOf,
-  exhibitTitles,
   generatedOpening,
   knownClaims,
   openingSentence,
-  slotKind,
-  slotParagraph,
-  type CoverLetterFacts,
-  type ExhibitKind,
-  type TitledItem,
 } from './cover-letter-templates.ts';
+import { exhibitKindNames, exhibitKindsOf, type ExhibitKind } from './exhibit-kinds.ts';
+import { exhibitTitles, type TitledItem } from './exhibit-titles.ts';
+import { slotKind, slotParagraph } from './slot-paragraphs.ts';
+import type { CoverLetterFacts } from './letter-facts.ts';
 
 export type LetterPart =
   | { kind: 'text'; text: string }

@@ -3,7 +3,7 @@
 // cancellation policy), each with the facts the merchant types and the files that fill it. A slot
 // is filled when one of its files is in the packet; a filled slot ticks its checklist items and
 // gives its files their exhibit titles. A slot with a file or a typed fact writes its paragraph of
-// the cover letter (cover-letter-templates.ts, cover-letter-compose.ts). Which slots a dispute
+// the cover letter (domain/slot-paragraphs.ts, cover-letter-compose.ts). Which slots a dispute
 // shows is evidence-guidance.ts's rule.
 import { z } from 'zod';
 import type { Arrangement } from './items.ts';
@@ -60,7 +60,7 @@ export const slotsSchema = z.object({
   communication: slotFillSchema.optional(),
   policy: slotFillSchema.optional(),
   /** The merchant's own title of each exhibit, by evidence item ID, in place of the suggested
-   * one (cover-letter-templates.ts exhibitTitles). Kept with the slots so it travels wherever the
+   * one (domain/exhibit-titles.ts exhibitTitles). Kept with the slots so it travels wherever the
    * letter is written from them: the estimate, the preview, the answer and batch. */
   titles: z.record(z.string().max(200), z.string().max(exhibitTitleMax)).optional(),
   /** The payment's facts the merchant confirmed, and their own statements where they correct one

@@ -89,7 +89,7 @@ interface Portfolio {
   app: BrowserApp;
   profileId: string;
   chargebacks: number;
-  /** The inbox's first page for a search, as the window asks for it (renderer/screens/inbox.tsx). */
+  /** The inbox's first page for a search, as the window asks for it (renderer/screens/inbox/use-worklist.ts). */
   firstIds(search: string): Promise<string[]>;
 }
 

@@ -3,10 +3,9 @@ import type { appChannels, ProfileView } from '../../../shared/ipc/channels/app.
 import type { AppServices } from '../../app-services.ts';
 import type { Profile } from '../../../shared/profiles.ts';
 import { valueOf } from '../../app/outcome.ts';
-import { addProfile, removeProfile, replaceKey, updateProfile, type ProfileDeps } from '../../app/profiles.ts';
+import { addProfile, removeProfile, replaceKey, updateProfile } from '../../app/profiles.ts';
 
 export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
-  const profiles: ProfileDeps = { records: s.store.profiles, keys: s.profiles, outbox: s.outbox, followers: s };
   const view = async (p: Profile): Promise<ProfileView> => {
     const url = s.receiverUrl(p.id);
     return { ...p, keyStatus: await s.vault.status(p.id), ...(url ? { alertReceiverUrl: url } : {}) };
@@ -24,12 +23,12 @@ export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
     },
     listProfiles: async () => Promise.all(s.store.profiles.list().map(view)),
     addProfile: async ({ profile, apiKey, sessionOnly }) =>
-      view(valueOf(await addProfile(profiles, profile, apiKey, sessionOnly ? { sessionOnly } : {}))),
-    updateProfile: async ({ profile }) => view(valueOf(await updateProfile(profiles, profile))),
+      view(valueOf(await addProfile(s.useCases.profiles, profile, apiKey, sessionOnly ? { sessionOnly } : {}))),
+    updateProfile: async ({ profile }) => view(valueOf(await updateProfile(s.useCases.profiles, profile))),
     replaceKey: async ({ profileId, apiKey, sessionOnly }) =>
-      valueOf(await replaceKey(profiles, profileId, apiKey, sessionOnly ? { sessionOnly } : {})),
+      valueOf(await replaceKey(s.useCases.profiles, profileId, apiKey, sessionOnly ? { sessionOnly } : {})),
     removeProfile: async ({ profileId }) => {
-      valueOf(await removeProfile(profiles, profileId));
+      valueOf(await removeProfile(s.useCases.profiles, profileId));
       return { ok: true as const };
     },
     startDemo: async () => view(await s.startDemo()),

@@ -4,7 +4,7 @@ import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture } from '../../evidence/index.ts';
 import { letterSource, packetLetter } from '../../respond/letter.ts';
 import { valueOf } from '../../app/outcome.ts';
-import { draftLetterGrounds, draftSubject, getDraft, saveDraft, type DraftDeps } from '../../app/drafts.ts';
+import { draftLetterGrounds, draftSubject, getDraft, saveDraft } from '../../app/drafts.ts';
 import { cardScanOf } from '../../evidence/card-mask/card-scan.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
@@ -13,33 +13,18 @@ import { copyFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 
 export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
-  const drafts: DraftDeps = {
-    subjects: {
-      profile: (id) => s.store.profiles.get(id),
-      chargeback: (profileId, chargebackId) => s.store.portfolio.getChargeback(profileId, chargebackId),
-      letterSource: (profile, cb) => letterSource(s.store, profile, cb),
-      qualifyingCe3: async (profile, cb) => {
-        const ce3 = await s.cardHistory.compellingEvidence(profile, cb);
-        return ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
-      },
-    },
-    // Reached only when a call comes (a call stopped before its work touches no service).
-    drafts: {
-      get: (profileId, chargebackId) => s.store.drafts.get(profileId, chargebackId),
-      save: (profileId, chargebackId, draft) => s.store.drafts.save(profileId, chargebackId, draft),
-    },
-  };
   return {
-    getDraft: async ({ profileId, chargebackId }) => valueOf(getDraft(drafts, profileId, chargebackId)),
+    getDraft: async ({ profileId, chargebackId }) => valueOf(getDraft(s.useCases.drafts, profileId, chargebackId)),
     letterGrounds: async ({ profileId, chargebackId }) =>
-      valueOf(await draftLetterGrounds(drafts, profileId, chargebackId)),
-    saveDraft: async ({ profileId, chargebackId, draft }) => valueOf(saveDraft(drafts, profileId, chargebackId, draft)),
+      valueOf(await draftLetterGrounds(s.useCases.drafts, profileId, chargebackId)),
+    saveDraft: async ({ profileId, chargebackId, draft }) =>
+      valueOf(saveDraft(s.useCases.drafts, profileId, chargebackId, draft)),
     // Built where the preview is kept (what the merchant opens or saves is exactly what was shown),
     // and taken from there if the answer is sent unchanged. A preview the window stopped waiting
     // for stops building and is not put in place of the last one.
     previewPacket: async ({ profileId, chargebackId, draft }, call) => {
       call?.signal.throwIfAborted();
-      const { profile, cb } = valueOf(draftSubject(drafts, profileId, chargebackId));
+      const { profile, cb } = valueOf(draftSubject(s.useCases.drafts, profileId, chargebackId));
       // The router's signals are AbortSignals (the contract's type only names what both sides have).
       const signal = call?.signal instanceof AbortSignal ? call.signal : undefined;
       return s.packets.preview(profile, cb, draft, signal);

@@ -3,14 +3,14 @@ import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
 import { windowWording } from '../../respond/answer.ts';
 import { readOutbox } from '../../views/read-outbox.ts';
-import { sendDraftAnswer, type DraftAnswerDeps } from '../../app/answer.ts';
+import { sendDraftAnswer } from '../../app/answer.ts';
 import { valueOf } from '../../app/outcome.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
-  const answering: DraftAnswerDeps = { answering: s.respond, drafts: s.store.drafts, outbox: s.outbox };
   return {
     // Kept open: closing the app waits for an answer being built to be queued, not lost.
-    submitResponse: async (r) => s.keepOpen(async () => valueOf(await sendDraftAnswer(answering, r, windowWording))),
+    submitResponse: async (r) =>
+      s.keepOpen(async () => valueOf(await sendDraftAnswer(s.useCases.draftAnswer, r, windowWording))),
     listOutbox: async () => readOutbox(s, s.outbox.list()),
     pauseJob: async ({ jobId }) => s.outbox.pause(jobId),
     resumeJob: async ({ jobId }) => s.outbox.resume(jobId),

@@ -4,12 +4,10 @@ import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { valueOf } from '../../app/outcome.ts';
 import { ledgerWindow } from '../../app/ledger-window.ts';
-import { readLedger, readLedgerLines } from '../../views/read-ledger.ts';
+import { readLedger } from '../../views/read-ledger.ts';
+import { exportInboxCsv, exportLedgerCsv } from '../../app/exports.ts';
 import { readDisputeView } from '../../views/read-dispute.ts';
-import { writeFile } from 'node:fs/promises';
 import { sendingTrouble } from '../../outbox/job-status.ts';
-import { toCsv } from '../../export/csv.ts';
-import { inboxCsvColumns, ledgerCsvColumns } from '../../export/worklist-csv.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
 import type { WorklistQuery } from '../../store/portfolio/index.ts';
 
@@ -27,18 +25,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
         mainCurrency: profile?.mainCurrency ?? s.store.portfolio.mostCommonCurrency(q.profileId) ?? 'USD',
       };
     },
-    exportInboxCsv: async (q) => {
-      const rows = s.store.portfolio.worklistAll(worklistQuery(q));
-      const day = new Date().toISOString().slice(0, 10);
-      const path = await s.platform.dialogs.saveFile({
-        title: 'Export the inbox as shown',
-        defaultName: `chargebacks ${day}.csv`,
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-      });
-      if (!path) return { saved: false, rows: rows.length };
-      await writeFile(path, toCsv(inboxCsvColumns, rows));
-      return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path, rows: rows.length };
-    },
+    exportInboxCsv: async (q) => valueOf(await exportInboxCsv(s.useCases.exports, q)),
     getDispute: async ({ profileId, chargebackId }) => {
       const view = readDisputeView(s, profileId, chargebackId);
       if (!view) throw new AppError('not-found', 'This chargeback is not in the local store; sync to bring it in.');
@@ -73,18 +60,7 @@ export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChan
       const w = valueOf(ledgerWindow(from, to));
       return readLedger(s.store, profileId, w.from, w.to);
     },
-    exportLedgerCsv: async ({ profileId, from, to }) => {
-      const w = valueOf(ledgerWindow(from, to));
-      // Read before the dialog: a window the merchant typed wrong is said before a file is asked for.
-      const lines = readLedgerLines(s.store, profileId, w.from, w.to, 'by-currency');
-      const path = await s.platform.dialogs.saveFile({
-        title: 'Export ledger entries',
-        defaultName: `ledger ${from} to ${to}.csv`,
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
-      });
-      if (!path) return { saved: false };
-      await writeFile(path, toCsv(ledgerCsvColumns, lines));
-      return { saved: true, name: path.split(/[\\/]/).at(-1) ?? path };
-    },
+    exportLedgerCsv: async ({ profileId, from, to }) =>
+      valueOf(await exportLedgerCsv(s.useCases.exports, profileId, from, to)),
   };
 }

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { formatAmount } from '../../../shared/domain/money.ts';
 import { concessionMeaning } from '../../../shared/domain/concession.ts';
-import { exhibitTitles } from '../../../shared/domain/cover-letter-templates.ts';
+import { exhibitTitles } from '../../../shared/domain/exhibit-titles.ts';
 import { formatSize } from '../../../shared/domain/merchant-format.ts';
 import type { SizeCheck } from '../../../shared/evidence/readiness.ts';
 import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';

@@ -15,7 +15,7 @@ import { evidenceDraftSchema } from '../../evidence/draft.ts';
 import { cardScanSchema } from '../../evidence/card-numbers.ts';
 import { slotsSchema } from '../../evidence/slots.ts';
 import { disputeCategorySchema } from '../../domain/reason-codes.ts';
-import { coverLetterFactsSchema } from '../../domain/cover-letter-templates.ts';
+import { coverLetterFactsSchema } from '../../domain/letter-facts.ts';
 import { ce3VerdictSchema } from '../../domain/compelling-evidence.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.

@@ -92,3 +92,28 @@ test("a staging folder a killed process left is removed by the next sender; a ru
   assert.equal(existsSync(dead), false);
   assert.deepEqual(readdirSync(running), ['evidence.pdf']);
 });
+
+test('queue says a refusal as a value: a file that cannot be placed, a profile gone; nothing is queued or left', async (t) => {
+  const f = fixture(t);
+  const base = { profileId: f.profile.id, chargebackId: 't1_chb_2', messageType: 'respond' as const };
+  const missing = await f.outbox.queue({
+    ...base,
+    documents: [{ path: join(f.home, 'moved-away.pdf'), name: 'moved-away.pdf', documentType: 'pdf' }],
+  });
+  assert.equal(missing.ok, false);
+  if (!missing.ok) {
+    assert.equal(missing.error.kind, 'bad-input');
+    assert.match(
+      missing.error.message,
+      /moved-away\.pdf could not be copied into the outbox \(ENOENT\); nothing was queued/,
+    );
+  }
+  const gone = await f.outbox.queue({ ...base, profileId: 'prof_gone', note: 'Delivered.', documents: [] });
+  assert.equal(gone.ok, false);
+  assert.deepEqual(f.outbox.list(), [], 'nothing was queued');
+  assert.deepEqual(
+    readdirSync(join(f.home, 'outbox')).filter((n) => n.startsWith('job_')),
+    [],
+    'no job folder is left behind',
+  );
+});

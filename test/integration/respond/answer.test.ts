@@ -103,7 +103,7 @@ test('previewed, then sent unchanged: built once, and the queued file is the pre
   const answered = await send(respond, cb.id, draft);
   assert.ok(answered.ok, answered.ok ? '' : answered.error.message);
   assert.equal(builds.length, 1, 'sent unchanged: not built again');
-  const files = queuedFiles(answered.job.id);
+  const files = queuedFiles(answered.value.job.id);
   assert.equal(files.size, 1);
   const [name, inode] = [...files][0]!;
   assert.equal(
@@ -112,7 +112,7 @@ test('previewed, then sent unchanged: built once, and the queued file is the pre
     'the file the preview built, moved into the job: one write',
   );
   assert.deepEqual(
-    readFileSync(join(f.home, 'outbox', answered.job.id, name)),
+    readFileSync(join(f.home, 'outbox', answered.value.job.id, name)),
     Buffer.from(shown.files[0]!.bytes),
     'exactly what the merchant saw',
   );
@@ -135,7 +135,7 @@ test('sent without a preview: built once, straight into an outbox staging folder
   assert.match(into, /^staging-\d+-\w+$/, `built in the outbox's staging folder, not elsewhere: ${builds[0]!.into}`);
   assert.ok(!into.includes(sep));
   assert.deepEqual(
-    [...queuedFiles(answered.job.id).values()],
+    [...queuedFiles(answered.value.job.id).values()],
     [...builds[0]!.inodes.values()],
     'the built file itself is queued: the staging folder was its only write',
   );
@@ -150,12 +150,12 @@ test('changed after the preview (the letter, the settings): built again; the pre
   const changedLetter = await send(respond, cb.id, draftOf('Delivered on 4 March.'));
   assert.ok(changedLetter.ok);
   assert.equal(builds.length, 2, 'another letter: another packet');
-  assert.notDeepEqual([...queuedFiles(changedLetter.job.id).values()], [...builds[0]!.inodes.values()]);
+  assert.notDeepEqual([...queuedFiles(changedLetter.value.job.id).values()], [...builds[0]!.inodes.values()]);
 
   const other = await chargeback();
   await packets.preview(f.profile, other, draft);
   const strict = await send(respond, other.id, { ...draft, preset: 'strict' });
   assert.ok(strict.ok);
   assert.equal(builds.length, 4, 'another preset: another packet');
-  assert.deepEqual([...queuedFiles(strict.job.id).values()], [...builds[3]!.inodes.values()]);
+  assert.deepEqual([...queuedFiles(strict.value.job.id).values()], [...builds[3]!.inodes.values()]);
 });

@@ -26,7 +26,7 @@ import { txnSchema } from '../../../shared/api/index.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import * as edit from '../../../shared/evidence/draft-edits.ts';
 import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
-import type { CoverLetterFacts } from '../../../shared/domain/cover-letter-templates.ts';
+import type { CoverLetterFacts } from '../../../shared/domain/letter-facts.ts';
 import type { DisputeCategory } from '../../../shared/domain/reason-codes.ts';
 import { scanJpeg } from '../evidence/corpus.ts';
 import { readPdf } from '../evidence/pdf-read.ts';

@@ -65,7 +65,7 @@ test('an empty answer from the window is refused; typed evidence facts are somet
     },
   });
   assert.equal(typed.ok, true, typed.ok ? '' : typed.error.message);
-  if (typed.ok) assert.equal(typed.job.steps.filter((s) => s.kind === 'document').length, 1);
+  if (typed.ok) assert.equal(typed.value.job.steps.filter((s) => s.kind === 'document').length, 1);
 });
 
 test('unusual and late answers say how the window gives its yes, and go with it', async () => {
@@ -83,8 +83,8 @@ test('unusual and late answers say how the window gives its yes, and go with it'
   const sent = await ask(id, { note: 'Delivered.', sendLate: true });
   assert.equal(sent.ok, true);
   if (sent.ok) {
-    assert.equal(sent.job.sendLate, true);
-    assert.ok(!sent.warnings.some((w) => /unusual/.test(w)));
+    assert.equal(sent.value.job.sendLate, true);
+    assert.ok(!sent.value.warnings.some((w) => /unusual/.test(w)));
   }
 });
 

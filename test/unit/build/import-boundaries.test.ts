@@ -137,7 +137,8 @@ test('inside electron/, arrows only run down: infrastructure -> engines -> use c
   await assertAllowed('electron/platform/electron-x.ts', `import 'electron';`);
   await assertAllowed('electron/store/x.ts', lines(`import '../fs/write-atomic.ts';`, `import './database.ts';`));
 
-  const engines = 'electron/ layers: engines (electron/outbox/, electron/sync/, electron/evidence/, electron/ocr/)';
+  const engines =
+    'electron/ layers: engines (electron/outbox/, electron/sync/, electron/evidence/, electron/ocr/, electron/card-history/)';
   await assertRefused(
     'electron/outbox/x.ts',
     `import '../app/answer.ts';`,

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { coverLetterTemplate, exhibitKindsOf, letterBlanks } from '../../../shared/domain/cover-letter-templates.ts';
+import { coverLetterTemplate, letterBlanks } from '../../../shared/domain/cover-letter-templates.ts';
+import { exhibitKindsOf } from '../../../shared/domain/exhibit-kinds.ts';
 import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
 import { disputeCategories } from '../../../shared/domain/reason-codes.ts';
 import {

@@ -15,13 +15,10 @@ import {
   slotFieldLimits,
   typedFields,
 } from '../../../shared/evidence/slots.ts';
-import {
-  coverLetterTemplate,
-  exhibitTitles,
-  letterBlanks,
-  slotParagraph,
-  type CoverLetterFacts,
-} from '../../../shared/domain/cover-letter-templates.ts';
+import { coverLetterTemplate, letterBlanks } from '../../../shared/domain/cover-letter-templates.ts';
+import { exhibitTitles } from '../../../shared/domain/exhibit-titles.ts';
+import { slotParagraph } from '../../../shared/domain/slot-paragraphs.ts';
+import type { CoverLetterFacts } from '../../../shared/domain/letter-facts.ts';
 import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
 import type { DisputeCategory } from '../../../shared/domain/reason-codes.ts';
 import type { Slots } from '../../../shared/evidence/slots.ts';

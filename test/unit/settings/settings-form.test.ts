@@ -1,10 +1,10 @@
-// The settings form is judged by the schema main saves a profile with (renderer/screens/settings-form.ts
+// The settings form is judged by the schema main saves a profile with (renderer/screens/settings/settings-form.ts
 // and shared/profiles.ts's editedProfileSchema): the window refuses exactly what main refuses,
 // in the form's words, and a receiver port of 0 is refused by both (the window alone refused it,
 // while main saved it and the receiver moved to a new port at every start).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { draftOf, profileOf, type Draft } from '../../../renderer/screens/settings-form.ts';
+import { draftOf, profileOf, type Draft } from '../../../renderer/screens/settings/settings-form.ts';
 import { editedProfileSchema, profileDefaults } from '../../../shared/profiles.ts';
 import type { ProfileView } from '../../../shared/ipc/channels/app.ts';
 

@@ -3,8 +3,8 @@
 // profile, so they survive a restart. A refused name (empty, in use) keeps the dialog and what was
 // typed; a saved view naming something that no longer exists applies the rest and says so.
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
-import { mutate, useQuery } from '../data/data.ts';
-import { Dialog } from '../components/dialog.tsx';
+import { mutate, useQuery } from '../../data/data.ts';
+import { Dialog } from '../../components/dialog.tsx';
 import {
   describeView,
   nothingFiltered,
@@ -13,7 +13,7 @@ import {
   viewIsFiltered,
   type SavedFilter,
   type SavedView,
-} from '../../shared/domain/saved-filters.ts';
+} from '../../../shared/domain/saved-filters.ts';
 
 type Open = { kind: 'save' } | { kind: 'edit'; filter: SavedFilter } | undefined;
 

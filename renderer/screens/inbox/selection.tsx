@@ -5,19 +5,19 @@
 // liability" is reviewed in main (what each concedes, what is skipped and why), confirmed in a
 // dialog that restates the count and totals, then queued through the same guards as one answer.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { dataClient, mutate, useQuery } from '../data/data.ts';
-import { useApp } from '../state/app-store.ts';
-import { Dialog } from '../components/dialog.tsx';
-import type { BridgeInput } from '../../shared/ipc/define.ts';
-import type { IpcContract } from '../../shared/ipc/contract.ts';
-import type { InboxSection } from '../../shared/domain/inbox-sections.ts';
-import { formatAmount } from '../../shared/domain/money.ts';
+import { dataClient, mutate, useQuery } from '../../data/data.ts';
+import { useApp } from '../../state/app-store.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import type { BridgeInput } from '../../../shared/ipc/define.ts';
+import type { IpcContract } from '../../../shared/ipc/contract.ts';
+import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
+import { formatAmount } from '../../../shared/domain/money.ts';
 import {
   totalsByCurrency,
   totalsText,
   type LiabilityResult,
   type LiabilityReview,
-} from '../../shared/liability-batch.ts';
+} from '../../../shared/liability-batch.ts';
 
 /** What the selection knows of a row: enough to total it and to tell whether a packet can go to it. */
 export interface SelectedRow {

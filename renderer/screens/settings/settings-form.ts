@@ -4,11 +4,11 @@
 // refuses a setting by a rule of its own. Only what the schema cannot see is asked here: text
 // that is not a number, a file limit above the packet's, a header value without its name, and a
 // main currency with no reference rate (main's CLI asks the same).
-import type { ProfileView } from '../../shared/ipc/channels/app.ts';
-import { editedProfileSchema, type EditedProfile } from '../../shared/profiles.ts';
-import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
-import { hasReferenceRate } from '../../shared/domain/reference-rates.ts';
-import type { ColourMode, PresetName, PageSize } from '../../shared/evidence/limits.ts';
+import type { ProfileView } from '../../../shared/ipc/channels/app.ts';
+import { editedProfileSchema, type EditedProfile } from '../../../shared/profiles.ts';
+import { sendByBusinessDaysOf } from '../../../shared/domain/send-by.ts';
+import { hasReferenceRate } from '../../../shared/domain/reference-rates.ts';
+import type { ColourMode, PresetName, PageSize } from '../../../shared/evidence/limits.ts';
 
 const MB = 1024 * 1024;
 
