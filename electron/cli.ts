@@ -18,3 +18,7 @@ const code = await runCli(commands, process.argv.slice(2), {
   env: process.env,
 });
 process.exitCode = code;
+// Stopped by a signal: the command's finally blocks have run (work folders removed, the store
+// closed, nothing half-queued); work shared in the background, such as a card-number search
+// still reading pages, is not the merchant's to wait for.
+if (code === 130 || code === 143) process.exit(code);

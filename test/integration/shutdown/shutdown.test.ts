@@ -113,6 +113,7 @@ test(
         },
       });
       await new Promise((r) => setTimeout(r, 30));
+      const savedAtClose = services.store.portfolio.chargebackIds(profile.id).length;
       await services.close();
       const sent = await send.then(
         (job) => ({ job }),
@@ -131,7 +132,9 @@ test(
       // A key kept for the session only goes with the session: given again, as the merchant would.
       await vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
       const loaded = services.store.portfolio.chargebackIds(profile.id).length;
-      assert.ok(loaded >= 300 && loaded < 10_001, `the pages saved before closing are kept (${loaded})`);
+      // Still running when closed (asserted above), whichever phase it was in: a busy machine may
+      // have all chargebacks in by then, with statuses or entries still to come.
+      assert.ok(loaded >= Math.max(300, savedAtClose), `the pages saved before closing are kept (${loaded})`);
       assert.equal(services.outbox.list().length, 1, 'the answer survived the close');
       await services.sync.syncProfile(profile.id);
       assert.equal(services.store.portfolio.chargebackIds(profile.id).length, 10_001, 'the sync resumed and completed');
