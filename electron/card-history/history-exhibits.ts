@@ -5,6 +5,7 @@
 // the matching elements) for a qualifying Visa 10.4 chargeback, and the customer's earlier orders
 // when the merchant adds them. The drawing states no time of its own, so the same facts make the
 // same bytes, the same stored item and the same packet key (a preview is reused, not rebuilt).
+import { letterDay } from '../../shared/domain/letter-facts.ts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Chargeback } from '../../shared/api/index.ts';
 import { ce3ElementLabel, ce3ElementsText, type Ce3Verdict } from '../../shared/domain/compelling-evidence.ts';
@@ -14,6 +15,9 @@ import { AppError } from '../../shared/errors.ts';
 import { letterAmount, winAnsiCodePoints } from '../evidence/cover-letter.ts';
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import type { CardHistory } from './card-history.ts';
+
+/** Dates as the letter writes them ("Sat, May 30, 2026"): one form across the packet. */
+const day = (d: string): string => letterDay(d) ?? d;
 
 type Qualifying = Extract<Ce3Verdict, { kind: 'qualifies' }>;
 
@@ -79,7 +83,7 @@ export function ce3ExhibitPdf(cb: Chargeback, v: Qualifying): Promise<Buffer> {
   return onePage((pen) => {
     write(pen, ce3ExhibitTitle, { size: 14, bold: true, gap: 8 });
     write(pen, `Chargeback ${cb.id}, reason ${cb.reasonCode}: ${letterAmount(cb.total, cb.currency)}.`);
-    write(pen, `Disputed transaction ${v.disputed.id}, made on ${v.disputed.date}.`, { gap: 10 });
+    write(pen, `Disputed transaction ${v.disputed.id}, made on ${day(v.disputed.date)}.`, { gap: 10 });
     write(
       pen,
       `The same card (the same payment credential at the processor) was used for the ${v.priors.length} earlier ` +
@@ -89,7 +93,7 @@ export function ce3ExhibitPdf(cb: Chargeback, v: Qualifying): Promise<Buffer> {
     );
     v.priors.forEach((p, i) => {
       write(pen, `${i + 1}. Transaction ${p.id}`, { bold: true, size: 11, gap: 2 });
-      write(pen, `Date: ${p.date} (${p.daysBefore} days before the disputed transaction)`, { indent: 14, gap: 0 });
+      write(pen, `Date: ${day(p.date)} (${p.daysBefore} days before the disputed transaction)`, { indent: 14, gap: 0 });
       write(pen, `Amount: ${amountOf(p.amount, p.currency)}`, { indent: 14, gap: 0 });
       for (const m of p.matching)
         write(pen, `Matching ${ce3ElementLabel[m.element]}: ${m.value}`, { indent: 14, gap: 0 });
@@ -117,7 +121,7 @@ export function customerHistoryPdf(cb: Chargeback, email: string, orders: readon
       { gap: 10 },
     );
     for (const o of orders)
-      write(pen, `${o.date}  ${o.id}  ${amountOf(o.amount, o.currency)}${o.order ? `  order ${o.order}` : ''}`, {
+      write(pen, `${day(o.date)}  ${o.id}  ${amountOf(o.amount, o.currency)}${o.order ? `  order ${o.order}` : ''}`, {
         indent: 14,
         gap: 0,
       });

@@ -27,6 +27,7 @@
 // - A transaction's own chargeback excludes it (the service shows chargebacks, not the issuers'
 //   fraud reports, which no API of this service returns); so does a refund: a refunded purchase is
 //   one the merchant took back, not an undisputed one.
+import { letterDay } from './letter-facts.ts';
 import { z } from 'zod';
 import { dayNumber, parseYmd, type Ymd } from './dates.ts';
 import { plainReasonCode } from './reason-codes.ts';
@@ -46,8 +47,13 @@ export const ce3ElementLabel: Record<Ce3Element, string> = {
   ip: 'IP address',
   device: 'device ID',
   account: 'customer account/login ID',
-  address: 'full delivery address',
+  // The transaction records one address, the one given with the payment; it is named as that,
+  // never as a delivery address the record does not hold.
+  address: 'address given with the payment',
 };
+
+/** A date as the letter and the page write it ("Sat, May 30, 2026"). */
+const day = (d: string): string => letterDay(d) ?? d;
 
 /** Whether Compelling Evidence 3.0 can apply: Visa 10.4, plain or network-prefixed (`V1040`). */
 export function ce3AppliesTo(reasonCode: string): boolean {
@@ -178,7 +184,7 @@ export function compellingEvidence3(input: {
     .filter((x) => x.days >= 0)
     .sort((a, b) => a.days - b.days);
   for (const { txn, days } of earlier) {
-    const on = `${txn.id} (${txn.date})`;
+    const on = `${txn.id} (${day(txn.date)})`;
     if (days < CE3_MIN_DAYS)
       excluded.push(`Earlier purchase ${on} is ${days} days before, too recent (at least ${CE3_MIN_DAYS}).`);
     else if (days > CE3_MAX_DAYS)
@@ -191,8 +197,9 @@ export function compellingEvidence3(input: {
   if (eligible.length < 2) {
     const summary =
       eligible.length === 0
-        ? `No earlier undisputed purchase on this card ${window} the disputed one (${disputed.date}).`
-        : `Only one earlier purchase ${window} the disputed one (${disputed.date}); Visa needs two.`;
+        ? `No earlier undisputed purchase on this card ${window} the disputed one of ${day(disputed.date)}.`
+        : `Only one earlier purchase (${eligible[0]!.txn.id}, ${day(eligible[0]!.txn.date)}) ${window} the ` +
+          `disputed one of ${day(disputed.date)}; Visa needs two.`;
     return { kind: 'does-not-qualify', reasons: [summary, ...excluded] };
   }
 
@@ -255,7 +262,7 @@ export function ce3Headline(v: Ce3Verdict): string {
   return 'Does not qualify for Compelling Evidence 3.0';
 }
 
-/** What matches, in words: "IP address and full delivery address". */
+/** What matches, in words: "IP address and address given with the payment". */
 export function ce3ElementsText(elements: readonly Ce3Element[]): string {
   const words = elements.map(label);
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
@@ -269,7 +276,8 @@ export function ce3ElementsText(elements: readonly Ce3Element[]): string {
 export function ce3LetterParagraph(v: Ce3Verdict | undefined, exhibit: number | undefined): string | undefined {
   if (v?.kind !== 'qualifies') return undefined;
   const purchases = v.priors.map(
-    (p) => `${p.id} on ${p.date} (${p.amount === null ? 'amount not recorded' : formatAmount(p.amount, p.currency)})`,
+    (p) =>
+      `${p.id} on ${day(p.date)} (${p.amount === null ? 'amount not recorded' : formatAmount(p.amount, p.currency)})`,
   );
   const listed =
     purchases.length === 2 ? purchases.join(' and ') : `${purchases.slice(0, -1).join(', ')} and ${purchases.at(-1)}`;

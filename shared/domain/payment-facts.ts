@@ -176,7 +176,9 @@ function ipDeviceFact(txn: TxnRecord): PaymentFact {
     label: paymentFactLabel['ip-device'],
     record: ip ? `Customer IP ${ip}; no device ID in the record` : 'No customer IP or device in the record',
     present: ip !== undefined,
-    supports: ip !== undefined,
+    // An IP alone proves nothing: it supports the case when it matches earlier orders, which the
+    // Compelling Evidence 3.0 check judges (card-history-view.ts), not this fact.
+    supports: false,
     ticks: 'ip-and-device',
   };
 }

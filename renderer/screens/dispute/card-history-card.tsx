@@ -108,7 +108,7 @@ function CustomerHistory(p: {
               </li>
             ))}
           </ul>
-          <label>
+          <label className="check">
             <input type="checkbox" checked={p.inPacket} onChange={(e) => void choose(e.target.checked)} /> Add them to
             the packet as an exhibit
           </label>

@@ -121,6 +121,7 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {view.answerable && (
             <SendSummary
               view={view}
+              profileId={profileId}
               chargebackId={chargebackId}
               s={s}
               answer={answer}

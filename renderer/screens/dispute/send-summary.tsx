@@ -13,10 +13,12 @@ import { slotLabel, type EvidenceSlotSpec } from '../../../shared/domain/evidenc
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 import { merchantStatements } from '../../../shared/domain/payment-facts.ts';
 import { AnswerReview, type AnswerReviewFacts } from '../answer-review.tsx';
+import { useQuery } from '../../data/data.ts';
 import type { Answer, AnswerState } from './use-answer.ts';
 
 interface Props {
   view: DisputeView;
+  profileId: string;
   chargebackId: string;
   s: AnswerState;
   answer: Answer;
@@ -26,7 +28,7 @@ interface Props {
   slotSpecs: EvidenceSlotSpec[];
 }
 
-export function SendSummary({ view, chargebackId, s, answer, draft, check, limits, slotSpecs }: Props) {
+export function SendSummary({ view, profileId, chargebackId, s, answer, draft, check, limits, slotSpecs }: Props) {
   const {
     rule,
     disputed,
@@ -52,7 +54,17 @@ export function SendSummary({ view, chargebackId, s, answer, draft, check, limit
 
   // A slot with a file or a typed fact reaches the letter and counts as filled.
   const filled = rule?.withEvidence && draft ? providedSlots(draft.slots, draft.arrangement) : [];
-  const exhibits = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
+  const files = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
+  // The packet adds the card history's exhibits to the merchant's files (a qualifying CE 3.0 check,
+  // the customer's earlier orders when chosen): the count is the packet's, as the letter numbers it.
+  const history = useQuery('getCardHistory', { profileId, chargebackId }).data;
+  const added =
+    files === 0 || !history
+      ? 0
+      : (history.compellingEvidence.state === 'checked' && history.compellingEvidence.verdict.kind === 'qualifies'
+          ? 1
+          : 0) + (history.customerHistoryInPacket && history.customerHistory.state === 'checked' ? 1 : 0);
+  const exhibits = files + added;
   // One page count for the packet everywhere (summary, builder, review): its pages as built, the
   // cover letter's included, from the size estimate of the arrangement on screen.
   const packetPages = withEvidence && check.state === 'sized' ? check.estimate.pages : undefined;

@@ -65,7 +65,7 @@ test('too recent, one match only, a disputed or refunded prior: each told why, n
   assert.ok(oneMatch.includes(`IP address differs on ${sc.oneMatchOnly.priors[0]}.`), oneMatch.join('\n'));
 
   const disputed = await reasons('disputedPrior');
-  assert.match(disputed[0]!, /^Only one earlier purchase 120–365 days before/);
+  assert.match(disputed[0]!, /^Only one earlier purchase \(t1_txn_\w+, \w{3}, \w{3} \d+, \d{4}\) 120–365 days before/);
   assert.ok(disputed.some((r) => r.includes(sc.disputedPrior.priors[1]!) && r.endsWith('has its own chargeback.')));
 
   const refunded = await reasons('refundedPrior');

@@ -66,7 +66,10 @@ async function respondWithReceipt(chargeback: string): Promise<OutboxJob> {
 test('show: a qualifying 10.4 chargeback says so with both transactions; --json carries the verdict and IDs', async () => {
   const text = await cli(['show', sc.qualifies.chargeback]);
   assert.equal(text.status, 0, text.stderr);
-  assert.match(text.stdout, /Qualifies for Compelling Evidence 3\.0: the same IP address and full delivery address/);
+  assert.match(
+    text.stdout,
+    /Qualifies for Compelling Evidence 3\.0: the same IP address and address given with the payment/,
+  );
   for (const id of sc.qualifies.priors) assert.match(text.stdout, new RegExp(`  ${id}  \\d{4}-\\d{2}-\\d{2}  \\$`));
   // The checklist's item is filled by the check, naming both purchases.
   assert.match(

@@ -2,6 +2,7 @@
 // and 366 do not (Visa's wording, not Stripe's); two elements must match on both earlier purchases,
 // one of them the IP address or a device ID; a purchase with its own chargeback or a refund does not
 // count; only Visa 10.4, plain or prefixed.
+import { letterDay } from '../../../shared/domain/letter-facts.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -74,14 +75,21 @@ test('119 days is too recent and 366 too old (Visa: 120 to 365 inclusive); each 
   const recent = reasonsOf(judge([prior('t1_txn_a', 119), prior('t1_txn_b', 200)]));
   assert.equal(
     recent[0],
-    'Only one earlier purchase 120–365 days before the disputed one (2026-10-01); Visa needs two.',
+    `Only one earlier purchase (t1_txn_b, ${letterDay(daysBefore(200))}) 120–365 days before the disputed one ` +
+      `of ${letterDay('2026-10-01')}; Visa needs two.`,
   );
   assert.ok(
-    recent.includes(`Earlier purchase t1_txn_a (${daysBefore(119)}) is 119 days before, too recent (at least 120).`),
+    recent.includes(
+      `Earlier purchase t1_txn_a (${letterDay(daysBefore(119))}) is 119 days before, too recent (at least 120).`,
+    ),
   );
 
   const old = reasonsOf(judge([prior('t1_txn_a', 200), prior('t1_txn_b', 366)]));
-  assert.ok(old.includes(`Earlier purchase t1_txn_b (${daysBefore(366)}) is 366 days before, too old (at most 365).`));
+  assert.ok(
+    old.includes(
+      `Earlier purchase t1_txn_b (${letterDay(daysBefore(366))}) is 366 days before, too old (at most 365).`,
+    ),
+  );
 
   assert.equal(judge([prior('t1_txn_a', 120), prior('t1_txn_b', 200)]).kind, 'qualifies', '120 days counts');
   assert.equal(judge([prior('t1_txn_a', 200), prior('t1_txn_b', 365)]).kind, 'qualifies', '365 days counts');
@@ -90,11 +98,12 @@ test('119 days is too recent and 366 too old (Visa: 120 to 365 inclusive); each 
 test('only one earlier purchase, or none, in the window: said so, and nothing qualifies', () => {
   assert.equal(
     reasonsOf(judge([prior('t1_txn_a', 150)]))[0],
-    'Only one earlier purchase 120–365 days before the disputed one (2026-10-01); Visa needs two.',
+    `Only one earlier purchase (t1_txn_a, ${letterDay(daysBefore(150))}) 120–365 days before the disputed one ` +
+      `of ${letterDay('2026-10-01')}; Visa needs two.`,
   );
   assert.equal(
     reasonsOf(judge([]))[0],
-    'No earlier undisputed purchase on this card 120–365 days before the disputed one (2026-10-01).',
+    `No earlier undisputed purchase on this card 120–365 days before the disputed one of ${letterDay('2026-10-01')}.`,
   );
   const tooRecent = reasonsOf(judge([prior('t1_txn_a', 30), prior('t1_txn_b', 60)]));
   assert.match(tooRecent[0]!, /^No earlier undisputed purchase/);
@@ -105,8 +114,8 @@ test('one matching element is not enough: the IP alone, or the address alone', (
   const otherAddress = { address: '9 Elm Rd, Dayton, OH 45402, USA' };
   const ipOnly = reasonsOf(judge([prior('t1_txn_a', 150, otherAddress), prior('t1_txn_b', 200, otherAddress)]));
   assert.match(ipOnly[0]!, /^No two earlier purchases 120–365 days before share two matching details/);
-  assert.ok(ipOnly.includes('Full delivery address differs on t1_txn_a.'));
-  assert.ok(ipOnly.includes('Full delivery address differs on t1_txn_b.'));
+  assert.ok(ipOnly.includes('Address given with the payment differs on t1_txn_a.'));
+  assert.ok(ipOnly.includes('Address given with the payment differs on t1_txn_b.'));
 
   const addressOnly = reasonsOf(
     judge([prior('t1_txn_a', 150, { ip: '198.51.100.1' }), prior('t1_txn_b', 200, { ip: '198.51.100.1' })]),
@@ -167,11 +176,13 @@ test('the same two elements must match on both: IP+address on one and IP+account
 
 test('an earlier purchase with its own chargeback, or refunded, does not count and is named', () => {
   const disputedPrior = reasonsOf(judge([prior('t1_txn_a', 150, { chargeback: true }), prior('t1_txn_b', 200)]));
-  assert.ok(disputedPrior.includes(`Earlier purchase t1_txn_a (${daysBefore(150)}) has its own chargeback.`));
+  assert.ok(
+    disputedPrior.includes(`Earlier purchase t1_txn_a (${letterDay(daysBefore(150))}) has its own chargeback.`),
+  );
   assert.match(disputedPrior[0]!, /^Only one earlier purchase/);
 
   const refunded = reasonsOf(judge([prior('t1_txn_a', 150), prior('t1_txn_b', 200, { refunded: true })]));
-  assert.ok(refunded.includes(`Earlier purchase t1_txn_b (${daysBefore(200)}) was refunded.`));
+  assert.ok(refunded.includes(`Earlier purchase t1_txn_b (${letterDay(daysBefore(200))}) was refunded.`));
 
   // With a third clean one the card still qualifies, without the disputed purchase.
   const v = judge([prior('t1_txn_a', 150, { chargeback: true }), prior('t1_txn_b', 200), prior('t1_txn_c', 300)]);
@@ -239,8 +250,9 @@ test('the letter: a qualifying verdict adds a paragraph naming both purchases an
   const qualifying = judge([prior('t1_txn_a', 150), prior('t1_txn_b', 300)]);
   const text = compose(qualifying);
   assert.match(text, /Exhibit 2 \(Visa Compelling Evidence 3\.0\): the same card was used for 2 earlier purchases/);
-  assert.match(text, new RegExp(`t1_txn_a on ${daysBefore(150)} \\(\\$25\\.00\\) and t1_txn_b on ${daysBefore(300)}`));
-  assert.match(text, /the same IP address 203\.0\.113\.7 and the same full delivery address 12 Main St/);
+  const on = (n: number) => letterDay(daysBefore(n))!;
+  assert.ok(text.includes(`t1_txn_a on ${on(150)} ($25.00) and t1_txn_b on ${on(300)}`), text);
+  assert.match(text, /the same IP address 203\.0\.113\.7 and the same address given with the payment 12 Main St/);
   // Composed in the window, without the exhibit in the arrangement: it is the exhibit after the files.
   assert.match(compose(qualifying, receipt, null), /Exhibit 2 \(Visa Compelling Evidence 3\.0\)/);
 
