@@ -8,10 +8,6 @@ import type { DisputeCategory } from './reason-codes.ts';
 import { letterDay, type CoverLetterFacts } from './letter-facts.ts';
 import { exhibitKinds, type ExhibitKind } from './exhibit-kinds.ts';
 
-// The evidence builder (renderer/screens/evidence-builder.tsx) imports these from here; their home
-// is exhibit-titles.ts.
-export { citeExhibits, exhibitTitles, suggestedTitle } from './exhibit-titles.ts';
-
 /** One sentence of the body and what must be true for it to be said. */
 export interface Claim {
   text: string;

@@ -72,7 +72,7 @@ test(
       // The live meter counts the cover letter too: 1 + 3 pages.
       await page
         .getByRole('status', { name: 'Size against the limits' })
-        .filter({ hasText: /^4 pages \(limit 19\) · \d+ KB of 10\.0 MB · 1 file/ })
+        .filter({ hasText: /^4 pages \(limit 19\) · [\d,]+ KB of 10 MB · 1 file/ })
         .waitFor();
       await page.locator('canvas.thumb').first().waitFor();
       await app.shot('07-evidence-builder');
@@ -183,7 +183,8 @@ test(
       );
 
       await meter.filter({ hasText: /^42 pages/ }).waitFor();
-      const kbShown = async () => Number(/· (\d+) KB of/.exec((await meter.textContent()) ?? '')?.[1]);
+      const kbShown = async () =>
+        Number(/· ([\d,]+) KB of/.exec((await meter.textContent()) ?? '')?.[1]?.replaceAll(',', ''));
       const before = await kbShown();
       assert.ok(before > 0, `a figure is shown before the change: ${await meter.textContent()}`);
       await builder.getByLabel('Resolution', { exact: true }).selectOption('100');

@@ -2,7 +2,7 @@
 // what needs the merchant first.
 import { targetOf, turnOf, type PlannedFile } from '../../../shared/batch.ts';
 import type { BatchChargeback } from '../../../shared/batch-find.ts';
-import { Thumb } from '../evidence-builder.tsx';
+import { Thumb } from '../evidence-builder/thumbs.tsx';
 import { Assign, type Choice } from './assign.tsx';
 
 const matchLabel: Record<PlannedFile['match']['status'], string> = {

@@ -12,7 +12,7 @@ import {
   type PaymentStatements,
 } from '../../../shared/domain/payment-facts.ts';
 import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
-import type { DraftEdit } from '../evidence-builder.tsx';
+import type { DraftEdit } from '../evidence-builder/use-draft.ts';
 
 interface Props {
   facts: readonly PaymentFact[];

@@ -2,11 +2,11 @@
 // anything is sent: said on each page that has one, listed with where they are, and each can be
 // undone by the merchant when it is not a card number (an order or account number that happens
 // to pass the card check). The Preview shows the packet with the masks as it will be sent.
-import { useQuery } from '../data/data.ts';
-import * as edit from '../../shared/evidence/draft-edits.ts';
-import { unmaskedKey, type CardMask } from '../../shared/evidence/card-numbers.ts';
-import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
-import type { ArrangedPage, EvidenceItem } from '../../shared/evidence/items.ts';
+import { useQuery } from '../../data/data.ts';
+import * as edit from '../../../shared/evidence/draft-edits.ts';
+import { unmaskedKey, type CardMask } from '../../../shared/evidence/card-numbers.ts';
+import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
+import type { ArrangedPage, EvidenceItem } from '../../../shared/evidence/items.ts';
 
 const undone = (draft: EvidenceDraft, itemId: string, m: CardMask): boolean =>
   !!draft.unmasked?.includes(unmaskedKey(itemId, m.id));
