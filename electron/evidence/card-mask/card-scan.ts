@@ -74,19 +74,27 @@ const turnedImage = (image: Buffer, turn: number, scale = 1): Promise<Buffer> =>
     return p.rotate(turn).jpeg({ quality: 85 }).toBuffer();
   })();
 
+/** Fewer letters and digits than this in a page's read: no text, upright or sideways. Text lying
+ * sideways reads as marks of garbage (30 for a three-line till receipt, 750 for an A4 page); a
+ * photo without text, none: it is not tried at three more turns. */
+const SOME_TEXT = 4;
+
 /** One page's card numbers, in fractions of the page as it lies: one read for a page that reads
- * as text the way it lies (or shows a number). One that reads badly is tried at each quarter turn
- * (at TRY_DPI), and the best turn is read in full: five reads, for pages lying sideways. */
-async function scanPicture(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
+ * as text the way it lies (or shows a number), or shows no text at all. One that reads as garbage
+ * is tried at its quarter turns (at TRY_DPI), the sideways ones first, until one reads as text;
+ * that turn is read in full (three reads for a page lying sideways, five at most). */
+export async function scanPicture(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
   const size = await sharp(image).metadata();
   const dims = { w: size.width ?? 1, h: size.height ?? 1 };
   const first = await engine.read(image, { signal });
   const found = numbersInLines(first.lines, dims);
   if (first.confidence >= UPRIGHT || found.length) return found;
+  if (first.text.replace(/[^\p{L}\p{N}]/gu, '').length < SOME_TEXT) return found;
   let best: { turn: number; confidence: number } = { turn: 0, confidence: first.confidence };
-  for (const turn of [90, 180, 270]) {
+  for (const turn of [90, 270, 180]) {
     const r = await engine.read(await turnedImage(image, turn, TRY_DPI / READ_DPI), { signal });
     if (r.confidence > best.confidence) best = { turn, confidence: r.confidence };
+    if (r.confidence >= UPRIGHT) break;
   }
   if (best.turn === 0) return found;
   const read: OcrPage = await engine.read(await turnedImage(image, best.turn), { signal });
