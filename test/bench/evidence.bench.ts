@@ -198,10 +198,15 @@ try {
 
   // Both searched for the number: the reference's Tesseract read it, and our build masked it.
   const tsv = readFileSync(join(root, 'im-ocr-0', `page-${String(CARD_PAGE).padStart(2, '0')}.tsv`), 'utf8');
-  const words = tsv
-    .split('\n')
-    .map((l) => l.split('\t')[11] ?? '')
-    .join(' ');
+  // Its words line by line (block, paragraph and line numbers), as our search joins them.
+  const lines = new Map<string, string[]>();
+  for (const row of tsv.split('\n').slice(1)) {
+    const c = row.split('\t');
+    if (c[0] !== '5') continue;
+    const key = c.slice(2, 5).join(':');
+    lines.set(key, [...(lines.get(key) ?? []), c[11] ?? '']);
+  }
+  const words = [...lines.values()].map((l) => l.join(' ')).join('\n');
   const full = CARD.replace(/\s/g, '');
   if (!findCardNumbers(words).some((h) => h.digits === full))
     throw new Error(`The reference's Tesseract did not read the card number: ${words.slice(0, 400)}`);
