@@ -1,7 +1,7 @@
 // A page of an evidence item as the OCR engine reads it: drawn by the evidence pipeline itself
 // (EXIF orientation, PDF pages drawn by pdf.js, the page's physical size), in grayscale at
-// 200 dpi and JPEG quality 85. 6 pt print reads as well at 150 dpi (see the legibility bench);
-// the margin is for photos, and more would only slow the engine.
+// 200 dpi (or what the caller asks) and JPEG quality 85. 6 pt print reads as well at 150 dpi
+// (see the legibility bench); the margin is for photos, and more would only slow the engine.
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
 import { renderImagePage, renderPdfPage, type RenderOptions } from '../evidence/render-page.ts';
 import { drawPdfPage, measurePdfPage } from '../evidence/pdf-raster.ts';
@@ -16,12 +16,17 @@ const OCR_OPTIONS: RenderOptions = {
   container: 'pdf',
 };
 
-export async function pageForOcr(store: EvidenceStore, item: EvidenceItem, page: number): Promise<Buffer> {
+export async function pageForOcr(
+  store: EvidenceStore,
+  item: EvidenceItem,
+  page: number,
+  dpi = OCR_OPTIONS.dpi,
+): Promise<Buffer> {
+  const o = { ...OCR_OPTIONS, dpi };
   if (item.kind !== 'pdf')
-    return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, OCR_OPTIONS, store.pathOf(item.id)))
-      .data;
+    return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, o, store.pathOf(item.id))).data;
   // Its size is read in the PDF thread, as everything inside a PDF is.
   const bytes = () => store.bytes(item.id);
   const { sizePt } = await measurePdfPage(item.id, bytes, page);
-  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, bytes, page, 0, pxPerPt), sizePt, OCR_OPTIONS)).data;
+  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, bytes, page, 0, pxPerPt), sizePt, o)).data;
 }

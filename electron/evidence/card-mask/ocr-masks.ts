@@ -68,8 +68,19 @@ export function numbersInLines(lines: readonly OcrLine[], size: { w: number; h: 
         if (from >= to) continue;
         rects.push(rectOf(s.box, from - s.start, to - s.start, s.end - s.start, size, to === s.end));
       }
-      if (rects.length) found.push({ last4: hit.digits.slice(-4), rects });
+      if (rects.length) found.push({ last4: hit.digits.slice(-4), rects: [bounds(rects)] });
     }
   }
   return found;
+}
+
+/** One rectangle over a number's words, the spaces between its digit groups included: separate
+ * blocks with white slivers between them read to another OCR as characters of their own, which
+ * then runs them into the kept last four ("i 1.112" for "1111"). */
+function bounds(rects: readonly PageRect[]): PageRect {
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const x1 = Math.max(...rects.map((r) => r.x + r.w));
+  const y1 = Math.max(...rects.map((r) => r.y + r.h));
+  return { x, y, w: x1 - x, h: y1 - y };
 }

@@ -218,6 +218,28 @@ test('a PDF holding a photo of a receipt: its picture is read and masked', async
   assert.ok(ocr.includes(ORDER), ocr);
 });
 
+test('a scanned PDF of several pages, read two pages at once: each mask on its own page, in page order', async () => {
+  const doc = await PDFDocument.create();
+  for (const lines of [
+    [`Order number: ${ORDER}`, 'Paid in cash'],
+    [`Order number: ${ORDER}`, `Card: ${CARD}`],
+    [`Order number: ${ORDER}`, 'Mastercard 5555 5555 5555 4444'],
+  ]) {
+    const photo = await doc.embedJpg(await receiptCard(lines));
+    doc.addPage([612, 792]).drawImage(photo, { x: 36, y: 300, width: 540, height: 405 });
+  }
+  const item = await imported('three-pages.pdf', Buffer.from(await doc.save()));
+  const scan = await cardScanOf(store, item);
+  assert.deepEqual(
+    scan.masks.map((m) => [m.id, m.page, m.last4]),
+    [
+      ['1:0', 1, '1111'],
+      ['2:0', 2, '4444'],
+    ],
+  );
+  assert.equal(scan.unreadPages, undefined);
+});
+
 test('undoing one mask sends that number as it is and leaves the other covered', async () => {
   const lines = [`Visa ${CARD}`, `Mastercard 5555 5555 5555 4444`, `Order number: ${ORDER}`];
   const item = await imported('two-cards.jpg', await receiptCard(lines));
