@@ -36,16 +36,6 @@ export function notAPurchase(t: Pick<HistoryTxn, 'type' | 'status'>): string | n
   return statusWords[t.status] ?? `not completed (status ${t.status})`;
 }
 
-/** The full address in one line: street, city and postcode at least, else none (a partial address
- * is no "full delivery address"). The record holds one address, the one sent with the payment:
- * the page says that is the one compared. */
-function fullAddress(t: HistoryTxn): string | null {
-  const clean = (v: string | null | undefined): string => (v ?? '').trim();
-  if (!clean(t.address1) || !clean(t.city) || !clean(t.zip)) return null;
-  const region = [clean(t.state), clean(t.zip)].filter(Boolean).join(' ');
-  return [clean(t.address1), clean(t.address2), clean(t.city), region, clean(t.country)].filter(Boolean).join(', ');
-}
-
 /** The rule's view of `t`; undefined when the record has no date to judge it by. */
 export function ce3Facts(
   t: HistoryTxn,
@@ -66,7 +56,10 @@ export function ce3Facts(
     // The customer of the AuthToken used to sign in for this payment: taken during the purchase,
     // which Visa's FAQ asks for (not from when a card was saved, as a token's customer would be).
     account: t.authTokenCustomer ?? null,
-    address: fullAddress(t),
+    // Visa's element is the delivery address, which no recorded transaction field holds: the address
+    // on the record is the one given with the payment (billing), and a fraudster with the card gives
+    // that too. It is never counted (the dispute page shows it as the payment's billing address).
+    address: null,
     email: t.email ?? null,
     notAPurchase: notAPurchase(t),
     refunded: (t.refunded ?? 0) > 0 || o.refundedIds.has(t.id),

@@ -161,6 +161,8 @@ export function seedCardHistories(store: SandboxDb, opts: CardHistoryOptions): C
       const disputedAt = at(disputedDay);
       const payment = newId('pmt', at(disputedDay - 400), rng.hex(15));
       const person = { first, last, email, address1, city, state, zip, country: 'USA', phone: null };
+      // The shop's customer account the buyer signed in with (recorded as `authTokenCustomer`).
+      const account = newId('cus', at(disputedDay - 600), rng.hex(15));
       const sale = (id: string, when: Date, total: number, p: string, more: Record<string, unknown>) =>
         txnRecord({
           id,
@@ -194,7 +196,12 @@ export function seedCardHistories(store: SandboxDb, opts: CardHistoryOptions): C
       const txnId = newId('txn', disputedAt, rng.hex(15));
       const cbCreated = at(disputedDay + 20);
       const cbId = newId('chb', cbCreated, rng.hex(15));
-      store.put('txn', txnId, cbId, sale(txnId, disputedAt, total, payment, { ...person, clientIp: ip }));
+      store.put(
+        'txn',
+        txnId,
+        cbId,
+        sale(txnId, disputedAt, total, payment, { ...person, clientIp: ip, authTokenCustomer: account }),
+      );
       const priors: string[] = [];
       let priorChargeback: string | null = null;
       for (const p of plan.priors) {
@@ -206,7 +213,10 @@ export function seedCardHistories(store: SandboxDb, opts: CardHistoryOptions): C
           ...person,
           email: p.same.email ? email : `${first.charAt(0).toLowerCase()}${rng.int(100, 999)}@example.net`,
           clientIp: p.same.ip ? ip : `192.0.2.${rng.int(2, 254)}`,
-          ...(p.same.address ? {} : { address1: `${rng.int(1, 999)} Other Rd` }),
+          // The same customer account where the same address: the buyer signed in as before.
+          ...(p.same.address
+            ? { authTokenCustomer: account }
+            : { address1: `${rng.int(1, 999)} Other Rd`, authTokenCustomer: null }),
           refunded: p.refunded ? priorTotal : 0,
         };
         const ownCreated = p.disputed ? at(disputedDay - p.daysBefore + 35) : undefined;

@@ -47,9 +47,8 @@ export const ce3ElementLabel: Record<Ce3Element, string> = {
   ip: 'IP address',
   device: 'device ID',
   account: 'customer account/login ID',
-  // The transaction records one address, the one given with the payment; it is named as that,
-  // never as a delivery address the record does not hold.
-  address: 'address given with the payment',
+  // Only a delivery address counts (Visa's list); the transactions record none (txn-facts.ts).
+  address: 'full delivery address',
 };
 
 /** A date as the letter and the page write it ("Sat, May 30, 2026"). */
@@ -262,7 +261,7 @@ export function ce3Headline(v: Ce3Verdict): string {
   return 'Does not qualify for Compelling Evidence 3.0';
 }
 
-/** What matches, in words: "IP address and address given with the payment". */
+/** What matches, in words: "IP address and customer account/login ID". */
 export function ce3ElementsText(elements: readonly Ce3Element[]): string {
   const words = elements.map(label);
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;

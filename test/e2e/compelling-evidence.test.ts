@@ -72,7 +72,7 @@ test('the window: qualifies with both purchases named, in the page and the packe
     const shown = await card.innerText();
     for (const id of sc.qualifies.priors) assert.ok(shown.includes(id), `${id} is shown`);
     assert.match(shown, /150 days before/);
-    assert.match(shown, /Matching: IP address 198\.51\.100\.\d+; address given with the payment /);
+    assert.match(shown, /Matching: IP address 198\.51\.100\.\d+; customer account\/login ID t1_cus_/);
     // The checklist's item is ticked by the check and names both purchases.
     const item = page.locator('.checklist li', { hasText: 'Two earlier undisputed payments' });
     await item.locator('.provided-by').waitFor();

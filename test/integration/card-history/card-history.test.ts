@@ -40,7 +40,7 @@ test('a 10.4 chargeback with two matching purchases 150 and 300 days before qual
     v.priors.map((p) => p.daysBefore),
     [150, 300],
   );
-  assert.deepEqual(v.elements, ['ip', 'address']);
+  assert.deepEqual(v.elements, ['ip', 'account']);
   assert.ok(
     v.priors.every((p) => p.amount !== null && p.sameEmail),
     'amounts and the same email are read',

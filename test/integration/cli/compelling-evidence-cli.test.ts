@@ -68,7 +68,7 @@ test('show: a qualifying 10.4 chargeback says so with both transactions; --json 
   assert.equal(text.status, 0, text.stderr);
   assert.match(
     text.stdout,
-    /Qualifies for Compelling Evidence 3\.0: the same IP address and address given with the payment/,
+    /Qualifies for Compelling Evidence 3\.0: the same IP address and customer account\/login ID/,
   );
   for (const id of sc.qualifies.priors) assert.match(text.stdout, new RegExp(`  ${id}  \\d{4}-\\d{2}-\\d{2}  \\$`));
   // The checklist's item is filled by the check, naming both purchases.

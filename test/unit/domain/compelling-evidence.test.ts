@@ -114,8 +114,8 @@ test('one matching element is not enough: the IP alone, or the address alone', (
   const otherAddress = { address: '9 Elm Rd, Dayton, OH 45402, USA' };
   const ipOnly = reasonsOf(judge([prior('t1_txn_a', 150, otherAddress), prior('t1_txn_b', 200, otherAddress)]));
   assert.match(ipOnly[0]!, /^No two earlier purchases 120–365 days before share two matching details/);
-  assert.ok(ipOnly.includes('Address given with the payment differs on t1_txn_a.'));
-  assert.ok(ipOnly.includes('Address given with the payment differs on t1_txn_b.'));
+  assert.ok(ipOnly.includes('Full delivery address differs on t1_txn_a.'));
+  assert.ok(ipOnly.includes('Full delivery address differs on t1_txn_b.'));
 
   const addressOnly = reasonsOf(
     judge([prior('t1_txn_a', 150, { ip: '198.51.100.1' }), prior('t1_txn_b', 200, { ip: '198.51.100.1' })]),
@@ -252,7 +252,7 @@ test('the letter: a qualifying verdict adds a paragraph naming both purchases an
   assert.match(text, /Exhibit 2 \(Visa Compelling Evidence 3\.0\): the same card was used for 2 earlier purchases/);
   const on = (n: number) => letterDay(daysBefore(n))!;
   assert.ok(text.includes(`t1_txn_a on ${on(150)} ($25.00) and t1_txn_b on ${on(300)}`), text);
-  assert.match(text, /the same IP address 203\.0\.113\.7 and the same address given with the payment 12 Main St/);
+  assert.match(text, /the same IP address 203\.0\.113\.7 and the same full delivery address 12 Main St/);
   // Composed in the window, without the exhibit in the arrangement: it is the exhibit after the files.
   assert.match(compose(qualifying, receipt, null), /Exhibit 2 \(Visa Compelling Evidence 3\.0\)/);
 
