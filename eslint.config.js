@@ -3,6 +3,7 @@
 // folder's list; test/unit/build/import-boundaries.test.ts proves each list).
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import allowedImports from './build/eslint/allowed-imports.ts';
 
 /** The layers inside main, from the ground up: each imports only its own layer and those below it,
@@ -71,6 +72,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Hooks called in order, and every value an effect or callback reads in its dependency list: the
+    // lists are checked, not curated by hand. The data layer's hooks (useQuery, usePages) take a
+    // channel and its input, which they key on themselves, so they need no list.
+    files: ['renderer/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['shared/**'],

@@ -56,6 +56,7 @@ export function Dialog({
       if (opener?.isConnected) opener.focus();
     };
     // Once per opening: the opener is the one of that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening (the comment above)
   }, []);
 
   return (

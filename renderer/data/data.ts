@@ -29,8 +29,10 @@ export function useQuery<K extends keyof IpcContract & string>(
   // The key spells out the input: a new input, a new subscription; a re-render, none.
   const subscribe = useCallback(
     (l: () => void) => (input === undefined ? () => undefined : dataClient().subscribe(channel, input, l)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key spells out channel and input
     [key],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key spells out channel and input
   const snapshot = useCallback(() => (input === undefined ? none : dataClient().getState(channel, input)), [key]);
   return useSyncExternalStore(subscribe, snapshot);
 }

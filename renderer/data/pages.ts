@@ -35,6 +35,7 @@ export function usePages<K extends PagedChannel>(
   // The pages watched, for one base input; replaced (and the old ones let go) when it changes.
   const held = useRef<{ key: string; offs: Map<number, () => void> } | undefined>(undefined);
   // The key spells out the base input: a new input, new callbacks; a re-render, none.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key spells out channel and base
   const inputOf = useCallback((n: number) => pageInput(channel, base, n, size), [key, size]);
   const ensure = useCallback(
     (from: number, to: number) => {

@@ -51,6 +51,7 @@ export function EvidenceBuilder({
   const check = useSizeCheck({ draft, limits, profileId, chargebackId, busy });
   const checkKey = JSON.stringify(check);
   // Told again only when the check changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- checkKey spells out the check
   useEffect(() => onCheck(check), [checkKey, onCheck]);
   const grounds = useQuery('letterGrounds', { profileId, chargebackId });
 

@@ -37,6 +37,7 @@ export function useSizeCheck(o: {
     const t = setTimeout(() => setAsked({ key: sizeKey, input: estimateInput }), 350);
     return () => clearTimeout(t);
     // sizeKey spells out estimateInput: a new arrangement, a new estimate; a re-render, none.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sizeKey spells out the input
   }, [sizeKey]);
   // The estimate for the arrangement on screen only: figures of an earlier one are never current.
   const sized = useQuery('estimatePacket', asked?.key === sizeKey ? asked.input : undefined);
