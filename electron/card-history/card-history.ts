@@ -4,6 +4,7 @@
 // need, and the merchant sees what the service says now. A check is kept in the store and reused
 // for an hour, so reopening a dispute or building its packet asks again only when it has aged. A
 // check that cannot be made (offline, refused, an unreadable record) says why and claims nothing.
+import { unlessAborted } from '../../shared/unless-aborted.ts';
 import type { Store } from '../store/index.ts';
 import type { ApiClient } from '../api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
@@ -84,14 +85,7 @@ export function createCardHistory(deps: CardHistoryDeps) {
       shared = run().finally(() => inFlight.delete(key));
       inFlight.set(key, shared);
     }
-    if (!signal) return shared;
-    const read = shared;
-    return new Promise<T>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const stop = (): void => reject(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-      read.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-    });
+    return unlessAborted(shared, signal);
   }
 
   function compellingEvidence(

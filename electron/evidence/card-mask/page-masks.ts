@@ -2,10 +2,14 @@
 // merchant), and what the build report says about them. The one call every build makes, the
 // window's, the CLI's and batch's alike.
 import { AppError } from '../../../shared/errors.ts';
+import { unlessAborted } from '../../../shared/unless-aborted.ts';
 import { cardScanIfDone, cardScanOf } from './card-scan.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { masksInForce, turnRect, type CardMask, type PageRect } from '../../../shared/evidence/card-numbers.ts';
 import type { ArrangedPage, EvidenceItem, MaskedPlace } from '../../../shared/evidence/items.ts';
+
+/** Why a build stopped while it waited for the search: the merchant stopped it. */
+const stopped = (): AppError => new AppError('cancelled', 'Stopped while the pages were read.');
 
 export interface PageMasks {
   masks: CardMask[];
@@ -24,20 +28,11 @@ export async function pageMasks(
 ): Promise<PageMasks> {
   // An estimate takes the scan if it is done and never waits for one; a build always does, until it
   // is stopped (the scan, shared with whoever else asks, goes on and is kept).
-  const scan = o.estimate ? cardScanIfDone(store, item) : await untilStopped(cardScanOf(store, item), o.signal);
+  const scan = o.estimate
+    ? cardScanIfDone(store, item)
+    : await unlessAborted(cardScanOf(store, item), o.signal, stopped);
   const masks = masksInForce(scan, item.id, page.page, unmasked);
   return { masks, rects: masks.flatMap((m) => m.rects.map((r) => turnRect(r, page.rotation))) };
-}
-
-/** The scan, or a `cancelled` refusal as soon as the build is stopped (Ctrl-C, a closed window). */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(new AppError('cancelled', 'Stopped while the pages were read.'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new AppError('cancelled', 'Stopped while the pages were read.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /** Where card numbers were covered, page by page, for the build report. */
