@@ -1,5 +1,6 @@
 // The desktop app's services, wired once: the headless services plus the desktop's platform
 // (dialogs, notifications, badge), events to the window, demo mode and alert receivers.
+import { qualifyingVerdict } from '../shared/views/card-history-view.ts';
 import type { FileDialogs, DesktopShell, Badge } from './platform/types.ts';
 import type { Notifier } from './platform/notifier.ts';
 import type { z } from 'zod';
@@ -191,10 +192,8 @@ export async function createAppServices(o: {
         profile: (id) => h.store.profiles.get(id),
         chargeback: (profileId, chargebackId) => h.store.portfolio.getChargeback(profileId, chargebackId),
         letterSource: (profile, cb) => letterSource(h.store, profile, cb),
-        qualifyingCe3: async (profile, cb) => {
-          const ce3 = await h.cardHistory.compellingEvidence(profile, cb);
-          return ce3.state === 'checked' && ce3.verdict.kind === 'qualifies' ? ce3.verdict : null;
-        },
+        qualifyingCe3: async (profile, cb) =>
+          qualifyingVerdict(await h.cardHistory.compellingEvidence(profile, cb)) ?? null,
       },
       drafts: {
         get: (profileId, chargebackId) => h.store.drafts.get(profileId, chargebackId),

@@ -5,6 +5,7 @@
 // the matching elements) for a qualifying Visa 10.4 chargeback, and the customer's earlier orders
 // when the merchant adds them. The drawing states no time of its own, so the same facts make the
 // same bytes, the same stored item and the same packet key (a preview is reused, not rebuilt).
+import { qualifyingVerdict } from '../../shared/views/card-history-view.ts';
 import { letterDay } from '../../shared/domain/letter-facts.ts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Chargeback } from '../../shared/api/index.ts';
@@ -165,14 +166,15 @@ export function createHistoryExhibits(deps: {
     ): Promise<HistoryForPacket> {
       const out: HistoryForPacket = { exhibits: [], compellingEvidence: undefined };
       const ce3 = await deps.cardHistory.compellingEvidence(profile, cb, o.signal ? { signal: o.signal } : {});
-      if (ce3.state === 'checked' && ce3.verdict.kind === 'qualifies') {
+      const verdict = qualifyingVerdict(ce3);
+      if (verdict) {
         const exhibit = await stored(
           `Compelling Evidence 3.0 ${cb.id}.pdf`,
-          await ce3ExhibitPdf(cb, ce3.verdict),
+          await ce3ExhibitPdf(cb, verdict),
           ce3ExhibitTitle,
         );
         out.exhibits.push(exhibit);
-        out.compellingEvidence = { verdict: ce3.verdict, itemId: exhibit.itemId };
+        out.compellingEvidence = { verdict, itemId: exhibit.itemId };
       }
       if (o.customerHistory) {
         const c = await deps.cardHistory.customerHistory(profile, cb, o.signal ? { signal: o.signal } : {});

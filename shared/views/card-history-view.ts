@@ -4,7 +4,13 @@
 // earlier undisputed orders for the reasons where a history helps (not received, not as described,
 // credit not processed). A check that could not be made says why and claims nothing.
 import { z } from 'zod';
-import { ce3ElementLabel, ce3ElementsText, ce3Headline, ce3VerdictSchema } from '../domain/compelling-evidence.ts';
+import {
+  ce3ElementLabel,
+  ce3ElementsText,
+  ce3Headline,
+  ce3VerdictSchema,
+  type Ce3Verdict,
+} from '../domain/compelling-evidence.ts';
 import { formatAmount } from '../domain/money.ts';
 import type { DisputeCategory } from '../domain/reason-codes.ts';
 
@@ -100,14 +106,19 @@ export function cardHistoryLines(view: CardHistoryView): string[] {
   return lines;
 }
 
+/** The verdict of a check that qualifies; none for any other state or verdict. */
+export function qualifyingVerdict(check: Ce3Check | undefined): Extract<Ce3Verdict, { kind: 'qualifies' }> | undefined {
+  return check?.state === 'checked' && check.verdict.kind === 'qualifies' ? check.verdict : undefined;
+}
+
 /** The checklist item a qualifying Compelling Evidence 3.0 check fills, with the purchases that fill
  * it (the packet then holds their exhibit); nothing for any other state, so nothing unproven ticks. */
 export function checklistFromCardHistory(view: CardHistoryView | null | undefined): Map<string, string> {
-  const ce3 = view?.compellingEvidence;
-  if (ce3?.state !== 'checked' || ce3.verdict.kind !== 'qualifies') return new Map();
-  const ids = ce3.verdict.priors.map((p) => p.id);
+  const verdict = qualifyingVerdict(view?.compellingEvidence);
+  if (!verdict) return new Map();
+  const ids = verdict.priors.map((p) => p.id);
   const named = `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
   return new Map([
-    ['prior-undisputed-payments', `earlier purchases ${named}, the same ${ce3ElementsText(ce3.verdict.elements)}`],
+    ['prior-undisputed-payments', `earlier purchases ${named}, the same ${ce3ElementsText(verdict.elements)}`],
   ]);
 }

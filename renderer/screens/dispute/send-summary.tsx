@@ -1,5 +1,6 @@
 // The "What will be sent" card: a summary of the answer and its packet, the readiness rule's
 // refusal or question, Send, and the final review that queues it.
+import { qualifyingVerdict } from '../../../shared/views/card-history-view.ts';
 import { useEffect, useRef } from 'react';
 import { formatAmount } from '../../../shared/domain/money.ts';
 import { concessionMeaning } from '../../../shared/domain/concession.ts';
@@ -61,9 +62,8 @@ export function SendSummary({ view, profileId, chargebackId, s, answer, draft, c
   const added =
     files === 0 || !history
       ? 0
-      : (history.compellingEvidence.state === 'checked' && history.compellingEvidence.verdict.kind === 'qualifies'
-          ? 1
-          : 0) + (history.customerHistoryInPacket && history.customerHistory.state === 'checked' ? 1 : 0);
+      : (qualifyingVerdict(history.compellingEvidence) ? 1 : 0) +
+        (history.customerHistoryInPacket && history.customerHistory.state === 'checked' ? 1 : 0);
   const exhibits = files + added;
   // One page count for the packet everywhere (summary, builder, review): its pages as built, the
   // cover letter's included, from the size estimate of the arrangement on screen.
