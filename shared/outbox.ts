@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { messageTypeSchema, documentTypeSchema } from './domain/enums.ts';
 import { readinessConsentsSchema } from './domain/answer-readiness.ts';
+import { answerNoteSchema } from './domain/answer-note.ts';
 
 // dismissed: a failed job the merchant closed for good (part of it may have been sent, so it
 // cannot be cancelled); its record stays, it is never sent again.
@@ -52,7 +53,7 @@ export const newSubmissionSchema = z.object({
   profileId: z.string(),
   chargebackId: z.string().min(1),
   messageType: messageTypeSchema,
-  note: z.string().max(5000).optional(),
+  note: answerNoteSchema.optional(),
   amount: z.number().int().positive().optional(),
   currency: z.string().optional(),
   documents: z

@@ -12,7 +12,12 @@ import type { MessageType } from '../../shared/domain/enums.ts';
 import type { Chargeback } from '../../shared/api/index.ts';
 import type { BatchHold } from '../../shared/batch.ts';
 
-const holdKindOf: Record<Exclude<ReadinessKind, 'empty'>, BatchHold['kind']> = {
+/** What a batch answer's content is never refused for: it carries no note, and it is never empty
+ * (a packet is its files, a concession its amount). */
+type ContentKind = 'empty' | 'note-too-long';
+const isContent = (k: ReadinessKind): k is ContentKind => k === 'empty' || k === 'note-too-long';
+
+const holdKindOf: Record<Exclude<ReadinessKind, ContentKind>, BatchHold['kind']> = {
   decided: 'decided',
   closed: 'closed',
   'not-actionable': 'not-actionable',
@@ -44,7 +49,7 @@ export function createHolds(deps: { store: Store; now?: () => Date }) {
   ): BatchHold[] {
     if (!cb) return [{ kind: 'not-in-store', text: `${chargebackId} is not in the local store.` }];
     const holds: BatchHold[] = readinessProblems({ chargeback: cb, messageType, files: 1 }, now()).flatMap((p) =>
-      p.kind === 'empty' ? [] : [{ kind: holdKindOf[p.kind], text: p.text }],
+      isContent(p.kind) ? [] : [{ kind: holdKindOf[p.kind], text: p.text }],
     );
     const warning = secondAnswerWarning(answers.stateOf(profileId, cb.id));
     if (warning) holds.push({ kind: 'answered', text: warning });

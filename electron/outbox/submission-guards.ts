@@ -14,7 +14,7 @@ import type { Chargeback } from '../../shared/api/index.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { isAnswer, secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
 import { createAnswerBook } from './answers.ts';
-import { answerReadiness, emptyRefusal, readinessError } from '../../shared/domain/answer-readiness.ts';
+import { answerReadiness, contentRefusal, readinessError } from '../../shared/domain/answer-readiness.ts';
 
 /** A submission as the guards read it: whether it carries documents, not which (the use case
  * asks before its packet is built, and counts typed evidence facts as documents: they are built
@@ -65,16 +65,17 @@ export function createSubmissionGuards(
    * is not known of it; the outbox's preflight reads it from the service before sending. */
   function readiness(s: GuardedSubmission, cb: Chargeback | undefined): AppError | undefined {
     const answer = { messageType: s.messageType, note: s.note, files: s.withDocuments ? 1 : 0 };
-    const problem = cb ? answerReadiness({ ...answer, chargeback: cb }, s, new Date(now())) : emptyRefusal(answer);
+    const problem = cb ? answerReadiness({ ...answer, chargeback: cb }, s, new Date(now())) : contentRefusal(answer);
     return problem ? readinessError(problem) : undefined;
   }
 
   /** The first reason this submission may not be queued, as the store holds things now: the
-   * chargeback is read once, and every rule judges that one reading. */
-  function refusal(s: GuardedSubmission): AppError | undefined {
+   * chargeback is read once (or given: the reading the caller just judged it by), and every rule
+   * judges that one reading. */
+  function refusal(s: GuardedSubmission, known?: { cb: Chargeback | undefined }): AppError | undefined {
     const profile = profileOf(s.profileId);
     if (!profile) return new AppError('not-found', 'The profile of this answer no longer exists; nothing was queued.');
-    const cb = portfolio.getChargeback(s.profileId, s.chargebackId);
+    const cb = known ? known.cb : portfolio.getChargeback(s.profileId, s.chargebackId);
     return readiness(s, cb) ?? money(s, cb) ?? documents(s, profile) ?? secondAnswer(s, cb);
   }
 

@@ -10,7 +10,7 @@ import type { OutboxRepo, StepFile } from '../store/outbox-repo.ts';
 import type { SubmissionGuards } from './submission-guards.ts';
 import { isStaged } from './folders.ts';
 import { jobFolder } from '../store/outbox-manifest.ts';
-import { newSubmissionSchema, type NewSubmission, type OutboxJob, type OutboxStep } from '../../shared/outbox.ts';
+import type { NewSubmission, OutboxJob, OutboxStep } from '../../shared/outbox.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError, type Result } from '../../shared/errors.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
@@ -52,7 +52,9 @@ export function createSubmit(deps: SubmitDeps) {
     input: NewSubmission,
     o: { inTransaction?(job: OutboxJob): void; asked?: true } = {},
   ): Promise<Result<OutboxJob, AppError>> {
-    const s = newSubmissionSchema.parse(input);
+    // Typed by the use case that built it (its request was parsed where it came in, at the IPC
+    // or CLI door): not parsed again here; the guards judge its rules.
+    const s = input;
     const guarded = { ...s, withDocuments: s.documents.length > 0 };
     const before = o.asked ? undefined : deps.guards.refusal(guarded);
     if (before) return refused(before);

@@ -186,11 +186,17 @@ export function createResponder(deps: {
     o: { signal?: AbortSignal; withJob?(job: OutboxJob, packetPages: number | undefined): void } = {},
   ): Promise<Outcome<Answered>> {
     const profile = deps.store.profiles.get(r.profileId);
+    const warnings: string[] = [];
+    // Against what the service holds now (an answer sent from elsewhere counts); offline, against
+    // what was last synced, and a warning says so. The chargeback is then read once, and the
+    // amount, the gate and the packet all judge that one reading.
+    const stale = profile && deps.sync && (await refreshForAnswer(deps.sync, profile.id, r.chargebackId));
     const cb = profile && deps.store.portfolio.getChargeback(profile.id, r.chargebackId);
     if (!profile || !cb)
       return refused(
         new AppError('not-found', `Chargeback ${r.chargebackId} is not in the local store: ${wording.notInStore}.`),
       );
+    if (stale) warnings.push(stale);
     const typed = amountOf(r, cb, wording);
     if ('error' in typed) return refused(worded(typed.error, wording));
     const submission = {
@@ -203,12 +209,7 @@ export function createResponder(deps: {
       ...(r.unusual ? { unusual: true } : {}),
       ...(r.sendLate ? { sendLate: true } : {}),
     };
-    const warnings: string[] = [];
-    // Against what the service holds now (an answer sent from elsewhere counts); offline, against
-    // what was last synced, and a warning says so.
-    const stale = deps.sync && (await refreshForAnswer(deps.sync, profile.id, cb.id));
-    if (stale) warnings.push(stale);
-    const gate = deps.outbox.refusal({ ...submission, withDocuments: hasEvidence(r.evidence) });
+    const gate = deps.outbox.refusal({ ...submission, withDocuments: hasEvidence(r.evidence) }, { cb });
     if (gate) return refused(worded(gate, wording));
     const rule = messageTypeRules[r.messageType];
     const meaning = typed.amount !== undefined ? concessionMeaning(typed.amount, cb) : undefined;

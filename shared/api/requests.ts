@@ -1,6 +1,7 @@
 // What the app writes: strict (unknown keys refused), so a typo never reaches the service.
 import { z } from 'zod';
 import { messageTypeSchema, documentTypeSchema } from '../domain/enums.ts';
+import { answerNoteSchema } from '../domain/answer-note.ts';
 
 const zeroOne = z.enum(['0', '1']);
 
@@ -14,7 +15,7 @@ const documentName = (max: number) =>
 /** What an answer says, whichever form carries it: its type and the optional fields. */
 const answerFields = {
   type: messageTypeSchema,
-  note: z.string().max(5000, 'the note is longer than 5,000 characters').optional(),
+  note: answerNoteSchema.optional(),
   contact: z.email('the contact must be an email address').optional(),
   amount: z
     .number()
@@ -61,7 +62,7 @@ export const coreMessageTypes = [
 export const coreMessageSchema = z.strictObject({
   chargeback: z.string().min(1),
   type: z.enum(coreMessageTypes),
-  note: z.string().max(5000).optional(),
+  note: answerNoteSchema.optional(),
   contact: z.string().optional(),
   amount: z.number().int().positive().optional(),
   currency: z

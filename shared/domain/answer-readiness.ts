@@ -13,8 +13,17 @@ import { isAnswer } from './answer-lifecycle.ts';
 import { daysLeft, formatYmd } from './dates.ts';
 import { slotIds, typedFields, type Slots } from '../evidence/slots.ts';
 import { AppError, type ErrorKind } from '../errors.ts';
+import { answerNoteMax, answerNoteSchema } from './answer-note.ts';
 
-export const readinessKinds = ['decided', 'closed', 'not-actionable', 'empty', 'unusual', 'late'] as const;
+export const readinessKinds = [
+  'decided',
+  'closed',
+  'not-actionable',
+  'note-too-long',
+  'empty',
+  'unusual',
+  'late',
+] as const;
 export type ReadinessKind = (typeof readinessKinds)[number];
 
 /** What the merchant said yes to, each for its own question. */
@@ -66,11 +75,27 @@ export function hasContent(a: Pick<AnswerFacts, 'note' | 'files' | 'slots'>): bo
   return (a.note ?? '').trim() !== '' || a.files > 0 || hasTypedFacts(a.slots);
 }
 
-/** Why the answer says nothing; undefined when it carries something or is its own content. Asked
+/** Why the note cannot go: the service takes at most 5,000 characters, so a longer one is stopped
+ * here, not refused when the job is sent. */
+export function noteRefusal(a: Pick<AnswerFacts, 'note'>): ReadinessProblem | undefined {
+  if (a.note === undefined || answerNoteSchema.safeParse(a.note).success) return undefined;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  return {
+    kind: 'note-too-long',
+    text: `The note is ${count(a.note.length)} characters long; the service takes at most ${count(answerNoteMax)}. Shorten it.`,
+  };
+}
+
+/** Why the answer cannot go whatever the chargeback: a note too long, or nothing in it. Asked
  * alone where the chargeback is not known. */
-export function emptyRefusal(
+export function contentRefusal(
   a: Pick<AnswerFacts, 'messageType' | 'note' | 'files' | 'slots'>,
 ): ReadinessProblem | undefined {
+  return noteRefusal(a) ?? emptyRefusal(a);
+}
+
+/** Why the answer says nothing; undefined when it carries something or is its own content. */
+function emptyRefusal(a: Pick<AnswerFacts, 'messageType' | 'note' | 'files' | 'slots'>): ReadinessProblem | undefined {
   const rule = messageTypeRules[a.messageType];
   if (!rule.needsContent || hasContent(a)) return undefined;
   return {
@@ -106,8 +131,8 @@ export function readinessProblems(a: AnswerFacts, now: Date): ReadinessProblem[]
   const problems: ReadinessProblem[] = [];
   const final = finalRefusal(a.chargeback);
   if (final) problems.push(final);
-  const empty = emptyRefusal(a);
-  if (empty) problems.push(empty);
+  const content = contentRefusal(a);
+  if (content) problems.push(content);
   // A note or an assignment answers nothing, so no stage finds it unusual.
   if (isAnswer(a.messageType) && !messageTypesForCycle(a.chargeback.cycle).includes(a.messageType))
     problems.push({
@@ -139,15 +164,18 @@ const errorKindOf: Record<ReadinessKind, ErrorKind> = {
   decided: 'not-open',
   closed: 'not-open',
   'not-actionable': 'not-actionable',
+  'note-too-long': 'validation',
   empty: 'validation',
   unusual: 'validation',
   late: 'deadline-passed',
 };
 
+const fieldOf: Partial<Record<ReadinessKind, string>> = { empty: 'content', 'note-too-long': 'note' };
+
 /** The problem as a refusal: its field names the consent that lifts it (or `content`), so where the
  * merchant answers from can say how to give it. */
 export function readinessError(p: ReadinessProblem): AppError {
   return new AppError(errorKindOf[p.kind], `${p.text} Nothing was queued.`, {
-    fields: [{ field: p.consent ?? (p.kind === 'empty' ? 'content' : 'chargeback'), message: p.kind }],
+    fields: [{ field: p.consent ?? fieldOf[p.kind] ?? 'chargeback', message: p.kind }],
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { query, mutation } from '../define.ts';
 import { outboxJobSchema } from '../../outbox.ts';
 import { messageTypeSchema } from '../../domain/enums.ts';
+import { answerNoteSchema } from '../../domain/answer-note.ts';
 import { arrangementSchema, buildSettingsSchema } from '../../evidence/items.ts';
 import { slotsSchema } from '../../evidence/slots.ts';
 import { outboxJobViewSchema } from '../../views/outbox-job-view.ts';
@@ -18,7 +19,7 @@ export const outboxChannels = {
       profileId: z.string().min(1),
       chargebackId: z.string().min(1),
       messageType: messageTypeSchema,
-      note: z.string().max(5000).optional(),
+      note: answerNoteSchema.optional(),
       amount: z.number().int().positive().optional(),
       confirmed: z.boolean(),
       /** The merchant saw what this stage already has and answers again anyway. */

@@ -65,7 +65,7 @@ async function desktop(home: string): Promise<{ services: AppServices; router: I
   return { services, router };
 }
 
-type Answer<T> = { ok: boolean; value: T; error?: { message: string } };
+type Answer<T> = { ok: boolean; value: T; error?: { message: string; fields?: Array<{ field?: string }> } };
 function fromWindow<T = unknown>(router: IpcRouter, channel: string, payload: unknown): Promise<Answer<T>> {
   const from = { url: `${appOrigin}/index.html`, isMainFrame: true };
   return router.invoke(channel, from, payload) as Promise<Answer<T>>;
@@ -260,3 +260,51 @@ test('a receiver port of 0 is refused by main as by the window, and the saved se
     await services.close();
   }
 });
+
+test(
+  'an answer is read and judged once per step: the window answers a chargeback opened since the last sync ' +
+    'from what the service holds, and a note the service would refuse is refused at every door, nothing queued',
+  async () => {
+    const home = join(dir, 'one-pass');
+    mkdirSync(home, { recursive: true });
+    const { services, router } = await desktop(home);
+    try {
+      const profile = shop('prof_one_pass');
+      services.store.profiles.save(profile);
+      await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
+      await services.outbox.stop();
+      const { id } = await createSandboxAdmin(sb.url, sb.adminToken).createChargeback();
+      assert.equal(services.store.portfolio.getChargeback(profile.id, id), undefined, 'not synced here yet');
+      const answer = { profileId: profile.id, chargebackId: id, messageType: 'respond' as const, confirmed: true };
+
+      const long = await fromWindow(router, 'submitResponse', { ...answer, note: 'x'.repeat(5001) });
+      assert.equal(long.ok, false);
+      assert.deepEqual(
+        long.error?.fields?.map((f) => f.field),
+        ['note'],
+        'refused at the door, for its note',
+      );
+      // A door that reaches the outbox without a parsed request still meets the rule.
+      const direct = await services.outbox.queue({ ...answer, note: 'x'.repeat(5001), documents: [] });
+      assert.equal(direct.ok, false);
+      assert.match(
+        direct.ok ? '' : direct.error.message,
+        /^The note is 5,001 characters long; the service takes at most 5,000\. Shorten it\. Nothing was queued\.$/,
+      );
+      assert.deepEqual(services.outbox.list(), [], 'nothing was queued');
+
+      const sent = await fromWindow<{ id: string }>(router, 'submitResponse', {
+        ...answer,
+        note: 'Delivered on 3 March and signed for.',
+      });
+      assert.ok(sent.ok, sent.error?.message);
+      assert.ok(services.store.portfolio.getChargeback(profile.id, id), 'read from the service before judging it');
+      assert.deepEqual(
+        services.outbox.list().map((j) => j.id),
+        [sent.value.id],
+      );
+    } finally {
+      await services.close();
+    }
+  },
+);

@@ -155,6 +155,43 @@ test('an answer the service already holds (sent from elsewhere, synced here) cou
   );
 });
 
+test('a note longer than the service takes is refused when it is queued (exit 1, nothing queued), not when sent', async () => {
+  const cb = await admin.createChargeback();
+  assert.equal((await cli(['sync'])).status, 0);
+  const before = (await queued()).length;
+  const long = await cli(['respond', cb.id, '--type', 'respond', '--note', 'x'.repeat(5001)]);
+  assert.equal(long.status, 1);
+  assert.match(
+    long.stderr,
+    /The note is 5,001 characters long; the service takes at most 5,000\. Shorten it\. Nothing was queued\./,
+  );
+  assert.equal((await queued()).length, before, 'nothing was queued');
+  const fits = await cli(['respond', cb.id, '--type', 'respond', '--note', 'x'.repeat(5000)]);
+  assert.equal(fits.status, 0, fits.stderr);
+  assert.equal((await queued()).length, before + 1);
+});
+
+test(
+  'an answer is judged by the chargeback as the service holds it when it is sent: one opened since the ' +
+    'last sync is read and answered; an amount is checked against the amount disputed now',
+  async () => {
+    assert.equal((await cli(['sync'])).status, 0);
+    const fresh = await admin.createChargeback();
+    const before = (await queued()).length;
+    const r = await cli(['respond', fresh.id, '--type', 'respond', '--note', 'Delivered on 3 March; signed for.']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal((await queued()).length, before + 1);
+
+    const lowered = await admin.createChargeback({ total: 72_745, currency: 'USD' });
+    assert.equal((await cli(['sync'])).status, 0);
+    await admin.modify(lowered.id, { total: 30_000 });
+    const over = await cli(['respond', lowered.id, '--type', 'acceptLiability', '--amount', '400', '--yes']);
+    assert.equal(over.status, 1);
+    assert.match(over.stderr, /--amount: \$400\.00 is more than the \$300\.00 disputed/);
+    assert.equal((await queued()).length, before + 1, 'nothing more was queued');
+  },
+);
+
 test('an empty answer is refused (exit 1, nothing queued); a note makes it one', async () => {
   const cb = await admin.createChargeback();
   assert.equal((await cli(['sync'])).status, 0);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   answerReadiness,
-  emptyRefusal,
+  contentRefusal,
   finalRefusal,
   hasContent,
   hasTypedFacts,
@@ -133,5 +133,16 @@ test('a refusal names what lifts it, so each place can say how to give that yes'
   assert.deepEqual([empty.kind, empty.fields?.[0]?.field], ['validation', 'content']);
   const decided = readinessError(answerReadiness(facts({ files: 1 }, { status: 'won' }), {}, now)!);
   assert.deepEqual([decided.kind, decided.fields?.[0]?.field], ['not-open', 'chargeback']);
-  assert.equal(emptyRefusal({ messageType: 'acceptLiability', files: 0 }), undefined);
+  assert.equal(contentRefusal({ messageType: 'acceptLiability', files: 0 }), undefined);
+});
+
+test('a note longer than the service takes (5,000 characters) is stopped before anything is built, whatever the chargeback', () => {
+  const long = 'x'.repeat(5001);
+  const problem = answerReadiness(facts({ note: long }), {}, now);
+  assert.equal(problem?.kind, 'note-too-long');
+  assert.equal(problem?.text, 'The note is 5,001 characters long; the service takes at most 5,000. Shorten it.');
+  assert.deepEqual(readinessError(problem!).fields, [{ field: 'note', message: 'note-too-long' }]);
+  assert.equal(contentRefusal({ messageType: 'notate', note: long, files: 0 })?.kind, 'note-too-long');
+  assert.equal(answerReadiness(facts({ note: 'x'.repeat(5000) }), {}, now), undefined, '5,000 fits');
+  assert.equal(answerReadiness(facts({ note: long, files: 1 }, { status: 'won' }), {}, now)?.kind, 'decided');
 });
