@@ -10,9 +10,9 @@ import allowedImports from './build/eslint/allowed-imports.ts';
  * so an arrow never runs back up (and no import cycle can cross two layers). Infrastructure talks
  * to the outside (the service, the database and every repository in it, the keychain, the OS, the
  * disk, files for export; the sandbox stands in for the service); engines do the long work (the
- * outbox, sync, evidence, OCR, the card's history); use cases hold the rules a merchant's action follows (app/, views/,
- * and respond/ and batch/ until they move into app/); the wiring builds the services and gives them
- * doors (app-services, headless, ipc, cli, main). */
+ * outbox, sync, evidence, OCR, the card's history); use cases hold the rules a merchant's action
+ * follows (app/, views/); the wiring builds the services and gives them doors (app-services,
+ * headless, ipc, cli, main). */
 const layers = [
   {
     name: 'infrastructure',
@@ -20,7 +20,7 @@ const layers = [
     files: ['app-home.ts', 'app-log.ts', 'electron-binary.ts'],
   },
   { name: 'engines', folders: ['outbox', 'sync', 'evidence', 'ocr', 'card-history'], files: [] },
-  { name: 'use cases', folders: ['app', 'views', 'respond', 'batch'], files: [] },
+  { name: 'use cases', folders: ['app', 'views'], files: [] },
   {
     name: 'wiring',
     folders: ['ipc', 'cli'],

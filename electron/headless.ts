@@ -1,5 +1,5 @@
 // The services without a window: store, keychain, API clients per profile, sync, the outbox and
-// the answering use case (respond/). The CLI uses this as it is; the desktop app builds on the
+// the answering use case (app/answer/). The CLI uses this as it is; the desktop app builds on the
 // same pieces.
 import { openStore, databaseFile, type Store } from './store/index.ts';
 import { createKeyVault, type KeyVault } from './credentials/key-vault.ts';
@@ -11,8 +11,8 @@ import { removeJobFoldersOf } from './outbox/folders.ts';
 import { createEvidenceStore } from './evidence/evidence-store.ts';
 import { createAnswerBook } from './outbox/answers.ts';
 import { createPreviews } from './evidence/previews.ts';
-import { createPackets } from './respond/packets.ts';
-import { createResponder } from './respond/answer.ts';
+import { createPackets } from './app/answer/packets.ts';
+import { createResponder } from './app/answer/answer.ts';
 import type { ProfileDeps } from './app/profiles.ts';
 import { createCardHistory } from './card-history/card-history.ts';
 import { createHistoryExhibits } from './card-history/history-exhibits.ts';

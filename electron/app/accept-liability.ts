@@ -1,13 +1,13 @@
 // "Accept liability" for the chargebacks selected in the inbox: the review says which can take it
 // (the holds batch upload uses: closed, decided, not answerable, past the reply date, not offered
 // at the stage, already answered) and what each concedes, the full disputed amount; queueing
-// sends each through the one answering use case (electron/respond/answer.ts), so the outbox's
+// sends each through the one answering use case (app/answer/answer.ts), so the outbox's
 // money guard and second-answer guard apply as to a single answer. Queueing takes what the
 // merchant confirmed: an amount that changed since is refused, never conceded unseen.
 import type { Chargeback } from '../../shared/api/index.ts';
-import { windowWording } from '../respond/answer.ts';
-import type { HoldsOf } from '../batch/holds.ts';
-import type { Answering } from './answer.ts';
+import { windowWording } from './answer/answer.ts';
+import type { HoldsOf } from './batch/holds.ts';
+import type { Answering } from './answer/send-draft.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { userMessage } from '../../shared/errors.ts';
 import {

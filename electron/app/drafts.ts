@@ -6,7 +6,7 @@ import type { EvidenceDraft } from '../../shared/evidence/draft.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError } from '../../shared/errors.ts';
 import { draftRebuttal } from '../evidence/cover-letter-facts.ts';
-import { letterGrounds, type LetterSource } from '../respond/letter.ts';
+import { letterGrounds, type LetterSource } from './answer/letter.ts';
 import type { Ce3Verdict } from '../../shared/domain/compelling-evidence.ts';
 import { done, refused, type Outcome } from './outcome.ts';
 

@@ -70,9 +70,9 @@ export const batchCommand: CliCommand = {
     if (ctx.positionals.length === 0) throw new CliError(`Name a folder of receipts. Usage: ${this.usage}`);
     return withHeadless(ctx, async (h) => {
       const profile = h.resolveProfile(stringOption(ctx, 'profile'));
-      const { createBatchService } = await import('../batch/batch-service.ts');
+      const { createBatchService } = await import('../app/batch/batch-service.ts');
       const { createOcrEngine } = await import('../ocr/ocr-engine.ts');
-      const { createScanReader } = await import('../batch/read-scan.ts');
+      const { createScanReader } = await import('../app/batch/read-scan.ts');
       const ocr = createOcrEngine();
       const batch = createBatchService({
         store: h.store,

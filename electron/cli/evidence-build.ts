@@ -15,7 +15,7 @@ import {
 } from '../../shared/evidence/limits.ts';
 import { outputKindSchema, pdfPagesSchema, type CoverLetterInput } from '../../shared/evidence/items.ts';
 import type { Profile } from '../../shared/profiles.ts';
-import type { LetterSource } from '../respond/letter.ts';
+import type { LetterSource } from '../app/answer/letter.ts';
 
 /** A whole number within the bounds the shared schema sets, so flags and settings cannot drift. */
 function wholeNumber(bounds: z.ZodNumber, unit = ''): { schema: z.ZodType<number, string>; must: string } {
@@ -123,7 +123,7 @@ export const evidenceBuild: CliCommand = {
     const builder = Promise.all([
       import('../evidence/packet/build.ts'),
       import('../evidence/pdf-raster.ts'),
-      import('../respond/packets.ts'),
+      import('../app/answer/packets.ts'),
     ]);
     // Awaited below; a failure is not left unhandled when the import stops the command first.
     builder.catch(() => undefined);
@@ -147,7 +147,7 @@ export const evidenceBuild: CliCommand = {
           );
         // The chargeback's own profile holds the limits its processor applies.
         profile ??= found.p;
-        const { letterSource } = await import('../respond/letter.ts');
+        const { letterSource } = await import('../app/answer/letter.ts');
         coverSource = letterSource(h.store, found.p, found.cb);
       });
     }
@@ -185,7 +185,7 @@ export const evidenceBuild: CliCommand = {
     }
     if (coverSource) {
       const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
-      const { packetLetter } = await import('../respond/letter.ts');
+      const { packetLetter } = await import('../app/answer/letter.ts');
       const letter = await packetLetter(evidence, coverSource, { pages });
       cover = letter;
       const blanks = letterProblem(letter);

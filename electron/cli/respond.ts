@@ -1,13 +1,13 @@
 // `dispute-desk respond`: queues an answer (its message and the evidence built with the
 // profile's preset, in the order the profile's dialect sends them) in the outbox, through the
-// one answering use case (respond/answer.ts). Sending is `dispute-desk outbox run`.
+// one answering use case (app/answer/answer.ts). Sending is `dispute-desk outbox run`.
 import { resolve } from 'node:path';
 import { CliError, stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import { messageTypeSchema } from '../../shared/domain/enums.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { dialectOf, sendsDocumentsFirst } from '../../shared/domain/dialects.ts';
-import type { Wording } from '../respond/answer.ts';
+import type { Wording } from '../app/answer/answer.ts';
 
 /** The answer's refusals, said in this command's flags. */
 const flags: Wording = {

@@ -1,7 +1,7 @@
 // The packets the merchant previewed, kept as built in <data>/previews/: the preview can be opened
 // in the system's viewer or saved as a copy, and an answer sent unchanged takes the previewed files
 // instead of building them again. An entry is named by the caller's key (what the packet is built
-// from, electron/respond/packets.ts). Only the last preview of each chargeback is kept, at most
+// from, electron/app/answer/packets.ts). Only the last preview of each chargeback is kept, at most
 // `keep` chargebacks' (the oldest go), none once its chargeback's answer is queued and none from an
 // earlier run; nothing of a packet is held in memory but its file names.
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // Checks every answer must pass before it is written to the outbox, whoever queues it (the
 // window, the CLI, batch): the outbox's submit applies them as it writes the job, so no path skips
-// them, and the answering use case (electron/respond/) asks the same gate before it builds anything.
+// them, and the answering use case (electron/app/answer/) asks the same gate before it builds anything.
 // Readiness (something to send, an open chargeback, the merchant's yes to an unusual or late
 // answer) is the one rule of shared/domain/answer-readiness.ts, read against the store.
 import type { Database } from '../store/database.ts';

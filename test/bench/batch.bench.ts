@@ -12,10 +12,10 @@
 import sharp from 'sharp';
 import { performance } from 'node:perf_hooks';
 import { createOcrEngine } from '../../electron/ocr/ocr-engine.ts';
-import { readUpright } from '../../electron/batch/read-scan.ts';
-import { readReceipt } from '../../electron/batch/receipt-facts.ts';
-import { matchContent } from '../../electron/batch/match-content.ts';
-import type { MatchCandidate } from '../../electron/batch/match-files.ts';
+import { readUpright } from '../../electron/app/batch/read-scan.ts';
+import { readReceipt } from '../../electron/app/batch/receipt-facts.ts';
+import { matchContent } from '../../electron/app/batch/match-content.ts';
+import type { MatchCandidate } from '../../electron/app/batch/match-files.ts';
 
 const SHOP = 'Harbor Lane Goods';
 const DESCRIPTOR = 'HARBOR LANE GOODS';

@@ -3,7 +3,7 @@ import type { batchChannels } from '../../../shared/ipc/channels/batch.ts';
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
-import type { PlanOptions } from '../../batch/batch-service.ts';
+import type { PlanOptions } from '../../app/batch/batch-service.ts';
 
 export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
   const profileOf = (id: string) => {

@@ -2,7 +2,7 @@ import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
 import { estimatePacket, pagePicture } from '../../evidence/index.ts';
-import { letterSource, packetLetter } from '../../respond/letter.ts';
+import { letterSource, packetLetter } from '../../app/answer/letter.ts';
 import { valueOf } from '../../app/outcome.ts';
 import { draftLetterGrounds, draftSubject, getDraft, saveDraft } from '../../app/drafts.ts';
 import { cardScanOf } from '../../evidence/card-mask/card-scan.ts';

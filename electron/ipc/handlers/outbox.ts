@@ -1,9 +1,9 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.ts';
 import type { AppServices } from '../../app-services.ts';
-import { windowWording } from '../../respond/answer.ts';
+import { windowWording } from '../../app/answer/answer.ts';
 import { readOutbox } from '../../views/read-outbox.ts';
-import { sendDraftAnswer } from '../../app/answer.ts';
+import { sendDraftAnswer } from '../../app/answer/send-draft.ts';
 import { valueOf } from '../../app/outcome.ts';
 
 export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {

@@ -18,8 +18,8 @@ import { formatAmount } from '../../../shared/domain/money.ts';
 import { receiptLines, receiptScan, type ReceiptText } from '../../support/receipts.ts';
 import { runCli, type CliRun } from '../cli/support.ts';
 import { syncFixture } from '../sync/support.ts';
-import { createBatchService } from '../../../electron/batch/batch-service.ts';
-import { createScanReader } from '../../../electron/batch/read-scan.ts';
+import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
+import { createScanReader } from '../../../electron/app/batch/read-scan.ts';
 import { createOcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 
 let sb: Sandbox;

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { createBatchService } from '../../../electron/batch/batch-service.ts';
+import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
 import { scanJpeg } from '../evidence/corpus.ts';
 
 test(

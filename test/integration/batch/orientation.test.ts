@@ -11,8 +11,8 @@ import sharp from 'sharp';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { syncFixture } from '../sync/support.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { createBatchService } from '../../../electron/batch/batch-service.ts';
-import { createScanReader, readUpright } from '../../../electron/batch/read-scan.ts';
+import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
+import { createScanReader, readUpright } from '../../../electron/app/batch/read-scan.ts';
 import { createOcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 import { receiptCard } from '../../support/receipts.ts';
 

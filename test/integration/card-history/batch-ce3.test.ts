@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { cardHistoryScenarios } from '../../../electron/sandbox/index.ts';
-import { createBatchService } from '../../../electron/batch/batch-service.ts';
+import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
 import { scanJpeg } from '../evidence/corpus.ts';
 import { readPdf } from '../evidence/pdf-read.ts';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { cardHistoryScenarios } from '../../../electron/sandbox/index.ts';
-import { wholeFiles } from '../../../electron/respond/packets.ts';
+import { wholeFiles } from '../../../electron/app/answer/packets.ts';
 import { customerHistoryExhibitTitle } from '../../../electron/card-history/history-exhibits.ts';
 import { pdfWithPages } from '../evidence/corpus.ts';
 import { readPdf } from '../evidence/pdf-read.ts';

@@ -13,7 +13,7 @@ import { createEvidenceStore } from '../../../electron/evidence/evidence-store.t
 import { buildPacket } from '../../../electron/evidence/packet/build.ts';
 import { cardScanOf, closeCardScanner } from '../../../electron/evidence/card-mask/card-scan.ts';
 import { closePdfRenderers } from '../../../electron/evidence/pdf-raster.ts';
-import { wholeFiles } from '../../../electron/respond/packets.ts';
+import { wholeFiles } from '../../../electron/app/answer/packets.ts';
 import { findCardNumbers, unmaskedKey } from '../../../shared/evidence/card-numbers.ts';
 import { defaultLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';

@@ -14,7 +14,7 @@ import { createAppServices, type AppServices } from '../../../electron/app-servi
 import { createScriptedDialogs } from '../../../electron/platform/headless-dialogs.ts';
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
-import { createBatchService } from '../../../electron/batch/batch-service.ts';
+import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';

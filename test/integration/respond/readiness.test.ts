@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { createSandboxAdmin, type SandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
-import { createResponder, windowWording } from '../../../electron/respond/answer.ts';
+import { createResponder, windowWording } from '../../../electron/app/answer/answer.ts';
 import { refreshForAnswer } from '../../../electron/outbox/answers.ts';
 
 let f: Awaited<ReturnType<typeof syncFixture>>;

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readReceipt } from '../../../electron/batch/receipt-facts.ts';
-import { matchContent, type OurShop } from '../../../electron/batch/match-content.ts';
+import { readReceipt } from '../../../electron/app/batch/receipt-facts.ts';
+import { matchContent, type OurShop } from '../../../electron/app/batch/match-content.ts';
 import { compareAddress, parseShopAddress } from '../../../shared/domain/shop-address.ts';
-import type { MatchCandidate } from '../../../electron/batch/match-files.ts';
+import type { MatchCandidate } from '../../../electron/app/batch/match-files.ts';
 
 const c = (id: string, o: Partial<MatchCandidate> = {}): MatchCandidate => ({
   id,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchFile, candidateOf, type MatchCandidate } from '../../../electron/batch/match-files.ts';
+import { matchFile, candidateOf, type MatchCandidate } from '../../../electron/app/batch/match-files.ts';
 import { openStore } from '../../../electron/store/index.ts';
 import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults } from '../../../shared/profiles.ts';

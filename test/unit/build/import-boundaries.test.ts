@@ -141,9 +141,9 @@ test('inside electron/, arrows only run down: infrastructure -> engines -> use c
     'electron/ layers: engines (electron/outbox/, electron/sync/, electron/evidence/, electron/ocr/, electron/card-history/)';
   await assertRefused(
     'electron/outbox/x.ts',
-    `import '../app/answer.ts';`,
+    `import '../app/answer/answer.ts';`,
     engines,
-    'which is electron/app/answer.ts)',
+    'which is electron/app/answer/answer.ts)',
   );
   await assertRefused('electron/sync/x.ts', `import { x } from '../views/read-outbox.ts';\nexport { x };`, engines);
   await assertRefused(
@@ -158,7 +158,7 @@ test('inside electron/, arrows only run down: infrastructure -> engines -> use c
     lines(`import '../store/outbox-repo.ts';`, `import '../sync/notices.ts';`),
   );
 
-  const useCases = 'electron/ layers: use cases (electron/app/, electron/views/, electron/respond/, electron/batch/)';
+  const useCases = 'electron/ layers: use cases (electron/app/, electron/views/)';
   await assertRefused('electron/app/x.ts', `import '../ipc/router.ts';`, useCases, 'which is electron/ipc/router.ts)');
   await assertRefused(
     'electron/app/x.ts',

@@ -7,23 +7,23 @@
 // merchant saw, when nothing changed), and queued from there. Refusals come back as values, in the
 // merchant's words for where they answer from; only a stop (the signal) is thrown.
 import { join } from 'node:path';
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Outbox } from '../outbox/outbox-service.ts';
-import type { SyncEngine } from '../sync/sync-engine.ts';
-import { refreshForAnswer } from '../outbox/answers.ts';
-import { letterProblem } from '../evidence/cover-letter-facts.ts';
-import type { Chargeback } from '../../shared/api/index.ts';
-import type { NewSubmission, OutboxJob } from '../../shared/outbox.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import type { Arrangement, BuildSettings } from '../../shared/evidence/items.ts';
-import type { Slots } from '../../shared/evidence/slots.ts';
-import { AppError } from '../../shared/errors.ts';
-import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
-import { concessionMeaning, parseConcession, typedAmount } from '../../shared/domain/concession.ts';
-import { hasTypedFacts, type ReadinessConsents } from '../../shared/domain/answer-readiness.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Outbox } from '../../outbox/outbox-service.ts';
+import type { SyncEngine } from '../../sync/sync-engine.ts';
+import { refreshForAnswer } from '../../outbox/answers.ts';
+import { letterProblem } from '../../evidence/cover-letter-facts.ts';
+import type { Chargeback } from '../../../shared/api/index.ts';
+import type { NewSubmission, OutboxJob } from '../../../shared/outbox.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import type { Arrangement, BuildSettings } from '../../../shared/evidence/items.ts';
+import type { Slots } from '../../../shared/evidence/slots.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
+import { concessionMeaning, parseConcession, typedAmount } from '../../../shared/domain/concession.ts';
+import { hasTypedFacts, type ReadinessConsents } from '../../../shared/domain/answer-readiness.ts';
 import { createPackets, wholeFiles, type Packets } from './packets.ts';
-import { done, refused, type Outcome } from '../app/outcome.ts';
+import { done, refused, type Outcome } from '../outcome.ts';
 
 /** How the merchant does things where they answer from (the window, the CLI's flags): the
  * refusals say it in these words. */

@@ -5,12 +5,12 @@
 // needs independent facts that agree: an amount and a date alone never make one, since a
 // coffee shop's receipt can coincide with a chargeback's total on the same day. Pure: facts and
 // candidates in, a match with the reasons for and against the merchant can read out.
-import type { FileMatch } from '../../shared/batch.ts';
-import { majorToMinor, formatAmount } from '../../shared/domain/money.ts';
-import { currencyExponent } from '../../shared/domain/currencies.ts';
+import type { FileMatch } from '../../../shared/batch.ts';
+import { majorToMinor, formatAmount } from '../../../shared/domain/money.ts';
+import { currencyExponent } from '../../../shared/domain/currencies.ts';
 import type { MatchCandidate } from './match-files.ts';
 import { orderCore, shapeKey, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
-import { compareAddress, parseShopAddress, type StreetAddress } from '../../shared/domain/shop-address.ts';
+import { compareAddress, parseShopAddress, type StreetAddress } from '../../../shared/domain/shop-address.ts';
 
 type Kind = 'id' | 'order' | 'near-order' | 'auth' | 'amount' | 'date' | 'last4' | 'shop';
 

@@ -1,11 +1,11 @@
 // Assigning a batch's files by hand: the profile's chargebacks as the review lists them to choose
 // from, and a file sent to the one the merchant named (by ID, order, customer, email or amount),
 // back to what the matcher said, or left out.
-import type { Store } from '../store/index.ts';
-import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
-import { describeChargeback, findChargebacks, type BatchChargeback } from '../../shared/batch-find.ts';
-import { unusable, type BatchPlan } from '../../shared/batch.ts';
-import { AppError } from '../../shared/errors.ts';
+import type { Store } from '../../store/index.ts';
+import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../../shared/domain/dates.ts';
+import { describeChargeback, findChargebacks, type BatchChargeback } from '../../../shared/batch-find.ts';
+import { unusable, type BatchPlan } from '../../../shared/batch.ts';
+import { AppError } from '../../../shared/errors.ts';
 
 export interface AssignDeps {
   store: Store;

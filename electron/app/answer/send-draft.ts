@@ -1,11 +1,11 @@
 // The window's Send: the answer the merchant built from their draft, through the one answering
-// use case (respond/answer.ts) that the CLI's `respond` and batch use too. What only this door
+// use case (answer.ts, beside this file) that the CLI's `respond` and batch use too. What only this door
 // adds lives here: the draft goes with the answer it built, archived in the transaction that
 // queues the job (an answer is never queued with its draft left behind to be sent again, nor a
 // draft archived for an answer that was not queued), and the outbox is woken to send it.
-import type { OutboxJob } from '../../shared/outbox.ts';
-import type { Answered, AnswerRequest, Wording } from '../respond/answer.ts';
-import { done, type Outcome } from './outcome.ts';
+import type { OutboxJob } from '../../../shared/outbox.ts';
+import type { Answered, AnswerRequest, Wording } from './answer.ts';
+import { done, type Outcome } from '../outcome.ts';
 
 /** The answering use case, as this door asks it. */
 export interface Answering {

@@ -4,9 +4,9 @@
 // number, an authorization code or a transaction or chargeback ID. Pure: OCR text in, facts out.
 // OCR confuses letters and digits of the same shape (O/Q/0, I/l/1, S/5, B/8, Z/2): tokens are
 // compared by a shape key that folds those together.
-import { parseYmd, ymdToInt } from '../../shared/domain/dates.ts';
-import { orderCore, shapeKey } from '../../shared/domain/order-number.ts';
-import { addressIn, type StreetAddress } from '../../shared/domain/shop-address.ts';
+import { parseYmd, ymdToInt } from '../../../shared/domain/dates.ts';
+import { orderCore, shapeKey } from '../../../shared/domain/order-number.ts';
+import { addressIn, type StreetAddress } from '../../../shared/domain/shop-address.ts';
 
 export { orderCore, shapeKey };
 

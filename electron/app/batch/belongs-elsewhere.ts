@@ -1,9 +1,9 @@
 // The evidence builder's warning for a receipt added to one chargeback that plainly belongs to
 // another, judged by the batch matchers (its name, then what is printed on it).
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import { AppError } from '../../shared/errors.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { matchFile } from './match-files.ts';
 import { matchTargets, shopOf } from './match-targets.ts';
 import type { ScanReader } from './read-scan.ts';

@@ -1,7 +1,7 @@
 // What a batch's files are matched against: the profile's chargebacks (or only those the merchant
 // chose in the inbox) as match candidates, and the shop's own name and address a receipt prints.
-import type { Store } from '../store/index.ts';
-import type { Profile } from '../../shared/profiles.ts';
+import type { Store } from '../../store/index.ts';
+import type { Profile } from '../../../shared/profiles.ts';
 import { candidateOf, type MatchCandidate } from './match-files.ts';
 import type { OurShop } from './match-content.ts';
 

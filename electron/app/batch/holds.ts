@@ -4,13 +4,17 @@
 // Closed, decided and not answerable through the API are final; past the reply date, unusual at
 // its stage and already answered are held too (batch upload lets the merchant insist on those, and
 // its insisting is the yes the rule asks for: consentsOf).
-import type { Store } from '../store/index.ts';
-import { createAnswerBook } from '../outbox/answers.ts';
-import { secondAnswerWarning } from '../../shared/domain/answer-lifecycle.ts';
-import { readinessProblems, type ReadinessConsents, type ReadinessKind } from '../../shared/domain/answer-readiness.ts';
-import type { MessageType } from '../../shared/domain/enums.ts';
-import type { Chargeback } from '../../shared/api/index.ts';
-import type { BatchHold } from '../../shared/batch.ts';
+import type { Store } from '../../store/index.ts';
+import { createAnswerBook } from '../../outbox/answers.ts';
+import { secondAnswerWarning } from '../../../shared/domain/answer-lifecycle.ts';
+import {
+  readinessProblems,
+  type ReadinessConsents,
+  type ReadinessKind,
+} from '../../../shared/domain/answer-readiness.ts';
+import type { MessageType } from '../../../shared/domain/enums.ts';
+import type { Chargeback } from '../../../shared/api/index.ts';
+import type { BatchHold } from '../../../shared/batch.ts';
 
 /** What a batch answer's content is never refused for: it carries no note, and it is never empty
  * (a packet is its files, a concession its amount). */

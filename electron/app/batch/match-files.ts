@@ -1,9 +1,9 @@
 // Which chargeback a scanned receipt belongs to, from its file name alone: a chargeback or
 // transaction ID, the chargeback's reference or bank reference, or an amount and a date
 // ("2025-03-14 49.99.jpg"). Pure: the same names and chargebacks always give the same answer.
-import { majorToMinor } from '../../shared/domain/money.ts';
-import type { FileMatch } from '../../shared/batch.ts';
-import { formatYmd, parseServiceTimestamp, toSearchDate } from '../../shared/domain/dates.ts';
+import { majorToMinor } from '../../../shared/domain/money.ts';
+import type { FileMatch } from '../../../shared/batch.ts';
+import { formatYmd, parseServiceTimestamp, toSearchDate } from '../../../shared/domain/dates.ts';
 
 export interface MatchCandidate {
   id: string;
@@ -24,7 +24,7 @@ export interface MatchCandidate {
   descriptor?: string | null;
 }
 
-export type { FileMatch } from '../../shared/batch.ts';
+export type { FileMatch } from '../../../shared/batch.ts';
 
 const tokensOf = (name: string): string[] =>
   name

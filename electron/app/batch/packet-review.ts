@@ -1,17 +1,17 @@
 // Every packet of a batch as it would go, before anything is queued: the chargebacks a plan sends
 // packets to, each packet's pages, its answer, its letter exactly as it would be written, and
 // what holds the chargeback back. Queueing applies this same review.
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import { letterSource, packetLetter } from '../respond/letter.ts';
-import type { Packets } from '../respond/packets.ts';
-import { letterBlanks } from '../../shared/domain/cover-letter-templates.ts';
-import { formatAmount } from '../../shared/domain/money.ts';
-import { formatYmd } from '../../shared/domain/dates.ts';
-import { dialectOf } from '../../shared/domain/dialects.ts';
-import { ruleFor } from '../../shared/domain/message-type-rules.ts';
-import type { MessageType } from '../../shared/domain/enums.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import { letterSource, packetLetter } from '../answer/letter.ts';
+import type { Packets } from '../answer/packets.ts';
+import { letterBlanks } from '../../../shared/domain/cover-letter-templates.ts';
+import { formatAmount } from '../../../shared/domain/money.ts';
+import { formatYmd } from '../../../shared/domain/dates.ts';
+import { dialectOf } from '../../../shared/domain/dialects.ts';
+import { ruleFor } from '../../../shared/domain/message-type-rules.ts';
+import type { MessageType } from '../../../shared/domain/enums.ts';
 import {
   packetAnswers,
   targetOf,
@@ -19,9 +19,9 @@ import {
   type BatchPlan,
   type PacketReview,
   type PlannedFile,
-} from '../../shared/batch.ts';
-import { AppError } from '../../shared/errors.ts';
-import type { ArrangedPage } from '../../shared/evidence/items.ts';
+} from '../../../shared/batch.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { ArrangedPage } from '../../../shared/evidence/items.ts';
 import { createHolds } from './holds.ts';
 
 /** The chargebacks a plan sends packets to, each with its files, in the plan's order. */

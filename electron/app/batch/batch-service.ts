@@ -1,12 +1,12 @@
 // Batch upload of scanned receipts as one service, put together from its steps: plan (import and
 // match, plan.ts), assign by hand (assign.ts), review every packet (packet-review.ts), queue one
 // packet per chargeback and report (queue.ts); and the evidence builder's "belongs elsewhere".
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Outbox } from '../outbox/outbox-service.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import type { Packets } from '../respond/packets.ts';
-import type { BatchPlan } from '../../shared/batch.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Outbox } from '../../outbox/outbox-service.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import type { Packets } from '../answer/packets.ts';
+import type { BatchPlan } from '../../../shared/batch.ts';
 import type { ScanReader } from './read-scan.ts';
 import { createPlanner } from './plan.ts';
 import { assignFile, batchChargebacks } from './assign.ts';

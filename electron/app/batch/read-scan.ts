@@ -8,16 +8,16 @@
 // same files again, or checking a receipt in the evidence builder after the batch read it,
 // costs nothing.
 import sharp from 'sharp';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { OcrEngine } from '../ocr/ocr-engine.ts';
-import { pageForOcr } from '../ocr/page-image.ts';
-import type { ArrangedPage, EvidenceItem } from '../../shared/evidence/items.ts';
-import type { FileMatch, ScanRead } from '../../shared/batch.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { OcrEngine } from '../../ocr/ocr-engine.ts';
+import { pageForOcr } from '../../ocr/page-image.ts';
+import type { ArrangedPage, EvidenceItem } from '../../../shared/evidence/items.ts';
+import type { FileMatch, ScanRead } from '../../../shared/batch.ts';
 import type { MatchCandidate } from './match-files.ts';
 import { matchContent, type OurShop } from './match-content.ts';
 import { readReceipt } from './receipt-facts.ts';
-import { AppError, userMessage } from '../../shared/errors.ts';
-import { DecodeError } from '../evidence/decode.ts';
+import { AppError, userMessage } from '../../../shared/errors.ts';
+import { DecodeError } from '../../evidence/decode.ts';
 
 type Rotation = ArrangedPage['rotation'];
 

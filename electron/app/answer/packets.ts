@@ -6,19 +6,19 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Previews } from '../evidence/previews.ts';
-import { buildPacket } from '../evidence/packet/build.ts';
-import { withDrawingSignal } from '../evidence/pdf-raster.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import type { Chargeback } from '../../shared/api/index.ts';
-import type { Arrangement, BuildResult, BuildSettings, EvidenceItem } from '../../shared/evidence/items.ts';
-import { settingsOfDraft, type EvidenceDraft } from '../../shared/evidence/draft.ts';
-import type { Slots } from '../../shared/evidence/slots.ts';
-import { AppError } from '../../shared/errors.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Previews } from '../../evidence/previews.ts';
+import { buildPacket } from '../../evidence/packet/build.ts';
+import { withDrawingSignal } from '../../evidence/pdf-raster.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import type { Chargeback } from '../../../shared/api/index.ts';
+import type { Arrangement, BuildResult, BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
+import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
+import type { Slots } from '../../../shared/evidence/slots.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
-import type { HistoryExhibits, HistoryForPacket } from '../card-history/history-exhibits.ts';
+import type { HistoryExhibits, HistoryForPacket } from '../../card-history/history-exhibits.ts';
 
 type CompellingEvidence = HistoryForPacket['compellingEvidence'];
 

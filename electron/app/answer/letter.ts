@@ -3,17 +3,17 @@
 // merchant's name as the profile gives it, the transaction's facts as the store holds them, and
 // the exhibits' file names and kinds as the evidence store holds them. The text itself is
 // composeLetter's (shared/domain/cover-letter-compose.ts), the same function the editor shows.
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import type { Chargeback, Txn } from '../../shared/api/index.ts';
-import type { Arrangement } from '../../shared/evidence/items.ts';
-import type { Slots } from '../../shared/evidence/slots.ts';
-import { explainReasonCode, type DisputeCategory } from '../../shared/domain/reason-codes.ts';
-import type { CoverLetterFacts } from '../../shared/domain/letter-facts.ts';
-import type { TitledItem } from '../../shared/domain/exhibit-titles.ts';
-import { coverLetterFor, letterFacts, type CoverLetter } from '../evidence/cover-letter-facts.ts';
-import type { LetterAsk } from '../../shared/domain/cover-letter-compose.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import type { Chargeback, Txn } from '../../../shared/api/index.ts';
+import type { Arrangement } from '../../../shared/evidence/items.ts';
+import type { Slots } from '../../../shared/evidence/slots.ts';
+import { explainReasonCode, type DisputeCategory } from '../../../shared/domain/reason-codes.ts';
+import type { CoverLetterFacts } from '../../../shared/domain/letter-facts.ts';
+import type { TitledItem } from '../../../shared/domain/exhibit-titles.ts';
+import { coverLetterFor, letterFacts, type CoverLetter } from '../../evidence/cover-letter-facts.ts';
+import type { LetterAsk } from '../../../shared/domain/cover-letter-compose.ts';
 
 export type { CoverLetter };
 

@@ -1,12 +1,12 @@
 // Queueing a reviewed batch: one packet per chargeback into the outbox through the same answer
 // as the window's Send, a packet the review holds back skipped with its reason unless the plan
 // insists on it, and a report of what happened to every chargeback and every file.
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Outbox } from '../outbox/outbox-service.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import { createResponder, windowWording } from '../respond/answer.ts';
-import type { Packets } from '../respond/packets.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Outbox } from '../../outbox/outbox-service.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import { createResponder, windowWording } from '../answer/answer.ts';
+import type { Packets } from '../answer/packets.ts';
 import {
   holdIsFinal,
   holdsSinceInsist,
@@ -14,8 +14,8 @@ import {
   targetOf,
   type BatchPlan,
   type BatchReport,
-} from '../../shared/batch.ts';
-import { userMessage } from '../../shared/errors.ts';
+} from '../../../shared/batch.ts';
+import { userMessage } from '../../../shared/errors.ts';
 import { consentsOf } from './holds.ts';
 import { groupsOf, type PacketReviewer } from './packet-review.ts';
 

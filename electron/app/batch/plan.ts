@@ -1,12 +1,12 @@
 // A batch's plan: files imported (a folder, or files dropped on the window) and each matched to a
 // chargeback, by its name first and, where the name says nothing, by what its scan says; scans a
 // name matched are only tested for which way up they lie.
-import type { Store } from '../store/index.ts';
-import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import type { Profile } from '../../shared/profiles.ts';
-import { turnOf, type BatchPlan, type PlannedFile } from '../../shared/batch.ts';
-import { isAppError } from '../../shared/errors.ts';
-import type { ImportOutcome } from '../../shared/evidence/items.ts';
+import type { Store } from '../../store/index.ts';
+import type { EvidenceStore } from '../../evidence/evidence-store.ts';
+import type { Profile } from '../../../shared/profiles.ts';
+import { turnOf, type BatchPlan, type PlannedFile } from '../../../shared/batch.ts';
+import { isAppError } from '../../../shared/errors.ts';
+import type { ImportOutcome } from '../../../shared/evidence/items.ts';
 import { matchFile } from './match-files.ts';
 import { matchTargets, shopOf } from './match-targets.ts';
 import type { ScanReader } from './read-scan.ts';
