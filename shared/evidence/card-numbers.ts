@@ -107,32 +107,56 @@ function maskEndOf(text: string, groups: readonly Group[]): number {
   return groups[0]!.start;
 }
 
+/** The ways card numbers are printed in groups (digits per group): 16 as 4-4-4-4, American
+ * Express 4-6-5, Diners 4-6-4, 19 as 4-4-4-4-3, 13 as 4-4-4-1 or 4-4-5. */
+const printedLayouts = new Set(['4-4-4-4', '4-6-5', '4-6-4', '4-4-4-4-3', '4-4-4-1', '4-4-5']);
+const layoutOf = (groups: readonly Group[]): string => groups.map((g) => g.end - g.start).join('-');
+
 /** Every card number in `text`. A run of groups longer than a card number (a long reference
- * with a card number printed beside it) is searched by whole groups, longest first; a single
+ * with a card number printed beside it) is searched by whole groups: spans printed as card
+ * numbers are printed first (a quantity beside `4111 1111 1111 1111` passes the check with it one
+ * time in ten, and would shift the last four), then what is left, longest span first. A single
  * unbroken run of more than 19 digits is a reference, not a card number. */
 export function findCardNumbers(text: string): CardNumberHit[] {
-  const hits: CardNumberHit[] = [];
+  const passes = (groups: readonly Group[]): boolean => {
+    const digits = digitsOf(text, groups);
+    return digits.length >= MIN && digits.length <= MAX && luhnValid(digits);
+  };
+  const printedAsCard = (groups: readonly Group[]): boolean => printedLayouts.has(layoutOf(groups)) && passes(groups);
+  const hits: Group[][] = [];
   for (const run of groupRuns(text)) {
-    let i = 0;
-    while (i < run.length) {
-      let found: CardNumberHit | undefined;
-      for (let j = run.length; j > i && !found; j--) {
-        const groups = run.slice(i, j);
-        const digits = digitsOf(text, groups);
-        if (digits.length < MIN || digits.length > MAX || !luhnValid(digits)) continue;
-        found = {
-          start: groups[0]!.start,
-          end: groups[groups.length - 1]!.end,
-          maskEnd: maskEndOf(text, groups),
-          digits,
-        };
-        i = j;
-      }
-      if (found) hits.push(found);
-      else i++;
+    const printed = spans(run, printedAsCard);
+    let from = 0;
+    for (const span of [...printed, undefined]) {
+      const upTo = span ? run.indexOf(span[0]!) : run.length;
+      hits.push(...spans(run.slice(from, upTo), passes));
+      if (span) hits.push(span);
+      from = upTo + (span?.length ?? 0);
     }
   }
-  return hits;
+  return hits
+    .sort((a, b) => a[0]!.start - b[0]!.start)
+    .map((groups) => ({
+      start: groups[0]!.start,
+      end: groups[groups.length - 1]!.end,
+      maskEnd: maskEndOf(text, groups),
+      digits: digitsOf(text, groups),
+    }));
+}
+
+/** The spans of `run` that `accept` takes, left to right, each the longest from where it starts. */
+function spans(run: readonly Group[], accept: (groups: readonly Group[]) => boolean): Group[][] {
+  const found: Group[][] = [];
+  let i = 0;
+  while (i < run.length) {
+    let j = run.length;
+    while (j > i && !accept(run.slice(i, j))) j--;
+    if (j > i) {
+      found.push(run.slice(i, j));
+      i = j;
+    } else i++;
+  }
+  return found;
 }
 
 /** A mask's rectangles as they fall on the page once it is turned `rotation` degrees clockwise

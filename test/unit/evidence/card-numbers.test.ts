@@ -53,6 +53,20 @@ test("the merchant's mistakes: order, phone and reference numbers that fail the 
   assert.deepEqual(digitsFound('4111.1111.1111.1111'), []);
 });
 
+test('a lone digit after a card number (a quantity) does not shift the last four, even when the longer run passes the check', () => {
+  // 4111 1111 1111 1111 3 passes the Luhn check as 17 digits; the card is the 16 printed as one.
+  assert.ok(luhnValid('41111111111111113'));
+  const text = 'Card 4111 1111 1111 1111 3 items';
+  const [hit] = findCardNumbers(text);
+  assert.equal(hit?.digits, '4111111111111111');
+  assert.equal(text.slice(hit.maskEnd, hit.end), '1111');
+  // And a digit before it: 0 4111 1111 1111 1111 passes as 17 digits too.
+  assert.ok(luhnValid('04111111111111111'));
+  assert.deepEqual(digitsFound('Qty 0 4111 1111 1111 1111'), ['4111111111111111']);
+  // Unbroken, there are no groups to tell by: the longest span that passes the check is covered.
+  assert.deepEqual(digitsFound('Ref 41111111111111113'), ['41111111111111113']);
+});
+
 test('a card number beside other digit groups is found by whole groups', () => {
   assert.deepEqual(digitsFound('4111 1111 1111 1111 2027'), ['4111111111111111']);
   assert.deepEqual(digitsFound('Paid 4111 1111 1111 1111 and 5555 5555 5555 4444'), [
