@@ -194,6 +194,11 @@ export async function createAppServices(o: {
         letterSource: (profile, cb) => letterSource(h.store, profile, cb),
         qualifyingCe3: async (profile, cb) =>
           qualifyingVerdict(await h.cardHistory.compellingEvidence(profile, cb)) ?? null,
+        chosenCustomerHistory: async (profile, cb) => {
+          if (!h.store.cardHistory.customerHistoryChosen(profile.id, cb.id)) return null;
+          const c = await h.cardHistory.customerHistory(profile, cb);
+          return c.state === 'checked' && c.orders.length > 0 ? { email: c.email, orders: c.orders } : null;
+        },
       },
       drafts: {
         get: (profileId, chargebackId) => h.store.drafts.get(profileId, chargebackId),

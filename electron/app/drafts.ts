@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors.ts';
 import { draftRebuttal } from '../evidence/cover-letter-facts.ts';
 import { letterGrounds, type LetterSource } from './answer/letter.ts';
 import type { Ce3Verdict } from '../../shared/domain/compelling-evidence.ts';
+import type { CustomerHistoryGrounds } from '../../shared/domain/customer-history-letter.ts';
 import { done, refused, type Outcome } from './outcome.ts';
 
 /** The chargeback a draft is for, and what its letter is written from. */
@@ -17,6 +18,9 @@ export interface DraftSubjects {
   letterSource(profile: Profile, cb: Chargeback): LetterSource;
   /** A qualifying Compelling Evidence 3.0 verdict, whose paragraph the letter as sent holds; else null. */
   qualifyingCe3(profile: Profile, cb: Chargeback): Promise<Ce3Verdict | null>;
+  /** The customer's earlier orders when the merchant added them to the packet (and there are
+   * some), whose paragraph the letter as sent holds; else null. */
+  chosenCustomerHistory(profile: Profile, cb: Chargeback): Promise<CustomerHistoryGrounds | null>;
 }
 
 /** The saved drafts. */
@@ -54,12 +58,22 @@ export async function draftLetterGrounds(
   deps: DraftDeps,
   profileId: string,
   chargebackId: string,
-): Promise<Outcome<ReturnType<typeof letterGrounds> & { compellingEvidence: Ce3Verdict | null }>> {
+): Promise<
+  Outcome<
+    ReturnType<typeof letterGrounds> & {
+      compellingEvidence: Ce3Verdict | null;
+      customerHistory: CustomerHistoryGrounds | null;
+    }
+  >
+> {
   const subject = subjectOf(deps, profileId, chargebackId);
   if (!subject.ok) return subject;
   const { profile, cb } = subject.value;
-  const compellingEvidence = await deps.subjects.qualifyingCe3(profile, cb);
-  return done({ ...letterGrounds(deps.subjects.letterSource(profile, cb)), compellingEvidence });
+  const [compellingEvidence, customerHistory] = await Promise.all([
+    deps.subjects.qualifyingCe3(profile, cb),
+    deps.subjects.chosenCustomerHistory(profile, cb),
+  ]);
+  return done({ ...letterGrounds(deps.subjects.letterSource(profile, cb)), compellingEvidence, customerHistory });
 }
 
 export function saveDraft(

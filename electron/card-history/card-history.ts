@@ -23,8 +23,8 @@ import {
   type CardHistoryView,
   type Ce3Check,
   type CustomerHistoryCheck,
-  type PastOrder,
 } from '../../shared/views/card-history-view.ts';
+import type { PastOrder } from '../../shared/domain/customer-history-letter.ts';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { ce3Facts, refundedByList, txnDay, ymdText } from './txn-facts.ts';
 

@@ -10,7 +10,8 @@ import { letterDay } from '../../shared/domain/letter-facts.ts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Chargeback } from '../../shared/api/index.ts';
 import { ce3ElementLabel, ce3ElementsText, type Ce3Verdict } from '../../shared/domain/compelling-evidence.ts';
-import type { PastOrder } from '../../shared/views/card-history-view.ts';
+import type { PastOrder } from '../../shared/domain/customer-history-letter.ts';
+import type { LetterCustomerHistory } from '../../shared/domain/customer-history-letter.ts';
 import type { Profile } from '../../shared/profiles.ts';
 import { AppError } from '../../shared/errors.ts';
 import { letterAmount, winAnsiCodePoints } from '../evidence/cover-letter.ts';
@@ -143,6 +144,8 @@ export interface HistoryExhibit {
 export interface HistoryForPacket {
   exhibits: HistoryExhibit[];
   compellingEvidence: { verdict: Qualifying; itemId: string } | undefined;
+  /** The customer's earlier orders with their exhibit, for the letter's paragraph. */
+  customerHistory: LetterCustomerHistory | undefined;
 }
 
 export function createHistoryExhibits(deps: {
@@ -164,7 +167,7 @@ export function createHistoryExhibits(deps: {
       cb: Chargeback,
       o: { customerHistory?: boolean | undefined; signal?: AbortSignal | undefined } = {},
     ): Promise<HistoryForPacket> {
-      const out: HistoryForPacket = { exhibits: [], compellingEvidence: undefined };
+      const out: HistoryForPacket = { exhibits: [], compellingEvidence: undefined, customerHistory: undefined };
       const ce3 = await deps.cardHistory.compellingEvidence(profile, cb, o.signal ? { signal: o.signal } : {});
       const verdict = qualifyingVerdict(ce3);
       if (verdict) {
@@ -178,14 +181,15 @@ export function createHistoryExhibits(deps: {
       }
       if (o.customerHistory) {
         const c = await deps.cardHistory.customerHistory(profile, cb, o.signal ? { signal: o.signal } : {});
-        if (c.state === 'checked' && c.orders.length > 0)
-          out.exhibits.push(
-            await stored(
-              `Customer history ${cb.id}.pdf`,
-              await customerHistoryPdf(cb, c.email, c.orders),
-              customerHistoryExhibitTitle,
-            ),
+        if (c.state === 'checked' && c.orders.length > 0) {
+          const exhibit = await stored(
+            `Customer history ${cb.id}.pdf`,
+            await customerHistoryPdf(cb, c.email, c.orders),
+            customerHistoryExhibitTitle,
           );
+          out.exhibits.push(exhibit);
+          out.customerHistory = { email: c.email, orders: c.orders, itemId: exhibit.itemId };
+        }
       }
       return out;
     },

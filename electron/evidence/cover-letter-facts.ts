@@ -92,6 +92,7 @@ export function coverLetterFor(
     slots?: Slots | undefined;
     itemOf?: (itemId: string) => TitledItem | undefined;
     compellingEvidence?: LetterAsk['compellingEvidence'];
+    customerHistory?: LetterAsk['customerHistory'];
   } = {},
 ): CoverLetter {
   const info = reasonCodeInfo(cb.reasonCode);
@@ -105,6 +106,7 @@ export function coverLetterFor(
     slots: o.slots,
     itemOf: o.itemOf ?? (() => undefined),
     compellingEvidence: o.compellingEvidence,
+    customerHistory: o.customerHistory,
   });
   return {
     chargebackId: cb.id,

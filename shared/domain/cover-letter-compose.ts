@@ -11,6 +11,7 @@
 // claims in their places, so the editor can mark them inline.
 import type { DisputeCategory } from './reason-codes.ts';
 import { ce3LetterParagraph, type Ce3Verdict } from './compelling-evidence.ts';
+import { customerHistoryParagraph, type LetterCustomerHistory } from './customer-history-letter.ts';
 import { merchantStatements, paymentFactLabel } from './payment-facts.ts';
 import type { Arrangement } from '../evidence/items.ts';
 import { providedSlots, slotExhibits, slotIds, type SlotId, type Slots } from '../evidence/slots.ts';
@@ -61,6 +62,8 @@ export interface LetterAsk {
   /** Compelling Evidence 3.0: the verdict and the exhibit listing the earlier purchases (none where
    * the window composes the letter: the exhibit is added after the merchant's files). */
   compellingEvidence?: { verdict: Ce3Verdict; itemId: string | undefined } | undefined;
+  /** The customer's earlier undisputed orders, when the merchant added them as an exhibit. */
+  customerHistory?: LetterCustomerHistory | undefined;
 }
 
 // Private-use characters stand for the parts while the text is tidied; the merchant's own text
@@ -170,14 +173,20 @@ export function composeLetter(ask: LetterAsk): ComposedLetter {
   }
 
   // Compelling Evidence 3.0, a section of its own (shared/domain/compelling-evidence.ts): a paragraph
-  // naming the earlier purchases before the closing request, written only when the verdict qualifies.
+  // naming the earlier purchases before the closing request, written only when the verdict qualifies;
+  // then the customer's earlier orders (shared/domain/customer-history-letter.ts) when added.
   // Its exhibit follows the merchant's files: where the window composes without it, it is the next.
   const ce3Item = ask.compellingEvidence?.itemId;
   const ce3Exhibit = ce3Item ? order.indexOf(ce3Item) + 1 : order.length + 1;
   const ce3 = ce3LetterParagraph(ask.compellingEvidence?.verdict, ce3Exhibit || undefined);
-  if (ce3) {
+  // The customer's earlier orders: their exhibit follows the CE 3.0 one (electron/card-history/).
+  const historyItem = ask.customerHistory?.itemId;
+  const historyExhibit = historyItem ? order.indexOf(historyItem) + 1 : order.length + 1 + (ce3 && !ce3Item ? 1 : 0);
+  const history = customerHistoryParagraph(ask.customerHistory, historyExhibit);
+  for (const paragraph of [ce3, history]) {
+    if (!paragraph) continue;
     const at = text.indexOf(closingClaims[0]!.text);
-    text = at >= 0 ? `${text.slice(0, at)}\n\n${ce3}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${ce3}`;
+    text = at >= 0 ? `${text.slice(0, at)}\n\n${paragraph}\n\n${text.slice(at)}` : `${text.trimEnd()}\n\n${paragraph}`;
   }
 
   const parts: LetterPart[] = [];

@@ -12,6 +12,7 @@ import {
   type Ce3Verdict,
 } from '../domain/compelling-evidence.ts';
 import { formatAmount } from '../domain/money.ts';
+import { pastOrderSchema } from '../domain/customer-history-letter.ts';
 import type { DisputeCategory } from '../domain/reason-codes.ts';
 
 /** Why there is nothing to check, or why the check could not be made, in the merchant's words. */
@@ -28,16 +29,6 @@ export const ce3CheckSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('checked'), checkedAt, verdict: ce3VerdictSchema }),
 ]);
 export type Ce3Check = z.infer<typeof ce3CheckSchema>;
-
-export const pastOrderSchema = z.object({
-  id: z.string(),
-  /** `YYYY-MM-DD` on the service's clock. */
-  date: z.string(),
-  amount: z.number().int().nullable(),
-  currency: z.string(),
-  order: z.string().nullable(),
-});
-export type PastOrder = z.infer<typeof pastOrderSchema>;
 
 export const customerHistoryCheckSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('not-applicable') }),

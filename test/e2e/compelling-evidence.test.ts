@@ -151,3 +151,62 @@ test('the window: qualifies with both purchases named, in the page and the packe
     rmSync(files, { recursive: true, force: true });
   }
 });
+
+test('the window: the customer’s earlier orders, once added to the packet, are cited by the letter as it will be sent', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const sb = await startSandbox({
+    seed: 54,
+    chargebacks: 2,
+    decisionDelayMs: null,
+    cardHistories: true,
+    rateLimit: { max: 1e6 },
+  });
+  const sc = cardHistoryScenarios(sb);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-history-'));
+  const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 900 }, navigate: false });
+  try {
+    const { page, services } = app;
+    const profile: Profile = {
+      ...profileDefaults,
+      id: 'prof_hist',
+      name: 'Corner shop',
+      deployment: 'test',
+      url: sb.url,
+    };
+    services.store.profiles.save(profile);
+    await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
+    await services.sync.syncProfile(profile.id);
+    await page.goto(app.url);
+    await page.locator('.vrow').first().waitFor({ timeout: 60_000 });
+    await open(page, sc.customerHistory.chargeback);
+    await chooseAnswer(page, 'respond');
+    await scanJpeg(join(files, 'receipt.jpg'), { width: 1000, height: 1400 });
+    app.dialogs.answerFiles([join(files, 'receipt.jpg')]);
+    await page.getByRole('button', { name: 'Add files…' }).first().click();
+    await page.locator('.page-tile').first().waitFor();
+    const asSent = page.getByTestId('letter-as-sent');
+    await asSent.waitFor();
+    await asSent.getByText(/The exhibits are listed below/).waitFor();
+    assert.doesNotMatch(await asSent.innerText(), /earlier undisputed orders/, 'not added: not claimed');
+
+    const history = page.getByTestId('customer-history');
+    // The box shows the saved choice: it is ticked once main has kept it.
+    const add = history.getByRole('checkbox', { name: /Add them to the packet/ });
+    await add.click();
+    const cited = asSent.getByText(
+      /Exhibit 2 \(the customer’s earlier undisputed orders\): before the disputed purchase/,
+    );
+    await cited.waitFor({ timeout: 30_000 });
+    for (const id of sc.customerHistory.priors) assert.ok((await cited.innerText()).includes(id), `${id} is cited`);
+    await cited.scrollIntoViewIfNeeded();
+    await app.shot('customer-history-cited');
+
+    assert.ok(await add.isChecked());
+    await add.click();
+    await cited.waitFor({ state: 'detached', timeout: 30_000 });
+  } finally {
+    await app.close();
+    await sb.close();
+    rmSync(files, { recursive: true, force: true });
+  }
+});

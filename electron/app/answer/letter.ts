@@ -40,7 +40,7 @@ export async function packetLetter(
   arrangement: Arrangement,
   rebuttal?: string,
   slots?: Slots,
-  compellingEvidence?: LetterAsk['compellingEvidence'],
+  history?: Pick<LetterAsk, 'compellingEvidence' | 'customerHistory'>,
 ): Promise<CoverLetter> {
   const ids = [...new Set(arrangement.pages.map((p) => p.itemId))];
   const items = new Map<string, TitledItem>();
@@ -55,6 +55,6 @@ export async function packetLetter(
     slots,
     rebuttal,
     itemOf: (id) => items.get(id),
-    compellingEvidence,
+    ...history,
   });
 }

@@ -20,7 +20,9 @@ import { AppError } from '../../../shared/errors.ts';
 import { letterSource, packetLetter, type CoverLetter } from './letter.ts';
 import type { HistoryExhibits, HistoryForPacket } from '../../card-history/history-exhibits.ts';
 
-type CompellingEvidence = HistoryForPacket['compellingEvidence'];
+/** What the letter cites of the card's and the customer's history. */
+export type LetterHistory = Pick<HistoryForPacket, 'compellingEvidence' | 'customerHistory'>;
+const noHistory: LetterHistory = { compellingEvidence: undefined, customerHistory: undefined };
 
 export type BuildPacket = typeof buildPacket;
 
@@ -100,12 +102,11 @@ export function createPackets(deps: {
     profile: Profile,
     cb: Chargeback,
     ask: Pick<PacketAsk, 'arrangement' | 'slots' | 'customerHistory'>,
-  ): Promise<{ arrangement: Arrangement; slots: Slots | undefined; compellingEvidence: CompellingEvidence }> {
+  ): Promise<{ arrangement: Arrangement; slots: Slots | undefined; history: LetterHistory }> {
     const history = await deps.history?.forPacket(profile, cb, {
       customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
     });
-    if (!history?.exhibits.length)
-      return { arrangement: ask.arrangement, slots: ask.slots, compellingEvidence: undefined };
+    if (!history?.exhibits.length) return { arrangement: ask.arrangement, slots: ask.slots, history: noHistory };
     const pages = history.exhibits.flatMap((x) =>
       Array.from({ length: x.pages }, (_, page) => ({ itemId: x.itemId, page, rotation: 0 as const })),
     );
@@ -115,7 +116,7 @@ export function createPackets(deps: {
         ...ask.slots,
         titles: { ...ask.slots?.titles, ...Object.fromEntries(history.exhibits.map((x) => [x.itemId, x.title])) },
       },
-      compellingEvidence: history.compellingEvidence,
+      history: { compellingEvidence: history.compellingEvidence, customerHistory: history.customerHistory },
     };
   }
 
@@ -125,14 +126,14 @@ export function createPackets(deps: {
   async function plan(profile: Profile, cb: Chargeback, ask: PacketAsk): Promise<Packet> {
     const chosen = ask.settings ?? { preset: profile.preset, pageSize: profile.pageSize, output: 'pdf' as const };
     const settings: BuildSettings = { ...chosen, limits: profile.limits, baseName: `evidence ${cb.id}` };
-    const { arrangement, slots, compellingEvidence } = await withHistory(profile, cb, ask);
+    const { arrangement, slots, history } = await withHistory(profile, cb, ask);
     const letter = await packetLetter(
       deps.evidence,
       letterSource(deps.store, profile, cb),
       arrangement,
       ask.rebuttal,
       slots,
-      compellingEvidence,
+      history,
     );
     const cover = settings.coverLetter === false ? undefined : letter;
     const items = await Promise.all(

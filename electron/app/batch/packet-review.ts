@@ -95,15 +95,8 @@ export function createPacketReview(deps: {
     const arranged = { pages: await pagesOf(files) };
     const full = deps.packets
       ? await deps.packets.withHistory(profile, cb, { arrangement: arranged, slots: undefined })
-      : { arrangement: arranged, slots: undefined, compellingEvidence: undefined };
-    const letter = await packetLetter(
-      deps.evidence,
-      source,
-      full.arrangement,
-      undefined,
-      full.slots,
-      full.compellingEvidence,
-    );
+      : { arrangement: arranged, slots: undefined, history: undefined };
+    const letter = await packetLetter(deps.evidence, source, full.arrangement, undefined, full.slots, full.history);
     return {
       chargebackId,
       files: names,

@@ -89,10 +89,9 @@ export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChanne
       const full =
         profile && cb
           ? await s.packets.withHistory(profile, cb, { arrangement, slots })
-          : { arrangement, slots, compellingEvidence: undefined };
+          : { arrangement, slots, history: undefined };
       const letter =
-        source &&
-        (await packetLetter(s.evidence, source, full.arrangement, rebuttal, full.slots, full.compellingEvidence));
+        source && (await packetLetter(s.evidence, source, full.arrangement, rebuttal, full.slots, full.history));
       call?.signal.throwIfAborted();
       return estimatePacket(s.evidence, full.arrangement, settings, letter);
     },

@@ -35,6 +35,9 @@ export function CoverLetter({
       compellingEvidence: grounds.data.compellingEvidence
         ? { verdict: grounds.data.compellingEvidence, itemId: undefined }
         : undefined,
+      customerHistory: grounds.data.customerHistory
+        ? { ...grounds.data.customerHistory, itemId: undefined }
+        : undefined,
     });
   return (
     <>

@@ -17,6 +17,7 @@ import { slotsSchema } from '../../evidence/slots.ts';
 import { disputeCategorySchema } from '../../domain/reason-codes.ts';
 import { coverLetterFactsSchema } from '../../domain/letter-facts.ts';
 import { ce3VerdictSchema } from '../../domain/compelling-evidence.ts';
+import { customerHistoryGroundsSchema } from '../../domain/customer-history-letter.ts';
 
 // Binary crosses IPC as Uint8Array (structured clone); its backing buffer's kind does not matter.
 const bytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes');
@@ -90,8 +91,12 @@ export const evidenceChannels = {
       facts: coverLetterFactsSchema,
       /** A qualifying Compelling Evidence 3.0 verdict: the letter's paragraph names its purchases. */
       compellingEvidence: ce3VerdictSchema.nullable(),
+      /** The customer's earlier undisputed orders, when the merchant added them to the packet: the
+       * letter's paragraph cites them. */
+      customerHistory: customerHistoryGroundsSchema.nullable(),
     }),
-    { tags: ['profiles', 'chargebacks'] },
+    // The drafts' tag: adding the customer's orders to the packet changes the letter.
+    { tags: ['profiles', 'chargebacks', 'drafts'] },
   ),
   getDraft: query(
     'The saved evidence draft of a chargeback, with a cover letter from its template when new.',

@@ -1,7 +1,7 @@
 // The customer's earlier orders as an exhibit the merchant adds (issue 22): for a not-received
 // chargeback, a packet holds them only once the merchant chose to add them (the page's checkbox,
-// kept per chargeback), titled, after the merchant's own files; without that choice, or for a
-// reason where they do not help, nothing is added.
+// kept per chargeback), titled, after the merchant's own files, and cited by the letter; without
+// that choice, or for a reason where they do not help, nothing is added or claimed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -39,6 +39,11 @@ test('the customer’s orders go in the packet only when the merchant adds them'
     const text = (await readPdf(f.h.evidence.pathOf(item!.id))).map((p) => p.plain).join('\n');
     for (const id of sc.customerHistory.priors) assert.ok(text.includes(id), `${id} is listed`);
     assert.notEqual(chosen.key, plain.key, 'a different packet, a different key');
+    // The letter cites the exhibit by its number and names the orders it lists; without it, it
+    // claims no history.
+    assert.match(chosen.letter.rebuttal, /Exhibit 2 \(the customer’s earlier undisputed orders\)/);
+    for (const id of sc.customerHistory.priors) assert.ok(chosen.letter.rebuttal.includes(id), `${id} is cited`);
+    assert.doesNotMatch(plain.letter.rebuttal, /earlier undisputed orders/);
 
     // Chosen for a fraud chargeback, they are not offered: nothing is added.
     const fraud = f.h.store.portfolio.getChargeback(f.profile.id, sc.tooRecent.chargeback)!;
