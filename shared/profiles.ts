@@ -46,11 +46,13 @@ export const profileSchema = z.strictObject({
   pageSize: pageSizeSchema,
   syncIntervalMinutes: z
     .number()
-    .int('whole minutes')
+    .int('whole minutes, from 1 to 1440')
     .min(1, 'at least 1 minute')
     .max(24 * 60, 'at most once a day (1440 minutes)'),
   reminderThresholdDays: z
-    .array(z.number().int('whole days').min(0, 'whole days from 0 to 60').max(60, 'whole days from 0 to 60'))
+    .array(
+      z.number().int('whole days from 0 to 60').min(0, 'whole days from 0 to 60').max(60, 'whole days from 0 to 60'),
+    )
     .max(6, 'at most 6 reminders'),
   /** Business days before the reply date to send by (0: the reply date itself); unset: the
    * deployment's default (shared/domain/send-by.ts). Kept with the profile's JSON: profiles saved

@@ -63,7 +63,8 @@ export interface TitledItem {
 export function suggestedTitle(item: TitledItem | undefined): string {
   const [kind] = item ? exhibitKindsOf([item.name]) : [];
   if (kind) return kindTitles[kind];
-  return item?.kind === 'pdf' ? 'Document' : 'Image';
+  // "Image" tells the issuer only the file type: say what the merchant sends, an exhibit in support.
+  return item?.kind === 'pdf' ? 'Supporting document' : 'Supporting photo or scan';
 }
 
 /** Each exhibit's title, by item ID, in the packet's order: the merchant's own title when they

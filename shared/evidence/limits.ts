@@ -9,8 +9,16 @@ export type ColourMode = z.infer<typeof colourModeSchema>;
 export const evidenceLimitsSchema = z.strictObject({
   maxFileBytes: z.number().int().min(50_000, 'a file limit under 50 KB cannot hold a legible page'),
   maxTotalBytes: z.number().int().min(50_000),
-  maxPages: z.number().int().min(1, 'at least 1 page').max(500, 'at most 500 pages'),
-  maxDpi: z.number().int().min(72, 'from 72 to 600 dpi').max(600, 'from 72 to 600 dpi'),
+  maxPages: z
+    .number()
+    .int('a whole number of pages, from 1 to 500')
+    .min(1, 'at least 1 page')
+    .max(500, 'at most 500 pages'),
+  maxDpi: z
+    .number()
+    .int('a whole number from 72 to 600 dpi')
+    .min(72, 'from 72 to 600 dpi')
+    .max(600, 'from 72 to 600 dpi'),
   /** The most colour the processor accepts: colour allows all, bw only black and white. */
   colour: colourModeSchema,
 });

@@ -230,7 +230,7 @@ export function matchContent(
     return {
       status: 'unmatched',
       reason:
-        `The scan was read${seen.length ? ` (${seen.join(', ')})` : ''}, but ` +
+        (seen.length ? `The scan shows ${seen.join(' and ')}, but ` : 'The scan was read, but ') +
         `nothing on it matches a chargeback's transaction.${fits} Assign it by hand.`,
       ...why,
     };

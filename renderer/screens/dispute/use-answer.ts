@@ -177,7 +177,7 @@ export function answerOf(s: AnswerState, { view, profileId, chargebackId, limits
     }
     // Said on the outbox, where it is true (a message leaves with the screen it was said on).
     app.go({ name: 'outbox' });
-    app.say('info', `${rule.label} is in the outbox and will be sent exactly once.`);
+    app.say('info', `${rule.label} is queued: the outbox sends it exactly once, and shows below when it has gone.`);
   }
 
   // The last refusal or question stays only while it still holds (a note typed since clears it).

@@ -105,19 +105,21 @@ export function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
   ].map(num) as [number, number, number, number, number, number, number];
   if (!(fileMb > 0) || !(totalMb > 0)) return 'Enter the size limits in MB, like 2 or 0.5.';
   if (fileMb > totalMb) return 'A single file cannot be allowed more than the whole packet.';
-  if (!Number.isInteger(pages)) return 'Enter the most pages as a whole number.';
-  if (!Number.isInteger(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
-  if (!Number.isInteger(minutes)) return 'Enter how often to sync in whole minutes.';
+  // Text that is no number is the form's to say; a number out of range or with a fraction is the
+  // schema's, which gives the range.
+  if (Number.isNaN(pages)) return 'Enter the most pages as a whole number.';
+  if (Number.isNaN(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
+  if (Number.isNaN(minutes)) return 'Enter how often to sync in whole minutes.';
   const reminders = d.reminders
     .split(/[\s,;]+/)
     .filter(Boolean)
     .map(Number);
-  if (reminders.some((n) => !Number.isInteger(n))) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
-  if (!Number.isInteger(sendBy)) return 'Enter the business days before the reply date as a whole number.';
+  if (reminders.some((n) => Number.isNaN(n))) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
+  if (Number.isNaN(sendBy)) return 'Enter the business days before the reply date as a whole number.';
   const mainCurrency = d.mainCurrency.trim().toUpperCase();
   if (mainCurrency && !hasReferenceRate(mainCurrency))
     return `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`;
-  if (d.receiverOn && !Number.isInteger(port)) return 'Enter the receiver port as a whole number, like 8787.';
+  if (d.receiverOn && Number.isNaN(port)) return 'Enter the receiver port as a whole number, like 8787.';
   if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
     return 'Give the header name for your own header value.';
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
@@ -146,7 +148,7 @@ export function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
             enabled: d.receiverOn,
             bindAddress: d.bindAddress.trim() || '127.0.0.1',
             // A port left as it was while the receiver is off is not judged.
-            port: Number.isInteger(port) && (d.receiverOn || port > 0) ? port : 8787,
+            port: d.receiverOn || (Number.isInteger(port) && port > 0) ? port : 8787,
             ...(d.onNetwork ? { onNetwork: true } : {}),
             ...(p.alertReceiver?.secret ? { secret: p.alertReceiver.secret } : {}),
             ...(d.headerName.trim() ? { headerName: d.headerName.trim() } : {}),

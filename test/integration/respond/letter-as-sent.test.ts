@@ -135,7 +135,7 @@ test('the PDF letter is the editor text: authorization date, typed tracking with
   assert.deepEqual(shown.leftOut, []);
   assert.doesNotMatch(shown.draft, /enclosed delivery record/);
   assert.doesNotMatch(shown.text, /enclosed delivery record/);
-  assert.deepEqual([...shown.titles.values()], ['Image'], 'a camera file name is no title');
+  assert.deepEqual([...shown.titles.values()], ['Supporting photo or scan'], 'a camera file name is no title');
 
   // The merchant names the photo: the title is what the letter and the packet list.
   draft = edit.setExhibitTitle(draft, photo.item.id, 'Goods packed for dispatch, taken by our staff', true);

@@ -86,7 +86,7 @@ test('a weak read (the amount alone) asks rather than matches; nothing fitting s
     c('t1_chb_a1', { order: 'ORD-48213' }),
   ]);
   assert.equal(none.status, 'unmatched');
-  assert.match(none.reason, /nothing on it matches/);
+  assert.match(none.reason, /^The scan shows \$18\.40 and 3 Mar 2026, but nothing on it matches/);
 });
 
 test('a different order number printed on the receipt outweighs an equal amount and date', () => {

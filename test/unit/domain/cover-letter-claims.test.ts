@@ -243,7 +243,7 @@ test('facts of the transaction are claimed only when it has them', () => {
 test('an exhibit is named by its title: a camera file name gives way, and a title the merchant wrote supports its claim', () => {
   const p = packet('IMG_4411.HEIC');
   const plain = coverLetterFor(fraud, { ...p });
-  assert.deepEqual(Object.values(plain.exhibitTitles ?? {}), ['Image']);
+  assert.deepEqual(Object.values(plain.exhibitTitles ?? {}), ['Supporting photo or scan']);
   assert.doesNotMatch(plain.rebuttal, /enclosed order record/);
   const id = p.arrangement.pages[0]!.itemId;
   const titled = coverLetterFor(fraud, { ...p, slots: { titles: { [id]: 'Order confirmation from checkout' } } });

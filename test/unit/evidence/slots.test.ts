@@ -191,7 +191,7 @@ test('the letter is written from what was provided: a paragraph per filled slot 
   );
   const unslotted = edit.removeFromSlot(d, 'receipt', receipt.id);
   // Out of its slot, a file is titled by what it is, never by the camera's file name.
-  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => receipt).get(receipt.id), 'Document');
+  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => receipt).get(receipt.id), 'Supporting document');
 });
 
 test('a slot with no details says only what it shows; an empty tracking number is never a blank', () => {
@@ -251,7 +251,7 @@ test('an exhibit title the merchant writes is kept to its length; emptied and le
   assert.equal(d.slots?.titles?.[id], '', 'an emptied field stays empty while typing');
   assert.equal(
     exhibitTitles(d.arrangement, d.slots, () => receipt).get(id),
-    'Document',
+    'Supporting document',
     'the letter uses the suggestion',
   );
   d = edit.setExhibitTitle(d, id, '  ', true);

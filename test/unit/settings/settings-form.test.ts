@@ -52,6 +52,15 @@ test("the schema's rules reach the form in its words: pages, sync, reminders, ad
   assert.equal(edit({ name: '  ' }), 'The profile name: give the profile a name.');
 });
 
+test('a fraction where a whole number goes is refused with the range that is allowed', () => {
+  assert.equal(edit({ maxPages: '2.5' }), 'The most pages: a whole number of pages, from 1 to 500.');
+  assert.equal(edit({ maxDpi: '150,5' }), 'The resolution: a whole number from 72 to 600 dpi.');
+  assert.equal(edit({ syncMinutes: '2.5' }), 'How often to sync: whole minutes, from 1 to 1440.');
+  assert.equal(edit({ reminders: '7, 2.5' }), 'The reminder days: whole days from 0 to 60.');
+  assert.equal(edit({ sendByDays: '2.5' }), 'The business days before the reply date: a whole number from 0 to 20.');
+  assert.match(String(edit({ port: '8787.5' })), /^The receiver port: .*1.*65535/);
+});
+
 test('what only the form can see is still asked: text that is no number, a file over the packet', () => {
   assert.equal(edit({ maxPages: 'ten' }), 'Enter the most pages as a whole number.');
   assert.equal(edit({ port: 'abc' }), 'Enter the receiver port as a whole number, like 8787.');
