@@ -191,7 +191,10 @@ test('the letter is written from what was provided: a paragraph per filled slot 
   );
   const unslotted = edit.removeFromSlot(d, 'receipt', receipt.id);
   // Out of its slot, a file is titled by what it is, never by the camera's file name.
-  assert.equal(exhibitTitles(unslotted.arrangement, unslotted.slots, () => receipt).get(receipt.id), 'Supporting document');
+  assert.equal(
+    exhibitTitles(unslotted.arrangement, unslotted.slots, () => receipt).get(receipt.id),
+    'Supporting document',
+  );
 });
 
 test('a slot with no details says only what it shows; an empty tracking number is never a blank', () => {
