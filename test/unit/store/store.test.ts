@@ -132,7 +132,8 @@ test('inbox in the worklist order: answer now by deadline, awaiting the issuer, 
     store.portfolio.listWorklist({ profileId: 'p1', now, dueWithinDays: 3 }).rows.map((r) => r.id),
     ['b', 'e'],
   );
-  assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 4, dueSoon: 1, overdue: 0 });
+  // Open counts every chargeback the service says is open, as Insights does (one not answerable too).
+  assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 5, dueSoon: 1, overdue: 0 });
   const plan = store.database.db
     .prepare(
       'EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id ' +
