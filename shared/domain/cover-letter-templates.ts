@@ -4,7 +4,7 @@
 // supports; the letter as sent is composed from it by cover-letter-compose.ts, which leaves out a
 // claim whose exhibit is not in the packet and says why, and a letter with a blank still in it
 // ("[tracking number]") is never sent (letterBlanks).
-import type { DisputeCategory } from './reason-codes.ts';
+import { reasonCodeText, type DisputeCategory } from './reason-codes.ts';
 import { letterDay, type CoverLetterFacts } from './letter-facts.ts';
 import { exhibitKinds, type ExhibitKind } from './exhibit-kinds.ts';
 
@@ -183,7 +183,7 @@ export const closingClaims = [
 /** The first sentence, from the record: the payment is dated by its authorization, or not at all. */
 export function openingSentence(facts: CoverLetterFacts): string {
   return (
-    `We respond to chargeback ${facts.chargebackId} (reason code ${facts.reasonCode}) for ` +
+    `We respond to chargeback ${facts.chargebackId} (reason code ${reasonCodeText(facts.reasonCode)}) for ` +
     `${facts.amountText}${facts.authorizedOn ? `, a payment authorized on ${letterDay(facts.authorizedOn)}` : ''}.`
   );
 }
@@ -191,7 +191,7 @@ export function openingSentence(facts: CoverLetterFacts): string {
 /** The first sentence as any version of the app wrote it (earlier ones dated the payment by the
  * record's creation: "a payment of …"), so a saved draft's opening is written again from the record. */
 export const generatedOpening =
-  /We respond to chargeback \S+ \(reason code [^)\n]*\) for [^\n]*?(?:, a payment (?:of|authorized on) (?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}))?\.(?=\s|$)/;
+  /We respond to chargeback \S+ \(reason code [^()\n]*(?: \([^()\n]*\))?\) for [^\n]*?(?:, a payment (?:of|authorized on) (?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}))?\.(?=\s|$)/;
 
 function paragraphs(category: DisputeCategory | undefined, facts: CoverLetterFacts): Claim[][] {
   return [

@@ -212,6 +212,16 @@ export function reasonCodeInfo(code: string, network?: CardNetwork): ReasonCodeI
   return network === undefined ? found[0] : found.find((r) => r.network === network);
 }
 
+/** The code as the merchant and the issuer read it everywhere (inbox, dispute page, letter): the
+ * network's form, with the processor's beside it where they differ (`13.5 (V1305)`); a code the
+ * tables do not know, as the processor sent it. */
+export function reasonCodeText(code: string): string {
+  const info = reasonCodeInfo(code);
+  const sent = code.trim();
+  if (!info) return sent;
+  return sent.toUpperCase() === info.code.toUpperCase() ? info.code : `${info.code} (${sent})`;
+}
+
 export interface ReasonExplanation {
   title: string;
   plainWords: string;
@@ -233,10 +243,7 @@ export function explainReasonCode(code: string): ReasonExplanation {
     };
   }
   return {
-    // A prefixed code keeps the form the processor sent beside the network's: `13.5 (V1305)`.
-    title:
-      `${info.code}${code.trim().toUpperCase() === info.code.toUpperCase() ? '' : ` (${code.trim()})`} ` +
-      `· ${info.text}`,
+    title: `${reasonCodeText(code)} · ${info.text}`,
     plainWords: categoryClaim[info.category],
     category: info.category,
     network: cardNetworkOf(code),

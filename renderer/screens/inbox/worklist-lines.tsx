@@ -3,6 +3,7 @@
 // customer, stage, amount), or the row's place while its page loads.
 import type { InboxRowView, InboxSectionSummary } from '../../../shared/views/inbox-row.ts';
 import { formatAmount } from '../../../shared/domain/money.ts';
+import { reasonCodeText } from '../../../shared/domain/reason-codes.ts';
 import { sendByMeaning } from '../../../shared/domain/send-by.ts';
 import { rowStateWords } from '../../../shared/domain/deadline-words.ts';
 import { formatCalendarDate, formatReplyDay, formatTimeOfMoment } from '../../../shared/domain/merchant-format.ts';
@@ -129,8 +130,8 @@ export function RowCells({
         {d.text}
       </div>
       <div className="cell main" role="gridcell">
-        <span className="reason" title={`${row.reasonCode} · ${row.reason}`}>
-          {row.reasonCode} · {row.reason}
+        <span className="reason" title={`${reasonCodeText(row.reasonCode)} · ${row.reason}`}>
+          {reasonCodeText(row.reasonCode)} · {row.reason}
         </span>
         <span className="muted id">
           {/* The reply day whole; the ID gives way (whole in its title and on the page). */}
