@@ -5,7 +5,9 @@ import type { Profile } from '../../../shared/profiles.ts';
 import { valueOf } from '../../app/outcome.ts';
 import { addProfile, removeProfile, replaceKey, updateProfile } from '../../app/profiles.ts';
 
-export function appHandlers(s: AppServices): Handlers<typeof appChannels> {
+export function appHandlers(
+  s: Pick<AppServices, 'isDemo' | 'receiverUrl' | 'startDemo' | 'store' | 'useCases' | 'vault' | 'version'>,
+): Handlers<typeof appChannels> {
   const view = async (p: Profile): Promise<ProfileView> => {
     const url = s.receiverUrl(p.id);
     return { ...p, keyStatus: await s.vault.status(p.id), ...(url ? { alertReceiverUrl: url } : {}) };

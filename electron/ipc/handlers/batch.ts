@@ -5,7 +5,9 @@ import { AppError } from '../../../shared/errors.ts';
 import { importDropped } from '../../evidence/import-dropped.ts';
 import type { PlanOptions } from '../../app/batch/batch-service.ts';
 
-export function batchHandlers(s: AppServices): Handlers<typeof batchChannels> {
+export function batchHandlers(
+  s: Pick<AppServices, 'batch' | 'events' | 'evidence' | 'keepOpen' | 'outbox' | 'platform' | 'store'>,
+): Handlers<typeof batchChannels> {
   const profileOf = (id: string) => {
     const p = s.store.profiles.get(id);
     if (!p) throw new AppError('not-found', 'That profile no longer exists.');

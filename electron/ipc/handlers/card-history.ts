@@ -3,7 +3,9 @@ import type { cardHistoryChannels } from '../../../shared/ipc/channels/card-hist
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 
-export function cardHistoryHandlers(s: AppServices): Handlers<typeof cardHistoryChannels> {
+export function cardHistoryHandlers(
+  s: Pick<AppServices, 'cardHistory' | 'store'>,
+): Handlers<typeof cardHistoryChannels> {
   return {
     getCardHistory: async ({ profileId, chargebackId }, call) => {
       // The router's signals are AbortSignals (the contract's type only names what both sides have).

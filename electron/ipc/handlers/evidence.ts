@@ -12,7 +12,9 @@ import { evidenceDialogFilters } from '../../../shared/evidence/importable-kinds
 import { copyFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 
-export function evidenceHandlers(s: AppServices): Handlers<typeof evidenceChannels> {
+export function evidenceHandlers(
+  s: Pick<AppServices, 'evidence' | 'packets' | 'platform' | 'store' | 'useCases'>,
+): Handlers<typeof evidenceChannels> {
   return {
     getDraft: async ({ profileId, chargebackId }) => valueOf(getDraft(s.useCases.drafts, profileId, chargebackId)),
     letterGrounds: async ({ profileId, chargebackId }) =>

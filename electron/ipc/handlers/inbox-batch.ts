@@ -4,7 +4,9 @@ import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { worklistOf } from '../../views/worklist-query.ts';
 
-export function inboxBatchHandlers(s: AppServices): Handlers<typeof inboxBatchChannels> {
+export function inboxBatchHandlers(
+  s: Pick<AppServices, 'answers' | 'keepOpen' | 'liability' | 'outbox' | 'store'>,
+): Handlers<typeof inboxBatchChannels> {
   const profile = (id: string): string => {
     if (!s.store.profiles.get(id)) throw new AppError('not-found', 'That profile no longer exists.');
     return id;

@@ -1,4 +1,5 @@
 // The handler table: one handler per contract channel (the type says so; the router checks too).
+// Each area's handlers declare the services they use (a Pick of AppServices), not the whole bag.
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { IpcContract } from '../../../shared/ipc/contract.ts';
 import type { AppServices } from '../../app-services.ts';

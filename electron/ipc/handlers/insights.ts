@@ -3,6 +3,6 @@ import type { insightsChannels } from '../../../shared/ipc/channels/insights.ts'
 import type { AppServices } from '../../app-services.ts';
 import { readInsights } from '../../views/read-insights.ts';
 
-export function insightsHandlers(s: AppServices): Handlers<typeof insightsChannels> {
+export function insightsHandlers(s: Pick<AppServices, 'store'>): Handlers<typeof insightsChannels> {
   return { getInsights: async ({ profileId, period }) => readInsights(s.store, profileId, period) };
 }

@@ -6,7 +6,9 @@ import { readOutbox } from '../../views/read-outbox.ts';
 import { sendDraftAnswer } from '../../app/answer/send-draft.ts';
 import { valueOf } from '../../app/outcome.ts';
 
-export function outboxHandlers(s: AppServices): Handlers<typeof outboxChannels> {
+export function outboxHandlers(
+  s: Pick<AppServices, 'answers' | 'store' | 'keepOpen' | 'outbox' | 'useCases'>,
+): Handlers<typeof outboxChannels> {
   return {
     // Kept open: closing the app waits for an answer being built to be queued, not lost.
     submitResponse: async (r) =>

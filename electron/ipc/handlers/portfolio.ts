@@ -11,7 +11,9 @@ import { sendingTrouble } from '../../outbox/job-status.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
 import type { WorklistQuery } from '../../store/portfolio/index.ts';
 
-export function portfolioHandlers(s: AppServices): Handlers<typeof portfolioChannels> {
+export function portfolioHandlers(
+  s: Pick<AppServices, 'answers' | 'outbox' | 'store' | 'sync' | 'updateBadge' | 'useCases' | 'vault'>,
+): Handlers<typeof portfolioChannels> {
   const worklistQuery = <Q extends WorklistQuery>(q: Q): Q => worklistQueryOf(s, q);
   return {
     listInbox: async (q) => {

@@ -3,7 +3,7 @@ import type { savedFilterChannels } from '../../../shared/ipc/channels/saved-fil
 import type { AppServices } from '../../app-services.ts';
 import { AppError } from '../../../shared/errors.ts';
 
-export function savedFilterHandlers(s: AppServices): Handlers<typeof savedFilterChannels> {
+export function savedFilterHandlers(s: Pick<AppServices, 'store'>): Handlers<typeof savedFilterChannels> {
   const repo = s.store.savedFilters;
   /** A filter belongs to a profile that exists: one removed meanwhile takes its filters with it. */
   const profile = (id: string): string => {
