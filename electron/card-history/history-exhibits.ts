@@ -5,7 +5,13 @@
 // the matching elements) for a qualifying Visa 10.4 chargeback, and the customer's earlier orders
 // when the merchant adds them. The drawing states no time of its own, so the same facts make the
 // same bytes, the same stored item and the same packet key (a preview is reused, not rebuilt).
-import { qualifyingVerdict } from '../../shared/views/card-history-view.ts';
+import {
+  ce3ExhibitTitle,
+  customerHistoryExhibitTitle,
+  historyExhibitTitles,
+  qualifyingVerdict,
+  type CustomerHistoryCheck,
+} from '../../shared/views/card-history-view.ts';
 import { letterDay } from '../../shared/domain/letter-facts.ts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Chargeback } from '../../shared/api/index.ts';
@@ -22,9 +28,6 @@ import type { CardHistory } from './card-history.ts';
 const day = (d: string): string => letterDay(d) ?? d;
 
 type Qualifying = Extract<Ce3Verdict, { kind: 'qualifies' }>;
-
-export const ce3ExhibitTitle = 'Visa Compelling Evidence 3.0: earlier undisputed purchases on the same card';
-export const customerHistoryExhibitTitle = 'The customer’s earlier undisputed orders';
 
 /** What the standard font cannot draw (an address in another script) becomes `?`, never a crash. */
 const drawable = (s: string): string =>
@@ -159,6 +162,21 @@ export function createHistoryExhibits(deps: {
   }
 
   return {
+    /** The titles of the exhibits forPacket adds, without drawing them (historyExhibitTitles): an
+     * answer with them alone has evidence to send. */
+    async titles(profile: Profile, cb: Chargeback, o: { customerHistory: boolean }): Promise<string[]> {
+      const compellingEvidence = await deps.cardHistory.compellingEvidence(profile, cb);
+      const customerHistory: CustomerHistoryCheck = o.customerHistory
+        ? await deps.cardHistory.customerHistory(profile, cb)
+        : { state: 'not-applicable' };
+      return historyExhibitTitles({
+        chargebackId: cb.id,
+        compellingEvidence,
+        customerHistory,
+        customerHistoryInPacket: o.customerHistory,
+      });
+    },
+
     /** For a packet of `cb`: the CE 3.0 exhibit when the card qualifies (checked now or within the
      * hour; a check that cannot be made adds nothing and claims nothing), and the customer's
      * earlier orders when the merchant asked for them. */

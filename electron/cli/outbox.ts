@@ -3,7 +3,7 @@ import { CliError, numberOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 import { jobStatus, jobStatusWords, stepStateWords, stepTitle } from '../../shared/domain/outbox-job-state.ts';
-import { labelOf, utcMoment } from '../../shared/domain/answer-lifecycle.ts';
+import { isAnswer, labelOf, utcMoment } from '../../shared/domain/answer-lifecycle.ts';
 
 /** A job in the same words as the window's Outbox (shared/domain/outbox-job-state.ts); times in UTC,
  * said so, since a terminal's reader may be anywhere. */
@@ -16,7 +16,7 @@ function describe(j: OutboxJob): string {
       (s.lastError && s.state !== 'done' ? ` – ${s.lastError}` : ''),
   );
   return [
-    `${j.id}  ${j.chargebackId}  ${labelOf(j.messageType)}  ${jobStatusWords(jobStatus(j), utcMoment)}`,
+    `${j.id}  ${j.chargebackId}  ${labelOf(j.messageType)}  ${jobStatusWords(jobStatus(j), utcMoment, false, isAnswer(j.messageType))}`,
     ...j.warnings.map((w) => `    ! ${w}`),
     ...steps,
   ].join('\n');

@@ -30,6 +30,8 @@ export interface AnswerReviewFacts {
   typed: readonly string[];
   /** It cannot be undone (the message type's own confirmation). */
   cannotUndo: boolean;
+  /** It answers the dispute (goes on to the issuer); a note or an assignment stays with the processor. */
+  toIssuer: boolean;
   /** The merchant said yes to an answer the stage does not usually take. */
   unusual: boolean;
   /** The merchant said yes to sending after the reply date. */
@@ -122,7 +124,9 @@ export function AnswerReview({
           {f.unusual && <p>It is not an answer this stage usually takes.</p>}
           {f.another && <p>It is a second answer at this stage: the issuer gets both.</p>}
           <p>
-            It goes to the issuer once, and cannot be changed after it is sent.
+            {f.toIssuer
+              ? 'It goes to the issuer once, and cannot be changed after it is sent.'
+              : 'It goes to the processor once, and cannot be changed after it is sent. It does not answer the dispute.'}
             {f.cannotUndo ? ` ${f.label} cannot be undone.` : ''}
           </p>
         </div>

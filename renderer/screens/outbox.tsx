@@ -8,6 +8,7 @@ import { mutate, useQuery } from '../data/data.ts';
 import { useApp } from '../state/app-store.ts';
 import type { OutboxJobView } from '../../shared/views/outbox-job-view.ts';
 import { jobStatusWords, stepStateWords } from '../../shared/domain/outbox-job-state.ts';
+import { isAnswer } from '../../shared/domain/answer-lifecycle.ts';
 import { formatMoment, formatTimeOfMoment } from '../../shared/domain/merchant-format.ts';
 import '../styles/outbox.css';
 
@@ -46,7 +47,13 @@ function Moments({ j }: { j: OutboxJobView }) {
             {j.outcome.text}
           </dd>
         ) : (
-          <dd className="muted">{j.status.state === 'done' ? 'Awaiting the issuer' : '—'}</dd>
+          <dd className="muted">
+            {j.status.state !== 'done'
+              ? '—'
+              : isAnswer(j.messageType)
+                ? 'Awaiting the issuer'
+                : 'None: it answers nothing'}
+          </dd>
         )}
       </div>
     </dl>
@@ -64,7 +71,8 @@ function JobCard(p: {
   const [dismissing, setDismissing] = useState(false);
   const cb = j.chargeback;
   const who = [cb?.customerName, cb?.order ? `order ${cb.order}` : undefined].filter(Boolean).join(' · ');
-  const words = jobStatusWords(j.status, (ms) => formatTimeOfMoment(ms, Date.now()), j.outcome !== null);
+  const time = (ms: number): string => formatTimeOfMoment(ms, Date.now());
+  const words = jobStatusWords(j.status, time, j.outcome !== null, isAnswer(j.messageType));
   return (
     <li className={`card job ${j.status.state}`} aria-label={`${j.label} for ${j.chargebackId}`}>
       <div className="job-head">

@@ -63,8 +63,10 @@ export function jobStatus(j: JobFacts): JobStatus {
 }
 
 /** The state in words. `time` writes a moment's time for the merchant (the window passes its
- * locale's); `decided`: a finished job's chargeback is no longer with the issuer. */
-export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decided = false): string {
+ * locale's); `decided`: a finished job's chargeback is no longer with the issuer; `answers`: the
+ * job answers the dispute (a note or an assignment goes to the processor and answers nothing, so
+ * nothing awaits the issuer once it is sent). */
+export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decided = false, answers = true): string {
   const reason = s.reason ? `: ${s.reason}` : '';
   switch (s.state) {
     case 'queued':
@@ -80,6 +82,7 @@ export function jobStatusWords(s: JobStatus, time: (ms: number) => string, decid
         ? 'Held: paused part-way — resume to send the rest'
         : 'Held: paused — nothing sent until you resume';
     case 'done':
+      if (!answers) return 'Sent to the processor — it answers nothing';
       return decided ? 'Sent — the issuer has decided' : 'Sent — awaiting the issuer';
     case 'failed':
       return s.partlySent ? `Failed — partly sent${reason}` : `Failed — not sent${reason}`;

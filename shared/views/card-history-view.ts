@@ -102,6 +102,25 @@ export function qualifyingVerdict(check: Ce3Check | undefined): Extract<Ce3Verdi
   return check?.state === 'checked' && check.verdict.kind === 'qualifies' ? check.verdict : undefined;
 }
 
+/** The card history's exhibits, titled as the packet and the letter title them. */
+export const ce3ExhibitTitle = 'Visa Compelling Evidence 3.0: earlier undisputed purchases on the same card';
+export const customerHistoryExhibitTitle = 'The customer’s earlier undisputed orders';
+
+/** The exhibits the packet adds after the merchant's files, in their order, by title: the CE 3.0
+ * exhibit when the card qualifies, the customer's earlier orders when the merchant added them and
+ * there are some (electron/card-history/history-exhibits.ts draws the same). They are evidence of
+ * their own: an answer with them alone is not empty. */
+export function historyExhibitTitles(view: CardHistoryView | null | undefined): string[] {
+  if (!view) return [];
+  const c = view.customerHistory;
+  return [
+    ...(qualifyingVerdict(view.compellingEvidence) ? [ce3ExhibitTitle] : []),
+    ...(view.customerHistoryInPacket && c.state === 'checked' && c.orders.length > 0
+      ? [customerHistoryExhibitTitle]
+      : []),
+  ];
+}
+
 /** The checklist item a qualifying Compelling Evidence 3.0 check fills, with the purchases that fill
  * it (the packet then holds their exhibit); nothing for any other state, so nothing unproven ticks. */
 export function checklistFromCardHistory(view: CardHistoryView | null | undefined): Map<string, string> {

@@ -202,11 +202,79 @@ test('the window: the customer’s earlier orders, once added to the packet, are
     await app.shot('customer-history-cited');
 
     assert.ok(await add.isChecked());
+    // The summary and the review count the packet as it will go: the letter, the receipt and the
+    // customer's orders, each exhibit by its title.
+    const summary = page.getByRole('article', { name: 'What will be sent' });
+    await summary.getByText('3 pages, the cover letter’s included').waitFor({ timeout: 30_000 });
+    await summary.getByTestId('summary-exhibits').getByText('2 files').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Add to outbox' }).click();
+    await meanUnusual(page);
+    const review = page.getByRole('dialog', { name: 'Review before sending' });
+    assert.match(
+      await review.getByTestId('review-evidence').innerText(),
+      /^2 exhibits after a cover letter, 3 pages in all, the cover letter’s included: Receipt or order record, The customer’s earlier undisputed orders\.$/,
+    );
+    await review.getByRole('button', { name: 'Go back' }).click();
+    await review.waitFor({ state: 'detached' });
     await add.click();
     await cited.waitFor({ state: 'detached', timeout: 30_000 });
+    await summary.getByText('2 pages, the cover letter’s included').waitFor({ timeout: 30_000 });
   } finally {
     await app.close();
     await sb.close();
     rmSync(files, { recursive: true, force: true });
+  }
+});
+
+test('the window: a qualifying Compelling Evidence 3.0 check is an answer on its own: no file needed, its exhibit goes', async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const sb = await startSandbox({
+    seed: 55,
+    chargebacks: 2,
+    decisionDelayMs: null,
+    cardHistories: true,
+    rateLimit: { max: 1e6 },
+  });
+  const sc = cardHistoryScenarios(sb);
+  const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 900 }, navigate: false });
+  try {
+    const { page, services } = app;
+    const profile: Profile = {
+      ...profileDefaults,
+      id: 'prof_ce3_alone',
+      name: 'Corner shop',
+      deployment: 'test',
+      url: sb.url,
+    };
+    services.store.profiles.save(profile);
+    await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
+    await services.sync.syncProfile(profile.id);
+    await page.goto(app.url);
+    await page.locator('.vrow').first().waitFor({ timeout: 60_000 });
+    await open(page, sc.qualifies.chargeback);
+    await page
+      .getByTestId('ce3')
+      .getByRole('heading', { name: 'Qualifies for Compelling Evidence 3.0' })
+      .waitFor({ timeout: 30_000 });
+    await chooseAnswer(page, 'respond');
+    const summary = page.getByRole('article', { name: 'What will be sent' });
+    await summary.getByText('2 pages, the cover letter’s included').waitFor({ timeout: 60_000 });
+    await summary.getByTestId('summary-exhibits').getByText('1 file').waitFor();
+    await page.getByRole('button', { name: 'Add to outbox' }).click();
+    await meanUnusual(page);
+    const review = page.getByRole('dialog', { name: 'Review before sending' });
+    assert.match(
+      await review.getByTestId('review-evidence').innerText(),
+      /^1 exhibit after a cover letter, 2 pages in all, the cover letter’s included: Visa Compelling Evidence 3\.0: earlier undisputed purchases on the same card\.$/,
+    );
+    await app.shot('ce3-alone-review');
+    await confirmReview(page);
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await page.locator('.job .state.done').first().waitFor({ timeout: 60_000 });
+    const got = (await createSandboxAdmin(sb.url, sb.adminToken).received(sc.qualifies.chargeback))[0]!;
+    assert.equal(got.documents.length, 1, 'the packet went');
+  } finally {
+    await app.close();
+    await sb.close();
   }
 });

@@ -193,7 +193,11 @@ test('Outbox: amounts, moments, states in words, outcomes; a failed job retried;
 
     // Retry works from the card once the service is back: the state moves on to sent.
     await c3.getByRole('button', { name: 'Retry now' }).click();
-    await c3.getByTestId('job-state').filter({ hasText: 'Sent — awaiting the issuer' }).waitFor({ timeout: 30_000 });
+    // A note answers nothing: once sent, nothing awaits the issuer.
+    await c3
+      .getByTestId('job-state')
+      .filter({ hasText: 'Sent to the processor — it answers nothing' })
+      .waitFor({ timeout: 30_000 });
     assert.equal(services.outbox.get(failingJob.id)!.state, 'done');
 
     // The held answer cannot be sent: resumed, the processor refuses it, and it says why.

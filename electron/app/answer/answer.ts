@@ -132,6 +132,8 @@ export function createResponder(deps: {
     signal?: AbortSignal,
   ): Promise<Arrangement | AppError> {
     if (!('paths' in e)) return e.arrangement;
+    // No file named: the card history's exhibits alone make the packet.
+    if (e.paths.length === 0) return { pages: [] };
     const imported = await deps.evidence.importPaths(e.paths, signal ? { signal } : {});
     for (const o of imported) if (!o.ok) warnings.push(o.reason);
     const arrangement = wholeFiles(imported.flatMap((o) => (o.ok ? [o.item] : [])));
@@ -209,7 +211,13 @@ export function createResponder(deps: {
       ...(r.unusual ? { unusual: true } : {}),
       ...(r.sendLate ? { sendLate: true } : {}),
     };
-    const gate = deps.outbox.refusal({ ...submission, withDocuments: hasEvidence(r.evidence) }, { cb });
+    // The card history's exhibits (CE 3.0, the customer's orders) are evidence of their own: with
+    // them alone the answer has a packet to send.
+    const evidence = r.evidence;
+    const fromHistory =
+      evidence !== undefined && (await packets.historyTitles(profile, cb, evidence.customerHistory)).length > 0;
+    const withDocuments = hasEvidence(evidence) || fromHistory;
+    const gate = deps.outbox.refusal({ ...submission, withDocuments }, { cb });
     if (gate) return refused(worded(gate, wording));
     const rule = messageTypeRules[r.messageType];
     const meaning = typed.amount !== undefined ? concessionMeaning(typed.amount, cb) : undefined;
@@ -240,8 +248,7 @@ export function createResponder(deps: {
         ...(packetPages !== undefined ? { packetPages } : {}),
       });
     };
-    const evidence = r.evidence;
-    if (!hasEvidence(evidence)) return queue([]);
+    if (!evidence || !withDocuments) return queue([]);
     return deps.outbox.stage(async (staging) => {
       const packet = await documentsIn(staging, profile, cb, evidence, warnings, o.signal);
       if (packet instanceof AppError) return refused(packet);

@@ -9,11 +9,17 @@ import { join } from 'node:path';
 import type { Store } from '../../store/index.ts';
 import type { EvidenceStore } from '../../evidence/evidence-store.ts';
 import type { Previews } from '../../evidence/previews.ts';
-import { buildPacket } from '../../evidence/packet/build.ts';
+import { buildPacket, estimatePacket } from '../../evidence/packet/build.ts';
 import { withDrawingSignal } from '../../evidence/pdf-raster.ts';
 import type { Profile } from '../../../shared/profiles.ts';
 import type { Chargeback } from '../../../shared/api/index.ts';
-import type { Arrangement, BuildResult, BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
+import type {
+  Arrangement,
+  BuildResult,
+  BuildSettings,
+  Estimate,
+  EvidenceItem,
+} from '../../../shared/evidence/items.ts';
 import { settingsOfDraft, type EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import type { Slots } from '../../../shared/evidence/slots.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -95,6 +101,10 @@ export function createPackets(deps: {
       }),
     );
 
+  /** Whether the packet takes the customer's orders: as asked, else as chosen on the dispute page. */
+  const customerHistoryOf = (profile: Profile, cb: Chargeback, asked: boolean | undefined): boolean =>
+    asked ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id);
+
   /** The arrangement and titles with the card history's exhibits after the merchant's files, and the
    * Compelling Evidence 3.0 verdict for the letter's paragraph when the card qualifies
    * (electron/card-history/). The size estimate counts the same pages. */
@@ -104,7 +114,7 @@ export function createPackets(deps: {
     ask: Pick<PacketAsk, 'arrangement' | 'slots' | 'customerHistory'>,
   ): Promise<{ arrangement: Arrangement; slots: Slots | undefined; history: LetterHistory }> {
     const history = await deps.history?.forPacket(profile, cb, {
-      customerHistory: ask.customerHistory ?? deps.store.cardHistory.customerHistoryChosen(profile.id, cb.id),
+      customerHistory: customerHistoryOf(profile, cb, ask.customerHistory),
     });
     if (!history?.exhibits.length) return { arrangement: ask.arrangement, slots: ask.slots, history: noHistory };
     const pages = history.exhibits.flatMap((x) =>
@@ -179,6 +189,36 @@ export function createPackets(deps: {
       );
       return { result: shown.result, files };
     },
+
+    /** The size and pages of a packet as the window arranges it, counted as it will be sent: with
+     * the card history's exhibits and the letter as written (the draft's own text and the
+     * merchant's name decide how many pages it takes). Without a stored chargeback, the files alone. */
+    async estimate(
+      subject: { profileId?: string | undefined; chargebackId?: string | undefined },
+      ask: { arrangement: Arrangement; settings: BuildSettings; rebuttal?: string | undefined; slots?: Slots },
+    ): Promise<Estimate> {
+      const profile = subject.profileId ? deps.store.profiles.get(subject.profileId) : undefined;
+      const cb =
+        subject.chargebackId && profile
+          ? deps.store.portfolio.getChargeback(profile.id, subject.chargebackId)
+          : undefined;
+      if (!profile || !cb) return estimatePacket(deps.evidence, ask.arrangement, ask.settings);
+      const full = await withHistory(profile, cb, ask);
+      const source = letterSource(deps.store, profile, cb);
+      const letter = await packetLetter(
+        deps.evidence,
+        source,
+        full.arrangement,
+        ask.rebuttal,
+        full.slots,
+        full.history,
+      );
+      return estimatePacket(deps.evidence, full.arrangement, ask.settings, letter);
+    },
+
+    /** The titles of the exhibits the card history adds to this chargeback's packet. */
+    historyTitles: async (profile: Profile, cb: Chargeback, customerHistory?: boolean): Promise<string[]> =>
+      deps.history?.titles(profile, cb, { customerHistory: customerHistoryOf(profile, cb, customerHistory) }) ?? [],
 
     /** A file of the chargeback's last preview, to open or copy. */
     previewFile: (chargebackId: string, name: string): Promise<string> => {

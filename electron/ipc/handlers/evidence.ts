@@ -1,8 +1,7 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import type { evidenceChannels } from '../../../shared/ipc/channels/evidence.ts';
 import type { AppServices } from '../../app-services.ts';
-import { estimatePacket, pagePicture } from '../../evidence/index.ts';
-import { letterSource, packetLetter } from '../../app/answer/letter.ts';
+import { pagePicture } from '../../evidence/index.ts';
 import { valueOf } from '../../app/outcome.ts';
 import { draftLetterGrounds, draftSubject, getDraft, saveDraft } from '../../app/drafts.ts';
 import { cardScanOf } from '../../evidence/card-mask/card-scan.ts';
@@ -82,20 +81,12 @@ export function evidenceHandlers(
     estimatePacket: async ({ arrangement, settings, chargebackId, profileId, rebuttal, slots }, call) => {
       // An arrangement already changed again is not measured: the window asks for the new one.
       call?.signal.throwIfAborted();
-      // The letter counted is the one that will be sent: the draft's own text and the merchant's
-      // name decide how many pages it takes.
-      const profile = profileId ? s.store.profiles.get(profileId) : undefined;
-      const cb = chargebackId && profile ? s.store.portfolio.getChargeback(profile.id, chargebackId) : undefined;
-      const source = profile && cb ? letterSource(s.store, profile, cb) : undefined;
-      // The card history's exhibits are counted as the packet will hold them.
-      const full =
-        profile && cb
-          ? await s.packets.withHistory(profile, cb, { arrangement, slots })
-          : { arrangement, slots, history: undefined };
-      const letter =
-        source && (await packetLetter(s.evidence, source, full.arrangement, rebuttal, full.slots, full.history));
+      const estimate = await s.packets.estimate(
+        { profileId, chargebackId },
+        { arrangement, settings, rebuttal, slots },
+      );
       call?.signal.throwIfAborted();
-      return estimatePacket(s.evidence, full.arrangement, settings, letter);
+      return estimate;
     },
   };
 }

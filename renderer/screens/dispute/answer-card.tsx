@@ -2,6 +2,7 @@
 // written (which one, the amount conceded, a note).
 import type { MessageType } from '../../../shared/domain/enums.ts';
 import { typedAmount } from '../../../shared/domain/concession.ts';
+import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
 import { describeEarlierAnswer } from '../../../shared/domain/answer-lifecycle.ts';
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 import { AnswerChooser } from './answer-chooser.tsx';
@@ -52,7 +53,10 @@ export function AnswerCard({ view, s, answer }: { view: DisputeView; s: AnswerSt
           )}
           {rule && (
             <label>
-              Note for the processor (optional)
+              {/* A note alone is the whole of a message that carries nothing else. */}
+              {messageTypeRules[rule.type].needsContent && !rule.withEvidence
+                ? 'Note for the processor'
+                : 'Note for the processor (optional)'}
               <textarea rows={2} value={s.note} onChange={(e) => s.setNote(e.target.value)} />
             </label>
           )}

@@ -7,6 +7,7 @@
 // (answer-review.tsx) queues it, once. This file loads the dispute and lays out its cards; each
 // card is its own component in this folder.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { historyExhibitTitles } from '../../../shared/views/card-history-view.ts';
 import { useQuery } from '../../data/data.ts';
 import { useApp } from '../../state/app-store.ts';
 import type { SizeCheck } from '../../../shared/evidence/readiness.ts';
@@ -47,6 +48,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
   // A change to the draft made on this page (the payment's facts), handed to the builder that keeps it.
   const [draftEdit, setDraftEdit] = useState<DraftEdit>();
   const asked = useQuery('getDispute', { profileId, chargebackId });
+  // The card history's exhibits (CE 3.0, the customer's orders) go in the packet too.
+  const historyExhibits = historyExhibitTitles(useQuery('getCardHistory', { profileId, chargebackId }).data);
   const view = asked.data;
   const error = asked.error?.message;
   // The answer's state lives as long as the page: a refetch that fails for a moment keeps it.
@@ -73,7 +76,8 @@ function DisputeOf({ profileId, chargebackId }: Props) {
         <p className="muted">Loading…</p>
       </section>
     );
-  const answer = answerOf(s, { view, profileId, chargebackId, limits, draft, check, app: { go, say, clearToast } });
+  const app = { go, say, clearToast };
+  const answer = answerOf(s, { view, profileId, chargebackId, limits, draft, check, historyExhibits, app });
   const { rule } = answer;
   const slotSpecs = evidenceSlots(view.explanation.category ?? undefined);
   // Checklist items are ticked only by what each asks for (checklistFilledBy).
@@ -122,7 +126,6 @@ function DisputeOf({ profileId, chargebackId }: Props) {
           {view.answerable && (
             <SendSummary
               view={view}
-              profileId={profileId}
               chargebackId={chargebackId}
               s={s}
               answer={answer}

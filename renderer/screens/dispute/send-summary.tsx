@@ -1,6 +1,5 @@
 // The "What will be sent" card: a summary of the answer and its packet, the readiness rule's
 // refusal or question, Send, and the final review that queues it.
-import { qualifyingVerdict } from '../../../shared/views/card-history-view.ts';
 import { useEffect, useRef } from 'react';
 import { formatAmount } from '../../../shared/domain/money.ts';
 import { concessionMeaning } from '../../../shared/domain/concession.ts';
@@ -14,12 +13,11 @@ import { slotLabel, type EvidenceSlotSpec } from '../../../shared/domain/evidenc
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 import { merchantStatements } from '../../../shared/domain/payment-facts.ts';
 import { AnswerReview, type AnswerReviewFacts } from '../answer-review.tsx';
-import { useQuery } from '../../data/data.ts';
+import { isAnswer } from '../../../shared/domain/answer-lifecycle.ts';
 import type { Answer, AnswerState } from './use-answer.ts';
 
 interface Props {
   view: DisputeView;
-  profileId: string;
   chargebackId: string;
   s: AnswerState;
   answer: Answer;
@@ -29,7 +27,7 @@ interface Props {
   slotSpecs: EvidenceSlotSpec[];
 }
 
-export function SendSummary({ view, profileId, chargebackId, s, answer, draft, check, limits, slotSpecs }: Props) {
+export function SendSummary({ view, chargebackId, s, answer, draft, check, limits, slotSpecs }: Props) {
   const {
     rule,
     disputed,
@@ -37,6 +35,7 @@ export function SendSummary({ view, profileId, chargebackId, s, answer, draft, c
     withPages,
     typedFacts,
     withEvidence,
+    historyExhibits,
     packetHold,
     letterOn,
     blanks,
@@ -58,13 +57,7 @@ export function SendSummary({ view, profileId, chargebackId, s, answer, draft, c
   const files = draft ? new Set(draft.arrangement.pages.map((p) => p.itemId)).size : 0;
   // The packet adds the card history's exhibits to the merchant's files (a qualifying CE 3.0 check,
   // the customer's earlier orders when chosen): the count is the packet's, as the letter numbers it.
-  const history = useQuery('getCardHistory', { profileId, chargebackId }).data;
-  const added =
-    files === 0 || !history
-      ? 0
-      : (qualifyingVerdict(history.compellingEvidence) ? 1 : 0) +
-        (history.customerHistoryInPacket && history.customerHistory.state === 'checked' ? 1 : 0);
-  const exhibits = files + added;
+  const exhibits = files + historyExhibits.length;
   // One page count for the packet everywhere (summary, builder, review): its pages as built, the
   // cover letter's included, from the size estimate of the arrangement on screen.
   const packetPages = withEvidence && check.state === 'sized' ? check.estimate.pages : undefined;
@@ -99,7 +92,7 @@ export function SendSummary({ view, profileId, chargebackId, s, answer, draft, c
       disputed: `${formatAmount(cb.total, currency)} disputed`,
       conceded: conceded && 'amount' in conceded ? concessionMeaning(conceded.amount, disputed) : undefined,
       note: s.note.trim() || undefined,
-      exhibits: [...titles.values()],
+      exhibits: [...titles.values(), ...historyExhibits],
       pages: packetPages ?? 0,
       letter: withEvidence && letterOn,
       typed: typedFacts
@@ -112,6 +105,7 @@ export function SendSummary({ view, profileId, chargebackId, s, answer, draft, c
           ]
         : [],
       cannotUndo: r.needsConfirmation,
+      toIssuer: isAnswer(r.type),
       unusual: s.consents.unusual === true,
       late: s.consents.sendLate === true,
       another: s.another,

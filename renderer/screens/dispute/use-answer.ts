@@ -69,11 +69,16 @@ interface AnswerContext {
   limits: EvidenceLimits | undefined;
   draft: EvidenceDraft | undefined;
   check: SizeCheck;
+  /** The exhibits the packet adds from the card's history, by title (historyExhibitTitles). */
+  historyExhibits: readonly string[];
   app: { go(s: Screen): void; say(kind: 'error' | 'info', text: string): void; clearToast(): void };
 }
 
 /** The answer on the page as it stands, and the merchant's actions on it. */
-export function answerOf(s: AnswerState, { view, profileId, chargebackId, limits, draft, check, app }: AnswerContext) {
+export function answerOf(
+  s: AnswerState,
+  { view, profileId, chargebackId, limits, draft, check, historyExhibits, app }: AnswerContext,
+) {
   const cb = view.chargeback;
   const rule = view.messageTypes.find((m) => m.type === s.type);
   const disputed = { total: cb.total, currency: cb.currency };
@@ -83,7 +88,9 @@ export function answerOf(s: AnswerState, { view, profileId, chargebackId, limits
   const withPages = !!(rule?.withEvidence && limits && draft && draft.arrangement.pages.length > 0);
   // Typed facts go in the packet too, with or without a file.
   const typedFacts = !!(rule?.withEvidence && hasTypedFacts(draft?.slots));
-  const withEvidence = !!(limits && draft && (withPages || typedFacts));
+  // The card history's exhibits are evidence of their own: with them alone there is a packet.
+  const fromHistory = !!(rule?.withEvidence && historyExhibits.length > 0);
+  const withEvidence = !!(limits && draft && (withPages || typedFacts || fromHistory));
   // A packet still being sized, or over the limits, waits (the handler refuses one over them too);
   // typed facts alone make a packet too (the letter that states them), sized like any other.
   const packet = packetReadiness(check);
@@ -108,7 +115,7 @@ export function answerOf(s: AnswerState, { view, profileId, chargebackId, limits
         chargeback: { ...cb, reply: view.deadline.reply },
         messageType: rule.type,
         note: s.note,
-        files: withPages && draft ? draft.arrangement.pages.length : 0,
+        files: (withPages && draft ? draft.arrangement.pages.length : 0) + (fromHistory ? historyExhibits.length : 0),
         slots: rule.withEvidence ? draft?.slots : undefined,
       },
       given,
@@ -189,6 +196,7 @@ export function answerOf(s: AnswerState, { view, profileId, chargebackId, limits
     withPages,
     typedFacts,
     withEvidence,
+    historyExhibits: rule?.withEvidence ? historyExhibits : [],
     packetHold,
     letterOn,
     blanks,

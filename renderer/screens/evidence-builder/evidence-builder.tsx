@@ -14,6 +14,7 @@ import { exhibitTitles } from '../../../shared/domain/exhibit-titles.ts';
 import { useDraft, type DraftEdit } from './use-draft.ts';
 import { useEvidenceImport } from './use-evidence-import.ts';
 import { hasPacket, SizeMeter, useSizeCheck } from './size-meter.tsx';
+import { historyExhibitTitles } from '../../../shared/views/card-history-view.ts';
 import { Preview, usePreview } from './preview.tsx';
 import { EvidenceSlot } from './evidence-slot.tsx';
 import { PageList } from './page-list.tsx';
@@ -48,7 +49,9 @@ export function EvidenceBuilder({
   const { busy } = imports;
   const preview = usePreview(profileId, chargebackId, imports.setBusy);
   const previewButton = useRef<HTMLButtonElement>(null);
-  const check = useSizeCheck({ draft, limits, profileId, chargebackId, busy });
+  // The card history's exhibits (CE 3.0, the customer's orders) are packet pages too.
+  const fromHistory = historyExhibitTitles(useQuery('getCardHistory', { profileId, chargebackId }).data).length;
+  const check = useSizeCheck({ draft, limits, profileId, chargebackId, busy, fromHistory });
   const checkKey = JSON.stringify(check);
   // Told again only when the check changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- checkKey spells out the check
@@ -126,7 +129,11 @@ export function EvidenceBuilder({
       {draft.coverLetter !== false && (
         <CoverLetter grounds={grounds} draft={draft} itemOf={itemOf} setDraft={setDraft} />
       )}
-      <button ref={previewButton} onClick={() => void preview.show(draft)} disabled={!!busy || !hasPacket(draft)}>
+      <button
+        ref={previewButton}
+        onClick={() => void preview.show(draft)}
+        disabled={!!busy || !hasPacket(draft, fromHistory)}
+      >
         Preview the packet
       </button>
       {preview.files && (

@@ -8,9 +8,12 @@ import type { EvidenceLimits } from '../../../shared/evidence/limits.ts';
 import { hasTypedFacts } from '../../../shared/domain/answer-readiness.ts';
 import { formatSize } from '../../../shared/domain/merchant-format.ts';
 
-/** There is a packet to size and preview: pages, or typed facts that the cover letter states. */
-export const hasPacket = (d: EvidenceDraft): boolean =>
-  d.arrangement.pages.length > 0 || (d.coverLetter !== false && d.output !== 'image' && hasTypedFacts(d.slots));
+/** There is a packet to size and preview: pages, the card history's exhibits (`fromHistory`, how
+ * many the packet adds), or typed facts that the cover letter states. */
+export const hasPacket = (d: EvidenceDraft, fromHistory: number): boolean =>
+  d.arrangement.pages.length > 0 ||
+  fromHistory > 0 ||
+  (d.coverLetter !== false && d.output !== 'image' && hasTypedFacts(d.slots));
 
 /** The size check of the draft as arranged; `busy` (files being added) holds it as 'adding'. */
 export function useSizeCheck(o: {
@@ -19,8 +22,10 @@ export function useSizeCheck(o: {
   profileId: string;
   chargebackId: string;
   busy: string;
+  /** How many exhibits the card history adds to the packet. */
+  fromHistory: number;
 }): SizeCheck {
-  const { draft, limits, profileId, chargebackId, busy } = o;
+  const { draft, limits, profileId, chargebackId, busy, fromHistory } = o;
   const estimateInput = draft && {
     arrangement: draft.arrangement,
     settings: settingsOfDraft(draft, limits),
@@ -33,15 +38,15 @@ export function useSizeCheck(o: {
   // Asked once the arrangement has rested 350 ms; each new one cancels the estimate under way.
   const [asked, setAsked] = useState<{ key: string; input: NonNullable<typeof estimateInput> }>();
   useEffect(() => {
-    if (!sizeKey || !estimateInput || !draft || !hasPacket(draft)) return;
+    if (!sizeKey || !estimateInput || !draft || !hasPacket(draft, fromHistory)) return;
     const t = setTimeout(() => setAsked({ key: sizeKey, input: estimateInput }), 350);
     return () => clearTimeout(t);
     // sizeKey spells out estimateInput: a new arrangement, a new estimate; a re-render, none.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sizeKey spells out the input
-  }, [sizeKey]);
+  }, [sizeKey, fromHistory]);
   // The estimate for the arrangement on screen only: figures of an earlier one are never current.
   const sized = useQuery('estimatePacket', asked?.key === sizeKey ? asked.input : undefined);
-  return !draft || !hasPacket(draft)
+  return !draft || !hasPacket(draft, fromHistory)
     ? { state: 'empty' }
     : busy
       ? { state: 'adding', what: busy }

@@ -80,7 +80,8 @@ export const evidenceChannels = {
       slots: slotsSchema.optional(),
     }),
     estimateSchema,
-    { tags: ['profiles', 'chargebacks'] },
+    // The drafts' tag: adding the customer's orders to the packet changes its pages.
+    { tags: ['profiles', 'chargebacks', 'drafts'] },
   ),
   letterGrounds: query(
     "What the chargeback's cover letter is composed from (its kind and the transaction record's " +

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { syncFixture } from '../sync/support.ts';
 import { cardHistoryScenarios } from '../../../electron/sandbox/index.ts';
 import { wholeFiles } from '../../../electron/app/answer/packets.ts';
-import { customerHistoryExhibitTitle } from '../../../electron/card-history/history-exhibits.ts';
+import { customerHistoryExhibitTitle } from '../../../shared/views/card-history-view.ts';
 import { pdfWithPages } from '../evidence/corpus.ts';
 import { readPdf } from '../evidence/pdf-read.ts';
 

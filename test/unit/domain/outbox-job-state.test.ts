@@ -44,6 +44,9 @@ test('each state in words: waiting, sending, sent, held, cancelled, dismissed', 
     words(job({ state: 'done', steps: [step({ state: 'done', attempts: 1 })] }), true),
     'Sent — the issuer has decided',
   );
+  // A note answers nothing: once sent, nothing awaits the issuer.
+  const note = job({ state: 'done', messageType: 'notate', steps: [step({ state: 'done', attempts: 1 })] });
+  assert.equal(jobStatusWords(jobStatus(note), time, false, false), 'Sent to the processor — it answers nothing');
   assert.equal(words(job({ state: 'paused' })), 'Held: paused — nothing sent until you resume');
   assert.equal(
     words(job({ state: 'paused', steps: [step({ state: 'done' }), step({ position: 1, kind: 'document' })] })),
