@@ -83,6 +83,10 @@ test(
         'IMG_0042.jpg:unmatched',
         'notes.docx:refused',
       ]);
+      // After the batch nothing can be assigned on its screen: the report says what still can be done.
+      const unplaced = report.files.find((x) => x.name === 'IMG_0042.jpg')!;
+      assert.doesNotMatch(unplaced.reason, /Assign it by hand/, 'the walk: the report repeated the review');
+      assert.match(unplaced.reason, /add it from its chargeback's own page, or run a batch again with it\.$/);
 
       const sent = await f.h.outbox.runOnce();
       assert.deepEqual(sent, { done: 3, failed: 0, waiting: 0 });
