@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { orderCore } from './domain/order-number.ts';
 import { formatAmount, majorToMinor } from './domain/money.ts';
+import { formatCalendarDate, formatReplyDay } from './domain/merchant-format.ts';
 
 /** A chargeback as the batch review shows it beside a scan. */
 export const batchChargebackSchema = z.object({
@@ -13,13 +14,20 @@ export const batchChargebackSchema = z.object({
   order: z.string().nullable(),
   total: z.number().int(),
   currency: z.string(),
-  /** The transaction's date (else the chargeback's issue date), YYYY-MM-DD. */
-  date: z.string().nullable(),
-  /** The reply date, YYYY-MM-DD, and the days left to it (negative once past). */
-  reply: z.string().nullable(),
-  daysLeft: z.number().int().nullable(),
+  /** The day the customer paid (the transaction's date), else the day the chargeback was issued,
+   * as YYYYMMDD: said with what it is, since a bare date could be either. */
+  dated: z.object({ kind: z.enum(['paid', 'disputed']), day: z.number().int() }).nullable(),
   cycle: z.string(),
   answerable: z.boolean(),
+  /** The deadline as the inbox row carries it (shared/views/inbox-row.ts), so the review says the
+   * reply day and the days to send in the row's words (deadline-words.ts deadlineBadge). */
+  status: z.string(),
+  actionable: z.boolean(),
+  reply: z.number().int().nullable(),
+  replyInvalid: z.string().nullable(),
+  daysLeft: z.number().int().nullable(),
+  sendBy: z.number().int().nullable(),
+  sendByDaysLeft: z.number().int().nullable(),
 });
 export type BatchChargeback = z.infer<typeof batchChargebackSchema>;
 
@@ -62,14 +70,15 @@ export function findChargebacks(list: readonly BatchChargeback[], text: string):
   return fits.filter((x) => best < 3 || x.fit === 3).map((x) => x.c);
 }
 
-/** One line the merchant reads a chargeback by. */
+/** One line the merchant reads a chargeback by: its dates written as the inbox writes them, the
+ * reply day with its zone ("reply by Sun, Jan 10, 2027, end of day US Eastern"). */
 export function describeChargeback(c: BatchChargeback): string {
   return [
     c.customer ?? c.email ?? 'No customer name',
     c.order ? `order ${c.order}` : null,
     formatAmount(c.total, c.currency),
-    c.date,
-    c.reply ? `reply by ${c.reply}` : null,
+    c.dated ? `${c.dated.kind} ${formatCalendarDate(c.dated.day)}` : null,
+    c.reply ? `reply by ${formatReplyDay(c.reply)}` : null,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -75,6 +75,14 @@ export function deadlineWords(f: DeadlineFacts): DeadlineWords {
   return { text: describeSendBy(send), state: deadlineState(send) };
 }
 
+/** A deadline as a row's badge says it (`text`), in full (`full`), and its urgency class: the
+ * inbox row's words where no answer is in play, and the batch review's beside each chargeback. */
+export function deadlineBadge(f: DeadlineFacts): { text: string; full: string; className: string } {
+  const words = deadlineWords(f);
+  if (words.outcome) return { text: words.text, full: words.text, className: `outcome ${words.outcome}` };
+  return { text: words.badge ?? words.text, full: words.text, className: words.state };
+}
+
 export interface RowStateFacts extends DeadlineFacts {
   answer: { stage: AnswerStage; label: string };
   /** The answer waiting in the outbox, until it is delivered. */
@@ -107,8 +115,8 @@ export function rowStateWords(
   f: RowStateFacts,
   time: (ms: number) => string,
 ): { text: string; full: string; className: string } {
-  const words = deadlineWords(f);
-  if (words.outcome) return { text: words.text, full: words.text, className: `outcome ${words.outcome}` };
+  const badge = deadlineBadge(f);
+  if (decidedStatuses.has(f.status)) return badge;
   if (f.delivery) {
     const failing = f.delivery.state === 'retrying' || f.delivery.state === 'failed';
     return {
@@ -119,7 +127,7 @@ export function rowStateWords(
   }
   // The badge's few words; the label's full words ("Sent, awaiting the issuer") in its title.
   if (f.answer.stage === 'sent') return { text: 'Sent', full: f.answer.label, className: 'answered' };
-  return { text: words.badge ?? words.text, full: words.text, className: words.state };
+  return badge;
 }
 
 /** The send-by line under a reply date (the dispute page): its date, said in the service's days,

@@ -74,12 +74,12 @@ for (const theme of ['light', 'dark'] as const)
       await page.getByTestId('section-answer-now').getByTestId('section-total').waitFor();
       assert.match(await textOf(page.locator('.vsection').first()), /^▾ ?Answer now/);
       const head = page.getByTestId('section-answer-now');
-      assert.match(await textOf(head.getByTestId('section-total')), /^≈ \$[\d,]+\.\d{2} at risk, approx\.$/);
+      assert.match(await textOf(head.getByTestId('section-total')), /^≈ \$[\d,]+\.\d{2} at risk$/);
       const answerNow = services.store.portfolio.listWorklist({ profileId: profile.id, limit: 1 }).sections[0]!;
       const total = convertedTotal(answerNow.amounts, 'USD');
       assert.equal(
         await textOf(head.getByTestId('section-total')),
-        plain(`≈ ${formatAmount(total.total, 'USD')} at risk, approx.`),
+        plain(`≈ ${formatAmount(total.total, 'USD')} at risk`),
       );
       // The rates behind the ≈ figures, whole in a disclosure, with their month and age.
       const ratesBox = page.getByTestId('rates');

@@ -16,6 +16,9 @@ import { formatAmount } from '../../shared/domain/money.ts';
 import { formatYmd } from '../../shared/domain/dates.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 import { packetAnswers } from '../../shared/batch.ts';
+import { deadlineBadge } from '../../shared/domain/deadline-words.ts';
+import { formatReplyDay } from '../../shared/domain/merchant-format.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -78,6 +81,24 @@ test(
       assert.match((await first.locator('.why').textContent()) ?? '', /\S/);
       await page.getByText('1 waiting for you').waitFor();
       await page.getByText('3 files for 2 chargebacks').waitFor();
+      // Each chargeback reads as its inbox row does: the reply day with its zone and the days to send
+      // (the walk read "2026-11-08 · reply by 2027-01-10 (45 days left)" beside "39 days to send").
+      const inboxRow = services.store.portfolio
+        .worklistAll({ profileId: profile.id, sendByBusinessDays: sendByBusinessDaysOf(profile) })
+        .find((r) => r.id === b.id)!;
+      const plainText = (x: string | null): string => (x ?? '').replace(/\s+/g, ' ');
+      const said = plainText(
+        await table
+          .locator('tbody tr', { hasText: `${b.id}.jpg` })
+          .locator('.candidate')
+          .first()
+          .textContent(),
+      );
+      assert.ok(
+        said.includes(plainText(`reply by ${formatReplyDay(inboxRow.reply)} (${deadlineBadge(inboxRow).text})`)),
+        said,
+      );
+      assert.doesNotMatch(said, /\d{4}-\d{2}-\d{2}|days? left/);
       assert.equal(services.outbox.list().length, 0, 'nothing is queued before the merchant confirms');
       await app.shot('11-batch-review');
       // A match can be left out, and put back.
@@ -98,6 +119,9 @@ test(
       assert.equal(await report.locator('.state', { hasText: /^sent$/ }).count(), 2);
       assert.match(reportText, /IMG_0042\.jpg/);
       assert.match(reportText, /unmatched/);
+      // After the batch nothing is assigned on this screen: the report says what can still be done.
+      assert.doesNotMatch(reportText, /Assign it by hand/);
+      assert.match(reportText, /add it from its chargeback's own page, or run a batch again with it/);
       await page.getByRole('button', { name: 'Open the outbox' }).click();
       await page.locator('.job .state.done').nth(1).waitFor({ timeout: 60_000 });
       const key = (await services.vault.getKey(profile.id))!;
@@ -349,7 +373,13 @@ test(
       await form.getByLabel('Largest file (MB)').fill('1.5');
       await form.getByLabel('Most pages').fill('25');
       await form.getByLabel('Colour accepted').selectOption('grayscale');
-      await form.getByLabel(/Remind me/).fill('5, 2');
+      // The label counts to the date the reminders count to (electron/sync/reminders.ts: the send-by
+      // date), as its help does; the walk read "days before the deadline" beside "before the send-by date".
+      const remind = form.getByLabel('Remind me (days before the send-by date)', { exact: true });
+      const remindHelp = (await form.locator('#reminders-help').textContent()) ?? '';
+      assert.match(remindHelp, /each of these days before the send-by date/);
+      assert.equal(await remind.getAttribute('aria-describedby'), 'reminders-help');
+      await remind.fill('5, 2');
       await form.getByLabel('Sync every (minutes)').fill('30');
       await form.getByLabel(/Receive the processor's alerts/).check();
       await form.getByLabel('Port').fill(String(port));

@@ -496,7 +496,8 @@ test(
       await head.getByTestId('section-total').waitFor();
       assert.equal(
         ((await head.getByTestId('section-total').textContent()) ?? '').replace(/\s+/g, ' '),
-        `≈ ${formatAmount(total.total, 'USD')} at risk, approx.`,
+        `≈ ${formatAmount(total.total, 'USD')} at risk`,
+        'approximate said once, by the ≈ (the walk read "≈ $16,413.84 at risk, approx.")',
       );
       // Walk finding 13: the rates were cut off in the heading ("· 1 AUD = $0.…"), legible only in a
       // tooltip; 14: "reference rates of 2025-06" did not say how old they are. A "Rates" disclosure

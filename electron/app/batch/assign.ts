@@ -2,7 +2,8 @@
 // from, and a file sent to the one the merchant named (by ID, order, customer, email or amount),
 // back to what the matcher said, or left out.
 import type { Store } from '../../store/index.ts';
-import { daysLeft, formatYmd, parseServiceTimestamp, toSearchDate } from '../../../shared/domain/dates.ts';
+import { daysLeft, parseServiceTimestamp, toSearchDate } from '../../../shared/domain/dates.ts';
+import { daysToSendBy, sendByBusinessDaysOf, sendByOf } from '../../../shared/domain/send-by.ts';
 import { describeChargeback, findChargebacks, type BatchChargeback } from '../../../shared/batch-find.ts';
 import { unusable, type BatchPlan } from '../../../shared/batch.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -17,6 +18,9 @@ export interface AssignDeps {
 export function batchChargebacks(deps: AssignDeps, profileId: string, only?: readonly string[]): BatchChargeback[] {
   const now = deps.now?.() ?? new Date();
   const chosen = only && new Set(only);
+  // The profile's send-by buffer, as the inbox counts the days to send (views/worklist-query.ts).
+  const profile = deps.store.profiles.get(profileId);
+  const buffer = profile ? sendByBusinessDaysOf(profile) : 0;
   return deps.store.portfolio.chargebackIds(profileId).flatMap((id) => {
     if (chosen && !chosen.has(id)) return [];
     const d = deps.store.portfolio.detail(profileId, id);
@@ -25,7 +29,8 @@ export function batchChargebacks(deps: AssignDeps, profileId: string, only?: rea
     const t = d.txn;
     const person = [t?.first, t?.last].filter(Boolean).join(' ') || t?.company || null;
     const created = parseServiceTimestamp(t?.created ?? null);
-    const day = created ? Number(toSearchDate(created)) : cb.issued;
+    const paid = created ? Number(toSearchDate(created)) : null;
+    const sendBy = sendByOf(cb.reply, buffer);
     return [
       {
         id,
@@ -34,11 +39,20 @@ export function batchChargebacks(deps: AssignDeps, profileId: string, only?: rea
         order: t?.order ?? null,
         total: cb.total,
         currency: cb.currency,
-        date: day ? formatYmd(day) : null,
-        reply: cb.reply ? formatYmd(cb.reply) : null,
-        daysLeft: daysLeft(cb.reply, now) ?? null,
+        dated: paid
+          ? { kind: 'paid' as const, day: paid }
+          : cb.issued
+            ? { kind: 'disputed' as const, day: cb.issued }
+            : null,
         cycle: cb.cycle,
         answerable: cb.status === 'open' && cb.actionable === 1,
+        status: cb.status,
+        actionable: cb.actionable === 1,
+        reply: cb.reply,
+        replyInvalid: cb.invalidDates?.reply ?? null,
+        daysLeft: daysLeft(cb.reply, now) ?? null,
+        sendBy,
+        sendByDaysLeft: daysToSendBy(sendBy, now),
       },
     ];
   });

@@ -9,7 +9,7 @@ import type { FileMatch } from '../../../shared/batch.ts';
 import { majorToMinor, formatAmount } from '../../../shared/domain/money.ts';
 import { currencyExponent } from '../../../shared/domain/currencies.ts';
 import type { MatchCandidate } from './match-files.ts';
-import { orderCore, shapeKey, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
+import { orderCore, shapeKey, totalOf, type ReceiptFacts, type PrintedDate } from './receipt-facts.ts';
 import { compareAddress, parseShopAddress, type StreetAddress } from '../../../shared/domain/shop-address.ts';
 
 type Kind = 'id' | 'order' | 'near-order' | 'auth' | 'amount' | 'date' | 'last4' | 'shop';
@@ -225,7 +225,7 @@ export function matchContent(
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const why = top ? { agreed: top.agreed, against: top.against } : {};
   if (!top || top.confidence < ASK_CONFIDENCE) {
-    const seen = [facts.amounts[0]?.text, facts.dates[0] ? longDate(facts.dates[0].ymd) : undefined].filter(Boolean);
+    const seen = [totalOf(facts)?.text, facts.dates[0] ? longDate(facts.dates[0].ymd) : undefined].filter(Boolean);
     const fits = top ? ` ${phrase(top.agreed)} fit ${top.c.id}${but(top.against)}.` : '';
     return {
       status: 'unmatched',

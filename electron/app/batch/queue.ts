@@ -12,12 +12,24 @@ import {
   holdsSinceInsist,
   packetGoes,
   targetOf,
+  unusable,
   type BatchPlan,
   type BatchReport,
 } from '../../../shared/batch.ts';
 import { userMessage } from '../../../shared/errors.ts';
 import { consentsOf } from './holds.ts';
 import { groupsOf, type PacketReviewer } from './packet-review.ts';
+
+/** What a merchant can still do with a file the batch did not send: the report comes after the
+ * review, where nothing can be assigned any more. */
+const stillToDo = "To use it, add it from its chargeback's own page, or run a batch again with it.";
+
+/** A file's reason as the review gave it, its advice for the review ("Assign it by hand.", "choose
+ * one.") said instead as what can still be done. */
+export function afterTheBatch(reason: string): string {
+  const fact = reason.replace(/\s*(?:Assign it by hand(?: if it is yours)?\.|;\s*choose one\.)\s*$/, '');
+  return `${fact}${/[.!?]$/.test(fact) ? '' : '.'} ${stillToDo}`;
+}
 
 export function createBatchQueue(
   deps: { store: Store; evidence: EvidenceStore; outbox: Outbox; packets?: Packets },
@@ -41,12 +53,14 @@ export function createBatchQueue(
     const report: BatchReport = { chargebacks: [], files: [] };
     for (const f of plan.files) {
       if (targetOf(f)) continue;
-      if (f.leftOut) report.files.push({ name: f.name, outcome: 'left out', reason: 'You left it out of this batch.' });
+      if (f.leftOut)
+        report.files.push({ name: f.name, outcome: 'left out', reason: `You left it out of this batch. ${stillToDo}` });
       else
         report.files.push({
           name: f.name,
           outcome: f.match.status === 'matched' ? 'unmatched' : f.match.status,
-          reason: f.match.reason,
+          // A refused or skipped file is no receipt to use: its reason stands as given.
+          reason: unusable(f) ? f.match.reason : afterTheBatch(f.match.reason),
         });
     }
     const groups = groupsOf(plan);

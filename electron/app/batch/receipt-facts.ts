@@ -28,6 +28,9 @@ export interface PrintedDate {
 
 export interface ReceiptFacts {
   amounts: PrintedAmount[];
+  /** The amount on the last line that says it is the total ("Total", "Grand total", "Amount
+   * due"), not a subtotal's or a tax's; undefined when no line says so. */
+  total?: PrintedAmount;
   dates: PrintedDate[];
   last4: string[];
   /** Shape keys of what a label calls an order number ("Order number: ORD-48213", "Order #1234"). */
@@ -102,6 +105,28 @@ function amountsIn(text: string): PrintedAmount[] {
     if (!out.some((a) => a.value === value)) out.push({ text: m[1]!.trim(), value });
   }
   return out;
+}
+
+const totalLabel = /\b(?:grand\s+total|total|amount\s+(?:due|charged|paid)|balance\s+due)\b/i;
+const notTheTotal = /\bsub[\s-]?total\b|\btotal\s+(?:tax|vat|items?|qty|quantity|savings|discounts?)\b/i;
+
+/** The amount a line labels the total, the last such line's (a grand total follows its parts). */
+function labelledTotal(text: string): PrintedAmount | undefined {
+  let total: PrintedAmount | undefined;
+  for (const line of text.split(/\n/)) {
+    if (!totalLabel.test(line) || notTheTotal.test(line)) continue;
+    const amounts = amountsIn(line);
+    if (amounts.length) total = amounts[amounts.length - 1];
+  }
+  return total;
+}
+
+/** The amount a receipt reads as its total, to quote to the merchant: the labelled total, else
+ * the largest amount printed; never a zero (an invoice's free line says nothing of the sale). */
+export function totalOf(facts: Pick<ReceiptFacts, 'amounts' | 'total'>): PrintedAmount | undefined {
+  if (facts.total && Number(facts.total.value) > 0) return facts.total;
+  const largest = [...facts.amounts].sort((a, b) => Number(b.value) - Number(a.value))[0];
+  return largest && Number(largest.value) > 0 ? largest : undefined;
 }
 
 /** Month names and their abbreviations in English, French, German, Spanish, Italian and Dutch,
@@ -227,8 +252,10 @@ export function readReceipt(text: string): ReceiptFacts {
   });
   tokens.delete('');
   const address = addressIn(topLines(text));
+  const total = labelledTotal(text);
   return {
     amounts: amountsIn(text),
+    ...(total ? { total } : {}),
     dates: datesIn(text),
     last4: last4In(text),
     orders: ordersIn(text),

@@ -2,6 +2,7 @@
 import { holdIsFinal, packetGoes, type PacketReview } from '../../../shared/batch.ts';
 import { messageTypeRules } from '../../../shared/domain/message-type-rules.ts';
 import { cycleLabel } from '../../../shared/domain/cycles.ts';
+import { formatReplyDay } from '../../../shared/domain/merchant-format.ts';
 import type { MessageType } from '../../../shared/domain/enums.ts';
 
 /** One packet as it would go: what holds it back, and its letter exactly as it would be written. */
@@ -44,7 +45,7 @@ export function PacketCard({
         </select>{' '}
         <span className="muted">
           {p.cycle ? `at its stage (${cycleLabel(p.cycle)})` : ''}
-          {p.reply ? `, reply by ${p.reply}` : ''}
+          {p.reply ? `, reply by ${formatReplyDay(p.reply)}` : ''}
         </span>
       </label>
       {p.holds.map((h) => (

@@ -70,7 +70,8 @@ export function SectionHead({
       {total ? (
         <>
           <span className="section-total" data-testid="section-total">
-            <strong>{total.total}</strong> {inboxSectionAmountLabel[s.section]}, approx.
+            {/* The ≈ says it is approximate: once (the walk read "≈ … at risk, approx."). */}
+            <strong>{total.total}</strong> {inboxSectionAmountLabel[s.section]}
           </span>
           <span
             className="section-amount muted"

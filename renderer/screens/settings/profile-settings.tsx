@@ -120,7 +120,7 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
             <input inputMode="numeric" value={d.syncMinutes} onChange={(e) => set('syncMinutes', e.target.value)} />
           </label>
           <label>
-            Remind me (days before the deadline)
+            Remind me (days before the send-by date)
             <input
               value={d.reminders}
               aria-describedby="reminders-help"
@@ -150,8 +150,8 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
           </label>
         </div>
         <p id="reminders-help" className="hint">
-          A desktop notification once at each of these days left before the send-by date, and once when a reply is
-          overdue. Leave empty for overdue only.
+          A desktop notification once at each of these days before the send-by date (the reply date when Send by is 0),
+          and once when a reply is overdue. Leave empty for overdue only.
         </p>
         <p id="send-by-help" className="hint">
           The processor asks for a response 5 business days (Monday to Friday) before the reply date; the inbox and the

@@ -8,6 +8,7 @@ import { createBatchService } from '../../../electron/app/batch/batch-service.ts
 import { scanJpeg } from '../evidence/corpus.ts';
 import { formatYmd } from '../../../shared/domain/dates.ts';
 import { minorToMajor } from '../../../shared/domain/money.ts';
+import { worklistQueryOf } from '../../../electron/views/worklist-query.ts';
 
 test(
   'a folder of receipts: matched by each rule, one ambiguous, ' +
@@ -82,6 +83,10 @@ test(
         'IMG_0042.jpg:unmatched',
         'notes.docx:refused',
       ]);
+      // After the batch nothing can be assigned on its screen: the report says what still can be done.
+      const unplaced = report.files.find((x) => x.name === 'IMG_0042.jpg')!;
+      assert.doesNotMatch(unplaced.reason, /Assign it by hand/, 'the walk: the report repeated the review');
+      assert.match(unplaced.reason, /add it from its chargeback's own page, or run a batch again with it\.$/);
 
       const sent = await f.h.outbox.runOnce();
       assert.deepEqual(sent, { done: 3, failed: 0, waiting: 0 });
@@ -138,6 +143,32 @@ test('same file names in subfolders stay separate rows; a match can be changed o
       report.files.map((x) => [x.name, x.outcome]),
       [[`${a.id} (copy 2).jpg`, 'left out']],
     );
+  } finally {
+    await f.close();
+  }
+});
+
+test("each chargeback beside a scan counts to the inbox row's send-by date, the profile's buffer before the reply date", async () => {
+  const f = await syncFixture({ seed: 44, chargebacks: 30, faultRate: 0 });
+  try {
+    // A buffer of its own (not the deployment's default of 5): the batch must read the profile's.
+    f.h.store.profiles.save({ ...f.profile, sendByBusinessDays: 3 });
+    await f.h.sync.syncProfile(f.profile.id);
+    const now = new Date();
+    const batch = createBatchService({ store: f.h.store, evidence: f.h.evidence, outbox: f.h.outbox, now: () => now });
+    const rows = f.h.store.portfolio.worklistAll(worklistQueryOf(f.h, { profileId: f.profile.id, now }));
+    const listed = new Map(batch.chargebacks(f.profile.id).map((c) => [c.id, c]));
+    const open = rows.filter((r) => r.status === 'open' && r.reply !== null);
+    assert.ok(open.length > 5, 'open chargebacks with a reply date to compare');
+    for (const r of open) {
+      const c = listed.get(r.id)!;
+      assert.deepEqual(
+        [c.reply, c.daysLeft, c.sendBy, c.sendByDaysLeft],
+        [r.reply, r.daysLeft, r.sendBy, r.sendByDaysLeft],
+        `${r.id}: the walk's "45 days left" beside the inbox's "39 days to send"`,
+      );
+      assert.notEqual(c.sendBy, c.reply, 'three business days before the reply date');
+    }
   } finally {
     await f.close();
   }

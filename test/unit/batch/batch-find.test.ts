@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findChargebacks, fitOf, type BatchChargeback } from '../../../shared/batch-find.ts';
+import { describeChargeback, findChargebacks, fitOf, type BatchChargeback } from '../../../shared/batch-find.ts';
+import { deadlineBadge, rowStateWords } from '../../../shared/domain/deadline-words.ts';
+import { formatReplyDay } from '../../../shared/domain/merchant-format.ts';
 
 const cb = (id: string, o: Partial<BatchChargeback> = {}): BatchChargeback => ({
   id,
@@ -9,11 +11,16 @@ const cb = (id: string, o: Partial<BatchChargeback> = {}): BatchChargeback => ({
   order: null,
   total: 14442,
   currency: 'USD',
-  date: '2026-10-29',
-  reply: '2026-11-30',
-  daysLeft: 4,
+  dated: { kind: 'paid', day: 20261029 },
   cycle: 'first',
   answerable: true,
+  status: 'open',
+  actionable: true,
+  reply: 20261130,
+  replyInvalid: null,
+  daysLeft: 4,
+  sendBy: 20261123,
+  sendByDaysLeft: -3,
   ...o,
 });
 const list = [
@@ -41,4 +48,38 @@ test('by customer name, email or amount; several when several fit; nothing for w
   assert.deepEqual(ids('ORD-99999'), []);
   assert.deepEqual(ids('x'), [], 'one letter names nothing');
   assert.equal(fitOf(list[0]!, '144.4'), 0, 'an amount must agree to the cent');
+});
+
+test('a chargeback reads in the batch as on its inbox row: the reply day with its zone, days to send, a date that says what it is', () => {
+  // The walk's chargeback: reply Sun, Jan 10, 2027; its send-by date 5 business days before (Jan 4).
+  const c = cb('t1_chb_ana', {
+    customer: 'Ana Okafor',
+    order: 'ORD-98236',
+    total: 91050,
+    currency: 'JPY',
+    dated: { kind: 'paid', day: 20261108 },
+    reply: 20270110,
+    daysLeft: 45,
+    sendBy: 20270104,
+    sendByDaysLeft: 39,
+  });
+  const line = describeChargeback(c);
+  assert.equal(
+    line,
+    'Ana Okafor · order ORD-98236 · ¥91,050 · paid Sun, Nov 8, 2026 · reply by Sun, Jan 10, 2027, end of day US Eastern',
+  );
+  assert.ok(line.includes(`reply by ${formatReplyDay(20270110)}`), 'the inbox row writes the reply day so');
+  assert.doesNotMatch(line, /\d{4}-\d{2}-\d{2}/, 'the walk: ISO dates with no zone and no name');
+  const inbox = rowStateWords({ ...c, answer: { stage: 'not-answered', label: '' }, delivery: null }, String);
+  assert.equal(deadlineBadge(c).text, '39 days to send', 'the walk: "45 days left" counted to the reply date');
+  assert.equal(deadlineBadge(c).text, inbox.text);
+  assert.equal(deadlineBadge(c).className, inbox.className);
+  const disputed = describeChargeback(cb('t1_chb_x', { dated: { kind: 'disputed', day: 20261101 } }));
+  assert.match(disputed, / · disputed Sun, Nov 1, 2026 · /, 'without a transaction, the issue day named as such');
+});
+
+test('past its send-by date, the batch says what the inbox says: late, with the days to reply', () => {
+  const c = cb('t1_chb_late');
+  assert.equal(deadlineBadge(c).text, 'Late · 4 days to reply');
+  assert.equal(deadlineBadge(cb('t1_chb_lost', { status: 'lost' })).text, 'Lost');
 });

@@ -47,6 +47,23 @@ test(
   },
 );
 
+test("an unmatched invoice quotes the amount it reads as its total, never its first line's $0.00", () => {
+  const lines = Array.from({ length: 50 }, (_, i) => `Item ${i + 1} ... $${(((i * 317) % 15533) / 100).toFixed(2)}`);
+  const invoice = ['INVOICE', 'Item 0 ... $0.00', ...lines, 'Subtotal $143.82', 'Tax $11.51', 'Total $155.33'].join(
+    '\n',
+  );
+  const none = matchContent(readReceipt(invoice), [c('t1_chb_a1', { order: 'ORD-48213', total: 99999 })]);
+  assert.equal(none.status, 'unmatched');
+  assert.match(none.reason, /^The scan shows \$155\.33, but nothing on it matches/, 'the walk quoted "$0.00"');
+  assert.doesNotMatch(none.reason, /\$0\.00/);
+  // No line says which is the total: the largest amount printed, still not a zero line first.
+  const unlabelled = matchContent(readReceipt('Gift wrap $0.00\nOak spoon $12.50\nOak bowl $48.00'), [c('t1_chb_a1')]);
+  assert.match(unlabelled.reason, /^The scan shows \$48\.00, but/);
+  // Only zeros: no amount is quoted at all.
+  const zeros = matchContent(readReceipt('Sample $0.00'), [c('t1_chb_a1')]);
+  assert.match(zeros.reason, /^The scan was read, but nothing on it matches/);
+});
+
 test('OCR look-alikes (O/0, l/1, B/8) still match an order number', () => {
   const f = readReceipt('Order number: 0RD-4B2l3\nTotal: $129.00');
   const m = matchContent(f, [
