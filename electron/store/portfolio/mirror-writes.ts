@@ -229,7 +229,10 @@ export function createMirrorWrites(d: Database) {
     for (const e of records) {
       const cbId = entryChargebackId(e);
       const created = serviceTimestampMs(e.created) ?? 0;
-      const json = JSON.stringify({ ...e, chargeback: cbId });
+      // Kept with its chargeback's ID, not the expanded chargeback (read bare, it is the ID already).
+      const json = JSON.stringify(
+        e.chargeback !== null && typeof e.chargeback === 'object' ? { ...e, chargeback: cbId } : e,
+      );
       if (insertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, json).changes > 0) fresh.push(e);
       else updateEntry.run(e.amount, json, profileId, e.id, e.amount, json);
       const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;
