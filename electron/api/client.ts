@@ -18,7 +18,7 @@ import { createDocumentWrites } from './write-documents.ts';
 import { createServiceClock } from './service-clock.ts';
 
 export { observedRateLimit } from './transport.ts';
-export type { InvalidRecord } from './parse-records.ts';
+export type { InvalidRecord, ChargebackWithTxn } from './parse-records.ts';
 export type { Page, ListQuery } from './paging.ts';
 export type { UploadOptions } from './write-documents.ts';
 

@@ -29,6 +29,12 @@ export interface Dialect {
   /** Where transactions are listed and searched (`GET /txns`); null where the dialect has none:
    * the micro-service serves chargebacks only. */
   txns: string | null;
+  /** Which listing a sync asks to expand each chargeback's transaction in. The core API expands
+   * `txn` on `/chargebacks` as on every resource (the vendor's clients send `expand[txn][]`), so
+   * each transaction arrives once, with its chargeback, and the ledger entries are read bare; the
+   * contract shows an expansion only on `/entries` (`expand[chargeback][txn][]`), so the
+   * micro-service is read that way, every entry repeating its chargeback and transaction. */
+  txnsExpandedOn: 'chargebacks' | 'entries';
   /** The message body on the wire, validated by the dialect's strict schema. */
   messageBody(m: AnswerMessage): { ok: true; body: object } | { ok: false; problems: string[] };
 }
@@ -69,6 +75,7 @@ const core: Dialect = {
   documents: 'record-then-file',
   documentsFirst: sendsDocumentsFirst('core'),
   txns: '/txns',
+  txnsExpandedOn: 'chargebacks',
   messageBody: (m) =>
     checked(coreMessageSchema.safeParse({ chargeback: m.chargeback, type: coreType(m.type), ...optional(m) })),
 };
@@ -90,6 +97,7 @@ const microservice: Dialect = {
   documents: 'one-request',
   documentsFirst: sendsDocumentsFirst('microservice'),
   txns: null,
+  txnsExpandedOn: 'entries',
   messageBody: (m) =>
     checked(
       newMessageSchema.safeParse({

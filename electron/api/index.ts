@@ -5,5 +5,6 @@ export {
   type Page,
   type ListQuery,
   type InvalidRecord,
+  type ChargebackWithTxn,
 } from './client.ts';
 export { backoffDelay, sleep, defaultRetry, type RetryPolicy } from './retry.ts';

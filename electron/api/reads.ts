@@ -19,12 +19,12 @@ import { AppError } from '../../shared/errors.ts';
 import type { Dialect } from './dialect.ts';
 import type { Call } from './transport.ts';
 import type { ListQuery, Paging } from './paging.ts';
-import { measureRecord, parseRecords } from './parse-records.ts';
+import { measureRecord, parseChargebacksWithTxns, parseRecords } from './parse-records.ts';
 
 export const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 
 export function createReads(call: Call, dialect: Dialect, paging: Paging) {
-  const { pages, records, all } = paging;
+  const { pages, pagesRead, records, all } = paging;
   const paths = dialect.paths;
   const of = (chargebackId: string): SearchClause[] => [{ field: dialect.link, op: 'equals', value: chargebackId }];
 
@@ -71,6 +71,15 @@ export function createReads(call: Call, dialect: Dialect, paging: Paging) {
     },
 
     chargebackPages: (q: ListQuery = {}) => pages(paths.chargebacks, chargebackSchema, q),
+    /** The chargebacks with each one's transaction expanded (`expand[txn][]`): what a sync reads
+     * where the dialect expands transactions there (dialect.ts `txnsExpandedOn`). */
+    chargebackPagesWithTxns: (q: ListQuery = {}) =>
+      pagesRead(
+        paths.chargebacks,
+        parseChargebacksWithTxns,
+        { ...q, query: [['expand[txn][]', '']] },
+        (r) => r.chargeback.id,
+      ),
     listChargebacks: (q: ListQuery = {}): AsyncGenerator<Chargeback> =>
       records(pages(paths.chargebacks, chargebackSchema, q)),
     getChargeback: (id: string, signal?: AbortSignal): Promise<Chargeback> =>
@@ -116,7 +125,8 @@ export function createReads(call: Call, dialect: Dialect, paging: Paging) {
     getDocument: (id: string, signal?: AbortSignal): Promise<ChargebackDocument> =>
       one(paths.documents, chargebackDocumentSchema, 'Document', id, signal),
 
-    /** Ledger entries tied to chargebacks in a window, each with its chargeback and transaction. */
+    /** Ledger entries tied to chargebacks in a window, each with its chargeback and transaction
+     * (the contract's form), or with the chargeback's ID alone when `expand` is false. */
     entryPages(q: {
       from: Date;
       to: Date;
@@ -124,6 +134,7 @@ export function createReads(call: Call, dialect: Dialect, paging: Paging) {
       signal?: AbortSignal;
       extraSearch?: SearchClause[];
       firstPage?: number;
+      expand?: boolean;
     }) {
       const search: SearchClause[] = [
         { field: 'chargeback', op: 'greater', value: '0' },
@@ -137,7 +148,7 @@ export function createReads(call: Call, dialect: Dialect, paging: Paging) {
       ];
       return pages('/entries', entrySchema, {
         search,
-        query: [['expand[chargeback][txn][]', '']],
+        ...(q.expand === false ? {} : { query: [['expand[chargeback][txn][]', '']] }),
         ...(q.pageLimit ? { pageLimit: q.pageLimit } : {}),
         ...withSignal(q.signal),
         ...(q.firstPage ? { firstPage: q.firstPage } : {}),

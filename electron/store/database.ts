@@ -183,6 +183,11 @@ function openConnection(
     // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
     // part of one, and a sync page goes with its cursor.
     db.exec('PRAGMA wal_autocheckpoint = 10000;');
+    // SQLite's default page cache (2 MB) is smaller than one sync batch with the index pages it
+    // touches: a full sync of 10,000 chargebacks read 490 MB back from the file and spilled pages
+    // to the WAL before their commit (400 MB written). With 16 MB it reads 210 MB and writes 300
+    // MB, for a little more of the app's memory while a sync runs.
+    db.exec('PRAGMA cache_size = -16000;');
     const version = schemaVersion(db);
     // A copy before the schema changes: a migration that goes wrong never costs the merchant's data.
     if (onDisk && version > 0 && version < (opts.migrateUpTo ?? migrations.length))

@@ -2,9 +2,12 @@
 // mark), statuses (every status page on a full pass; on an incremental one, those of the
 // chargebacks the first phase queued), messages (messages-phase.ts) and ledger entries (from the
 // entries mark, or from the start on a full pass). Each saves through the pass's `consume`, so
-// every page goes with its cursor and the marks it moved.
+// every page goes with its cursor and the marks it moved. Each transaction is read once, expanded
+// in the listing the dialect expands it in (dialect.ts `txnsExpandedOn`): with its chargeback on
+// the core API, in every ledger entry on the micro-service.
 import { serviceTimestampMs } from '../store/service-time.ts';
-import { unsearchableIdProblem, type Chargeback, type SearchClause } from '../../shared/api/index.ts';
+import { unsearchableIdProblem, type SearchClause } from '../../shared/api/index.ts';
+import type { ApiClient, ChargebackWithTxn, Page } from '../api/index.ts';
 import { eventsFromChargebacks, eventsFromEntries } from './derive-events.ts';
 import type { SyncPhase } from './sync-progress.ts';
 import type { PassContext } from './pass-context.ts';
@@ -14,15 +17,32 @@ const EARLIEST = new Date('2000-01-01T00:00:00Z');
 
 const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 
+const txnsWithChargebacks = (client: ApiClient): boolean => client.dialect.txnsExpandedOn === 'chargebacks';
+
+/** The chargebacks' pages, with their transactions where the dialect expands them there. */
+async function* chargebackPages(
+  client: ApiClient,
+  q: Parameters<ApiClient['chargebackPages']>[0],
+): AsyncGenerator<Page<ChargebackWithTxn>> {
+  if (txnsWithChargebacks(client)) {
+    yield* client.chargebackPagesWithTxns(q);
+    return;
+  }
+  for await (const page of client.chargebackPages(q))
+    yield { ...page, records: page.records.map((chargeback) => ({ chargeback, txn: undefined })) };
+}
+
 export async function chargebacksPhase(ctx: PassContext, firstPage: number): Promise<void> {
   const { store, profileId, pass, report, quiet, now } = ctx;
   const search: SearchClause[] = pass.since ? [{ field: 'modified', op: 'greater', value: pass.since }] : [];
   let mark = store.syncState.get(profileId).chargebacksModifiedMark;
-  await ctx.consume<Chargeback>(
+  await ctx.consume(
     'chargebacks',
-    ctx.client.chargebackPages({ search, pageLimit: 100, firstPage, ...withSignal(ctx.signal) }),
-    (records) => {
-      const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime());
+    chargebackPages(ctx.client, { search, pageLimit: 100, firstPage, ...withSignal(ctx.signal) }),
+    (read) => {
+      const records = read.map((r) => r.chargeback);
+      const txns = read.flatMap((r) => (r.txn ? [r.txn] : []));
+      const changes = store.portfolio.upsertChargebacks(profileId, records, now().getTime(), txns);
       report.chargebacks += records.length;
       for (const r of records) if (r.modified && (!mark || r.modified > mark)) mark = r.modified;
       // The status records of what changed are fetched in the next phase; the list is
@@ -90,7 +110,14 @@ export async function entriesPhase(ctx: PassContext, firstPage: number): Promise
   let mark = st.entriesCreatedMark;
   await ctx.consume(
     'entries',
-    ctx.client.entryPages({ from, to, pageLimit: 100, firstPage, ...withSignal(ctx.signal) }),
+    ctx.client.entryPages({
+      from,
+      to,
+      pageLimit: 100,
+      firstPage,
+      expand: !txnsWithChargebacks(ctx.client),
+      ...withSignal(ctx.signal),
+    }),
     (records) => {
       const fresh = store.portfolio.saveEntries(profileId, records);
       report.entries += records.length;

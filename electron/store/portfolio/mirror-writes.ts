@@ -39,6 +39,9 @@ export function customerOf(
   return { name, email, order, text: [name, email, order].filter(Boolean).join(' ').toLowerCase() };
 }
 
+/** The customer as the chargebacks' `customer` column keeps it. */
+const customerJsonOf = (c: CustomerJson): string => JSON.stringify({ name: c.name, email: c.email, order: c.order });
+
 const withCustomer = (own: string, customer: string): string => (customer ? `${own} ${customer}` : own);
 
 function searchText(c: Chargeback): string {
@@ -76,13 +79,13 @@ export function createMirrorWrites(d: Database) {
   const prevStatus = db.prepare('SELECT status, customer, modified FROM chargebacks WHERE profile_id = ? AND id = ?');
   const upsertCb =
     db.prepare(`INSERT INTO chargebacks (profile_id, id, json, status, cycle, actionable, reply, reply_invalid,
-      network, category, reason_code, currency, total, txn_id, modified, search_text, first_seen_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      network, category, reason_code, currency, total, txn_id, modified, search_text, customer, first_seen_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (profile_id, id) DO UPDATE SET json = excluded.json, status = excluded.status, cycle = excluded.cycle,
       actionable = excluded.actionable, reply = excluded.reply, reply_invalid = excluded.reply_invalid,
       network = excluded.network, category = excluded.category, reason_code = excluded.reason_code,
-      currency = excluded.currency, total = excluded.total,
-      txn_id = excluded.txn_id, modified = excluded.modified, search_text = excluded.search_text`);
+      currency = excluded.currency, total = excluded.total, txn_id = excluded.txn_id, modified = excluded.modified,
+      search_text = excluded.search_text, customer = excluded.customer`);
   // Entries repeat their transaction (one per chargeback event): an unchanged one is not
   // written again, which keeps a full sync's writes (and its WAL) to what is new.
   const upsertTxn = db.prepare(
@@ -110,7 +113,7 @@ export function createMirrorWrites(d: Database) {
   };
   const copyCustomer = (profileId: string, txnId: string, txn: Parameters<typeof customerOf>[0]): void => {
     const c = customerOf(txn);
-    const json = JSON.stringify({ name: c.name, email: c.email, order: c.order });
+    const json = customerJsonOf(c);
     const rows = chargebacksOfTxn.all(txnId, profileId) as Array<{
       id: string;
       customer: string | null;
@@ -141,8 +144,20 @@ export function createMirrorWrites(d: Database) {
     'UPDATE entries SET amount = ?, json = ? WHERE profile_id = ? AND id = ? AND (amount IS NOT ? OR json IS NOT ?)',
   );
 
-  function upsertChargebacks(profileId: string, records: readonly Chargeback[], now = Date.now()): ChargebackChange[] {
+  /** Saves chargebacks, each with its customer: from its transaction when that was read with it
+   * (`txns`, saved too) or is stored, else the one it had. Written with the row, the
+   * customer costs no second write of the row and its inbox indexes. */
+  function upsertChargebacks(
+    profileId: string,
+    records: readonly Chargeback[],
+    now = Date.now(),
+    txns: readonly Txn[] = [],
+  ): ChargebackChange[] {
     const changes: ChargebackChange[] = [];
+    // The transactions first: one that changed passes its customer to the chargebacks already
+    // stored on it, and a new one finds none to update (these take it from `inHand` below).
+    for (const t of txns) saveTxn(profileId, t);
+    const inHand = new Map(txns.map((t) => [t.id, t]));
     for (const c of records) {
       const info = reasonCodeInfo(c.reasonCode);
       const before = prevStatus.get(profileId, c.id) as
@@ -150,11 +165,14 @@ export function createMirrorWrites(d: Database) {
       // A record read before the one stored was (a chargeback's refresh that started before a
       // pass, the two racing) never overwrites it: the newer decision stays.
       if (olderThanStored(c.modified, before?.modified)) continue;
-      // Until its transaction is (re)read below, a chargeback keeps the customer it had.
-      const search = withCustomer(
-        searchText(c),
-        customerOf(before?.customer ? (JSON.parse(before.customer) as CustomerJson) : undefined).text,
-      );
+      const stored =
+        c.txn && !inHand.has(c.txn) ? (txnJson.get(profileId, c.txn) as { json: string } | undefined) : undefined;
+      const txn = c.txn ? (inHand.get(c.txn) ?? (stored ? (JSON.parse(stored.json) as Txn) : undefined)) : undefined;
+      // Without its transaction, a chargeback keeps the customer it had.
+      const customer = txn
+        ? customerOf(txn)
+        : customerOf(before?.customer ? (JSON.parse(before.customer) as CustomerJson) : undefined);
+      const customerJson = txn ? customerJsonOf(customer) : (before?.customer ?? null);
       upsertCb.run(
         profileId,
         c.id,
@@ -172,11 +190,10 @@ export function createMirrorWrites(d: Database) {
         c.total,
         c.txn,
         c.modified ?? null,
-        search,
+        withCustomer(searchText(c), customer.text),
+        customerJson,
         now,
       );
-      const txn = c.txn ? (txnJson.get(profileId, c.txn) as { json: string } | undefined) : undefined;
-      if (c.txn && txn) copyCustomer(profileId, c.txn, JSON.parse(txn.json) as Txn);
       if (!before || before.status !== c.status)
         changes.push({ id: c.id, isNew: !before, previousStatus: before?.status, status: c.status });
     }
@@ -212,7 +229,10 @@ export function createMirrorWrites(d: Database) {
     for (const e of records) {
       const cbId = entryChargebackId(e);
       const created = serviceTimestampMs(e.created) ?? 0;
-      const json = JSON.stringify({ ...e, chargeback: cbId });
+      // Kept with its chargeback's ID, not the expanded chargeback (read bare, it is the ID already).
+      const json = JSON.stringify(
+        e.chargeback !== null && typeof e.chargeback === 'object' ? { ...e, chargeback: cbId } : e,
+      );
       if (insertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, json).changes > 0) fresh.push(e);
       else updateEntry.run(e.amount, json, profileId, e.id, e.amount, json);
       const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;

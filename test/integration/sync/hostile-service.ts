@@ -11,6 +11,8 @@ export interface SeenRequest {
   search: string;
   /** page[number] of the query, when there is one. */
   page: number | undefined;
+  /** The query's parameter names, as sent (`expand[txn][]`, `page[limit]`...). */
+  params: string[];
 }
 
 /** The answer to send instead of the sandbox's (JSON text), or undefined to pass it on. `body` is
@@ -27,6 +29,7 @@ export async function hostileService(target: string, tamper: Tamper) {
         path: url.pathname,
         search: String(req.headers.search ?? ''),
         page: url.searchParams.has('page[number]') ? Number(url.searchParams.get('page[number]')) : undefined,
+        params: [...url.searchParams.keys()],
       };
       seen.push(request);
       const chunks: Buffer[] = [];

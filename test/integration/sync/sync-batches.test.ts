@@ -24,7 +24,7 @@ test('a full sync saves its pages in batches: far fewer transactions than pages,
     assert.equal(count('entries'), 3000);
     assert.equal(count('status_records'), report.statuses);
     // 20 pages of chargebacks, 30 of entries and the status pages: each read is reported, and
-    // saved with about a tenth as many transactions (a batch also closes after 250 ms).
+    // saved with far fewer transactions (a batch also closes after 500 ms).
     assert.ok(pages >= 50, `${pages} pages reported`);
     assert.ok(transactions >= 5 && transactions <= pages / 3, `${transactions} transactions for ${pages} pages`);
     assert.equal(f.h.store.syncState.get(f.profile.id).pass, null);

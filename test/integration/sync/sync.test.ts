@@ -23,7 +23,7 @@ test('full then incremental sync of thousands of chargebacks: every record once,
     assert.equal(count('SELECT COUNT(*) AS n FROM chargebacks'), 3000);
     assert.equal(count('SELECT COUNT(*) AS n FROM entries'), 9000);
     assert.ok(count('SELECT COUNT(*) AS n FROM status_records') >= 3000);
-    assert.ok(count('SELECT COUNT(*) AS n FROM transactions') > 2500, 'transactions arrive with the expanded entries');
+    assert.ok(count('SELECT COUNT(*) AS n FROM transactions') > 2500, 'transactions arrive with their chargebacks');
     assert.ok(progress.length > 30);
     assert.equal(
       f.notifier.shown.filter((n) => n.kind === 'new-chargeback').length,
