@@ -17,6 +17,7 @@ import { pageForOcr } from '../../ocr/page-image.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
+import { readPlaces } from './read-places.ts';
 import { numbersInText as numbersInLayer } from './text-masks.ts';
 import {
   cardScanSchema,
@@ -107,6 +108,13 @@ export async function scanPicture(engine: OcrEngine, image: Buffer, signal?: Abo
   }));
 }
 
+/** One page's card numbers: a page of print by reading only the places that could hold one
+ * (read-places.ts), any other page (a photo with a few words, a page lying sideways) whole. */
+export async function scanPage(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
+  const read = await readPlaces(engine, image, signal);
+  return read.judged ? read.found : scanPicture(engine, image, signal);
+}
+
 const overlaps = (a: PageRect, b: PageRect): boolean =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -124,7 +132,7 @@ async function scanPdfPage(
   const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
   if (facts.content && facts.content.images === 0) return found;
   const textRects = inText.flatMap((n) => n.rects);
-  for (const n of await scanPicture(ocr(), await pageForOcr(store, item, page, READ_DPI), signal))
+  for (const n of await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal))
     if (!n.rects.some((r) => textRects.some((t) => overlaps(r, t)))) found.push({ ...n, source: 'ocr' });
   return found;
 }
@@ -140,7 +148,7 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
       try {
         return item.kind === 'pdf'
           ? await scanPdfPage(store, item, page, signal)
-          : (await scanPicture(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
+          : (await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
               ...n,
               source: 'ocr' as const,
             }));

@@ -1,0 +1,273 @@
+// Where on a page of print a card number could be, found from the shapes of its marks alone, so
+// that OCR reads those places instead of the whole page. A card number is 13 to 19 digits in one
+// row, in groups split by spaces or dashes; every digit stands as tall as a capital, and no
+// lowercase letter without an ascender (a, c, e, m, n, o, r, s, u, v, w, x, z) is among them.
+// So the page's marks are joined into rows, and a row's stretch of tall marks at least six
+// mark-heights long, without two short marks side by side and without a gap wider than a few
+// spaces, is a place to read; dots, commas, dashes and specks neither end a stretch nor count.
+// English words end a stretch within a few letters; numbers, capitals and codes do not, and are
+// read. What decides is conservative: a mark misjudged makes a stretch longer (more is read),
+// never shorter, except for two digits in a row each shrunk to a lowercase letter's height.
+//
+// It answers only for a page it can judge: many marks in rows, the right way up (the marks' feet
+// line up more than their heads, as a printed line's do). For anything else (a sideways or upside-
+// down page, a photo with a few words, a page it finds no rows on) it says so, and the whole page
+// is read as before.
+
+export interface Gray {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A place to read, in pixels of the picture searched (end-exclusive). */
+export type Place = Box;
+
+export type RunSearch = { judged: true; places: Place[]; marks: number } | { judged: false; why: string };
+
+/** A mark of print is at most this many pixels tall (a 72 pt headline at 150 dpi); larger ones
+ * are pictures, rules or frames, and are left out of the rows. */
+const MAX_MARK = 160;
+/** Fewer marks in rows than this: too little print to judge, the page is read whole (it is
+ * quick to read then). */
+const MIN_MARKS = 150;
+/** A place is a stretch at least this many mark-heights long: 13 digits take 12.5 advances of
+ * 0.64 (a condensed font) to 0.87 (DejaVu Sans) of a digit's height, 8 or more. */
+const MIN_SPAN = 7.5;
+/** A gap wider than this many mark-heights ends a stretch (two spaces take at most about 1.7). */
+const MAX_GAP = 2.5;
+/** Below this share of the row's height a mark is short (a lowercase letter without an
+ * ascender: 0.70-0.78 of a capital in the common fonts); below TINY it is a dot, a comma, a
+ * dash or a speck, and is passed over. */
+const SHORT = 0.85;
+const TINY = 0.4;
+/** Wider than this, in row heights, a gap between marks is a space (one is about 0.5). */
+const SPACE = 0.35;
+/** A foot this far below the row's baseline, in row heights, is a descender's. */
+const DESCENT = 0.2;
+
+/** Dark pixels: darker than 82% of the mean around them (a local threshold, so a shadow across a
+ * photo does not black out the words under it), found from a blurred copy made by the caller. */
+export function darkPixels(g: Gray, localMean: Uint8Array): Uint8Array {
+  const out = new Uint8Array(g.width * g.height);
+  for (let i = 0; i < out.length; i++) out[i] = g.data[i]! * 100 < localMean[i]! * 82 ? 1 : 0;
+  return out;
+}
+
+/** The bounding boxes of the 8-connected dark regions, with their pixel counts. */
+export function marksOf(dark: Uint8Array, width: number, height: number): Array<Box & { area: number }> {
+  const labels = new Int32Array(width * height);
+  const parent: number[] = [0];
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  const union = (a: number, b: number): number => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return ra;
+    const [lo, hi] = ra < rb ? [ra, rb] : [rb, ra];
+    parent[hi] = lo;
+    return lo;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      if (!dark[i]) continue;
+      let l = 0;
+      if (x > 0 && labels[i - 1]) l = labels[i - 1]!;
+      if (y > 0) {
+        const up = i - width;
+        for (const j of [up - 1, up, up + 1]) {
+          if ((j === up - 1 && x === 0) || (j === up + 1 && x === width - 1)) continue;
+          const m = labels[j]!;
+          if (m) l = l ? union(l, m) : m;
+        }
+      }
+      if (!l) {
+        l = parent.length;
+        parent.push(l);
+      }
+      labels[i] = l;
+    }
+  }
+  const boxes = new Map<number, Box & { area: number }>();
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const l = labels[row + x]!;
+      if (!l) continue;
+      const r = find(l);
+      const b = boxes.get(r);
+      if (!b) boxes.set(r, { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 1 });
+      else {
+        if (x < b.x0) b.x0 = x;
+        if (x + 1 > b.x1) b.x1 = x + 1;
+        b.y1 = y + 1;
+        b.area++;
+      }
+    }
+  }
+  return [...boxes.values()];
+}
+
+const h = (b: Box): number => b.y1 - b.y0;
+const w = (b: Box): number => b.x1 - b.x0;
+
+/** Parts of one character stacked above each other (the dot of an i, a stroke broken by the
+ * scan) become one mark: a broken digit then stands as tall as it is printed. */
+function glyphs(marks: readonly Box[]): Box[] {
+  const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
+  const out: Box[] = [];
+  const used = new Uint8Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    if (used[i]) continue;
+    const g = { ...sorted[i]! };
+    for (let j = i + 1; j < sorted.length && sorted[j]!.x0 < g.x1; j++) {
+      if (used[j]) continue;
+      const m = sorted[j]!;
+      const overlap = Math.min(g.x1, m.x1) - Math.max(g.x0, m.x0);
+      const gap = Math.max(m.y0 - g.y1, g.y0 - m.y1);
+      const tall = Math.max(h(g), h(m));
+      const joined = Math.max(g.y1, m.y1) - Math.min(g.y0, m.y0);
+      // Parts of one character only: characters of two lines above each other stay apart.
+      if (overlap >= 0.5 * Math.min(w(g), w(m)) && gap <= Math.max(2, 0.3 * tall) && joined <= 1.6 * tall) {
+        g.x0 = Math.min(g.x0, m.x0);
+        g.y0 = Math.min(g.y0, m.y0);
+        g.x1 = Math.max(g.x1, m.x1);
+        g.y1 = Math.max(g.y1, m.y1);
+        used[j] = 1;
+      }
+    }
+    out.push(g);
+  }
+  return out;
+}
+
+/** Marks joined into rows: each to the nearest mark on its right that shares most of its height
+ * (a local link, so a slightly tilted line stays one row). */
+function rows(marks: readonly Box[]): Box[][] {
+  const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
+  const parent = sorted.map((_, i) => i);
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  // Marks by their left edge, so the candidates to the right of one are found by a binary search.
+  const lefts = sorted.map((m) => m.x0);
+  for (let i = 0; i < sorted.length; i++) {
+    const m = sorted[i]!;
+    const reach = m.x1 + MAX_GAP * h(m);
+    let best = -1;
+    for (let j = i + 1; j < sorted.length && lefts[j]! <= reach; j++) {
+      const n = sorted[j]!;
+      const shared = Math.min(m.y1, n.y1) - Math.max(m.y0, n.y0);
+      if (shared < 0.5 * Math.min(h(m), h(n))) continue;
+      if (n.x0 < m.x1 - 0.5 * w(m)) continue;
+      if (best < 0 || n.x0 < sorted[best]!.x0) best = j;
+    }
+    if (best >= 0) parent[find(best)] = find(i);
+  }
+  const groups = new Map<number, Box[]>();
+  sorted.forEach((m, i) => {
+    const r = find(i);
+    groups.set(r, [...(groups.get(r) ?? []), m]);
+  });
+  return [...groups.values()].map((g) => g.sort((a, b) => a.x0 - b.x0));
+}
+
+/** The height of a row's tall marks: the upper quartile of its marks' heights (capitals, digits
+ * and ascenders, however many lowercase letters it has). */
+function rowHeight(row: readonly Box[]): number {
+  const hs = row.map(h).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length * 0.75)]!;
+}
+
+/** The stretches of a row that could hold a card number. A short mark ends one, unless it stands
+ * between two tall ones with no space on either side (a digit the scan shrank is read, a word
+ * such as "a" or "x" or the "a" of "at" is not a digit). */
+function stretches(row: readonly Box[]): Box[] {
+  const H = rowHeight(row);
+  const marks = row.filter((m) => h(m) >= TINY * H);
+  // The row's baseline near each mark (a tilted row's drifts): the middle foot of its neighbours.
+  const feet = marks.map((_, i) => {
+    const near = marks.slice(Math.max(0, i - 6), i + 7).map((m) => m.y1);
+    return near.sort((a, b) => a - b)[Math.floor(near.length / 2)]!;
+  });
+  // A mark reaching below the baseline (g, p, q, y, a comma) is no digit either.
+  const tall = marks.map((m, i) => h(m) >= SHORT * H && m.y1 - feet[i]! <= DESCENT * H);
+  const gap = (i: number): number => marks[i]!.x0 - marks[i - 1]!.x1;
+  const out: Box[] = [];
+  let run: Box[] = [];
+  const close = (): void => {
+    if (run.length >= 4) {
+      const b = bound(run);
+      if (w(b) >= MIN_SPAN * H) out.push(b);
+    }
+    run = [];
+  };
+  for (let i = 0; i < marks.length; i++) {
+    if (run.length && gap(i) > MAX_GAP * H) close();
+    const inside =
+      i > 0 && i + 1 < marks.length && tall[i - 1]! && tall[i + 1]! && gap(i) <= SPACE * H && gap(i + 1) <= SPACE * H;
+    if (tall[i] || inside) run.push(marks[i]!);
+    else close();
+  }
+  close();
+  return out;
+}
+
+function bound(bs: readonly Box[]): Box {
+  return {
+    x0: Math.min(...bs.map((b) => b.x0)),
+    y0: Math.min(...bs.map((b) => b.y0)),
+    x1: Math.max(...bs.map((b) => b.x1)),
+    y1: Math.max(...bs.map((b) => b.y1)),
+  };
+}
+
+/** Whether the rows stand the right way up: a printed line's feet (the baseline) line up, its
+ * heads (capitals against lowercase) do not; upside down it is the other way round. Measured
+ * as how far each mark's foot and head lie from its row's most common one. */
+function upright(rs: readonly Box[][]): boolean {
+  let feet = 0;
+  let heads = 0;
+  for (const r of rs) {
+    if (r.length < 8) continue;
+    const H = rowHeight(r);
+    const spread = (xs: number[]): number => {
+      const s = [...xs].sort((a, b) => a - b);
+      const mid = s[Math.floor(s.length / 2)]!;
+      return xs.filter((x) => Math.abs(x - mid) > 0.15 * H).length;
+    };
+    feet += spread(r.map((m) => m.y1));
+    heads += spread(r.map((m) => m.y0));
+  }
+  return heads > 1.5 * feet;
+}
+
+/** The places on a page where a card number could be printed, or why the page cannot be judged. */
+export function digitRunPlaces(g: Gray, localMean: Uint8Array): RunSearch {
+  const marks = marksOf(darkPixels(g, localMean), g.width, g.height).filter(
+    (m) => m.area >= 3 && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4,
+  );
+  const rs = rows(glyphs(marks)).filter((r) => r.length >= 3);
+  const inRows = rs.reduce((s, r) => s + r.length, 0);
+  if (inRows < MIN_MARKS) return { judged: false, why: 'too little print' };
+  // A page whose marks join better top to bottom than left to right lies sideways.
+  const across = rs.filter((r) => r.length >= 8).length;
+  const down = rows(glyphs(marks).map((m) => ({ x0: m.y0, y0: m.x0, x1: m.y1, y1: m.x1 }))).filter(
+    (r) => r.length >= 8,
+  ).length;
+  if (down > across) return { judged: false, why: 'sideways' };
+  if (!upright(rs)) return { judged: false, why: 'not upright' };
+  return { judged: true, places: rs.flatMap(stretches), marks: inRows };
+}
