@@ -19,6 +19,9 @@ export function createOcrPool(o: { size: number; idleMs?: number }): OcrEngine {
         slot.waiting--;
       }
     },
+    warm() {
+      for (const s of engines) s.engine.warm();
+    },
     close: async () => {
       await Promise.all(engines.map((s) => s.engine.close()));
     },

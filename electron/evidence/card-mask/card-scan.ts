@@ -54,6 +54,25 @@ function ocr(): OcrEngine {
   return engine;
 }
 
+/** Pages drawn for reading and read at once, across every file being searched: a build starts
+ * the search of all its files together (so it runs beside the drawing of the packet), and only
+ * as many pages as there are engines are held in memory, plus one drawn ahead. */
+const PAGES_AT_ONCE = ENGINES + 1;
+let pagesNow = 0;
+const waiting: Array<() => void> = [];
+async function oneOfPages<T>(work: () => Promise<T>): Promise<T> {
+  if (pagesNow >= PAGES_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+  else pagesNow++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const go = waiting.shift();
+    if (go) go();
+    else pagesNow--;
+  }
+}
+
 const fileOf = (store: EvidenceStore, id: string): string => `${store.pathOf(id)}.cards.json`;
 
 async function readStored(store: EvidenceStore, id: string): Promise<CardScan | undefined> {
@@ -146,12 +165,14 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
     ENGINES,
     async (page): Promise<Array<FoundNumber & { source: CardMask['source'] }> | undefined> => {
       try {
-        return item.kind === 'pdf'
-          ? await scanPdfPage(store, item, page, signal)
-          : (await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
-              ...n,
-              source: 'ocr' as const,
-            }));
+        return await oneOfPages(async () =>
+          item.kind === 'pdf'
+            ? await scanPdfPage(store, item, page, signal)
+            : (await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
+                ...n,
+                source: 'ocr' as const,
+              })),
+        );
       } catch (e) {
         if (e instanceof AppError && e.kind === 'cancelled') throw e;
         // A page that cannot be drawn or read fails alone: it is noted, and the build, which
@@ -214,6 +235,12 @@ export function cardScanIfDone(store: EvidenceStore, item: EvidenceItem): CardSc
   const known = done.get(`${store.dir}:${item.id}`);
   if (!known) cardScanOf(store, item).catch(() => undefined);
   return known;
+}
+
+/** Starts the scanner's OCR engines ahead of the first page (a command about to search files
+ * starts them while it imports them). */
+export function warmCardScanner(): void {
+  ocr().warm();
 }
 
 /** Ends the scanner's OCR engines now (a command that is done). */

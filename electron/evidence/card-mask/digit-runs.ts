@@ -53,18 +53,17 @@ const SPACE = 0.35;
 /** A foot this far below the row's baseline, in row heights, is a descender's. */
 const DESCENT = 0.2;
 
-/** Dark pixels: darker than 82% of the mean around them (a local threshold, so a shadow across a
- * photo does not black out the words under it), found from a blurred copy made by the caller. */
-export function darkPixels(g: Gray, localMean: Uint8Array): Uint8Array {
-  const out = new Uint8Array(g.width * g.height);
-  for (let i = 0; i < out.length; i++) out[i] = g.data[i]! * 100 < localMean[i]! * 82 ? 1 : 0;
-  return out;
-}
-
-/** The bounding boxes of the 8-connected dark regions, with their pixel counts. */
-export function marksOf(dark: Uint8Array, width: number, height: number): Array<Box & { area: number }> {
+/** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts. A pixel
+ * is dark when it is darker than 82% of the mean around it (`localMean`, a blurred copy made by
+ * the caller): a local threshold, so a shadow across a photo does not black out the words under
+ * it. One pass labels the pixels (union-find over typed arrays: a page has millions of pixels),
+ * a second gathers each region's box. */
+export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: number }> {
+  const { width, height, data } = g;
   const labels = new Int32Array(width * height);
-  const parent: number[] = [0];
+  // At most one new label per two pixels of a row, and label 0 is "none".
+  let parent = new Int32Array(1024);
+  let next = 1;
   const find = (a: number): number => {
     while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
     return a;
@@ -73,50 +72,59 @@ export function marksOf(dark: Uint8Array, width: number, height: number): Array<
     const ra = find(a);
     const rb = find(b);
     if (ra === rb) return ra;
-    const [lo, hi] = ra < rb ? [ra, rb] : [rb, ra];
-    parent[hi] = lo;
-    return lo;
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
   };
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const i = row + x;
-      if (!dark[i]) continue;
-      let l = 0;
-      if (x > 0 && labels[i - 1]) l = labels[i - 1]!;
+      if (data[i]! * 100 >= localMean[i]! * 82) continue;
+      let l = x > 0 ? labels[i - 1]! : 0;
       if (y > 0) {
         const up = i - width;
-        for (const j of [up - 1, up, up + 1]) {
-          if ((j === up - 1 && x === 0) || (j === up + 1 && x === width - 1)) continue;
-          const m = labels[j]!;
-          if (m) l = l ? union(l, m) : m;
-        }
+        if (x > 0 && labels[up - 1]) l = l ? union(l, labels[up - 1]!) : labels[up - 1]!;
+        if (labels[up]) l = l ? union(l, labels[up]!) : labels[up]!;
+        if (x + 1 < width && labels[up + 1]) l = l ? union(l, labels[up + 1]!) : labels[up + 1]!;
       }
       if (!l) {
-        l = parent.length;
-        parent.push(l);
+        if (next === parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
+        }
+        l = next++;
+        parent[l] = l;
       }
       labels[i] = l;
     }
   }
-  const boxes = new Map<number, Box & { area: number }>();
+  const x0 = new Int32Array(next).fill(width);
+  const y0 = new Int32Array(next).fill(-1);
+  const x1 = new Int32Array(next);
+  const y1 = new Int32Array(next);
+  const area = new Int32Array(next);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const l = labels[row + x]!;
       if (!l) continue;
       const r = find(l);
-      const b = boxes.get(r);
-      if (!b) boxes.set(r, { x0: x, y0: y, x1: x + 1, y1: y + 1, area: 1 });
-      else {
-        if (x < b.x0) b.x0 = x;
-        if (x + 1 > b.x1) b.x1 = x + 1;
-        b.y1 = y + 1;
-        b.area++;
-      }
+      if (y0[r] === -1) y0[r] = y;
+      if (x < x0[r]!) x0[r] = x;
+      if (x + 1 > x1[r]!) x1[r] = x + 1;
+      y1[r] = y + 1;
+      area[r]!++;
     }
   }
-  return [...boxes.values()];
+  const out: Array<Box & { area: number }> = [];
+  for (let r = 1; r < next; r++)
+    if (area[r]) out.push({ x0: x0[r]!, y0: y0[r]!, x1: x1[r]!, y1: y1[r]!, area: area[r]! });
+  return out;
 }
 
 const h = (b: Box): number => b.y1 - b.y0;
@@ -256,9 +264,7 @@ function upright(rs: readonly Box[][]): boolean {
 
 /** The places on a page where a card number could be printed, or why the page cannot be judged. */
 export function digitRunPlaces(g: Gray, localMean: Uint8Array): RunSearch {
-  const marks = marksOf(darkPixels(g, localMean), g.width, g.height).filter(
-    (m) => m.area >= 3 && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4,
-  );
+  const marks = marksOf(g, localMean).filter((m) => m.area >= 3 && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4);
   const rs = rows(glyphs(marks)).filter((r) => r.length >= 3);
   const inRows = rs.reduce((s, r) => s + r.length, 0);
   if (inRows < MIN_MARKS) return { judged: false, why: 'too little print' };
