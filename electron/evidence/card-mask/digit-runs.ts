@@ -35,6 +35,11 @@ export type RunSearch = { judged: true; places: Place[]; marks: number } | { jud
 /** A mark of print is at most this many pixels tall (a 72 pt headline at 150 dpi); larger ones
  * are pictures, rules or frames, and are left out of the rows. */
 const MAX_MARK = 160;
+/** Marks smaller than this both ways (in pixels, at 150 dpi) are specks, dots or hyphens. */
+const MIN_MARK = 4;
+/** A dark pixel is at least this much darker than the mean around it: the grain of a photo of
+ * paper in shadow is not print. */
+const CONTRAST = 24;
 /** Fewer marks in rows than this: too little print to judge, the page is read whole (it is
  * quick to read then). */
 const MIN_MARKS = 150;
@@ -83,7 +88,8 @@ export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: num
     const row = y * width;
     for (let x = 0; x < width; x++) {
       const i = row + x;
-      if (data[i]! * 100 >= localMean[i]! * 82) continue;
+      const m = localMean[i]!;
+      if (data[i]! * 100 >= m * 82 || data[i]! + CONTRAST > m) continue;
       let l = x > 0 ? labels[i - 1]! : 0;
       if (y > 0) {
         const up = i - width;
@@ -161,35 +167,38 @@ function glyphs(marks: readonly Box[]): Box[] {
 }
 
 /** Marks joined into rows: each to the nearest mark on its right that shares most of its height
- * (a local link, so a slightly tilted line stays one row). */
-function rows(marks: readonly Box[]): Box[][] {
+ * (a local link, so a slightly tilted line stays one row). Also counts the links closer than a
+ * third of the mark's height: the gaps between the letters of a word, which are narrower than
+ * those between lines. */
+function rowsOf(marks: readonly Box[]): { rows: Box[][]; close: number } {
   const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
   const parent = sorted.map((_, i) => i);
   const find = (a: number): number => {
     while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
     return a;
   };
-  // Marks by their left edge, so the candidates to the right of one are found by a binary search.
-  const lefts = sorted.map((m) => m.x0);
+  let close = 0;
   for (let i = 0; i < sorted.length; i++) {
     const m = sorted[i]!;
     const reach = m.x1 + MAX_GAP * h(m);
     let best = -1;
-    for (let j = i + 1; j < sorted.length && lefts[j]! <= reach; j++) {
+    for (let j = i + 1; j < sorted.length && sorted[j]!.x0 <= reach; j++) {
       const n = sorted[j]!;
       const shared = Math.min(m.y1, n.y1) - Math.max(m.y0, n.y0);
       if (shared < 0.5 * Math.min(h(m), h(n))) continue;
       if (n.x0 < m.x1 - 0.5 * w(m)) continue;
       if (best < 0 || n.x0 < sorted[best]!.x0) best = j;
     }
-    if (best >= 0) parent[find(best)] = find(i);
+    if (best < 0) continue;
+    parent[find(best)] = find(i);
+    if (sorted[best]!.x0 - m.x1 <= h(m) / 3) close++;
   }
   const groups = new Map<number, Box[]>();
   sorted.forEach((m, i) => {
     const r = find(i);
     groups.set(r, [...(groups.get(r) ?? []), m]);
   });
-  return [...groups.values()].map((g) => g.sort((a, b) => a.x0 - b.x0));
+  return { rows: [...groups.values()].map((g) => g.sort((a, b) => a.x0 - b.x0)), close };
 }
 
 /** The height of a row's tall marks: the upper quartile of its marks' heights (capitals, digits
@@ -206,10 +215,7 @@ function stretches(row: readonly Box[]): Box[] {
   const H = rowHeight(row);
   const marks = row.filter((m) => h(m) >= TINY * H);
   // The row's baseline near each mark (a tilted row's drifts): the middle foot of its neighbours.
-  const feet = marks.map((_, i) => {
-    const near = marks.slice(Math.max(0, i - 6), i + 7).map((m) => m.y1);
-    return near.sort((a, b) => a - b)[Math.floor(near.length / 2)]!;
-  });
+  const feet = localMiddles(marks.map((m) => m.y1));
   // A mark reaching below the baseline (g, p, q, y, a comma) is no digit either.
   const tall = marks.map((m, i) => h(m) >= SHORT * H && m.y1 - feet[i]! <= DESCENT * H);
   const gap = (i: number): number => marks[i]!.x0 - marks[i - 1]!.x1;
@@ -242,38 +248,48 @@ function bound(bs: readonly Box[]): Box {
   };
 }
 
+/** The middle of `xs` around each index (six either side): a tilted row's baseline drifts. */
+function localMiddles(xs: readonly number[]): number[] {
+  return xs.map((_, i) => {
+    const near = xs.slice(Math.max(0, i - 6), i + 7).sort((a, b) => a - b);
+    return near[Math.floor(near.length / 2)]!;
+  });
+}
+
 /** Whether the rows stand the right way up: a printed line's feet (the baseline) line up, its
  * heads (capitals against lowercase) do not; upside down it is the other way round. Measured
- * as how far each mark's foot and head lie from its row's most common one. */
+ * as how many marks' feet and heads lie off the middle of their neighbours'. */
 function upright(rs: readonly Box[][]): boolean {
   let feet = 0;
   let heads = 0;
   for (const r of rs) {
     if (r.length < 8) continue;
     const H = rowHeight(r);
-    const spread = (xs: number[]): number => {
-      const s = [...xs].sort((a, b) => a - b);
-      const mid = s[Math.floor(s.length / 2)]!;
-      return xs.filter((x) => Math.abs(x - mid) > 0.15 * H).length;
+    const off = (xs: number[]): number => {
+      const mids = localMiddles(xs);
+      return xs.filter((x, i) => Math.abs(x - mids[i]!) > 0.15 * H).length;
     };
-    feet += spread(r.map((m) => m.y1));
-    heads += spread(r.map((m) => m.y0));
+    feet += off(r.map((m) => m.y1));
+    heads += off(r.map((m) => m.y0));
   }
   return heads > 1.5 * feet;
 }
 
 /** The places on a page where a card number could be printed, or why the page cannot be judged. */
 export function digitRunPlaces(g: Gray, localMean: Uint8Array): RunSearch {
-  const marks = marksOf(g, localMean).filter((m) => m.area >= 3 && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4);
-  const rs = rows(glyphs(marks)).filter((r) => r.length >= 3);
+  // Specks (noise, dots, a hyphen) are left out: they would join rows that are not one.
+  const marks = marksOf(g, localMean).filter(
+    (m) => m.area >= 3 && Math.max(h(m), w(m)) >= MIN_MARK && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4,
+  );
+  const chars = glyphs(marks);
+  const across = rowsOf(chars);
+  const rs = across.rows.filter((r) => r.length >= 3);
   const inRows = rs.reduce((s, r) => s + r.length, 0);
   if (inRows < MIN_MARKS) return { judged: false, why: 'too little print' };
-  // A page whose marks join better top to bottom than left to right lies sideways.
-  const across = rs.filter((r) => r.length >= 8).length;
-  const down = rows(glyphs(marks).map((m) => ({ x0: m.y0, y0: m.x0, x1: m.y1, y1: m.x1 }))).filter(
-    (r) => r.length >= 8,
-  ).length;
-  if (down > across) return { judged: false, why: 'sideways' };
+  // Letters of a word stand closer side by side than lines above each other: on a page lying
+  // sideways, more marks have a close neighbour below them than beside them.
+  const down = rowsOf(chars.map((m) => ({ x0: m.y0, y0: m.x0, x1: m.y1, y1: m.x1 })));
+  if (across.close < 2 * down.close) return { judged: false, why: 'sideways' };
   if (!upright(rs)) return { judged: false, why: 'not upright' };
   return { judged: true, places: rs.flatMap(stretches), marks: inRows };
 }

@@ -28,7 +28,7 @@ export type PlacesRead = { judged: false } | { judged: true; found: FoundNumber[
 export async function readPlaces(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<PlacesRead> {
   const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
-  const mean = await sharp(data, raw).blur(LOCAL_SIGMA).raw().toBuffer();
+  const mean = await sharp(data, raw).blur(LOCAL_SIGMA).extractChannel(0).raw().toBuffer();
   const search = digitRunPlaces({ data, width: info.width, height: info.height }, mean);
   if (!search.judged) return { judged: false };
   if (search.places.length === 0) return { judged: true, found: [], places: 0, pixels: 0 };

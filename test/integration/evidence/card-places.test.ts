@@ -1,0 +1,119 @@
+// The card-number search on a page of print reads only the places that could hold a card number
+// (electron/evidence/card-mask/digit-runs.ts, read-places.ts), with the app's real OCR engine: a
+// dense A4 receipt scan in 6 pt print, fifty priced lines of short numbers, the card number in
+// groups (spaces, dashes) or unbroken, on a clean scan and on a tilted photo with a shadow; a
+// page lying sideways is still read whole at its turns. What the engine is given is recorded, so
+// a search that went back to reading whole pages fails here too.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { scanPage } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { createOcrEngine, type OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
+import type { PageRect } from '../../../shared/evidence/card-numbers.ts';
+import { receiptLines, receiptScan, type ScanLook } from '../../support/receipts.ts';
+
+const real = createOcrEngine();
+after(() => real.close());
+
+/** The real engine, with the size of every picture it is given. */
+function recorded(): OcrEngine & { pixels: number[] } {
+  const pixels: number[] = [];
+  return {
+    pixels,
+    async read(image, o) {
+      const m = await sharp(image).metadata();
+      pixels.push((m.width ?? 0) * (m.height ?? 0));
+      return real.read(image, o);
+    },
+    warm: () => real.warm(),
+    close: async () => undefined,
+  };
+}
+
+/** Where the line printed `at` lies on a 300 dpi A4 scan (receiptScan's layout), as a fraction
+ * of the page's height: its middle. */
+const lineMiddle = (at: number, pointSize = 6): number => {
+  const px = Math.round((pointSize / 72) * 300);
+  return (300 + at * Math.round(px * 1.45) - px * 0.35) / 3508;
+};
+
+/** The page as the search is given it (ocr/page-image.ts): 150 dpi grey JPEG. */
+const asRead = async (scan: Buffer, turn = 0): Promise<Buffer> =>
+  sharp(scan)
+    .rotate(turn)
+    .resize(turn % 180 ? { height: 1240 } : { width: 1240 })
+    .greyscale()
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+async function dense(card: string | undefined, o: { look?: ScanLook; at?: number; seed?: number } = {}) {
+  const printed = receiptLines({
+    order: 'ORD-48216',
+    total: '$129.00',
+    date: '6 Oct 2026',
+    last4: '4242',
+    auth: 'A1B2C3',
+    items: 50,
+    seed: o.seed ?? 3,
+  });
+  const at = o.at ?? 6;
+  if (card) printed.splice(at, 0, `Card number ${card}`);
+  const look = o.look ?? 'scan';
+  return { scan: await receiptScan(printed, { look, seed: 11, pointSize: look === 'photo' ? 8 : 6 }), at };
+}
+
+const near = (r: PageRect, middle: number, page = 1754): boolean => Math.abs(r.y + r.h / 2 - middle) < 12 / page;
+
+for (const [card, last4, at] of [
+  ['4111 1111 1111 1111', '1111', 6],
+  ['3782-822463-10005', '0005', 30],
+  ['5555555555554444', '4444', 52],
+] as const)
+  test(`6 pt print, fifty priced lines: "${card}" on line ${at + 1} is found, and a small part of the page is read`, async () => {
+    const { scan } = await dense(card, { at, seed: at });
+    const engine = recorded();
+    const found = await scanPage(engine, await asRead(scan));
+    assert.deepEqual(
+      found.map((n) => n.last4),
+      [last4],
+    );
+    assert.ok(near(found[0]!.rects[0]!, lineMiddle(at)), JSON.stringify(found[0]!.rects));
+    // One read of the stacked places, a tenth of the page's pixels at most (the whole page is
+    // 1240 × 1754): the priced lines' short numbers are not read.
+    assert.equal(engine.pixels.length, 1);
+    assert.ok(engine.pixels[0]! < 0.1 * 1240 * 1754, `${engine.pixels[0]} pixels read`);
+  });
+
+test('a tilted photo of the same receipt with a shadow across it (8 pt): the number is found', async () => {
+  const { scan, at } = await dense('4111 1111 1111 1111', { look: 'photo', at: 20 });
+  const engine = recorded();
+  const found = await scanPage(engine, await asRead(scan));
+  assert.deepEqual(
+    found.map((n) => n.last4),
+    ['1111'],
+  );
+  assert.ok(near(found[0]!.rects[0]!, lineMiddle(at, 8), 1754 * 1.5), JSON.stringify(found[0]!.rects));
+  assert.ok(engine.pixels[0]! < 0.15 * 1240 * 1754, `${engine.pixels[0]} pixels read`);
+});
+
+test('a page of words with no digits at all: at most a few short stretches are read, not the page', async () => {
+  const words = ['Walnut board', 'Linen napkins', 'Copper kettle', 'Oak spoon', 'Glass carafe', 'Wool throw'];
+  const printed = Array.from({ length: 50 }, (_, i) => `${words[i % words.length]} and a ${words[(i * 5) % 6]}`);
+  const engine = recorded();
+  assert.deepEqual(await scanPage(engine, await asRead(await receiptScan(printed))), []);
+  // At 150 dpi a lowercase letter of 6 pt print stands 8 pixels tall against a capital's 10: a
+  // few words are taken for a stretch of capitals and digits (read for nothing, never missed).
+  assert.ok(engine.pixels.length <= 1);
+  assert.ok((engine.pixels[0] ?? 0) < 0.05 * 1240 * 1754, `${engine.pixels[0]} pixels read`);
+});
+
+test('the same receipt scanned lying sideways: the page is read whole at its turns, and the number found', async () => {
+  const { scan } = await dense('4111 1111 1111 1111', { at: 6 });
+  const engine = recorded();
+  const found = await scanPage(engine, await asRead(scan, 90));
+  assert.deepEqual(
+    found.map((n) => n.last4),
+    ['1111'],
+  );
+  assert.equal(engine.pixels[0], 1754 * 1240, 'the first read is the whole page');
+});
