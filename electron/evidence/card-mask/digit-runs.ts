@@ -35,6 +35,9 @@ export type RunSearch = { judged: true; places: Place[]; marks: number } | { jud
 /** A mark of print is at most this many pixels tall (a 72 pt headline at 150 dpi); larger ones
  * are pictures, rules or frames, and are left out of the rows. */
 const MAX_MARK = 160;
+/** A mark larger than a character with this many dark pixels or more (at 150 dpi) is a picture or
+ * a rule. */
+const LARGE_AREA = 400;
 /** Marks smaller than this both ways (in pixels, at 150 dpi) are specks, dots or hyphens. */
 const MIN_MARK = 4;
 /** A dark pixel is at least this much darker than the mean around it: the grain of a photo of
@@ -222,7 +225,8 @@ function stretches(row: readonly Box[]): Box[] {
   const out: Box[] = [];
   let run: Box[] = [];
   const close = (): void => {
-    if (run.length >= 4) {
+    // However few marks: digits that touch are one mark.
+    if (run.length) {
       const b = bound(run);
       if (w(b) >= MIN_SPAN * H) out.push(b);
     }
@@ -277,10 +281,13 @@ function upright(rs: readonly Box[][]): boolean {
 
 /** The places on a page where a card number could be printed, or why the page cannot be judged. */
 export function digitRunPlaces(g: Gray, localMean: Uint8Array): RunSearch {
+  const all = marksOf(g, localMean);
+  // A picture, a dark band or a rule (a table's, an underline) could hold print this search does
+  // not see: white on black, digits run into a line. Such a page is read whole.
+  if (all.some((m) => (h(m) > MAX_MARK || w(m) > MAX_MARK * 4) && m.area >= LARGE_AREA))
+    return { judged: false, why: 'pictures or rules' };
   // Specks (noise, dots, a hyphen) are left out: they would join rows that are not one.
-  const marks = marksOf(g, localMean).filter(
-    (m) => m.area >= 3 && Math.max(h(m), w(m)) >= MIN_MARK && h(m) <= MAX_MARK && w(m) <= MAX_MARK * 4,
-  );
+  const marks = all.filter((m) => m.area >= 3 && Math.max(h(m), w(m)) >= MIN_MARK);
   const chars = glyphs(marks);
   const across = rowsOf(chars);
   const rs = across.rows.filter((r) => r.length >= 3);

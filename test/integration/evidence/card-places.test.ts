@@ -117,3 +117,22 @@ test('the same receipt scanned lying sideways: the page is read whole at its tur
   );
   assert.equal(engine.pixels[0], 1754 * 1240, 'the first read is the whole page');
 });
+
+test('a dense page with a dark band (a logo, print white on black) or a ruled table: read whole, as before', async () => {
+  const { scan } = await dense('4111 1111 1111 1111', { at: 6 });
+  // A black band across the page's foot, and a rule under the card number's line.
+  const marked = await sharp(scan)
+    .composite([
+      { input: { create: { width: 1800, height: 160, channels: 3, background: '#111' } }, left: 300, top: 3200 },
+      { input: { create: { width: 1600, height: 4, channels: 3, background: '#111' } }, left: 300, top: 3100 },
+    ])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  const engine = recorded();
+  const found = await scanPage(engine, await asRead(marked));
+  assert.equal(engine.pixels[0], 1240 * 1754, 'the first read is the whole page');
+  assert.deepEqual(
+    found.map((n) => n.last4),
+    ['1111'],
+  );
+});
