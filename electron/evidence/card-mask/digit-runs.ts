@@ -61,6 +61,16 @@ const SPACE = 0.35;
 /** A foot this far below the row's baseline, in row heights, is a descender's. */
 const DESCENT = 0.2;
 
+/** The label of each pixel, kept from page to page (a page of 2 million pixels needs 8 MB; made
+ * anew for each page, that is most of what the collector has to free). */
+let kept = new Int32Array(0);
+function labelsFor(n: number): Int32Array {
+  if (kept.length < n) kept = new Int32Array(n);
+  const labels = kept.subarray(0, n);
+  labels.fill(0);
+  return labels;
+}
+
 /** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts. A pixel
  * is dark when it is darker than 82% of the mean around it (`localMean`, a blurred copy made by
  * the caller): a local threshold, so a shadow across a photo does not black out the words under
@@ -68,7 +78,7 @@ const DESCENT = 0.2;
  * a second gathers each region's box. */
 export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: number }> {
   const { width, height, data } = g;
-  const labels = new Int32Array(width * height);
+  const labels = labelsFor(width * height);
   // At most one new label per two pixels of a row, and label 0 is "none".
   let parent = new Int32Array(1024);
   let next = 1;

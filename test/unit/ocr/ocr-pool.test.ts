@@ -29,7 +29,7 @@ function engines() {
   };
   /** Lets every page read so far (and those queued behind them) finish. */
   const finishAll = async () => {
-    for (let idle = 0; idle < 5; ) {
+    for (let idle = 0; idle < 5;) {
       await new Promise((r) => setImmediate(r));
       if (pending.length) pending.shift()!();
       else idle++;
