@@ -8,6 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { scanPage } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { digitRunPlaces } from '../../../electron/evidence/card-mask/digit-runs.ts';
 import { createOcrEngine, type OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 import type { PageRect } from '../../../shared/evidence/card-numbers.ts';
 import { receiptLines, receiptScan, type ScanLook } from '../../support/receipts.ts';
@@ -135,4 +136,49 @@ test('a dense page with a dark band (a logo, print white on black) or a ruled ta
     found.map((n) => n.last4),
     ['1111'],
   );
+});
+
+test('the places cover a card number in serif, monospace and condensed type from 5.5 to 9 pt, tilted', async () => {
+  const esc = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const missed: string[] = [];
+  const fonts = ['DejaVu Sans', 'DejaVu Sans Mono', 'DejaVu Serif', 'DejaVu Sans Condensed', 'DejaVu Serif Condensed'];
+  const cards = ['6011 0009 9013 9424', '3782-822463-10005', '5555555555554444'];
+  for (const [f, font] of fonts.entries())
+    for (const [p, pt] of [5.5, 9].entries()) {
+      // Each form of a number in turn: in groups by spaces, by dashes, unbroken.
+      const card = cards[(f + p) % cards.length]!;
+      const lines = receiptLines({ items: 45, seed: 5, order: 'ORD-1', total: '$1.00', last4: '4242' });
+      const at = 17;
+      lines.splice(at, 0, `Paid with card ${card} on 6 Oct`);
+      const px = Math.round((pt / 72) * 300);
+      const lead = Math.round(px * 1.45);
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="2480" height="3508"><rect width="100%" height="100%" ' +
+        'fill="#f7f5ef"/>' +
+        lines
+          .map(
+            (l, i) =>
+              `<text x="300" y="${300 + i * lead}" font-size="${px}" font-family="${font}" fill="#1a1a1a">${esc(l)}</text>`,
+          )
+          .join('') +
+        '</svg>';
+      const scan = await sharp(Buffer.from(svg))
+        .flatten({ background: '#fff' })
+        .rotate(0.6, { background: '#f7f5ef' })
+        .resize(2480, 3508, { fit: 'cover' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const { data, info } = await sharp(await asRead(scan))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
+      const mean = await sharp(data, raw).blur(6).extractChannel(0).raw().toBuffer();
+      const search = digitRunPlaces({ data, width: info.width, height: info.height }, mean);
+      // The number's line at 150 dpi (the tilt moves it a few pixels).
+      const y = (300 + at * lead - px * 0.35) / 2;
+      if (!search.judged || !search.places.some((p) => p.y0 - 8 <= y && p.y1 + 8 >= y))
+        missed.push(`${font} ${pt} pt ${card}: ${search.judged ? `${search.places.length} places` : search.why}`);
+    }
+  assert.deepEqual(missed, []);
 });
