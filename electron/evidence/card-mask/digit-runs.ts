@@ -49,6 +49,12 @@ const MIN_MARKS = 150;
 /** A place is a stretch at least this many mark-heights long: 13 digits take 12.5 advances of
  * 0.64 (a condensed font) to 0.87 (DejaVu Sans) of a digit's height, 8 or more. */
 const MIN_SPAN = 7.5;
+/** A place holds at least this many characters: a card number's 13 digits, less two the scan may
+ * have lost (broken into specks, or shrunk to a lowercase letter's height). */
+const MIN_CHARACTERS = 11;
+/** The widest a single digit's ink stands, in mark-heights (0.45-0.7 in the common fonts): a mark
+ * as wide as two of these is counted as two characters. */
+const CHAR_WIDTH = 0.55;
 /** A gap wider than this many mark-heights ends a stretch (two spaces take at most about 1.7). */
 const MAX_GAP = 2.5;
 /** Below this share of the row's height a mark is short (a lowercase letter without an
@@ -235,11 +241,9 @@ function stretches(row: readonly Box[]): Box[] {
   const out: Box[] = [];
   let run: Box[] = [];
   const close = (): void => {
-    // However few marks: digits that touch are one mark.
-    if (run.length) {
-      const b = bound(run);
-      if (w(b) >= MIN_SPAN * H) out.push(b);
-    }
+    // Characters counted by width, so digits that touch (one mark) count as what they are.
+    const characters = run.reduce((n, m) => n + Math.max(1, Math.floor(w(m) / (CHAR_WIDTH * H))), 0);
+    if (run.length && characters >= MIN_CHARACTERS && w(bound(run)) >= MIN_SPAN * H) out.push(bound(run));
     run = [];
   };
   for (let i = 0; i < marks.length; i++) {
