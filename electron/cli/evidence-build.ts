@@ -157,92 +157,109 @@ export const evidenceBuild: CliCommand = {
     if (maxPages !== undefined) limits.maxPages = maxPages;
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
-    const outcomes = await evidence.importPaths(
-      ctx.positionals.map((p) => resolve(p)),
-      { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
+    // The card-number search's engines load while the files are imported.
+    const scanner = import('../evidence/card-mask/card-scan.ts');
+    void scanner.then(
+      (s) => s.warmCardScanner(),
+      () => undefined,
     );
-    const [{ buildPacket }, { withDrawingSignal }, { wholeFiles }] = await builder;
-    const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
-    // "Duplicate" here means another input of this run had the same content (the store also
-    // knows files from earlier runs, which is no news to the merchant).
-    const firstName = new Map<string, string>();
-    const lines = outcomes.map((o) => {
-      if (!o.ok) return `${o.skipped ? '–' : '✗'} ${o.reason}`;
-      const earlier = firstName.get(o.item.id);
-      if (earlier === undefined) firstName.set(o.item.id, o.item.name);
-      return (
-        `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ` +
-        (o.item.pages === 1 ? 'page' : 'pages') +
-        (earlier !== undefined ? ` (the same content as ${earlier}: used once)` : '')
+    // A command-line build is done when its packet is written: the engines end then, not after
+    // their idle time (their threads would keep the process waiting for it).
+    try {
+      const outcomes = await evidence.importPaths(
+        ctx.positionals.map((p) => resolve(p)),
+        { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
       );
-    });
-    if (pages.length === 0) {
-      return {
-        exitCode: 1,
-        text: [...lines, 'Nothing usable to build from.'].join('\n'),
-        data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] },
+      // The card-number search of every file starts now, beside the packet's drawing (which waits
+      // for each file's search before it draws that file): OCR in its engines' threads, the
+      // drawing in the image library's.
+      const { cardScanOf } = await scanner;
+      for (const o of outcomes) if (o.ok) cardScanOf(evidence, o.item).catch(() => undefined);
+      const [{ buildPacket }, { withDrawingSignal }, { wholeFiles }] = await builder;
+      const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
+      // "Duplicate" here means another input of this run had the same content (the store also
+      // knows files from earlier runs, which is no news to the merchant).
+      const firstName = new Map<string, string>();
+      const lines = outcomes.map((o) => {
+        if (!o.ok) return `${o.skipped ? '–' : '✗'} ${o.reason}`;
+        const earlier = firstName.get(o.item.id);
+        if (earlier === undefined) firstName.set(o.item.id, o.item.name);
+        return (
+          `✓ ${o.item.name}: ${o.item.kind.toUpperCase()}, ${o.item.pages} ` +
+          (o.item.pages === 1 ? 'page' : 'pages') +
+          (earlier !== undefined ? ` (the same content as ${earlier}: used once)` : '')
+        );
+      });
+      if (pages.length === 0) {
+        return {
+          exitCode: 1,
+          text: [...lines, 'Nothing usable to build from.'].join('\n'),
+          data: { inputs: outcomes, files: [], problems: ['Nothing usable to build from.'] },
+        };
+      }
+      if (coverSource) {
+        const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
+        const { packetLetter } = await import('../app/answer/letter.ts');
+        const letter = await packetLetter(evidence, coverSource, { pages });
+        cover = letter;
+        const blanks = letterProblem(letter);
+        if (blanks) throw new CliError(blanks.message);
+      }
+      const settings = {
+        preset: preset ?? profile?.preset ?? 'document',
+        limits,
+        pageSize: page ?? profile?.pageSize ?? 'letter',
+        output: format,
+        baseName: coverFor ? `evidence ${coverFor}` : 'evidence',
+        ...(Object.keys(overrides).length ? { overrides } : {}),
+        ...(pdfPages ? { pdfPages } : {}),
+        ...(ctx.values['fit-scans'] === true ? { keepScanPaper: false } : {}),
       };
-    }
-    if (coverSource) {
-      const { letterProblem } = await import('../evidence/cover-letter-facts.ts');
-      const { packetLetter } = await import('../app/answer/letter.ts');
-      const letter = await packetLetter(evidence, coverSource, { pages });
-      cover = letter;
-      const blanks = letterProblem(letter);
-      if (blanks) throw new CliError(blanks.message);
-    }
-    const settings = {
-      preset: preset ?? profile?.preset ?? 'document',
-      limits,
-      pageSize: page ?? profile?.pageSize ?? 'letter',
-      output: format,
-      baseName: coverFor ? `evidence ${coverFor}` : 'evidence',
-      ...(Object.keys(overrides).length ? { overrides } : {}),
-      ...(pdfPages ? { pdfPages } : {}),
-      ...(ctx.values['fit-scans'] === true ? { keepScanPaper: false } : {}),
-    };
-    // SIGTERM or Ctrl-C ends a page being drawn at once, not only between pages.
-    const result = await withDrawingSignal(ctx.signal, () =>
-      buildPacket(evidence, { pages }, settings, {
-        outDir: resolve(out),
-        ...(cover ? { coverLetter: cover } : {}),
-        signal: ctx.signal,
-        onProgress: (d, t) => ctx.progress(`pages ${d}/${t}`),
-      }),
-    );
-    const text = [
-      ...lines,
-      ...(profile
-        ? [
-            'Limits of the profile ' +
-              `"${profile.name}"${(maxFile ?? maxTotal ?? maxPages) ? ", with the flags' changes" : ''}: ` +
-              `${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} ` +
-              `KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`,
-          ]
-        : []),
-      ...result.files.map(
-        (f) =>
-          `→ ${join(resolve(out), f.name)}: ${f.pages} ` +
-          `${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`,
-      ),
-      ...result.warnings.map((w) => `! ${w}`),
-      ...result.problems.map((p) => `✗ ${p.message}`),
-    ].join('\n');
-    // Exit 0 only when something was written; every input that was not used has its reason above.
-    return {
-      exitCode: result.ok && result.files.length > 0 ? 0 : 1,
-      text,
-      data: {
-        inputs: outcomes,
-        settings: {
-          preset: settings.preset,
-          pageSize: settings.pageSize,
-          output: settings.output,
-          limits,
-          ...(profile ? { profile: profile.name } : {}),
+      // SIGTERM or Ctrl-C ends a page being drawn at once, not only between pages.
+      const result = await withDrawingSignal(ctx.signal, () =>
+        buildPacket(evidence, { pages }, settings, {
+          outDir: resolve(out),
+          ...(cover ? { coverLetter: cover } : {}),
+          signal: ctx.signal,
+          onProgress: (d, t) => ctx.progress(`pages ${d}/${t}`),
+        }),
+      );
+      const text = [
+        ...lines,
+        ...(profile
+          ? [
+              'Limits of the profile ' +
+                `"${profile.name}"${(maxFile ?? maxTotal ?? maxPages) ? ", with the flags' changes" : ''}: ` +
+                `${Math.round(limits.maxFileBytes / 1024)} KB a file, ${Math.round(limits.maxTotalBytes / 1024)} ` +
+                `KB in all, ${limits.maxPages} pages, ${limits.maxDpi} dpi, ${limits.colour}.`,
+            ]
+          : []),
+        ...result.files.map(
+          (f) =>
+            `→ ${join(resolve(out), f.name)}: ${f.pages} ` +
+            `${f.pages === 1 ? 'page' : 'pages'}, ${(f.bytes / 1024).toFixed(0)} KB`,
+        ),
+        ...result.warnings.map((w) => `! ${w}`),
+        ...result.problems.map((p) => `✗ ${p.message}`),
+      ].join('\n');
+      // Exit 0 only when something was written; every input that was not used has its reason above.
+      return {
+        exitCode: result.ok && result.files.length > 0 ? 0 : 1,
+        text,
+        data: {
+          inputs: outcomes,
+          settings: {
+            preset: settings.preset,
+            pageSize: settings.pageSize,
+            output: settings.output,
+            limits,
+            ...(profile ? { profile: profile.name } : {}),
+          },
+          ...result,
         },
-        ...result,
-      },
-    };
+      };
+    } finally {
+      await (await scanner).closeCardScanner();
+    }
   },
 };

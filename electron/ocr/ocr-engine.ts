@@ -65,6 +65,9 @@ export interface OcrOptions {
 export interface OcrEngine {
   /** Reads one page (JPEG, PNG, BMP, TIFF or WebP bytes). Pages are read one at a time. */
   read(image: Buffer, o?: OcrOptions): Promise<OcrPage>;
+  /** Starts the worker now, ahead of the first page (its WebAssembly and model take half a
+   * second to load); it ends when idle as after a page. */
+  warm(): void;
   /** Ends the worker now (it starts again on the next page). */
   close(): Promise<void>;
 }
@@ -189,6 +192,14 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
   }
 
   return {
+    warm() {
+      if (worker) return;
+      worker = start();
+      // Ended when idle, like after a page, if no page comes; a read clears this.
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => void end(), idleMs);
+      idle.unref();
+    },
     read(image, opts = {}) {
       const run = queue.then(() => readNow(image, opts));
       queue = run.catch(() => undefined);

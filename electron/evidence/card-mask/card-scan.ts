@@ -17,6 +17,7 @@ import { pageForOcr } from '../../ocr/page-image.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
+import { readPlaces } from './read-places.ts';
 import { numbersInText as numbersInLayer } from './text-masks.ts';
 import {
   cardScanSchema,
@@ -51,6 +52,25 @@ let engine: OcrEngine | undefined;
 function ocr(): OcrEngine {
   engine ??= createOcrPool({ size: ENGINES, idleMs: 3000 });
   return engine;
+}
+
+/** Pages drawn for reading and read at once, across every file being searched: a build starts
+ * the search of all its files together (so it runs beside the drawing of the packet), and only
+ * as many pages as there are engines are held in memory, plus one drawn ahead. */
+const PAGES_AT_ONCE = ENGINES + 1;
+let pagesNow = 0;
+const waiting: Array<() => void> = [];
+async function oneOfPages<T>(work: () => Promise<T>): Promise<T> {
+  if (pagesNow >= PAGES_AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+  else pagesNow++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const go = waiting.shift();
+    if (go) go();
+    else pagesNow--;
+  }
 }
 
 const fileOf = (store: EvidenceStore, id: string): string => `${store.pathOf(id)}.cards.json`;
@@ -107,6 +127,13 @@ export async function scanPicture(engine: OcrEngine, image: Buffer, signal?: Abo
   }));
 }
 
+/** One page's card numbers: a page of print by reading only the places that could hold one
+ * (read-places.ts), any other page (a photo with a few words, a page lying sideways) whole. */
+export async function scanPage(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
+  const read = await readPlaces(engine, image, signal);
+  return read.judged ? read.found : scanPicture(engine, image, signal);
+}
+
 const overlaps = (a: PageRect, b: PageRect): boolean =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -124,7 +151,7 @@ async function scanPdfPage(
   const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
   if (facts.content && facts.content.images === 0) return found;
   const textRects = inText.flatMap((n) => n.rects);
-  for (const n of await scanPicture(ocr(), await pageForOcr(store, item, page, READ_DPI), signal))
+  for (const n of await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal))
     if (!n.rects.some((r) => textRects.some((t) => overlaps(r, t)))) found.push({ ...n, source: 'ocr' });
   return found;
 }
@@ -138,12 +165,14 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
     ENGINES,
     async (page): Promise<Array<FoundNumber & { source: CardMask['source'] }> | undefined> => {
       try {
-        return item.kind === 'pdf'
-          ? await scanPdfPage(store, item, page, signal)
-          : (await scanPicture(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
-              ...n,
-              source: 'ocr' as const,
-            }));
+        return await oneOfPages(async () =>
+          item.kind === 'pdf'
+            ? await scanPdfPage(store, item, page, signal)
+            : (await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
+                ...n,
+                source: 'ocr' as const,
+              })),
+        );
       } catch (e) {
         if (e instanceof AppError && e.kind === 'cancelled') throw e;
         // A page that cannot be drawn or read fails alone: it is noted, and the build, which
@@ -206,6 +235,12 @@ export function cardScanIfDone(store: EvidenceStore, item: EvidenceItem): CardSc
   const known = done.get(`${store.dir}:${item.id}`);
   if (!known) cardScanOf(store, item).catch(() => undefined);
   return known;
+}
+
+/** Starts the scanner's OCR engines ahead of the first page (a command about to search files
+ * starts them while it imports them). */
+export function warmCardScanner(): void {
+  ocr().warm();
 }
 
 /** Ends the scanner's OCR engines now (a command that is done). */

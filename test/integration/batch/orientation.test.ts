@@ -106,7 +106,7 @@ test('a sideways receipt matched by its name (the chargeback ID) is turned uprig
     // Photographed in landscape, named by the merchant with the chargeback it answers.
     writeFileSync(join(dir, `receipt ${made.id}.jpg`), await sharp(upright).rotate(270).jpeg().toBuffer());
     let reads = 0;
-    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), close: ocr.close };
+    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), warm: ocr.warm, close: ocr.close };
     const batch = createBatchService({
       store: f.h.store,
       evidence: f.h.evidence,
@@ -140,7 +140,7 @@ test('an upside-down page is turned 180°; an upright one is read once, as it li
   try {
     const page = await receipt(['Harbor Lane Goods', 'Order number: ORD-40449', 'Total charged: $144.42']);
     let reads = 0;
-    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), close: ocr.close };
+    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), warm: ocr.warm, close: ocr.close };
     const up = await readUpright(counting, page);
     assert.equal(up.turn, 0);
     assert.equal(reads, 1, 'a page that reads well is not tested the other ways');

@@ -36,6 +36,7 @@ function scripted(pages: OcrPage[]): OcrEngine & { sizes: string[] } {
       assert.ok(page, `read ${n} times, ${pages.length} scripted`);
       return page;
     },
+    warm: () => undefined,
     close: async () => undefined,
   };
 }

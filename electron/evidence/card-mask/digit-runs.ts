@@ -1,0 +1,316 @@
+// Where on a page of print a card number could be, found from the shapes of its marks alone, so
+// that OCR reads those places instead of the whole page. A card number is 13 to 19 digits in one
+// row, in groups split by spaces or dashes; every digit stands as tall as a capital, and no
+// lowercase letter without an ascender (a, c, e, m, n, o, r, s, u, v, w, x, z) is among them.
+// So the page's marks are joined into rows, and a row's stretch of tall marks at least six
+// mark-heights long, without two short marks side by side and without a gap wider than a few
+// spaces, is a place to read; dots, commas, dashes and specks neither end a stretch nor count.
+// English words end a stretch within a few letters; numbers, capitals and codes do not, and are
+// read. What decides is conservative: a mark misjudged makes a stretch longer (more is read),
+// never shorter, except for two digits in a row each shrunk to a lowercase letter's height.
+//
+// It answers only for a page it can judge: many marks in rows, the right way up (the marks' feet
+// line up more than their heads, as a printed line's do). For anything else (a sideways or upside-
+// down page, a photo with a few words, a page it finds no rows on) it says so, and the whole page
+// is read as before.
+
+export interface Gray {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A place to read, in pixels of the picture searched (end-exclusive). */
+export type Place = Box;
+
+export type RunSearch = { judged: true; places: Place[]; marks: number } | { judged: false; why: string };
+
+/** A mark of print is at most this many pixels tall (a 72 pt headline at 150 dpi); larger ones
+ * are pictures, rules or frames, and are left out of the rows. */
+const MAX_MARK = 160;
+/** A mark larger than a character with this many dark pixels or more (at 150 dpi) is a picture or
+ * a rule. */
+const LARGE_AREA = 400;
+/** Marks smaller than this both ways (in pixels, at 150 dpi) are specks, dots or hyphens. */
+const MIN_MARK = 4;
+/** A dark pixel is at least this much darker than the mean around it: the grain of a photo of
+ * paper in shadow is not print. */
+const CONTRAST = 24;
+/** Fewer marks in rows than this: too little print to judge, the page is read whole (it is
+ * quick to read then). */
+const MIN_MARKS = 150;
+/** A place is a stretch at least this many mark-heights long: 13 digits take 12.5 advances of
+ * 0.64 (a condensed font) to 0.87 (DejaVu Sans) of a digit's height, 8 or more. */
+const MIN_SPAN = 7.5;
+/** A place holds at least this many characters: a card number's 13 digits, less two the scan may
+ * have lost (broken into specks, or shrunk to a lowercase letter's height). */
+const MIN_CHARACTERS = 11;
+/** The widest a single digit's ink stands, in mark-heights (0.45-0.7 in the common fonts): a mark
+ * as wide as two of these is counted as two characters. */
+const CHAR_WIDTH = 0.55;
+/** A gap wider than this many mark-heights ends a stretch (two spaces take at most about 1.7). */
+const MAX_GAP = 2.5;
+/** Below this share of the row's height a mark is short (a lowercase letter without an
+ * ascender: 0.70-0.78 of a capital in the common fonts); below TINY it is a dot, a comma, a
+ * dash or a speck, and is passed over. */
+const SHORT = 0.85;
+const TINY = 0.4;
+/** Wider than this, in row heights, a gap between marks is a space (one is about 0.5). */
+const SPACE = 0.35;
+/** A foot this far below the row's baseline, in row heights, is a descender's. */
+const DESCENT = 0.2;
+
+/** The label of each pixel, kept from page to page (a page of 2 million pixels needs 8 MB; made
+ * anew for each page, that is most of what the collector has to free). */
+let kept = new Int32Array(0);
+function labelsFor(n: number): Int32Array {
+  if (kept.length < n) kept = new Int32Array(n);
+  const labels = kept.subarray(0, n);
+  labels.fill(0);
+  return labels;
+}
+
+/** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts. A pixel
+ * is dark when it is darker than 82% of the mean around it (`localMean`, a blurred copy made by
+ * the caller): a local threshold, so a shadow across a photo does not black out the words under
+ * it. One pass labels the pixels (union-find over typed arrays: a page has millions of pixels),
+ * a second gathers each region's box. */
+export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: number }> {
+  const { width, height, data } = g;
+  const labels = labelsFor(width * height);
+  // At most one new label per two pixels of a row, and label 0 is "none".
+  let parent = new Int32Array(1024);
+  let next = 1;
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  const union = (a: number, b: number): number => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return ra;
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      const m = localMean[i]!;
+      if (data[i]! * 100 >= m * 82 || data[i]! + CONTRAST > m) continue;
+      let l = x > 0 ? labels[i - 1]! : 0;
+      if (y > 0) {
+        const up = i - width;
+        if (x > 0 && labels[up - 1]) l = l ? union(l, labels[up - 1]!) : labels[up - 1]!;
+        if (labels[up]) l = l ? union(l, labels[up]!) : labels[up]!;
+        if (x + 1 < width && labels[up + 1]) l = l ? union(l, labels[up + 1]!) : labels[up + 1]!;
+      }
+      if (!l) {
+        if (next === parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
+        }
+        l = next++;
+        parent[l] = l;
+      }
+      labels[i] = l;
+    }
+  }
+  const x0 = new Int32Array(next).fill(width);
+  const y0 = new Int32Array(next).fill(-1);
+  const x1 = new Int32Array(next);
+  const y1 = new Int32Array(next);
+  const area = new Int32Array(next);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const l = labels[row + x]!;
+      if (!l) continue;
+      const r = find(l);
+      if (y0[r] === -1) y0[r] = y;
+      if (x < x0[r]!) x0[r] = x;
+      if (x + 1 > x1[r]!) x1[r] = x + 1;
+      y1[r] = y + 1;
+      area[r]!++;
+    }
+  }
+  const out: Array<Box & { area: number }> = [];
+  for (let r = 1; r < next; r++)
+    if (area[r]) out.push({ x0: x0[r]!, y0: y0[r]!, x1: x1[r]!, y1: y1[r]!, area: area[r]! });
+  return out;
+}
+
+const h = (b: Box): number => b.y1 - b.y0;
+const w = (b: Box): number => b.x1 - b.x0;
+
+/** Parts of one character stacked above each other (the dot of an i, a stroke broken by the
+ * scan) become one mark: a broken digit then stands as tall as it is printed. */
+function glyphs(marks: readonly Box[]): Box[] {
+  const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
+  const out: Box[] = [];
+  const used = new Uint8Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    if (used[i]) continue;
+    const g = { ...sorted[i]! };
+    for (let j = i + 1; j < sorted.length && sorted[j]!.x0 < g.x1; j++) {
+      if (used[j]) continue;
+      const m = sorted[j]!;
+      const overlap = Math.min(g.x1, m.x1) - Math.max(g.x0, m.x0);
+      const gap = Math.max(m.y0 - g.y1, g.y0 - m.y1);
+      const tall = Math.max(h(g), h(m));
+      const joined = Math.max(g.y1, m.y1) - Math.min(g.y0, m.y0);
+      // Parts of one character only: characters of two lines above each other stay apart.
+      if (overlap >= 0.5 * Math.min(w(g), w(m)) && gap <= Math.max(2, 0.3 * tall) && joined <= 1.6 * tall) {
+        g.x0 = Math.min(g.x0, m.x0);
+        g.y0 = Math.min(g.y0, m.y0);
+        g.x1 = Math.max(g.x1, m.x1);
+        g.y1 = Math.max(g.y1, m.y1);
+        used[j] = 1;
+      }
+    }
+    out.push(g);
+  }
+  return out;
+}
+
+/** Marks joined into rows: each to the nearest mark on its right that shares most of its height
+ * (a local link, so a slightly tilted line stays one row). Also counts the links closer than a
+ * third of the mark's height: the gaps between the letters of a word, which are narrower than
+ * those between lines. */
+function rowsOf(marks: readonly Box[]): { rows: Box[][]; close: number } {
+  const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
+  const parent = sorted.map((_, i) => i);
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  let close = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const m = sorted[i]!;
+    const reach = m.x1 + MAX_GAP * h(m);
+    let best = -1;
+    for (let j = i + 1; j < sorted.length && sorted[j]!.x0 <= reach; j++) {
+      const n = sorted[j]!;
+      const shared = Math.min(m.y1, n.y1) - Math.max(m.y0, n.y0);
+      if (shared < 0.5 * Math.min(h(m), h(n))) continue;
+      if (n.x0 < m.x1 - 0.5 * w(m)) continue;
+      if (best < 0 || n.x0 < sorted[best]!.x0) best = j;
+    }
+    if (best < 0) continue;
+    parent[find(best)] = find(i);
+    if (sorted[best]!.x0 - m.x1 <= h(m) / 3) close++;
+  }
+  const groups = new Map<number, Box[]>();
+  sorted.forEach((m, i) => {
+    const r = find(i);
+    groups.set(r, [...(groups.get(r) ?? []), m]);
+  });
+  return { rows: [...groups.values()].map((g) => g.sort((a, b) => a.x0 - b.x0)), close };
+}
+
+/** The height of a row's tall marks: the upper quartile of its marks' heights (capitals, digits
+ * and ascenders, however many lowercase letters it has). */
+function rowHeight(row: readonly Box[]): number {
+  const hs = row.map(h).sort((a, b) => a - b);
+  return hs[Math.floor(hs.length * 0.75)]!;
+}
+
+/** The stretches of a row that could hold a card number. A short mark ends one, unless it stands
+ * between two tall ones with no space on either side (a digit the scan shrank is read, a word
+ * such as "a" or "x" or the "a" of "at" is not a digit). */
+function stretches(row: readonly Box[]): Box[] {
+  const H = rowHeight(row);
+  const marks = row.filter((m) => h(m) >= TINY * H);
+  // The row's baseline near each mark (a tilted row's drifts): the middle foot of its neighbours.
+  const feet = localMiddles(marks.map((m) => m.y1));
+  // A mark reaching below the baseline (g, p, q, y, a comma) is no digit either.
+  const tall = marks.map((m, i) => h(m) >= SHORT * H && m.y1 - feet[i]! <= DESCENT * H);
+  const gap = (i: number): number => marks[i]!.x0 - marks[i - 1]!.x1;
+  const out: Box[] = [];
+  let run: Box[] = [];
+  const close = (): void => {
+    // Characters counted by width, so digits that touch (one mark) count as what they are.
+    const characters = run.reduce((n, m) => n + Math.max(1, Math.floor(w(m) / (CHAR_WIDTH * H))), 0);
+    if (run.length && characters >= MIN_CHARACTERS && w(bound(run)) >= MIN_SPAN * H) out.push(bound(run));
+    run = [];
+  };
+  for (let i = 0; i < marks.length; i++) {
+    if (run.length && gap(i) > MAX_GAP * H) close();
+    const inside =
+      i > 0 && i + 1 < marks.length && tall[i - 1]! && tall[i + 1]! && gap(i) <= SPACE * H && gap(i + 1) <= SPACE * H;
+    if (tall[i] || inside) run.push(marks[i]!);
+    else close();
+  }
+  close();
+  return out;
+}
+
+function bound(bs: readonly Box[]): Box {
+  return {
+    x0: Math.min(...bs.map((b) => b.x0)),
+    y0: Math.min(...bs.map((b) => b.y0)),
+    x1: Math.max(...bs.map((b) => b.x1)),
+    y1: Math.max(...bs.map((b) => b.y1)),
+  };
+}
+
+/** The middle of `xs` around each index (six either side): a tilted row's baseline drifts. */
+function localMiddles(xs: readonly number[]): number[] {
+  return xs.map((_, i) => {
+    const near = xs.slice(Math.max(0, i - 6), i + 7).sort((a, b) => a - b);
+    return near[Math.floor(near.length / 2)]!;
+  });
+}
+
+/** Whether the rows stand the right way up: a printed line's feet (the baseline) line up, its
+ * heads (capitals against lowercase) do not; upside down it is the other way round. Measured
+ * as how many marks' feet and heads lie off the middle of their neighbours'. */
+function upright(rs: readonly Box[][]): boolean {
+  let feet = 0;
+  let heads = 0;
+  for (const r of rs) {
+    if (r.length < 8) continue;
+    const H = rowHeight(r);
+    const off = (xs: number[]): number => {
+      const mids = localMiddles(xs);
+      return xs.filter((x, i) => Math.abs(x - mids[i]!) > 0.15 * H).length;
+    };
+    feet += off(r.map((m) => m.y1));
+    heads += off(r.map((m) => m.y0));
+  }
+  return heads > 1.5 * feet;
+}
+
+/** The places on a page where a card number could be printed, or why the page cannot be judged. */
+export function digitRunPlaces(g: Gray, localMean: Uint8Array): RunSearch {
+  const all = marksOf(g, localMean);
+  // A picture, a dark band or a rule (a table's, an underline) could hold print this search does
+  // not see: white on black, digits run into a line. Such a page is read whole.
+  if (all.some((m) => (h(m) > MAX_MARK || w(m) > MAX_MARK * 4) && m.area >= LARGE_AREA))
+    return { judged: false, why: 'pictures or rules' };
+  // Specks (noise, dots, a hyphen) are left out: they would join rows that are not one.
+  const marks = all.filter((m) => m.area >= 3 && Math.max(h(m), w(m)) >= MIN_MARK);
+  const chars = glyphs(marks);
+  const across = rowsOf(chars);
+  const rs = across.rows.filter((r) => r.length >= 3);
+  const inRows = rs.reduce((s, r) => s + r.length, 0);
+  if (inRows < MIN_MARKS) return { judged: false, why: 'too little print' };
+  // Letters of a word stand closer side by side than lines above each other: on a page lying
+  // sideways, more marks have a close neighbour below them than beside them.
+  const down = rowsOf(chars.map((m) => ({ x0: m.y0, y0: m.x0, x1: m.y1, y1: m.x1 })));
+  if (across.close < 2 * down.close) return { judged: false, why: 'sideways' };
+  if (!upright(rs)) return { judged: false, why: 'not upright' };
+  return { judged: true, places: rs.flatMap(stretches), marks: inRows };
+}
