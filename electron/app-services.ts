@@ -29,6 +29,7 @@ import type { ExportDeps } from './app/exports.ts';
 import { letterSource } from './app/answer/letter.ts';
 import { worklistQueryOf } from './views/worklist-query.ts';
 import { readLedgerLines } from './views/read-ledger.ts';
+import { sendByBusinessDaysOf } from '../shared/domain/send-by.ts';
 
 export interface AppPlatform {
   dialogs: FileDialogs;
@@ -112,7 +113,7 @@ export async function createAppServices(o: {
   const updateBadge = (): void => {
     if (closing) return;
     const due = h.store.profiles.list().reduce((sum, p) => {
-      const c = h.store.portfolio.inboxCounts(p.id);
+      const c = h.store.portfolio.inboxCounts(p.id, { sendByBusinessDays: sendByBusinessDaysOf(p) });
       return sum + c.dueSoon + c.overdue;
     }, 0);
     o.platform.badge.setDueSoonCount(due);

@@ -1,6 +1,7 @@
 // `dispute-desk sync`: brings the local store up to date, with a progress line.
 import { stringOption, type CliCommand } from './command.ts';
 import { withHeadless } from './headless-context.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 export const syncCommand: CliCommand = {
   name: 'sync',
@@ -20,7 +21,7 @@ export const syncCommand: CliCommand = {
           last = line;
         },
       });
-      const counts = h.store.portfolio.inboxCounts(profile.id);
+      const counts = h.store.portfolio.inboxCounts(profile.id, { sendByBusinessDays: sendByBusinessDaysOf(profile) });
       return {
         data: { ...report, inbox: counts },
         text:
@@ -28,7 +29,7 @@ export const syncCommand: CliCommand = {
           `${(report.durationMs / 1000).toFixed(1)} s: ${report.chargebacks} chargebacks, ${report.statuses} ` +
           `status records, ${report.messages} messages, ${report.entries} entries read; ${report.events} new events.` +
           (report.invalidRecords ? ` ${report.invalidRecords} records could not be read and were skipped.` : '') +
-          `\nOpen: ${counts.open}, due within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
+          `\nOpen: ${counts.open}, to send within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
       };
     });
   },

@@ -14,6 +14,7 @@ import { phaseRunners } from './pass-phases.ts';
 import type { Pass, PassContext } from './pass-context.ts';
 import { createStoreBudget } from './store-budget.ts';
 import type { PassOptions, SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
+import { sendByBusinessDaysOf } from '../../shared/domain/send-by.ts';
 
 /** At most this many pages (100 records each) are saved in one transaction, and none waits
  * longer than BATCH_MS for the pages after it: the merchant's window sees progress, and a pass
@@ -87,13 +88,16 @@ function finish(deps: PassDeps, profile: Profile, pass: Pass, quiet: boolean): v
       ...(pass.mode === 'full' ? { lastFullSyncAt: finishedAt } : {}),
     });
     if (quiet) {
-      const counts = store.portfolio.inboxCounts(profileId, now());
+      const counts = store.portfolio.inboxCounts(profileId, {
+        now: now(),
+        sendByBusinessDays: sendByBusinessDaysOf(profile),
+      });
       deps.notices.raiseAll(profileId, [
         {
           key: `first-sync:${pass.startedAt}`,
           kind: 'summary',
           title: `${profile.name}: ${counts.total} chargebacks loaded`,
-          body: `${counts.open} open, ${counts.dueSoon} due within 3 days, ${counts.overdue} overdue.`,
+          body: `${counts.open} open, ${counts.dueSoon} to send within 3 days, ${counts.overdue} overdue.`,
         },
       ]);
     }

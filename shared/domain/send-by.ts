@@ -36,6 +36,15 @@ export function businessDaysBefore(v: Ymd, n: number): Ymd {
   return d;
 }
 
+/** The latest reply date whose send-by date is on or before `day`: a chargeback is to be sent by
+ * `day` exactly when its reply date is on or before this one (send-by dates never go backwards as
+ * reply dates go forwards), so a count by send-by date is a range of reply dates. */
+export function lastReplySentBy(day: Ymd, businessDays: number): Ymd {
+  let d = day;
+  while (dayNumber(businessDaysBefore(addDays(d, 1), businessDays)) <= dayNumber(day)) d = addDays(d, 1);
+  return d;
+}
+
 /** The send-by date of a reply date (YYYYMMDD, number or text), as YYYYMMDD; null without a real
  * reply date. */
 export function sendByOf(reply: number | string | null | undefined, businessDays: number): number | null {

@@ -10,6 +10,7 @@ import { readDisputeView } from '../../views/read-dispute.ts';
 import { sendingTrouble } from '../../outbox/job-status.ts';
 import { withAnswers, worklistQueryOf } from '../../views/worklist-query.ts';
 import type { WorklistQuery } from '../../store/portfolio/index.ts';
+import { sendByBusinessDaysOf } from '../../../shared/domain/send-by.ts';
 
 export function portfolioHandlers(
   s: Pick<AppServices, 'answers' | 'outbox' | 'store' | 'sync' | 'updateBadge' | 'useCases' | 'vault'>,
@@ -23,7 +24,9 @@ export function portfolioHandlers(
       return {
         ...page,
         rows,
-        counts: s.store.portfolio.inboxCounts(q.profileId),
+        counts: s.store.portfolio.inboxCounts(q.profileId, {
+          ...(profile ? { sendByBusinessDays: sendByBusinessDaysOf(profile) } : {}),
+        }),
         mainCurrency: profile?.mainCurrency ?? s.store.portfolio.mostCommonCurrency(q.profileId) ?? 'USD',
       };
     },

@@ -12,7 +12,7 @@ import {
   type SortDirection,
 } from '../../../shared/domain/inbox-sections.ts';
 import { searchAlternatives } from '../../../shared/domain/inbox-search.ts';
-import { sendByOf } from '../../../shared/domain/send-by.ts';
+import { lastReplySentBy, sendByOf } from '../../../shared/domain/send-by.ts';
 import { easternToday, addDays, ymdToInt, parseYmd, dayNumber, deadlineState } from '../../../shared/domain/dates.ts';
 import type { Database } from '../database.ts';
 import {
@@ -218,12 +218,16 @@ export function createWorklist(d: Database) {
     return listWorklist({ ...q, offset: 0, limit: 1_000_000 }).rows;
   }
 
+  /** The toolbar's counts. Due soon is what the badges call urgent: to be sent within 3 days by the
+   * profile's send-by date (`sendByBusinessDays`), the late ones whose send-by date has passed
+   * included, until the reply date; overdue is past the reply date. */
   function inboxCounts(
     profileId: string,
-    now = new Date(),
+    o: { now?: Date; sendByBusinessDays?: number } = {},
   ): { open: number; dueSoon: number; overdue: number; total: number } {
-    const today = easternToday(now);
-    const r = countsStatement.get(ymdToInt(today), ymdToInt(addDays(today, 3)), ymdToInt(today), profileId) as {
+    const today = easternToday(o.now ?? new Date());
+    const soon = lastReplySentBy(addDays(today, 3), o.sendByBusinessDays ?? 0);
+    const r = countsStatement.get(ymdToInt(today), ymdToInt(soon), ymdToInt(today), profileId) as {
       total: number;
       open: number | null;
       due_soon: number | null;

@@ -7,10 +7,11 @@ import {
   daysToSendBy,
   defaultSendByBusinessDays,
   isBusinessDay,
+  lastReplySentBy,
   sendByBusinessDaysOf,
   sendByOf,
 } from '../../../shared/domain/send-by.ts';
-import { parseYmd } from '../../../shared/domain/dates.ts';
+import { addDays, parseYmd, ymdToInt } from '../../../shared/domain/dates.ts';
 
 test('5 business days before a reply date skip the weekend between', () => {
   // Mon 2026-11-30 → Fri 27, Thu 26, Wed 25, Tue 24, Mon 23.
@@ -61,3 +62,20 @@ test("a profile's buffer: its own (0 allowed), else its deployment's default", (
 function ymd(v: { y: number; m: number; d: number }): number {
   return v.y * 10000 + v.m * 100 + v.d;
 }
+
+test('the last reply date to send by a day: every reply date up to it has its send-by date on or before that day', () => {
+  const wed = { y: 2026, m: 11, d: 25 };
+  // 5 business days before Wed Dec 2 is Wed Nov 25; Thu Dec 3's is Thu Nov 26.
+  assert.deepEqual(lastReplySentBy(wed, 5), { y: 2026, m: 12, d: 2 });
+  assert.deepEqual(lastReplySentBy(wed, 0), wed);
+  // A Friday, one business day: a reply on Sat, Sun or Mon is sent by that Friday.
+  const fri = { y: 2026, m: 11, d: 27 };
+  assert.deepEqual(lastReplySentBy(fri, 0), fri);
+  assert.deepEqual(lastReplySentBy(fri, 1), { y: 2026, m: 11, d: 30 });
+  for (let n = 0; n <= 6; n++) {
+    const last = lastReplySentBy(wed, n);
+    assert.ok(ymdToInt(businessDaysBefore(last, n)) <= ymdToInt(wed), `n=${n}: its own send-by date is in time`);
+    const next = addDays(last, 1);
+    assert.ok(ymdToInt(businessDaysBefore(next, n)) > ymdToInt(wed), `n=${n}: the day after is not`);
+  }
+});

@@ -133,7 +133,7 @@ test('inbox in the worklist order: answer now by deadline, awaiting the issuer, 
     ['b', 'e'],
   );
   // Open counts every chargeback the service says is open, as Insights does (one not answerable too).
-  assert.deepEqual(store.portfolio.inboxCounts('p1', now), { total: 6, open: 5, dueSoon: 1, overdue: 0 });
+  assert.deepEqual(store.portfolio.inboxCounts('p1', { now }), { total: 6, open: 5, dueSoon: 1, overdue: 0 });
   const plan = store.database.db
     .prepare(
       'EXPLAIN QUERY PLAN SELECT id FROM chargebacks WHERE profile_id ' +

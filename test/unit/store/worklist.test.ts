@@ -292,11 +292,14 @@ test(
     const w = store.portfolio.listWorklist({ profileId: 'p1', now, answered: ['sent1'] });
     for (const summary of w.sections)
       assert.equal(summary.count, w.rows.filter((r) => r.section === summary.section).length, summary.section);
-    const counts = store.portfolio.inboxCounts('p1', now);
+    const counts = store.portfolio.inboxCounts('p1', { now });
     // Open, as the service says and Insights counts: now1-3, past1-2, sent1, and the two open ones not
     // answerable through the API (wait1, noreply); due within 3 days, of those answerable: now1
     // (25th); overdue: past1-2.
     assert.deepEqual(counts, { total: 12, open: 8, dueSoon: 1, overdue: 2 });
+    // Counted to the send-by date as the badges count (5 business days before the reply date):
+    // sent1's reply date (Thu 26th) is a send-by date of Thu 19th, passed: late, so urgent too.
+    assert.equal(store.portfolio.inboxCounts('p1', { now, sendByBusinessDays: 5 }).dueSoon, 2);
     store.close();
   },
 );
