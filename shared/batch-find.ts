@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { orderCore } from './domain/order-number.ts';
 import { formatAmount, majorToMinor } from './domain/money.ts';
 import { formatCalendarDate, formatReplyDay } from './domain/merchant-format.ts';
+import { inboxRowSchema } from './views/inbox-row.ts';
 
 /** A chargeback as the batch review shows it beside a scan. */
 export const batchChargebackSchema = z.object({
@@ -19,15 +20,17 @@ export const batchChargebackSchema = z.object({
   dated: z.object({ kind: z.enum(['paid', 'disputed']), day: z.number().int() }).nullable(),
   cycle: z.string(),
   answerable: z.boolean(),
-  /** The deadline as the inbox row carries it (shared/views/inbox-row.ts), so the review says the
-   * reply day and the days to send in the row's words (deadline-words.ts deadlineBadge). */
-  status: z.string(),
-  actionable: z.boolean(),
-  reply: z.number().int().nullable(),
-  replyInvalid: z.string().nullable(),
-  daysLeft: z.number().int().nullable(),
-  sendBy: z.number().int().nullable(),
-  sendByDaysLeft: z.number().int().nullable(),
+  /** The deadline as the inbox row carries it, so the review says the reply day and the days to
+   * send in the row's words (deadline-words.ts deadlineBadge). */
+  ...inboxRowSchema.pick({
+    status: true,
+    actionable: true,
+    reply: true,
+    replyInvalid: true,
+    daysLeft: true,
+    sendBy: true,
+    sendByDaysLeft: true,
+  }).shape,
 });
 export type BatchChargeback = z.infer<typeof batchChargebackSchema>;
 

@@ -157,44 +157,23 @@ export type ExpandedReader = ReturnType<typeof expandedChargebackReader>;
 /** Entries: each validated with its chargeback's ID in place of the expanded chargeback, which
  * is validated (or shared, see above) on its own and put back. */
 function parseEntries(rawData: unknown[], readExpanded: ExpandedReader): ParsedRecords<Entry> {
-  const records: Entry[] = [];
-  const invalid: InvalidRecord[] = [];
-  let bytes = 0;
-  for (const raw of rawData) {
+  return readEach(rawData, (raw) => {
     const cb = (raw as { chargeback?: unknown } | null)?.chargeback;
     const cbId = cb && typeof cb === 'object' ? idOf(cb) : undefined;
-    if (cbId === undefined) {
-      const size = measureRecord(raw);
-      if (size.problem) {
-        invalid.push({ id: idOf(raw), problem: size.problem });
-        continue;
-      }
-      const r = compiled(entrySchema).safeParse(raw);
-      if (r.success) {
-        records.push(r.data);
-        bytes += size.bytes;
-      } else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
-      continue;
-    }
+    if (cbId === undefined) return readWhole(entrySchema, raw);
     // The entry is measured without its chargeback, which is measured (or shared) on its own.
     const shell = { ...(raw as object), chargeback: cbId };
     const own = measureRecord(shell);
     const expanded = readExpanded(cb as object, cbId);
     const size = own.bytes + expanded.size.bytes;
     const tooBig = own.problem ?? expanded.size.problem ?? (size > MAX_RECORD_BYTES ? TOO_LARGE : undefined);
-    if (tooBig) {
-      invalid.push({ id: idOf(raw), problem: tooBig });
-      continue;
-    }
+    if (tooBig) return { ok: false, problem: tooBig };
     const r = compiled(entrySchema).safeParse(shell);
-    if (r.success && expanded.parsed !== undefined) {
-      r.data.chargeback = expanded.parsed;
-      records.push(r.data);
-      bytes += size;
-    } else
-      invalid.push({ id: idOf(raw), problem: r.success ? 'its chargeback could not be read' : problemOf(r.error) });
-  }
-  return { records, invalid, bytes };
+    if (!r.success) return { ok: false, problem: problemOf(r.error) };
+    if (expanded.parsed === undefined) return { ok: false, problem: 'its chargeback could not be read' };
+    r.data.chargeback = expanded.parsed;
+    return { ok: true, value: r.data, bytes: size };
+  });
 }
 
 /** A chargeback read with its transaction expanded (`expand[txn][]`): the chargeback as the
@@ -211,38 +190,24 @@ export interface ChargebackWithTxn {
  * transaction that does not read is skipped and reported on its own: the chargeback it belongs to
  * is still one to answer. */
 export function parseChargebacksWithTxns(rawData: unknown[]): ParsedRecords<ChargebackWithTxn> {
-  const records: ChargebackWithTxn[] = [];
-  const invalid: InvalidRecord[] = [];
-  let bytes = 0;
-  for (const raw of rawData) {
+  return readEach(rawData, (raw, also) => {
     const size = measureRecord(raw);
-    if (size.problem) {
-      invalid.push({ id: idOf(raw), problem: size.problem });
-      continue;
-    }
+    if (size.problem) return { ok: false, problem: size.problem };
     const rawTxn = (raw as { txn?: unknown } | null)?.txn;
     const expanded = rawTxn !== null && typeof rawTxn === 'object' && !Array.isArray(rawTxn);
     // A transaction without an ID leaves the chargeback's `txn` an object, which its schema refuses.
     const shell = expanded ? { ...(raw as object), txn: idOf(rawTxn) ?? rawTxn } : raw;
     const cb = compiled(chargebackSchema).safeParse(shell);
-    if (!cb.success) {
-      invalid.push({ id: idOf(raw), problem: problemOf(cb.error) });
-      continue;
-    }
+    if (!cb.success) return { ok: false, problem: problemOf(cb.error) };
     let txn: Txn | undefined;
     if (expanded) {
       const t = compiled(txnSchema).safeParse(rawTxn);
       if (t.success) txn = t.data;
       else
-        invalid.push({
-          id: idOf(rawTxn),
-          problem: `the transaction of chargeback ${cb.data.id}: ${problemOf(t.error)}`,
-        });
+        also.push({ id: idOf(rawTxn), problem: `the transaction of chargeback ${cb.data.id}: ${problemOf(t.error)}` });
     }
-    records.push({ chargeback: cb.data, txn });
-    bytes += size.bytes;
-  }
-  return { records, invalid, bytes };
+    return { ok: true, value: { chargeback: cb.data, txn }, bytes: size.bytes };
+  });
 }
 
 /** Reads one listing page's records; made once per listing, so it may remember what earlier pages
@@ -261,20 +226,35 @@ export function pageReaderOf<S extends z.ZodType>(schema: S): PageReader<z.outpu
 
 export function parseRecords<S extends z.ZodType>(schema: S, rawData: unknown[]): ParsedRecords<z.output<S>> {
   if (schema === (entrySchema as z.ZodType)) return pageReaderOf(schema)(rawData);
-  const records: Array<z.output<S>> = [];
+  return readEach(rawData, (raw) => readWhole(schema, raw));
+}
+
+/** One record read: kept with its size, or refused in words. */
+type RecordRead<T> = { ok: true; value: T; bytes: number } | { ok: false; problem: string };
+
+/** Reads a page record by record: one `read` refuses is skipped and reported by its ID, the rest
+ * are kept with their sizes. `also` takes a problem found beside a kept record (its transaction). */
+function readEach<T>(
+  rawData: unknown[],
+  read: (raw: unknown, also: InvalidRecord[]) => RecordRead<T>,
+): ParsedRecords<T> {
+  const records: T[] = [];
   const invalid: InvalidRecord[] = [];
   let bytes = 0;
   for (const raw of rawData) {
-    const size = measureRecord(raw);
-    if (size.problem) {
-      invalid.push({ id: idOf(raw), problem: size.problem });
-      continue;
-    }
-    const r = compiled(schema).safeParse(raw);
-    if (r.success) {
-      records.push(r.data);
-      bytes += size.bytes;
-    } else invalid.push({ id: idOf(raw), problem: problemOf(r.error) });
+    const r = read(raw, invalid);
+    if (r.ok) {
+      records.push(r.value);
+      bytes += r.bytes;
+    } else invalid.push({ id: idOf(raw), problem: r.problem });
   }
   return { records, invalid, bytes };
+}
+
+/** A record measured (too large, deep or wide is refused) and validated by `schema`. */
+function readWhole<S extends z.ZodType>(schema: S, raw: unknown): RecordRead<z.output<S>> {
+  const size = measureRecord(raw);
+  if (size.problem) return { ok: false, problem: size.problem };
+  const r = compiled(schema).safeParse(raw);
+  return r.success ? { ok: true, value: r.data, bytes: size.bytes } : { ok: false, problem: problemOf(r.error) };
 }
