@@ -29,7 +29,7 @@ export const syncCommand: CliCommand = {
           `${(report.durationMs / 1000).toFixed(1)} s: ${report.chargebacks} chargebacks, ${report.statuses} ` +
           `status records, ${report.messages} messages, ${report.entries} entries read; ${report.events} new events.` +
           (report.invalidRecords ? ` ${report.invalidRecords} records could not be read and were skipped.` : '') +
-          `\nOpen: ${counts.open}, to send within 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
+          `\nOpen: ${counts.open}, to send in 3 days: ${counts.dueSoon}, overdue: ${counts.overdue}.`,
       };
     });
   },

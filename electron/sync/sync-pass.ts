@@ -97,7 +97,7 @@ function finish(deps: PassDeps, profile: Profile, pass: Pass, quiet: boolean): v
           key: `first-sync:${pass.startedAt}`,
           kind: 'summary',
           title: `${profile.name}: ${counts.total} chargebacks loaded`,
-          body: `${counts.open} open, ${counts.dueSoon} to send within 3 days, ${counts.overdue} overdue.`,
+          body: `${counts.open} open, ${counts.dueSoon} to send in 3 days, ${counts.overdue} overdue.`,
         },
       ]);
     }

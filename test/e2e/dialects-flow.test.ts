@@ -56,8 +56,11 @@ for (const dialect of ['core', 'microservice'] as const) {
             0,
             'no evidence offered where it cannot be delivered',
           );
-          // Represent re-presents on what the processor holds: the note says why.
-          await page.getByLabel('Note for the processor (optional)').fill('The charge was authorized and captured.');
+          // Represent re-presents on what the processor holds: the note says why, and with no
+          // evidence to carry here it is the whole message, so it is not called optional.
+          await page
+            .getByLabel('Note for the processor', { exact: true })
+            .fill('The charge was authorized and captured.');
           await page.getByRole('button', { name: 'Send' }).click();
           await meanUnusual(page);
           await confirmReview(page);

@@ -27,7 +27,7 @@ export function InboxToolbar({
           <strong>{counts.open}</strong> open
         </span>
         <span className={counts.dueSoon ? 'warn' : ''}>
-          <strong>{counts.dueSoon}</strong> to send within 3 days
+          <strong>{counts.dueSoon}</strong> to send in 3 days
         </span>
         <span className={counts.overdue ? 'danger' : ''}>
           <strong>{counts.overdue}</strong> overdue
