@@ -29,6 +29,44 @@ async function open(page: Page, id: string): Promise<void> {
   await page.getByRole('heading', { name: 'Evidence that wins' }).waitFor();
 }
 
+/** The window on a sandbox with the card-history scenarios, synced into a profile, the inbox shown;
+ * `files`: a folder for the merchant's files. `close` ends all of it. */
+async function cardHistoryApp(on: Browser, seed: number, chargebacks: number) {
+  const sb = await startSandbox({
+    seed,
+    chargebacks,
+    decisionDelayMs: null,
+    cardHistories: true,
+    rateLimit: { max: 1e6 },
+  });
+  const sc = cardHistoryScenarios(sb);
+  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-card-history-'));
+  const app = await openBrowserApp({ browser: on, viewport: { width: 1280, height: 900 }, navigate: false });
+  const close = async (): Promise<void> => {
+    await app.close();
+    await sb.close();
+    rmSync(files, { recursive: true, force: true });
+  };
+  try {
+    const profile: Profile = {
+      ...profileDefaults,
+      id: `prof_ch_${seed}`,
+      name: 'Corner shop',
+      deployment: 'test',
+      url: sb.url,
+    };
+    app.services.store.profiles.save(profile);
+    await app.services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
+    await app.services.sync.syncProfile(profile.id);
+    await app.page.goto(app.url);
+    await app.page.locator('.vrow').first().waitFor({ timeout: 60_000 });
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { sb, sc, app, files, close };
+}
+
 /** Every PDF under `dir`, however deep. */
 function pdfsUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -40,30 +78,9 @@ function pdfsUnder(dir: string): string[] {
 
 test('the window: qualifies with both purchases named, in the page and the packet; the others say why', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const sb = await startSandbox({
-    seed: 53,
-    chargebacks: 4,
-    decisionDelayMs: null,
-    cardHistories: true,
-    rateLimit: { max: 1e6 },
-  });
-  const sc = cardHistoryScenarios(sb);
-  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-ce3-'));
-  const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 900 }, navigate: false });
+  const { sb, sc, app, files, close } = await cardHistoryApp(browser, 53, 4);
   try {
     const { page, services } = app;
-    const profile: Profile = {
-      ...profileDefaults,
-      id: 'prof_ce3',
-      name: 'Corner shop',
-      deployment: 'test',
-      url: sb.url,
-    };
-    services.store.profiles.save(profile);
-    await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
-    await services.sync.syncProfile(profile.id);
-    await page.goto(app.url);
-    await page.locator('.vrow').first().waitFor({ timeout: 60_000 });
 
     // The qualifying chargeback: the verdict, both purchases with their dates and amounts.
     await open(page, sc.qualifies.chargeback);
@@ -146,38 +163,15 @@ test('the window: qualifies with both purchases named, in the page and the packe
     await disputed.getByRole('heading', { name: 'Does not qualify for Compelling Evidence 3.0' }).waitFor();
     assert.match(await disputed.innerText(), new RegExp(`${sc.disputedPrior.priors[1]} .* has its own chargeback`));
   } finally {
-    await app.close();
-    await sb.close();
-    rmSync(files, { recursive: true, force: true });
+    await close();
   }
 });
 
 test('the window: the customer’s earlier orders, once added to the packet, are cited by the letter as it will be sent', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const sb = await startSandbox({
-    seed: 54,
-    chargebacks: 2,
-    decisionDelayMs: null,
-    cardHistories: true,
-    rateLimit: { max: 1e6 },
-  });
-  const sc = cardHistoryScenarios(sb);
-  const files = mkdtempSync(join(tmpdir(), 'dd-e2e-history-'));
-  const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 900 }, navigate: false });
+  const { sc, app, files, close } = await cardHistoryApp(browser, 54, 2);
   try {
-    const { page, services } = app;
-    const profile: Profile = {
-      ...profileDefaults,
-      id: 'prof_hist',
-      name: 'Corner shop',
-      deployment: 'test',
-      url: sb.url,
-    };
-    services.store.profiles.save(profile);
-    await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
-    await services.sync.syncProfile(profile.id);
-    await page.goto(app.url);
-    await page.locator('.vrow').first().waitFor({ timeout: 60_000 });
+    const { page } = app;
     await open(page, sc.customerHistory.chargeback);
     await chooseAnswer(page, 'respond');
     await scanJpeg(join(files, 'receipt.jpg'), { width: 1000, height: 1400 });
@@ -220,37 +214,15 @@ test('the window: the customer’s earlier orders, once added to the packet, are
     await cited.waitFor({ state: 'detached', timeout: 30_000 });
     await summary.getByText('2 pages, the cover letter’s included').waitFor({ timeout: 30_000 });
   } finally {
-    await app.close();
-    await sb.close();
-    rmSync(files, { recursive: true, force: true });
+    await close();
   }
 });
 
 test('the window: a qualifying Compelling Evidence 3.0 check is an answer on its own: no file needed, its exhibit goes', async (t) => {
   if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const sb = await startSandbox({
-    seed: 55,
-    chargebacks: 2,
-    decisionDelayMs: null,
-    cardHistories: true,
-    rateLimit: { max: 1e6 },
-  });
-  const sc = cardHistoryScenarios(sb);
-  const app = await openBrowserApp({ browser, viewport: { width: 1280, height: 900 }, navigate: false });
+  const { sb, sc, app, close } = await cardHistoryApp(browser, 55, 2);
   try {
-    const { page, services } = app;
-    const profile: Profile = {
-      ...profileDefaults,
-      id: 'prof_ce3_alone',
-      name: 'Corner shop',
-      deployment: 'test',
-      url: sb.url,
-    };
-    services.store.profiles.save(profile);
-    await services.vault.setKey(profile.id, sb.apiKey, { sessionOnly: true });
-    await services.sync.syncProfile(profile.id);
-    await page.goto(app.url);
-    await page.locator('.vrow').first().waitFor({ timeout: 60_000 });
+    const { page } = app;
     await open(page, sc.qualifies.chargeback);
     await page
       .getByTestId('ce3')
@@ -274,7 +246,6 @@ test('the window: a qualifying Compelling Evidence 3.0 check is an answer on its
     const got = (await createSandboxAdmin(sb.url, sb.adminToken).received(sc.qualifies.chargeback))[0]!;
     assert.equal(got.documents.length, 1, 'the packet went');
   } finally {
-    await app.close();
-    await sb.close();
+    await close();
   }
 });
