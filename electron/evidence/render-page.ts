@@ -8,7 +8,7 @@ import { openImage, openJpegShrunk } from './decode.ts';
 import type { ImportKind } from './sniff.ts';
 import type { ColourMode, PageSize } from '../../shared/evidence/limits.ts';
 import type { PageRect } from '../../shared/evidence/card-numbers.ts';
-import { paintMasks } from './card-mask/paint-masks.ts';
+import { paintMasks, paintRects } from './card-mask/paint-masks.ts';
 
 /** Page sizes in inches, and the margin left around an image. */
 export const pageInches: Record<PageSize, { w: number; h: number }> = {
@@ -89,15 +89,36 @@ function jpegShrinkFactor(scale: number): number {
   return 1;
 }
 
-/** `path`, when given, is a file holding the same bytes: a JPEG is then decoded already shrunk. */
-export async function renderImagePage(
+/** A page's pixels in one channel of luma, as drawn for a resolution, before any mask, denoise or
+ * encoding: what the card-number search reads and, when the packet is grey or black and white at
+ * the same size, what the packet's page is encoded from. */
+export interface Gray {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Grey pixels and the page they make on paper, in inches (the same pixels make an A4 or a
+ * Letter page, by the page size asked for). */
+export type GrayPixels = Gray & { size: { w: number; h: number } };
+
+/** Keeps a file's drawn grey pages (the evidence store's page cache), by what decides the
+ * pixels: the page, its turn and the size it is drawn at. The card-number search draws a page at
+ * 150 dpi and the document preset's build draws the same one again a moment later: decoding a
+ * 300 dpi scan is most of a page's cost, and is paid once. */
+export type GrayCache = (key: string, draw: () => Promise<Gray>) => Promise<Gray>;
+
+/** An image's page drawn: decoded (a JPEG already shrunk by its decoder when `path` names a
+ * file holding the same bytes), turned upright, turned by the merchant, resized for the options'
+ * page and resolution; transparent parts on paper white. */
+async function drawImage(
   bytes: Buffer,
   kind: Exclude<ImportKind, 'pdf'>,
   page: number,
   rotation: number,
   o: RenderOptions,
-  path?: string,
-): Promise<RenderedPage> {
+  path: string | undefined,
+): Promise<{ pixels: () => Sharp; size: { w: number; h: number }; key: string }> {
   let img = await openImage(bytes, kind, page);
   const meta = await img.clone().metadata();
   let w = meta.autoOrient?.width ?? meta.width ?? 1;
@@ -109,10 +130,44 @@ export async function renderImagePage(
   const th = Math.max(1, Math.round(h * scale));
   const shrink = kind === 'jpeg' && path && !/[[\]]/.test(path) ? jpegShrinkFactor(scale) : 1;
   if (shrink > 1) img = await openJpegShrunk(path!, shrink);
-  let p = img;
-  if (rotation) p = p.rotate(rotation);
-  p = p.resize(tw, th, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: true });
-  return finish(p, tw, size, o, !!meta.hasAlpha);
+  const pixels = (): Sharp => {
+    let p = img;
+    if (rotation) p = p.rotate(rotation);
+    p = p.resize(tw, th, { fit: 'fill', kernel: 'lanczos3', fastShrinkOnLoad: true });
+    return meta.hasAlpha ? p.flatten({ background: '#ffffff' }) : p;
+  };
+  return { pixels, size, key: `${page}:${rotation}:${tw}x${th}` };
+}
+
+/** An image's page in grey, drawn once per `cache` key when a cache is given. */
+export async function drawGrayImage(
+  bytes: Buffer,
+  kind: Exclude<ImportKind, 'pdf'>,
+  page: number,
+  rotation: number,
+  o: RenderOptions,
+  path?: string,
+  cache?: GrayCache,
+): Promise<GrayPixels> {
+  const drawn = await drawImage(bytes, kind, page, rotation, o, path);
+  const draw = (): Promise<Gray> => toGray(drawn.pixels());
+  return { ...(await (cache ? cache(drawn.key, draw) : draw())), size: drawn.size };
+}
+
+/** `path`, when given, is a file holding the same bytes: a JPEG is then decoded already shrunk. A
+ * grey or black and white page is drawn through `cache` when one is given. */
+export async function renderImagePage(
+  bytes: Buffer,
+  kind: Exclude<ImportKind, 'pdf'>,
+  page: number,
+  rotation: number,
+  o: RenderOptions,
+  path?: string,
+  cache?: GrayCache,
+): Promise<RenderedPage> {
+  if (o.colour !== 'colour') return encodeGrayPage(await drawGrayImage(bytes, kind, page, rotation, o, path, cache), o);
+  const drawn = await drawImage(bytes, kind, page, rotation, o, path);
+  return finish(drawn.pixels(), drawn.size, o);
 }
 
 export interface PdfPagePixels {
@@ -122,60 +177,84 @@ export interface PdfPagePixels {
   channels: 4;
 }
 
+/** Where a PDF page is drawn and at what scale: fitted to the printable area exactly as a page
+ * kept as it is would be, so both choices look alike on paper. `ownDpi` caps the resolution of
+ * a page that is only a scan: drawing it finer than the scan would add bytes, not detail. */
+async function drawPdf(
+  draw: (pxPerPt: number) => Promise<PdfPagePixels>,
+  sizePt: { w: number; h: number },
+  o: RenderOptions,
+  ownDpi: number | undefined,
+): Promise<{ pixels: Sharp; size: { w: number; h: number } }> {
+  const fit = fitToPrintable(sizePt, o.pageSize);
+  const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
+  const px = await draw((fit * dpi) / 72);
+  // Drawn on white: the alpha channel is opaque and simply dropped.
+  const pixels = sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).removeAlpha();
+  return { pixels, size: { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 } };
+}
+
+/** A PDF page (drawn by pdf.js) in grey, as `drawGrayImage` gives an image's. */
+export async function drawGrayPdf(
+  draw: (pxPerPt: number) => Promise<PdfPagePixels>,
+  sizePt: { w: number; h: number },
+  o: RenderOptions,
+  ownDpi?: number,
+): Promise<GrayPixels> {
+  const drawn = await drawPdf(draw, sizePt, o, ownDpi);
+  return { ...(await toGray(drawn.pixels)), size: drawn.size };
+}
+
 /** A PDF page drawn (by pdf.js) at the resolution the options ask for, then compressed by the
  * same steps as a photo. `sizePt` is the page as it will be shown (its crop box, turned by its
- * own and the merchant's rotation); it is fitted to the printable area exactly as a page kept
- * as it is would be, so both choices look alike on paper. `ownDpi` caps the resolution of a
- * page that is only a scan: drawing it finer than the scan would add bytes, not detail. */
+ * own and the merchant's rotation). */
 export async function renderPdfPage(
   draw: (pxPerPt: number) => Promise<PdfPagePixels>,
   sizePt: { w: number; h: number },
   o: RenderOptions,
   ownDpi?: number,
 ): Promise<RenderedPage> {
-  const fit = fitToPrintable(sizePt, o.pageSize);
-  const size = { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 };
-  const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
-  const pxPerPt = (fit * dpi) / 72;
-  const px = await draw(pxPerPt);
-  // Drawn on white: the alpha channel is opaque and simply dropped.
-  return finish(
-    sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels } }).removeAlpha(),
-    px.width,
-    size,
-    o,
-    false,
-  );
+  if (o.colour !== 'colour') return encodeGrayPage(await drawGrayPdf(draw, sizePt, o, ownDpi), o);
+  const drawn = await drawPdf(draw, sizePt, o, ownDpi);
+  return finish(drawn.pixels, drawn.size, o);
 }
 
-/** Grayscale or black and white as asked, the denoise if asked, then the encoder for where the
- * page goes. */
-async function finish(
-  p: Sharp,
-  widthPx: number,
-  size: { w: number; h: number },
-  o: RenderOptions,
-  hasAlpha: boolean,
-): Promise<RenderedPage> {
-  // Transparent parts (PNG, GIF, WebP) become paper white, not the encoder's black.
-  if (hasAlpha) p = p.flatten({ background: '#ffffff' });
+/** A colour page: its masks, the denoise if asked, then the encoder for where the page goes. */
+async function finish(p: Sharp, size: { w: number; h: number }, o: RenderOptions): Promise<RenderedPage> {
   if (o.masks?.length) p = await paintMasks(p, o.masks);
-  if (o.colour !== 'colour') p = await toGray(p, o.denoise);
-  else if (o.denoise) p = p.median(3);
-  const file = o.container === 'file';
-  if (o.colour === 'bw') {
-    const { data, info } = await p.threshold(160).raw().toBuffer({ resolveWithObject: true });
-    const dims = { widthPx: info.width, heightPx: info.height, widthIn: size.w, heightIn: size.h };
-    if (file) {
-      // Its own file: a two-colour PNG that says its resolution, so it prints at its real size.
-      const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-        .toColourspace('b-w')
-        .png({ palette: true, colours: 2, compressionLevel: 9 })
-        .toBuffer();
-      return { format: 'png', data: withPngDensity(png, info.width / size.w), ...dims };
-    }
-    return { format: 'bilevel', data: packBits(data, info.width, info.height, info.channels), ...dims };
+  if (o.denoise) p = p.median(3);
+  return encodeJpeg(p, size, o);
+}
+
+/** A grey page: its masks painted on a copy (the drawn pixels may be kept for the next use), the
+ * denoise if asked (the library's 3×3 median on the one channel; no preset asks), then black
+ * and white or the encoder for where the page goes. */
+export async function encodeGrayPage(g: GrayPixels, o: RenderOptions): Promise<RenderedPage> {
+  const { width, height, size } = g;
+  let data = g.data;
+  if (o.masks?.length) {
+    data = Buffer.from(data);
+    paintRects(data, width, height, 1, o.masks);
   }
+  const one = sharp(data, { raw: { width, height, channels: 1 } });
+  const p = (o.denoise && width >= 3 && height >= 3 ? one.median(3) : one).toColourspace('b-w');
+  if (o.colour !== 'bw') return encodeJpeg(p, size, o);
+  const bw = await p.threshold(160).raw().toBuffer({ resolveWithObject: true });
+  const dims = { widthPx: bw.info.width, heightPx: bw.info.height, widthIn: size.w, heightIn: size.h };
+  const channels = bw.info.channels;
+  if (o.container === 'file') {
+    // Its own file: a two-colour PNG that says its resolution, so it prints at its real size.
+    const png = await sharp(bw.data, { raw: { width: bw.info.width, height: bw.info.height, channels } })
+      .toColourspace('b-w')
+      .png({ palette: true, colours: 2, compressionLevel: 9 })
+      .toBuffer();
+    return { format: 'png', data: withPngDensity(png, bw.info.width / size.w), ...dims };
+  }
+  return { format: 'bilevel', data: packBits(bw.data, bw.info.width, bw.info.height, channels), ...dims };
+}
+
+async function encodeJpeg(p: Sharp, size: { w: number; h: number }, o: RenderOptions): Promise<RenderedPage> {
+  const file = o.container === 'file';
   // The library is mozjpeg: its quantisation tables and deringing, Huffman tables optimised.
   // Trellis quantisation and the progressive-scan search are left out: together they cost three
   // times the encoding for about a fifth of the size, and the budget solver already trades
@@ -248,19 +327,15 @@ function withPngDensity(png: Buffer, dpi: number): Buffer {
 }
 
 /** One channel of luma (Rec. 601 weights), computed after the resize: the library's own
- * conversion runs at full resolution through Lab and costs more than the rest of the page. The
- * denoise, when the merchant asks for it (no preset does), is the library's 3×3 median on the
- * one channel. */
-async function toGray(p: Sharp, denoise: boolean): Promise<Sharp> {
+ * conversion runs at full resolution through Lab and costs more than the rest of the page. */
+async function toGray(p: Sharp): Promise<Gray> {
   const { data, info } = await p.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const n = info.width * info.height;
+  if (info.channels === 1) return { data, width: info.width, height: info.height };
   const gray: Buffer = Buffer.allocUnsafe(n);
-  if (info.channels === 1) data.copy(gray);
-  else
-    for (let i = 0, j = 0; i < n; i++, j += info.channels)
-      gray[i] = (data[j]! * 77 + data[j + 1]! * 150 + data[j + 2]! * 29) >> 8;
-  const one = sharp(gray, { raw: { width: info.width, height: info.height, channels: 1 } });
-  return (denoise && info.width >= 3 && info.height >= 3 ? one.median(3) : one).toColourspace('b-w');
+  for (let i = 0, j = 0; i < n; i++, j += info.channels)
+    gray[i] = (data[j]! * 77 + data[j + 1]! * 150 + data[j + 2]! * 29) >> 8;
+  return { data: gray, width: info.width, height: info.height };
 }
 
 /** 8-bit thresholded pixels → 1 bit per pixel, rows padded to bytes, 1 = white; deflated. */

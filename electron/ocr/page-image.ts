@@ -1,9 +1,17 @@
 // A page of an evidence item as the OCR engine reads it: drawn by the evidence pipeline itself
 // (EXIF orientation, PDF pages drawn by pdf.js, the page's physical size), in grayscale at
-// 200 dpi (or what the caller asks) and JPEG quality 85. 6 pt print reads as well at 150 dpi
-// (see the legibility bench); the margin is for photos, and more would only slow the engine.
+// 200 dpi (or what the caller asks). 6 pt print reads as well at 150 dpi (see the legibility
+// bench); the margin is for photos, and more would only slow the engine. An image's page is
+// drawn through the store's page cache: the packet's grey page of the same size is encoded from
+// the same pixels.
 import type { EvidenceStore } from '../evidence/evidence-store.ts';
-import { renderImagePage, renderPdfPage, type RenderOptions } from '../evidence/render-page.ts';
+import {
+  drawGrayImage,
+  drawGrayPdf,
+  encodeGrayPage,
+  type GrayPixels,
+  type RenderOptions,
+} from '../evidence/render-page.ts';
 import { drawPdfPage, measurePdfPage } from '../evidence/pdf-raster.ts';
 import type { EvidenceItem } from '../../shared/evidence/items.ts';
 
@@ -16,17 +24,33 @@ const OCR_OPTIONS: RenderOptions = {
   container: 'pdf',
 };
 
+/** The page's grey pixels at `dpi`. */
+export async function grayPageForOcr(
+  store: EvidenceStore,
+  item: EvidenceItem,
+  page: number,
+  dpi = OCR_OPTIONS.dpi,
+): Promise<GrayPixels> {
+  const o = { ...OCR_OPTIONS, dpi };
+  if (item.kind !== 'pdf')
+    return drawGrayImage(await store.bytes(item.id), item.kind, page, 0, o, store.pathOf(item.id), (k, draw) =>
+      store.pages.gray(`${item.id}:${k}`, draw),
+    );
+  // Its size is read in the PDF thread, as everything inside a PDF is.
+  const bytes = () => store.bytes(item.id);
+  const { sizePt } = await measurePdfPage(item.id, bytes, page);
+  return drawGrayPdf((pxPerPt) => drawPdfPage(item.id, bytes, page, 0, pxPerPt), sizePt, o);
+}
+
+/** Grey pixels as the engine takes a picture: encoded as a packet's grey page, at quality 85. */
+export const ocrImage = async (g: GrayPixels): Promise<Buffer> => (await encodeGrayPage(g, OCR_OPTIONS)).data;
+
+/** The page as the engine reads it, encoded. */
 export async function pageForOcr(
   store: EvidenceStore,
   item: EvidenceItem,
   page: number,
   dpi = OCR_OPTIONS.dpi,
 ): Promise<Buffer> {
-  const o = { ...OCR_OPTIONS, dpi };
-  if (item.kind !== 'pdf')
-    return (await renderImagePage(await store.bytes(item.id), item.kind, page, 0, o, store.pathOf(item.id))).data;
-  // Its size is read in the PDF thread, as everything inside a PDF is.
-  const bytes = () => store.bytes(item.id);
-  const { sizePt } = await measurePdfPage(item.id, bytes, page);
-  return (await renderPdfPage((pxPerPt) => drawPdfPage(item.id, bytes, page, 0, pxPerPt), sizePt, o)).data;
+  return ocrImage(await grayPageForOcr(store, item, page, dpi));
 }

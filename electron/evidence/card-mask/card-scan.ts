@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { writeAtomic } from '../../fs/write-atomic.ts';
 import type { OcrEngine, OcrPage } from '../../ocr/ocr-engine.ts';
 import { createOcrPool } from '../../ocr/ocr-pool.ts';
-import { pageForOcr } from '../../ocr/page-image.ts';
+import { grayPageForOcr, ocrImage } from '../../ocr/page-image.ts';
+import type { GrayPixels } from '../render-page.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
 import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
@@ -129,9 +130,9 @@ export async function scanPicture(engine: OcrEngine, image: Buffer, signal?: Abo
 
 /** One page's card numbers: a page of print by reading only the places that could hold one
  * (read-places.ts), any other page (a photo with a few words, a page lying sideways) whole. */
-export async function scanPage(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<FoundNumber[]> {
-  const read = await readPlaces(engine, image, signal);
-  return read.judged ? read.found : scanPicture(engine, image, signal);
+export async function scanPage(engine: OcrEngine, page: GrayPixels, signal?: AbortSignal): Promise<FoundNumber[]> {
+  const read = await readPlaces(engine, page, signal);
+  return read.judged ? read.found : scanPicture(engine, await ocrImage(page), signal);
 }
 
 const overlaps = (a: PageRect, b: PageRect): boolean =>
@@ -151,7 +152,7 @@ async function scanPdfPage(
   const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
   if (facts.content && facts.content.images === 0) return found;
   const textRects = inText.flatMap((n) => n.rects);
-  for (const n of await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal))
+  for (const n of await scanPage(ocr(), await grayPageForOcr(store, item, page, READ_DPI), signal))
     if (!n.rects.some((r) => textRects.some((t) => overlaps(r, t)))) found.push({ ...n, source: 'ocr' });
   return found;
 }
@@ -168,7 +169,7 @@ async function scanItem(store: EvidenceStore, item: EvidenceItem, signal?: Abort
         return await oneOfPages(async () =>
           item.kind === 'pdf'
             ? await scanPdfPage(store, item, page, signal)
-            : (await scanPage(ocr(), await pageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
+            : (await scanPage(ocr(), await grayPageForOcr(store, item, page, READ_DPI), signal)).map((n) => ({
                 ...n,
                 source: 'ocr' as const,
               })),

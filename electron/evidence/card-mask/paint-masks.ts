@@ -3,10 +3,15 @@
 import sharp, { type Sharp } from 'sharp';
 import type { PageRect } from '../../../shared/evidence/card-numbers.ts';
 
-/** `rects` are fractions of the page as drawn (turned as it will be shown). */
-export async function paintMasks(p: Sharp, rects: readonly PageRect[]): Promise<Sharp> {
-  const { data, info } = await p.raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
+/** Paints `rects` (fractions of the page as drawn, turned as it will be shown) black into raw
+ * pixels of `channels` channels; an alpha channel is made opaque. */
+export function paintRects(
+  data: Buffer,
+  width: number,
+  height: number,
+  channels: number,
+  rects: readonly PageRect[],
+): void {
   for (const r of rects) {
     // Rounded outwards: a mask never leaves a sliver of a digit.
     const x0 = Math.max(0, Math.floor(r.x * width));
@@ -21,5 +26,12 @@ export async function paintMasks(p: Sharp, rects: readonly PageRect[]): Promise<
       }
     }
   }
+}
+
+/** The same on a page still in the image library's hands. */
+export async function paintMasks(p: Sharp, rects: readonly PageRect[]): Promise<Sharp> {
+  const { data, info } = await p.raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  paintRects(data, width, height, channels, rects);
   return sharp(data, { raw: { width, height, channels } });
 }

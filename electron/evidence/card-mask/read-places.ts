@@ -6,6 +6,7 @@
 // the search cannot judge is read whole, as scanPicture does.
 import sharp from 'sharp';
 import type { OcrEngine, OcrLine } from '../../ocr/ocr-engine.ts';
+import type { GrayPixels } from '../render-page.ts';
 import { digitRunPlaces, type Place } from './digit-runs.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
 
@@ -24,9 +25,10 @@ interface Strip {
 export type PlacesRead = { judged: false } | { judged: true; found: FoundNumber[]; places: number; pixels: number };
 
 /** The page's card numbers from its places, or `judged: false` when the page must be read
- * whole. `image` is the page as the OCR engine reads it (150 dpi grey). */
-export async function readPlaces(engine: OcrEngine, image: Buffer, signal?: AbortSignal): Promise<PlacesRead> {
-  const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+ * whole. `page` is the page as the OCR engine reads it (150 dpi grey). */
+export async function readPlaces(engine: OcrEngine, page: GrayPixels, signal?: AbortSignal): Promise<PlacesRead> {
+  const { data } = page;
+  const info = { width: page.width, height: page.height };
   const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
   const mean = await sharp(data, raw).blur(LOCAL_SIGMA).extractChannel(0).raw().toBuffer();
   const search = digitRunPlaces({ data, width: info.width, height: info.height }, mean);

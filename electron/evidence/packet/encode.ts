@@ -90,7 +90,15 @@ async function encodePage(
     const rendered = await store.pages.rendered(
       `${item.id}:${page.page}:${page.rotation}:${JSON.stringify(opts)}`,
       async () =>
-        renderImagePage(await store.bytes(item.id), kind, page.page, page.rotation, opts, store.pathOf(item.id)),
+        renderImagePage(
+          await store.bytes(item.id),
+          kind,
+          page.page,
+          page.rotation,
+          opts,
+          store.pathOf(item.id),
+          (k, draw) => store.pages.gray(`${item.id}:${k}`, draw),
+        ),
     );
     return { kind: 'image', page, item, rendered, bytes: rendered.data.length, ...masked };
   }

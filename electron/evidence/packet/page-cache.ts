@@ -1,13 +1,17 @@
 // What an evidence store's pages cost to work out once: pages drawn and encoded (kept for the
 // live estimate and the build that follows it), PDF page facts, and what each PDF has unpacked.
 // Owned by the store (evidence-store.ts), bounded, forgotten per item, clearable.
-import type { RenderedPage } from '../render-page.ts';
+import type { Gray, RenderedPage } from '../render-page.ts';
 import type { PdfPageFacts } from '../pdf-raster.ts';
 import type { InflateBudget } from '../pdf-inflate-budget.ts';
 
 const MAX_PAGES = 400;
 const MAX_FACTS = 5000;
 const MAX_BUDGETS = 500;
+/** Drawn grey pages kept: about thirty A4 pages at 150 dpi. A page is kept to be encoded soon
+ * after it was searched for card numbers, so one not asked for again within a minute goes. */
+const MAX_GRAY_BYTES = 64 * 1024 * 1024;
+const GRAY_KEPT_MS = 60_000;
 
 /** A map that forgets its oldest entry past `max`. */
 function bounded<V>(max: number) {
@@ -26,6 +30,21 @@ export function createPageCache() {
   const pages = bounded<Promise<RenderedPage>>(MAX_PAGES);
   const facts = bounded<PdfPageFacts>(MAX_FACTS);
   const budgets = bounded<InflateBudget>(MAX_BUDGETS);
+  const gray = new Map<string, { pixels: Promise<Gray>; bytes: number; used: number }>();
+  let grayBytes = 0;
+  let sweep: NodeJS.Timeout | undefined;
+  const dropGray = (key: string): void => {
+    const e = gray.get(key);
+    if (!e) return;
+    gray.delete(key);
+    grayBytes -= e.bytes;
+  };
+  const sweepGray = (): void => {
+    sweep = undefined;
+    const old = Date.now() - GRAY_KEPT_MS;
+    for (const [k, e] of gray) if (e.used < old) dropGray(k);
+    if (gray.size) sweep = setTimeout(sweepGray, GRAY_KEPT_MS).unref();
+  };
   return {
     /** A page drawn once per key (item, page, rotation and the options it was drawn with); a
      * failure is not kept, so the next try draws it again. */
@@ -37,6 +56,35 @@ export function createPageCache() {
         pages.set(key, p);
       }
       return p;
+    },
+    /** A page's grey pixels drawn once per key while they are kept (see MAX_GRAY_BYTES); a
+     * failure is not kept. Whoever paints on them paints on a copy. */
+    gray(key: string, draw: () => Promise<Gray>): Promise<Gray> {
+      const known = gray.get(key);
+      if (known) {
+        // Last in the map's order: the least recently used go first.
+        gray.delete(key);
+        gray.set(key, known);
+        known.used = Date.now();
+        return known.pixels;
+      }
+      const entry = { pixels: draw(), bytes: 0, used: Date.now() };
+      gray.set(key, entry);
+      sweep ??= setTimeout(sweepGray, GRAY_KEPT_MS).unref();
+      entry.pixels.then(
+        (g) => {
+          if (gray.get(key) !== entry) return;
+          entry.bytes = g.data.length;
+          grayBytes += entry.bytes;
+          // The least recently used go first until the rest fit.
+          for (const k of gray.keys()) {
+            if (grayBytes <= MAX_GRAY_BYTES || k === key) break;
+            dropGray(k);
+          }
+        },
+        () => dropGray(key),
+      );
+      return entry.pixels;
     },
     facts: { get: facts.get, set: facts.set },
     /** Per stored PDF, what the first reading of its pages has unpacked, whichever PDF thread
@@ -53,8 +101,10 @@ export function createPageCache() {
     forget(itemId: string): void {
       for (const map of [pages.m, facts.m, budgets.m])
         for (const k of map.keys()) if (k === itemId || k.startsWith(`${itemId}:`)) map.delete(k);
+      for (const k of gray.keys()) if (k.startsWith(`${itemId}:`)) dropGray(k);
     },
     clear(): void {
+      for (const k of gray.keys()) dropGray(k);
       pages.m.clear();
       facts.m.clear();
       budgets.m.clear();

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { scanPage } from '../../../electron/evidence/card-mask/card-scan.ts';
 import { digitRunPlaces } from '../../../electron/evidence/card-mask/digit-runs.ts';
 import { createOcrEngine, type OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
+import type { GrayPixels } from '../../../electron/evidence/render-page.ts';
 import type { PageRect } from '../../../shared/evidence/card-numbers.ts';
 import { receiptLines, receiptScan, type ScanLook } from '../../support/receipts.ts';
 
@@ -38,14 +39,16 @@ const lineMiddle = (at: number, pointSize = 6): number => {
   return (300 + at * Math.round(px * 1.45) - px * 0.35) / 3508;
 };
 
-/** The page as the search is given it (ocr/page-image.ts): 150 dpi grey JPEG. */
-const asRead = async (scan: Buffer, turn = 0): Promise<Buffer> =>
-  sharp(scan)
+/** The page as the search is given it (ocr/page-image.ts): 150 dpi grey pixels. */
+const asRead = async (scan: Buffer, turn = 0): Promise<GrayPixels> => {
+  const { data, info } = await sharp(scan)
     .rotate(turn)
     .resize(turn % 180 ? { height: 1240 } : { width: 1240 })
     .greyscale()
-    .jpeg({ quality: 85 })
-    .toBuffer();
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, size: { w: info.width / 150, h: info.height / 150 } };
+};
 
 async function dense(card: string | undefined, o: { look?: ScanLook; at?: number; seed?: number } = {}) {
   const printed = receiptLines({
@@ -168,13 +171,10 @@ test('the places cover a card number in serif, monospace and condensed type from
         .resize(2480, 3508, { fit: 'cover' })
         .jpeg({ quality: 85 })
         .toBuffer();
-      const { data, info } = await sharp(await asRead(scan))
-        .greyscale()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const raw = { raw: { width: info.width, height: info.height, channels: 1 as const } };
-      const mean = await sharp(data, raw).blur(6).extractChannel(0).raw().toBuffer();
-      const search = digitRunPlaces({ data, width: info.width, height: info.height }, mean);
+      const page = await asRead(scan);
+      const raw = { raw: { width: page.width, height: page.height, channels: 1 as const } };
+      const mean = await sharp(page.data, raw).blur(6).extractChannel(0).raw().toBuffer();
+      const search = digitRunPlaces(page, mean);
       // The number's line at 150 dpi (the tilt moves it a few pixels).
       const y = (300 + at * lead - px * 0.35) / 2;
       if (!search.judged || !search.places.some((p) => p.y0 - 8 <= y && p.y1 + 8 >= y))

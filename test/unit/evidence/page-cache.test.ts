@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createPageCache } from '../../../electron/evidence/packet/page-cache.ts';
 import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
-import type { RenderedPage } from '../../../electron/evidence/render-page.ts';
+import type { Gray, RenderedPage } from '../../../electron/evidence/render-page.ts';
 
 const page = (n: number): RenderedPage => ({
   format: 'jpeg',
@@ -63,4 +63,44 @@ test('the evidence store forgets the pages of an item it removes', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const gray = (n: number, bytes = 1): Gray => ({ data: Buffer.alloc(bytes, n), width: bytes, height: 1 });
+
+test("a page's grey pixels are drawn once per key; a failed drawing is tried again", async () => {
+  const cache = createPageCache();
+  let draws = 0;
+  const draw = async () => gray(++draws);
+  assert.equal((await cache.gray('a:0:0:10x10', draw)).data[0], 1);
+  assert.equal((await cache.gray('a:0:0:10x10', draw)).data[0], 1);
+  assert.equal((await cache.gray('a:0:0:20x20', draw)).data[0], 2, 'another size is another drawing');
+  await assert.rejects(
+    cache.gray('b:0:0:10x10', async () => {
+      throw new Error('unreadable');
+    }),
+  );
+  await new Promise((r) => setImmediate(r));
+  assert.equal((await cache.gray('b:0:0:10x10', draw)).data[0], 3);
+});
+
+test('grey pages are kept up to 64 MB, the least recently used dropped first, and forgotten with their item', async () => {
+  const cache = createPageCache();
+  let draws = 0;
+  const big = 20 * 1024 * 1024;
+  const draw = async () => gray(++draws, big);
+  for (const k of ['p:0', 'p:1', 'p:2', 'q:0']) await cache.gray(k, draw);
+  assert.equal(draws, 4);
+  await cache.gray('q:0', draw);
+  await cache.gray('p:1', draw);
+  assert.equal(draws, 4, 'the three newest are kept');
+  await cache.gray('p:0', draw);
+  assert.equal(draws, 5, 'the oldest was dropped past 64 MB');
+  await cache.gray('p:1', draw);
+  await cache.gray('q:0', draw);
+  assert.equal(draws, 5, 'the pages used since are kept');
+  await cache.gray('p:2', draw);
+  assert.equal(draws, 6, 'the least recently used one was dropped for the last');
+  cache.forget('q');
+  await cache.gray('q:0', draw);
+  assert.equal(draws, 7, 'a forgotten item is drawn again');
 });
