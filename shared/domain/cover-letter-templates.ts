@@ -95,7 +95,13 @@ const bodies: Record<DisputeCategory | 'general', (f: CoverLetterFacts) => Claim
         ),
       ),
       ...when(f.pinEntered, () => claim("The cardholder's PIN was entered for the payment.")),
-      claim('The enclosed terminal record shows the card was read at the point of sale.', ['receipt']),
+      // Only a terminal's own record shows how the card was read (a receipt or an invoice need
+      // not), and only where the processor's record says the chip or a tap read it.
+      claim('The enclosed terminal record shows the card was read at the point of sale.', ['terminal'], (f) =>
+        f.chipRead || f.contactless
+          ? undefined
+          : 'the transaction record does not say the card was read by its chip or tapped contactless',
+      ),
       ...when(f.signed, () => claim('The cardholder signed for the payment.')),
     ],
   ],

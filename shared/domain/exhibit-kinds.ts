@@ -6,6 +6,7 @@ export const exhibitKinds = [
   'authentication',
   'delivery',
   'receipt',
+  'terminal',
   'policy',
   'product',
   'communication',
@@ -21,7 +22,9 @@ const kindWords: Record<ExhibitKind, RegExp> = {
   authentication: /\b(3ds|3-?d ?secure|authenticat\w*|secure ?code|verified by)\b/i,
   delivery:
     /\b(deliver\w*|tracking|track|shipp?\w*|carrier|pod|proof of delivery|ups|usps|fedex|dhl|royal mail|parcel|courier)\b/i,
-  receipt: /\b(receipt|invoice|order|checkout|sale|bill(ing)?|terminal|slip)\b/i,
+  receipt: /\b(receipt|invoice|order|checkout|sale|bill(ing)?|slip)\b/i,
+  // A card terminal's own record of the payment (its log, journal or chip data), not any receipt.
+  terminal: /\b(terminal|pos|point of sale|chip|emv|contactless|pin ?pad|card reader|journal)\b/i,
   policy: /\b(terms|tos|t&c|conditions|polic(y|ies)|returns?|cancell?ation|agreement|contract)\b/i,
   product: /\b(product|listing|description|photos?|pictures?|item|catalog(ue)?)\b/i,
   communication: /\b(emails?|messages?|chat|correspondence|letter|conversation|support)\b/i,
@@ -46,6 +49,7 @@ export const exhibitKindNames: Record<ExhibitKind, string> = {
   authentication: 'a 3-D Secure result',
   delivery: 'a delivery record',
   receipt: 'a receipt, invoice or order record',
+  terminal: "a card terminal's record of the payment",
   policy: 'a policy or terms',
   product: 'a product description or photos',
   communication: 'customer correspondence',

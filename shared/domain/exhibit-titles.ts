@@ -46,6 +46,7 @@ const kindTitles: Record<ExhibitKind, string> = {
   authentication: '3-D Secure result',
   delivery: 'Delivery record',
   receipt: 'Receipt or order record',
+  terminal: 'Card terminal record',
   policy: 'Terms and policy',
   product: 'Product description',
   communication: 'Customer correspondence',

@@ -344,3 +344,52 @@ test('walk finding 4: the untouched draft holds only sentences the packet suppor
     ['no exhibit in the packet is a delivery record (name or title one so, or add it)', 'nothing is enclosed'],
   );
 });
+
+test("a card-present letter claims the terminal record shows the card read only with a terminal's record and a record that says so", () => {
+  const claimText = 'The enclosed terminal record shows the card was read at the point of sale.';
+  const present = { ...facts, reasonCode: '10.1' };
+  const letter = (f: typeof present & { chipRead?: true; contactless?: true }, ...names: string[]) =>
+    composeLetter({
+      rebuttal: undefined,
+      category: 'fraud-card-present',
+      facts: f,
+      slots: undefined,
+      ...packet(...names),
+    });
+  // The merchant's mistake: an online order confirmation or a plain receipt as "the terminal record".
+  const receipt = letter({ ...present, chipRead: true }, 'order confirmation.pdf', 'receipt.jpg');
+  assert.ok(!receipt.text.includes(claimText), receipt.text);
+  assert.match(receipt.text, /its chip was read/, 'the record itself is still stated');
+  // The terminal's own log, but the processor's record says the card was keyed in.
+  const keyed = letter(present, 'terminal log.pdf');
+  assert.ok(!keyed.text.includes(claimText), keyed.text);
+  assert.doesNotMatch(keyed.text, /chip|contactless/);
+  // The terminal's log and a record of the chip (or a tap): said.
+  assert.ok(letter({ ...present, chipRead: true }, 'terminal log.pdf').text.includes(claimText));
+  assert.ok(letter({ ...present, contactless: true }, 'POS journal.pdf').text.includes(claimText));
+  // A draft that keeps the sentence is told why it was left out.
+  const draft = coverLetterTemplate('fraud-card-present', { ...present, chipRead: true });
+  const kept = composeLetter({
+    rebuttal: draft.replace('We ask the issuer', 'The customer paid in the shop. We ask the issuer'),
+    category: 'fraud-card-present',
+    facts: present,
+    ...packet('terminal log.pdf'),
+  });
+  assert.deepEqual(
+    kept.leftOut.filter((l) => l.text === claimText).map((l) => l.why),
+    ['the transaction record does not say the card was read by its chip or tapped contactless'],
+  );
+  assert.deepEqual(
+    composeLetter({
+      rebuttal: draft.replace('We ask the issuer', 'The customer paid in the shop. We ask the issuer'),
+      category: 'fraud-card-present',
+      facts: { ...present, chipRead: true },
+      ...packet('receipt.jpg'),
+    })
+      .leftOut.filter((l) => l.text === claimText)
+      .map((l) => l.why),
+    ["no exhibit in the packet is a card terminal's record of the payment (name or title one so, or add it)"],
+  );
+  assert.deepEqual([...exhibitKindsOf(['terminal log.pdf'])], ['terminal']);
+  assert.deepEqual([...exhibitKindsOf(['sales slip.jpg'])], ['receipt'], 'a slip is a receipt, not a terminal log');
+});
