@@ -56,7 +56,7 @@ export const chargebacksCommand: CliCommand = {
       // How old the list is, and, as the window's status bar says it, that the last sync failed.
       const age =
         (fresh.lastSuccessAt
-          ? `data from ${new Date(fresh.lastSuccessAt).toLocaleString()}`
+          ? `data from ${utcMoment(fresh.lastSuccessAt)}`
           : 'never synced: run `dispute-desk sync`') +
         (fresh.lastError ? `; the last sync failed: ${fresh.lastError.replace(/\.$/, '')}` : '');
       const date = (v: number | null): string => (v ? formatYmd(v) : '-');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../bridge.ts';
 import { useApp } from '../state/app-store.ts';
 import { useQuery } from '../data/data.ts';
+import { formatMoment } from '../../shared/domain/merchant-format.ts';
 
 export function Activity({ profileId }: { profileId: string }) {
   const go = useApp((s) => s.go);
@@ -75,7 +76,7 @@ export function Activity({ profileId }: { profileId: string }) {
                     <strong>{e.title}</strong>
                     <span>{e.body}</span>
                     <time className="muted" dateTime={new Date(e.createdAt).toISOString()}>
-                      {new Date(e.createdAt).toLocaleString()}
+                      {formatMoment(e.createdAt)}
                     </time>
                   </button>
                 </li>

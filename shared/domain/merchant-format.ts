@@ -47,11 +47,14 @@ export function formatCalendarDate(v: string | number | Ymd | null | undefined, 
   return f.format(new Date(Date.UTC(d.y, d.m - 1, d.d, 12)));
 }
 
+// A moment is written as a calendar date is (with its weekday), then its time and zone: one style
+// on every screen ("Wed, Oct 7, 2026, 2:49 PM EDT", "Wed 7 Oct 2026, 20:49 CEST").
 const momentOptions = (timeZone: string | undefined): Intl.DateTimeFormatOptions => ({
+  weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
-  hour: '2-digit',
+  hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
   ...(timeZone ? { timeZone } : {}),
@@ -59,7 +62,7 @@ const momentOptions = (timeZone: string | undefined): Intl.DateTimeFormatOptions
 
 /** A moment (a record's timestamp on the service's clock, in either form it comes, a Date, or
  * milliseconds since the epoch as this app records its own) in the merchant's zone, with the
- * zone's name: "6 Oct 2026, 14:22 CEST". Empty when unreadable. */
+ * zone's name: "Tue 6 Oct 2026, 14:22 CEST". Empty when unreadable. */
 export function formatMoment(v: string | number | Date | null | undefined, l: MerchantLocale = {}): string {
   const at = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : parseServiceTimestamp(v);
   if (!at || Number.isNaN(at.getTime())) return '';
@@ -98,7 +101,7 @@ export function formatReplyDay(reply: string | number | Ymd | null | undefined, 
 export interface ReplyDeadline {
   /** "Reply by Fri, Nov 27, 2026, end of day US Eastern": the service's reply day, as it states it. */
   text: string;
-  /** The same last moment on the merchant's clock, "Sat, Nov 28, 2026, 05:59 AM CET"; undefined
+  /** The same last moment on the merchant's clock, "Sat, Nov 28, 2026, 5:59 AM CET"; undefined
    * where the merchant's clock is the service's (it would say the same). */
   yourClock: string | undefined;
   /** "in 6 days", "tomorrow", "today", "2 days ago": counted in the service's days, as every day
@@ -117,7 +120,7 @@ export function describeReplyBy(
   const d = asYmd(reply);
   if (!d) return undefined;
   const due = endOfServiceDay(d);
-  const f = formatter('deadline', l.locale, { weekday: 'short', ...momentOptions(l.timeZone) });
+  const f = formatter('deadline', l.locale, momentOptions(l.timeZone));
   const zone = l.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
   const sameClock = formatter('offset', 'en-US', { timeZone: zone, timeZoneName: 'longOffset' });
   const eastern = formatter('offset', 'en-US', { timeZone: serviceTimeZone, timeZoneName: 'longOffset' });

@@ -153,7 +153,7 @@ test("the window words an earlier answer on the merchant's clock, the main proce
     messages: [],
   });
   const berlin = (ms: number): string => formatMoment(ms, { locale: 'en-GB', timeZone: 'Europe/Berlin' });
-  assert.match(describeEarlierAnswer(s.earlier[0]!, berlin), /queued 23 Nov 2026, 11:40 CET$/);
-  assert.match(secondAnswerWarning(s, berlin)!, /queued 23 Nov 2026, 11:40 CET\. Another answer/);
+  assert.match(describeEarlierAnswer(s.earlier[0]!, berlin), /queued Mon, 23 Nov 2026, 11:40 CET$/);
+  assert.match(secondAnswerWarning(s, berlin)!, /queued Mon, 23 Nov 2026, 11:40 CET\. Another answer/);
   assert.match(describeEarlierAnswer(s.earlier[0]!), /queued 2026-11-23 10:40 UTC$/);
 });

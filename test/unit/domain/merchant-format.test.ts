@@ -36,9 +36,11 @@ test('a calendar date in the merchant’s words, never shifted by a zone', () =>
 });
 
 test('a record time (service clock, US Eastern) shows in the merchant’s zone with its name', () => {
-  assert.equal(formatMoment('2026-10-07 14:49:00.1234', berlin), '7 Oct 2026, 20:49 CEST');
-  assert.equal(formatMoment('2026-10-07T18:49:00Z', berlin), '7 Oct 2026, 20:49 CEST', 'the ISO form alike');
-  assert.equal(formatMoment('2026-10-07 14:49', newYork), 'Oct 7, 2026, 02:49 PM EDT');
+  assert.equal(formatMoment('2026-10-07 14:49:00.1234', berlin), 'Wed, 7 Oct 2026, 20:49 CEST');
+  assert.equal(formatMoment('2026-10-07T18:49:00Z', berlin), 'Wed, 7 Oct 2026, 20:49 CEST', 'the ISO form alike');
+  // Written as a calendar date is, weekday first, then the time as the locale writes it.
+  assert.equal(formatMoment('2026-10-07 14:49', newYork), 'Wed, Oct 7, 2026, 2:49 PM EDT');
+  assert.ok(formatMoment('2026-10-07 14:49', newYork).startsWith(formatCalendarDate('2026-10-07', newYork)));
   assert.equal(formatMoment('not a time', berlin), '');
 });
 
@@ -77,7 +79,7 @@ test('the reply deadline: the service’s reply day with its zone, the moment on
     );
   }
   const la = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
-  assert.equal(describeReplyBy('2026-11-26', lateEvening, la)!.yourClock, 'Thu, Nov 26, 2026, 08:59 PM PST');
+  assert.equal(describeReplyBy('2026-11-26', lateEvening, la)!.yourClock, 'Thu, Nov 26, 2026, 8:59 PM PST');
   assert.equal(describeReplyBy(null, now, berlin), undefined);
   assert.equal(describeReplyBy('20261399', now, berlin), undefined, 'no real date, no deadline text');
   assert.equal(formatReplyDay(20261229, newYork), 'Tue, Dec 29, 2026, end of day US Eastern');

@@ -26,7 +26,7 @@ test('up to date only after a sync that worked and no failure since, with when i
   });
   assert.equal(statusLine(facts(), at + 20_000, utc).text, 'Up to date · last synced just now');
   assert.equal(statusLine(facts(), at + 3 * 3_600_000, utc).text, 'Up to date · last synced at 10:40');
-  assert.match(statusLine(facts(), at + 2 * 86_400_000, utc).text, /last synced on 23 Nov 2026, 10:40 UTC$/);
+  assert.match(statusLine(facts(), at + 2 * 86_400_000, utc).text, /last synced on Mon, 23 Nov 2026, 10:40 UTC$/);
   assert.equal(statusLine(facts({ lastSuccessAt: null }), at, utc).text, 'Not synced yet');
   assert.equal(statusLine(facts({ running: true, lastError: 'x' }), at, utc).text, 'Syncing…');
 });
@@ -51,7 +51,7 @@ test('a failed sync is never "up to date": its reason, when, when it is tried ag
   // The next try on another day gives its date; one already due is "in a moment".
   assert.match(
     statusLine({ ...failed, nextSyncAt: at + 30 * 3_600_000 }, at + 65 * 60_000, utc).text,
-    /tries again by itself on 24 Nov 2026, 16:40 UTC;/,
+    /tries again by itself on Tue, 24 Nov 2026, 16:40 UTC;/,
   );
   assert.match(
     statusLine({ ...failed, nextSyncAt: at + 65 * 60_000 }, at + 65 * 60_000, utc).text,
