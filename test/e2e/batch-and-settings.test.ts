@@ -360,12 +360,22 @@ test(
       await form.getByRole('button', { name: 'Save settings' }).click();
       await form.getByRole('alert').filter({ hasText: 'cannot be allowed more than the whole packet' }).waitFor();
       assert.equal(services.store.profiles.get(demoProfile.id)!.limits.maxFileBytes, demoProfile.limits.maxFileBytes);
+      // The field to mend is marked, described by the refusal, and has the focus; no other is marked.
+      const fileField = form.getByLabel('Largest file (MB)');
+      assert.equal(await fileField.getAttribute('aria-invalid'), 'true');
+      assert.equal(await fileField.getAttribute('aria-describedby'), 'settings-error');
+      assert.ok(await fileField.evaluate((el) => el === document.activeElement), 'the refused field has the focus');
+      assert.equal(await form.locator('[aria-invalid="true"]').count(), 1);
       // A town alone is no address a receipt could be matched with: named, nothing saved.
       await form.getByLabel('Largest file (MB)').fill('1.5');
       await form.getByLabel(/Shop address on your receipts/).fill('Portsmouth');
       await form.getByRole('button', { name: 'Save settings' }).click();
       await form.getByRole('alert').filter({ hasText: 'no street number and street name in "Portsmouth"' }).waitFor();
       assert.equal(services.store.profiles.get(demoProfile.id)!.merchantAddress, undefined);
+      const address = form.getByLabel(/Shop address on your receipts/);
+      assert.equal(await address.getAttribute('aria-invalid'), 'true');
+      assert.equal(await address.getAttribute('aria-describedby'), 'address-help settings-error');
+      assert.equal(await fileField.getAttribute('aria-invalid'), null, 'the mended field is no longer marked');
       await form.getByLabel(/Shop address on your receipts/).fill('14 Quay Street, Portsmouth PO1 3AH');
 
       const port = await freePort();

@@ -1,13 +1,13 @@
 // The settings of the profile in use, as one form: its names and shop address, its processor's
 // evidence limits, reminders, sync interval, send-by days and main currency, and its alert
 // receiver. Judged by the schema main saves it with (settings-form.ts) before it is sent.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { mutate } from '../../data/data.ts';
 import { useApp } from '../../state/app-store.ts';
 import { describeError } from '../../components/profile-form.tsx';
 import type { ProfileView } from '../../../shared/ipc/channels/app.ts';
 import { presets, type PresetName, type PageSize, type ColourMode } from '../../../shared/evidence/limits.ts';
-import { draftOf, profileOf, type Draft } from './settings-form.ts';
+import { draftOf, profileOf, type Draft, type Refusal } from './settings-form.ts';
 import { ReceiverFields } from './receiver-fields.tsx';
 
 const presetLabel: Record<PresetName, string> = {
@@ -19,35 +19,56 @@ const presetLabel: Record<PresetName, string> = {
 export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; onSaved(): Promise<void> }) {
   const say = useApp((s) => s.say);
   const [d, setD] = useState<Draft>(() => draftOf(profile));
-  const [error, setError] = useState('');
+  const [error, setError] = useState<Refusal | undefined>();
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => setD(draftOf(profile)), [profile]);
+  // The refused field is where the merchant goes next: focused, marked, and described by the refusal.
+  useEffect(() => {
+    if (error?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]): void => setD((x) => ({ ...x, [k]: v }));
+  const invalid = (k: keyof Draft, help?: string) =>
+    error?.field === k
+      ? { 'aria-invalid': true as const, 'aria-describedby': [help, 'settings-error'].filter(Boolean).join(' ') }
+      : help
+        ? { 'aria-describedby': help }
+        : {};
 
   async function save(e: FormEvent): Promise<void> {
     e.preventDefault();
     const edited = profileOf(profile, d);
-    if (typeof edited === 'string') return setError(edited);
+    if (!edited.ok) return setError({ message: edited.message, field: edited.field });
     setBusy(true);
-    const r = await mutate('updateProfile', { profile: edited });
+    const r = await mutate('updateProfile', { profile: edited.profile });
     setBusy(false);
-    if (!r.ok) return setError(describeError(r.error));
-    setError('');
+    if (!r.ok) return setError({ message: describeError(r.error) });
+    setError(undefined);
     say('info', `Settings of ${r.value.name} saved.`);
     await onSaved();
   }
 
   return (
-    <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label={`Settings of ${profile.name}`}>
+    <form
+      ref={form}
+      className="card settings-form"
+      onSubmit={(e) => void save(e)}
+      aria-label={`Settings of ${profile.name}`}
+    >
       <h2>Settings of {profile.name}</h2>
       <div className="grid2">
         <label>
           Profile name
-          <input required value={d.name} onChange={(e) => set('name', e.target.value)} />
+          <input required value={d.name} {...invalid('name')} onChange={(e) => set('name', e.target.value)} />
         </label>
         <label>
           Merchant name on cover letters
-          <input value={d.merchant} placeholder={profile.name} onChange={(e) => set('merchant', e.target.value)} />
+          <input
+            value={d.merchant}
+            placeholder={profile.name}
+            {...invalid('merchant')}
+            onChange={(e) => set('merchant', e.target.value)}
+          />
         </label>
       </div>
       <label>
@@ -55,7 +76,7 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
         <input
           value={d.merchantAddress}
           placeholder="221 Elm Road, Springfield 62704"
-          aria-describedby="address-help"
+          {...invalid('merchantAddress', 'address-help')}
           onChange={(e) => set('merchantAddress', e.target.value)}
         />
       </label>
@@ -68,19 +89,39 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
         <div className="grid3">
           <label>
             Largest file (MB)
-            <input inputMode="decimal" value={d.maxFileMb} onChange={(e) => set('maxFileMb', e.target.value)} />
+            <input
+              inputMode="decimal"
+              value={d.maxFileMb}
+              {...invalid('maxFileMb')}
+              onChange={(e) => set('maxFileMb', e.target.value)}
+            />
           </label>
           <label>
             Largest packet (MB)
-            <input inputMode="decimal" value={d.maxTotalMb} onChange={(e) => set('maxTotalMb', e.target.value)} />
+            <input
+              inputMode="decimal"
+              value={d.maxTotalMb}
+              {...invalid('maxTotalMb')}
+              onChange={(e) => set('maxTotalMb', e.target.value)}
+            />
           </label>
           <label>
             Most pages
-            <input inputMode="numeric" value={d.maxPages} onChange={(e) => set('maxPages', e.target.value)} />
+            <input
+              inputMode="numeric"
+              value={d.maxPages}
+              {...invalid('maxPages')}
+              onChange={(e) => set('maxPages', e.target.value)}
+            />
           </label>
           <label>
             Highest resolution (dpi)
-            <input inputMode="numeric" value={d.maxDpi} onChange={(e) => set('maxDpi', e.target.value)} />
+            <input
+              inputMode="numeric"
+              value={d.maxDpi}
+              {...invalid('maxDpi')}
+              onChange={(e) => set('maxDpi', e.target.value)}
+            />
           </label>
           <label>
             Colour accepted
@@ -117,13 +158,18 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
         <div className="grid3">
           <label>
             Sync every (minutes)
-            <input inputMode="numeric" value={d.syncMinutes} onChange={(e) => set('syncMinutes', e.target.value)} />
+            <input
+              inputMode="numeric"
+              value={d.syncMinutes}
+              {...invalid('syncMinutes')}
+              onChange={(e) => set('syncMinutes', e.target.value)}
+            />
           </label>
           <label>
             Remind me (days before the send-by date)
             <input
               value={d.reminders}
-              aria-describedby="reminders-help"
+              {...invalid('reminders', 'reminders-help')}
               onChange={(e) => set('reminders', e.target.value)}
             />
           </label>
@@ -134,7 +180,7 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
             <input
               inputMode="numeric"
               value={d.sendByDays}
-              aria-describedby="send-by-help"
+              {...invalid('sendByDays', 'send-by-help')}
               onChange={(e) => set('sendByDays', e.target.value)}
             />
           </label>
@@ -144,7 +190,7 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
               value={d.mainCurrency}
               maxLength={3}
               placeholder="most common in the portfolio"
-              aria-describedby="send-by-help"
+              {...invalid('mainCurrency', 'send-by-help')}
               onChange={(e) => set('mainCurrency', e.target.value)}
             />
           </label>
@@ -160,11 +206,11 @@ export function ProfileSettings({ profile, onSaved }: { profile: ProfileView; on
         </p>
       </fieldset>
 
-      <ReceiverFields profile={profile} d={d} set={set} />
+      <ReceiverFields profile={profile} d={d} set={set} invalid={invalid} />
 
       {error && (
-        <p className="error" role="alert">
-          {error}
+        <p id="settings-error" className="error" role="alert">
+          {error.message}
         </p>
       )}
       <button className="primary" type="submit" disabled={busy}>

@@ -9,10 +9,13 @@ export function ReceiverFields({
   profile,
   d,
   set,
+  invalid,
 }: {
   profile: ProfileView;
   d: Draft;
   set<K extends keyof Draft>(k: K, v: Draft[K]): void;
+  /** The marks of a field the last save refused. */
+  invalid(k: keyof Draft): object;
 }) {
   return (
     <fieldset>
@@ -25,11 +28,20 @@ export function ReceiverFields({
         <div className="grid3">
           <label>
             Listen on address
-            <input value={d.bindAddress} onChange={(e) => set('bindAddress', e.target.value)} />
+            <input
+              value={d.bindAddress}
+              {...invalid('bindAddress')}
+              onChange={(e) => set('bindAddress', e.target.value)}
+            />
           </label>
           <label>
             Port
-            <input inputMode="numeric" value={d.port} onChange={(e) => set('port', e.target.value)} />
+            <input
+              inputMode="numeric"
+              value={d.port}
+              {...invalid('port')}
+              onChange={(e) => set('port', e.target.value)}
+            />
           </label>
           <span />
           <label>
@@ -37,6 +49,7 @@ export function ReceiverFields({
             <input
               value={d.headerName}
               placeholder={alertSecretHeader}
+              {...invalid('headerName')}
               onChange={(e) => set('headerName', e.target.value)}
             />
           </label>

@@ -73,26 +73,34 @@ function bytesOf(text: string, mb: number, saved: number): number {
   return text === mbText(saved) ? saved : Math.floor(mb * MB);
 }
 
-/** What each setting is called on the form, for the schema's refusals. */
-const fieldNames: Record<string, string> = {
-  name: 'The profile name',
-  merchant: 'The merchant name',
-  merchantAddress: 'The shop address cannot be compared with receipts',
-  'limits.maxFileBytes': 'The largest file',
-  'limits.maxTotalBytes': 'The largest packet',
-  'limits.maxPages': 'The most pages',
-  'limits.maxDpi': 'The resolution',
-  reminderThresholdDays: 'The reminder days',
-  syncIntervalMinutes: 'How often to sync',
-  sendByBusinessDays: 'The business days before the reply date',
-  mainCurrency: 'The main currency',
-  'alertReceiver.port': 'The receiver port',
-  'alertReceiver.bindAddress': 'The receiver cannot listen there',
-  'alertReceiver.headerName': 'The header name',
+/** What each setting is called on the form, for the schema's refusals, and the field it is typed in. */
+const fieldNames: Record<string, [string, keyof Draft]> = {
+  name: ['The profile name', 'name'],
+  merchant: ['The merchant name', 'merchant'],
+  merchantAddress: ['The shop address cannot be compared with receipts', 'merchantAddress'],
+  'limits.maxFileBytes': ['The largest file', 'maxFileMb'],
+  'limits.maxTotalBytes': ['The largest packet', 'maxTotalMb'],
+  'limits.maxPages': ['The most pages', 'maxPages'],
+  'limits.maxDpi': ['The resolution', 'maxDpi'],
+  reminderThresholdDays: ['The reminder days', 'reminders'],
+  syncIntervalMinutes: ['How often to sync', 'syncMinutes'],
+  sendByBusinessDays: ['The business days before the reply date', 'sendByDays'],
+  mainCurrency: ['The main currency', 'mainCurrency'],
+  'alertReceiver.port': ['The receiver port', 'port'],
+  'alertReceiver.bindAddress': ['The receiver cannot listen there', 'bindAddress'],
+  'alertReceiver.headerName': ['The header name', 'headerName'],
 };
 
-/** The draft as a profile, or the first thing that is wrong with it in words. */
-export function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
+/** Why the form cannot be saved, and the field to mend when one is to blame. */
+export interface Refusal {
+  message: string;
+  field?: keyof Draft | undefined;
+}
+
+const refused = (field: keyof Draft | undefined, message: string) => ({ ok: false as const, message, field });
+
+/** The draft as a profile, or the first thing that is wrong with it in words and its field. */
+export function profileOf(p: ProfileView, d: Draft): { ok: true; profile: EditedProfile } | ({ ok: false } & Refusal) {
   const num = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
   const [fileMb, totalMb, pages, dpi, minutes, port, sendBy] = [
     d.maxFileMb,
@@ -103,25 +111,32 @@ export function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
     d.port,
     d.sendByDays,
   ].map(num) as [number, number, number, number, number, number, number];
-  if (!(fileMb > 0) || !(totalMb > 0)) return 'Enter the size limits in MB, like 2 or 0.5.';
-  if (fileMb > totalMb) return 'A single file cannot be allowed more than the whole packet.';
+  if (!(fileMb > 0)) return refused('maxFileMb', 'Enter the size limits in MB, like 2 or 0.5.');
+  if (!(totalMb > 0)) return refused('maxTotalMb', 'Enter the size limits in MB, like 2 or 0.5.');
+  if (fileMb > totalMb) return refused('maxFileMb', 'A single file cannot be allowed more than the whole packet.');
   // Text that is no number is the form's to say; a number out of range or with a fraction is the
   // schema's, which gives the range.
-  if (Number.isNaN(pages)) return 'Enter the most pages as a whole number.';
-  if (Number.isNaN(dpi)) return 'Enter the resolution as a whole number of dpi, like 200.';
-  if (Number.isNaN(minutes)) return 'Enter how often to sync in whole minutes.';
+  if (Number.isNaN(pages)) return refused('maxPages', 'Enter the most pages as a whole number.');
+  if (Number.isNaN(dpi)) return refused('maxDpi', 'Enter the resolution as a whole number of dpi, like 200.');
+  if (Number.isNaN(minutes)) return refused('syncMinutes', 'Enter how often to sync in whole minutes.');
   const reminders = d.reminders
     .split(/[\s,;]+/)
     .filter(Boolean)
     .map(Number);
-  if (reminders.some((n) => Number.isNaN(n))) return 'Enter reminder days as whole numbers, like 7, 3, 1.';
-  if (Number.isNaN(sendBy)) return 'Enter the business days before the reply date as a whole number.';
+  if (reminders.some((n) => Number.isNaN(n)))
+    return refused('reminders', 'Enter reminder days as whole numbers, like 7, 3, 1.');
+  if (Number.isNaN(sendBy))
+    return refused('sendByDays', 'Enter the business days before the reply date as a whole number.');
   const mainCurrency = d.mainCurrency.trim().toUpperCase();
   if (mainCurrency && !hasReferenceRate(mainCurrency))
-    return `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`;
-  if (d.receiverOn && Number.isNaN(port)) return 'Enter the receiver port as a whole number, like 8787.';
+    return refused(
+      'mainCurrency',
+      `Dispute Desk has no reference rate for "${mainCurrency}": choose one such as USD, EUR or GBP, or leave it empty.`,
+    );
+  if (d.receiverOn && Number.isNaN(port))
+    return refused('port', 'Enter the receiver port as a whole number, like 8787.');
   if (d.receiverOn && d.headerValue.trim() && !d.headerName.trim())
-    return 'Give the header name for your own header value.';
+    return refused('headerName', 'Give the header name for your own header value.');
   const { keyStatus: _k, alertReceiverUrl: _u, ...saved } = p;
   const { merchant: _m, merchantAddress: _a, mainCurrency: _c, ...withoutMerchant } = saved;
   const edited = editedProfileSchema.safeParse({
@@ -157,9 +172,9 @@ export function profileOf(p: ProfileView, d: Draft): EditedProfile | string {
         }
       : {}),
   });
-  if (edited.success) return edited.data;
+  if (edited.success) return { ok: true, profile: edited.data };
   const issue = edited.error.issues[0]!;
   const path = issue.path.filter((k) => typeof k === 'string' || typeof k === 'number').join('.');
-  const field = fieldNames[path] ?? fieldNames[path.replace(/\.\d+$/, '')] ?? 'A setting';
-  return `${field}: ${issue.message}.`;
+  const [name, field] = fieldNames[path] ?? fieldNames[path.replace(/\.\d+$/, '')] ?? ['A setting', undefined];
+  return refused(field, `${name}: ${issue.message}.`);
 }

@@ -18,8 +18,17 @@ const saved: ProfileView = {
   keyStatus: 'keychain',
   alertReceiver: { enabled: true, bindAddress: '127.0.0.1', port: 8787, secret: 's'.repeat(32) },
 };
-const edit = (change: Partial<Draft>): ReturnType<typeof profileOf> =>
-  profileOf(saved, { ...draftOf(saved), ...change });
+const judged = (change: Partial<Draft>) => profileOf(saved, { ...draftOf(saved), ...change });
+/** The profile, or the refusal's words. */
+const edit = (change: Partial<Draft>) => {
+  const r = judged(change);
+  return r.ok ? r.profile : r.message;
+};
+/** The field a refusal marks. */
+const fieldOf = (change: Partial<Draft>) => {
+  const r = judged(change);
+  return r.ok ? 'saved' : r.field;
+};
 
 test('an unchanged form is the saved profile, and main accepts it', () => {
   const p = edit({});
@@ -69,4 +78,28 @@ test('what only the form can see is still asked: text that is no number, a file 
     'A single file cannot be allowed more than the whole packet.',
   );
   assert.equal(edit({ headerName: '', headerValue: 'x' }), 'Give the header name for your own header value.');
+});
+
+test('each refusal marks the field to mend, by what the form checks and by what the schema refuses', () => {
+  const cases: Array<[Partial<Draft>, keyof Draft]> = [
+    [{ maxFileMb: '' }, 'maxFileMb'],
+    [{ maxTotalMb: 'x' }, 'maxTotalMb'],
+    [{ maxFileMb: '20', maxTotalMb: '10' }, 'maxFileMb'],
+    [{ maxPages: 'ten' }, 'maxPages'],
+    [{ maxPages: '0' }, 'maxPages'],
+    [{ maxDpi: '50' }, 'maxDpi'],
+    [{ syncMinutes: '0' }, 'syncMinutes'],
+    [{ reminders: '7, 90' }, 'reminders'],
+    [{ reminders: 'soon' }, 'reminders'],
+    [{ sendByDays: '99' }, 'sendByDays'],
+    [{ mainCurrency: 'XYZ' }, 'mainCurrency'],
+    [{ merchantAddress: 'somewhere' }, 'merchantAddress'],
+    [{ name: '  ' }, 'name'],
+    [{ port: '0' }, 'port'],
+    [{ port: 'abc' }, 'port'],
+    [{ bindAddress: '0.0.0.0' }, 'bindAddress'],
+    [{ headerName: '', headerValue: 'x' }, 'headerName'],
+  ];
+  for (const [change, field] of cases) assert.equal(fieldOf(change), field, JSON.stringify(change));
+  assert.equal(fieldOf({}), 'saved');
 });
