@@ -8,6 +8,7 @@ import {
   describeWinRate,
   insightsPeriodLabel,
   insightsPeriods,
+  openingInsightsPeriod,
   type InsightMoney,
   type InsightRow,
   type InsightsPeriod,
@@ -133,7 +134,7 @@ function Headline({ view }: { view: InsightsView }) {
 }
 
 export function Insights({ profileId }: { profileId: string }) {
-  const [period, setPeriod] = useState<InsightsPeriod>('12m');
+  const [period, setPeriod] = useState<InsightsPeriod>(openingInsightsPeriod);
   const q = useQuery('getInsights', { profileId, period });
   const view = q.data;
   return (

@@ -9,10 +9,10 @@ import { useApp } from '../state/app-store.ts';
 import { formatAmount, formatAmountShort } from '../../shared/domain/money.ts';
 import { formatCalendarDate, formatMonth } from '../../shared/domain/merchant-format.ts';
 import { barHeights, type LedgerCurrency, type LedgerView } from '../../shared/views/ledger-view.ts';
+import { openingInsightsPeriod, periodStart } from '../../shared/views/insights-view.ts';
+import { easternToday, formatYmd } from '../../shared/domain/dates.ts';
 import { EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
 import '../styles/ledger.css';
-
-const iso = (d: Date): string => d.toISOString().slice(0, 10);
 
 const series = [
   { key: 'chargedBack', label: 'Charged back', className: 'bar-out' },
@@ -291,10 +291,18 @@ const LatestEntries = memo(function LatestEntries({ view }: { view: LedgerView }
   );
 });
 
+/** The ledger opens on the period Insights opens on (whole months up to today, on the service's
+ * days), so the money the two screens show first is counted over the same days. */
+function openingWindow(now: Date): { from: string; to: string } {
+  const today = easternToday(now);
+  return { from: `${periodStart(openingInsightsPeriod, today)}-01`, to: formatYmd(today) };
+}
+
 export function Ledger({ profileId }: { profileId: string }) {
   const say = useApp((s) => s.say);
-  const [from, setFrom] = useState(() => iso(new Date(Date.now() - 180 * 86_400_000)));
-  const [to, setTo] = useState(() => iso(new Date()));
+  const [opening] = useState(() => openingWindow(new Date()));
+  const [from, setFrom] = useState(opening.from);
+  const [to, setTo] = useState(opening.to);
   const asked = useQuery('listLedger', { profileId, from, to });
   const data = asked.data;
   // The totals and the chart paint first; the list of entries follows when the browser is free.

@@ -20,6 +20,8 @@ export const insightsPeriodLabel: Record<InsightsPeriod, string> = {
   '12m': 'Last 12 months',
   all: 'All history',
 };
+/** The period Insights opens on, and the ledger's opening dates with it. */
+export const openingInsightsPeriod: Exclude<InsightsPeriod, 'all'> = '12m';
 const periodMonths: Record<InsightsPeriod, number | null> = { '3m': 3, '6m': 6, '12m': 12, all: null };
 
 /** A stored chargeback as insights read it; `issued` is the date it was issued (YYYYMMDD), else

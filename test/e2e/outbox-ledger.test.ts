@@ -19,7 +19,8 @@ import { createOutboxRepo } from '../../electron/store/outbox-repo.ts';
 import { readLedger } from '../../electron/views/read-ledger.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { formatMoment, formatMonth } from '../../shared/domain/merchant-format.ts';
-import { parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { easternToday, formatYmd, parseServiceTimestamp } from '../../shared/domain/dates.ts';
+import { periodStart } from '../../shared/views/insights-view.ts';
 import type { OutboxJob } from '../../shared/outbox.ts';
 
 let browser: Browser | undefined;
@@ -233,6 +234,11 @@ test('Ledger: currency order, labelled chart and table, CSV in that order, one m
     const firstPaint = performance.now() - clicked;
     console.log(`Ledger first chart ${Math.round(firstPaint)} ms after the click (demo portfolio)`);
     assert.ok(firstPaint < 5_000, `the Ledger draws in time (${Math.round(firstPaint)} ms)`);
+
+    // It opens on the days Insights opens on: its last 12 months, whole months up to today.
+    const today = easternToday(new Date());
+    assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), `${periodStart('12m', today)}-01`);
+    assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), formatYmd(today));
 
     await page.getByLabel('From', { exact: true }).fill('2000-01-01');
     const from = parseServiceTimestamp('2000-01-01 00:00:00')!;
