@@ -63,3 +63,11 @@ export const inboxSortLabel: Record<InboxSort, string> = {
 
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
+
+/** How a section's rows are ordered where that is not what the column heading says: a decided
+ * chargeback has no deadline left, so sorting by deadline lists those by their latest change (the
+ * store's order, worklist-sql.ts's orderBy). Undefined where the heading says it. */
+export function sectionOrderNote(section: InboxSection, sort: InboxSort, dir: SortDirection): string | undefined {
+  if (section !== 'decided' || sort !== 'deadline') return undefined;
+  return dir === 'asc' ? 'latest change first' : 'oldest change first';
+}

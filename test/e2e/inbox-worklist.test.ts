@@ -86,6 +86,8 @@ test(
       await pastHead.waitFor();
       assert.equal(await pastHead.getByTestId('section-count').textContent(), String(past.count));
       assert.match((await pastHead.textContent()) ?? '', /▸Past the deadline/);
+      // The others follow their heading's order and add nothing to it (decided ones: below).
+      assert.equal(await pastHead.getByTestId('section-order').count(), 0);
       // Finding: no amount at risk. Each section heading says how much, per currency.
       assert.match((await pastHead.textContent()) ?? '', /at risk/);
       await pastHead.click();
@@ -93,6 +95,14 @@ test(
         .locator('.vrow [data-testid="days-left"]', { hasText: /Overdue by/ })
         .first()
         .waitFor();
+      // Finding: decided ones were ordered by their latest change under the "Deadline" heading,
+      // unsaid. Their section says it. The list draws only what is in view: down from the top
+      // until the section's heading is drawn.
+      await vlist.evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 0));
+      const decidedHead = page.getByTestId('section-decided');
+      for (let i = 0; i < 200 && (await decidedHead.count()) === 0; i++)
+        await vlist.evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop += 300));
+      assert.equal(await decidedHead.getByTestId('section-order').textContent(), 'latest change first');
       await vlist.evaluate((el) => ((el as unknown as { scrollTop: number }).scrollTop = 0));
 
       // Finding: no column headers, no sort. Headings sort within sections, and say so (aria-sort).

@@ -8,7 +8,12 @@ import { useApp } from '../../state/app-store.ts';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import type { InboxRowView } from '../../../shared/views/inbox-row.ts';
 import { describeRatesAge } from '../../../shared/domain/reference-rates.ts';
-import { inboxSortLabel, type InboxSection, type InboxSort } from '../../../shared/domain/inbox-sections.ts';
+import {
+  inboxSortLabel,
+  sectionOrderNote,
+  type InboxSection,
+  type InboxSort,
+} from '../../../shared/domain/inbox-sections.ts';
 import { SavedFilters } from './saved-filters.tsx';
 import { SelectionBar, TriCheckbox, useSelection, type SelectedRow } from './selection.tsx';
 import { columns, filtersOf, noFilters, savedViewOf, type Filters, type View } from './view-state.ts';
@@ -181,6 +186,7 @@ export function Inbox({ profileId }: { profileId: string }) {
                     folded={view.collapsed.includes(s.section)}
                     picked={selection.countIn(s.section)}
                     mainCurrency={w.mainCurrency}
+                    order={sectionOrderNote(s.section, view.sort, view.dir)}
                     onSelect={() => selectSection(s.section)}
                   />
                 );

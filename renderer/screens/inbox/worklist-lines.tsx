@@ -31,6 +31,7 @@ export function SectionHead({
   folded,
   picked,
   mainCurrency,
+  order,
   onSelect,
 }: {
   s: InboxSectionSummary;
@@ -38,6 +39,8 @@ export function SectionHead({
   /** How many of its rows are selected. */
   picked: number;
   mainCurrency: string;
+  /** How its rows are ordered, where the column heading does not say it. */
+  order?: string | undefined;
   onSelect(): void;
 }) {
   const total = sectionTotal(s, mainCurrency);
@@ -67,6 +70,11 @@ export function SectionHead({
       <span className="section-count" data-testid="section-count">
         {s.count}
       </span>
+      {order && (
+        <span className="muted section-order" data-testid="section-order">
+          {order}
+        </span>
+      )}
       {total ? (
         <>
           <span className="section-total" data-testid="section-total">

@@ -10,7 +10,7 @@ import { openDatabase } from '../../../electron/store/database.ts';
 import { openStore } from '../../../electron/store/index.ts';
 import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
-import { inboxSection } from '../../../shared/domain/inbox-sections.ts';
+import { inboxSection, sectionOrderNote } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
 import {
   inboxCountsSql,
@@ -303,3 +303,20 @@ test(
     store.close();
   },
 );
+
+test('sorted by deadline, decided ones are listed by their latest change, and the section says so', () => {
+  const store = seeded();
+  const decided = (dir: 'asc' | 'desc') =>
+    store.portfolio
+      .listWorklist({ profileId: 'p1', now, sort: 'deadline', dir, collapsed: ['answer-now', 'awaiting-issuer'] })
+      .rows.filter((r) => r.section === 'decided')
+      .map((r) => r.id);
+  // lost1 changed last (6 Nov), then won1 (5 Nov), then closed1 (4 Nov).
+  assert.deepEqual(decided('asc'), ['lost1', 'won1', 'closed1']);
+  assert.equal(sectionOrderNote('decided', 'deadline', 'asc'), 'latest change first');
+  assert.deepEqual(decided('desc'), ['closed1', 'won1', 'lost1']);
+  assert.equal(sectionOrderNote('decided', 'deadline', 'desc'), 'oldest change first');
+  // Where the heading says the order, nothing is added.
+  assert.equal(sectionOrderNote('answer-now', 'deadline', 'asc'), undefined);
+  assert.equal(sectionOrderNote('decided', 'amount', 'asc'), undefined);
+});
