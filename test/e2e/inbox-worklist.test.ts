@@ -328,6 +328,7 @@ test(
           title: string;
           getBoundingClientRect(): Box;
           closest(s: string): El;
+          querySelector(s: string): El;
         };
         const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): El[] } }).document;
         const over = (e: El): boolean => e.scrollWidth > e.clientWidth;
@@ -346,9 +347,35 @@ test(
           idsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
             .filter((e) => e.title !== e.textContent)
             .map((e) => e.textContent),
+          // Every ID starts "t1_chb_": one cut at its end ("t1_chb_6a…") told none apart. It gives
+          // way in its middle, its last six characters in view.
+          idEndsCut: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
+            .filter((e) => {
+              const tail = e.querySelector('.tail');
+              const right = tail.getBoundingClientRect().right;
+              return (
+                tail.textContent !== e.title.slice(-6) ||
+                right > e.getBoundingClientRect().right + 0.5 ||
+                right > e.closest('.cell').getBoundingClientRect().right + 0.5
+              );
+            })
+            .map((e) => e.title),
+          idsShown: doc.querySelectorAll('.vrow .cell.main .cb-id .tail').length,
         };
       });
-      assert.deepEqual(cut, { badges: [], stages: [], reasonsWithoutTitle: [], replyDays: [], idsWithoutTitle: [] });
+      assert.ok(cut.idsShown >= 8, `rows on the first screen (${cut.idsShown})`);
+      assert.deepEqual(
+        { ...cut, idsShown: 0 },
+        {
+          badges: [],
+          stages: [],
+          reasonsWithoutTitle: [],
+          replyDays: [],
+          idsWithoutTitle: [],
+          idEndsCut: [],
+          idsShown: 0,
+        },
+      );
       assert.ok(
         (await page.locator('.vrow .cell.stage').allTextContents()).includes('Pre-arbitration response'),
         'the first screen shows the long stage that was cut',

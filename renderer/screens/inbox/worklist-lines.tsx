@@ -111,6 +111,9 @@ export function LoadingRow() {
   );
 }
 
+/** The characters at the end of a chargeback ID always shown. */
+const ID_TAIL = 6;
+
 export function RowCells({
   row,
   mainCurrency,
@@ -143,9 +146,11 @@ export function RowCells({
           {reasonCodeText(row.reasonCode)} · {row.reason}
         </span>
         <span className="muted id">
-          {/* The reply day whole; the ID gives way (whole in its title and on the page). */}
+          {/* The reply day whole; the ID gives way in its middle: every ID starts "t1_chb_", its end
+              tells it from the others (whole in its title, when copied, and on the page). */}
           <span className="cb-id" title={row.id}>
-            {row.id}
+            <span className="head">{row.id.slice(0, -ID_TAIL)}</span>
+            <span className="tail">{row.id.slice(-ID_TAIL)}</span>
           </span>
           {row.reply ? (
             <span className="reply-day" title={deadlineTitle(row, d.full)}>
