@@ -5,9 +5,11 @@
 // So the page's marks are joined into rows, and a row's stretch of tall marks at least six
 // mark-heights long, without two short marks side by side and without a gap wider than a few
 // spaces, is a place to read; dots, commas, dashes and specks neither end a stretch nor count.
-// English words end a stretch within a few letters; numbers, capitals and codes do not, and are
-// read. What decides is conservative: a mark misjudged makes a stretch longer (more is read),
-// never shorter, except for two digits in a row each shrunk to a lowercase letter's height.
+// English words end a stretch within a few letters, and so does a word of one or two characters
+// between spaces (no group of a card number's digits is that short, but a 19-digit number's
+// last); numbers, capitals and codes do not, and are read. What decides is conservative: a mark
+// misjudged makes a stretch longer (more is read), never shorter, except for two digits in a row
+// each shrunk to a lowercase letter's height.
 //
 // It answers only for a page it can judge: many marks in rows, the right way up (the marks' feet
 // line up more than their heads, as a printed line's do). For anything else (a sideways or upside-
@@ -52,6 +54,10 @@ const MIN_SPAN = 7.5;
 /** A place holds at least this many characters: a card number's 13 digits, less two the scan may
  * have lost (broken into specks, or shrunk to a lowercase letter's height). */
 const MIN_CHARACTERS = 11;
+/** The fewest characters a group of a card number's digits between spaces counts: three (a
+ * 19-digit number's 4-4-4-4-3, or four with two digits that touch, counted as one mark by its
+ * width), but for the last. */
+const MIN_GROUP = 3;
 /** The widest a single digit's ink stands, in mark-heights (0.45-0.7 in the common fonts): a mark
  * as wide as two of these is counted as two characters. */
 const CHAR_WIDTH = 0.55;
@@ -240,10 +246,33 @@ function stretches(row: readonly Box[]): Box[] {
   const gap = (i: number): number => marks[i]!.x0 - marks[i - 1]!.x1;
   const out: Box[] = [];
   let run: Box[] = [];
+  // Characters counted by width, so digits that touch (one mark) count as what they are.
+  const count = (ms: readonly Box[]): number =>
+    ms.reduce((n, m) => n + Math.max(1, Math.floor(w(m) / (CHAR_WIDTH * H))), 0);
+  const place = (ms: readonly Box[]): void => {
+    if (ms.length && count(ms) >= MIN_CHARACTERS && w(bound(ms)) >= MIN_SPAN * H) out.push(bound(ms));
+  };
   const close = (): void => {
-    // Characters counted by width, so digits that touch (one mark) count as what they are.
-    const characters = run.reduce((n, m) => n + Math.max(1, Math.floor(w(m) / (CHAR_WIDTH * H))), 0);
-    if (run.length && characters >= MIN_CHARACTERS && w(bound(run)) >= MIN_SPAN * H) out.push(bound(run));
+    // A card number's groups are of three to six digits (or one of 13 to 19): a word of one or
+    // two tall characters between spaces ("at" in 6 pt print, its letters touching) is none of
+    // them, and splits the stretch. A group counted short by touching digits still counts three;
+    // a 19-digit number's last group of one or two is kept with the groups before it.
+    let part: Box[] = [];
+    let group: Box[] = [];
+    const endGroup = (): void => {
+      if (count(group) >= MIN_GROUP) part.push(...group);
+      else {
+        if (count(part) >= MIN_CHARACTERS) place([...part, ...group]);
+        part = [];
+      }
+      group = [];
+    };
+    run.forEach((m, k) => {
+      if (k > 0 && m.x0 - run[k - 1]!.x1 > SPACE * H) endGroup();
+      group.push(m);
+    });
+    endGroup();
+    place(part);
     run = [];
   };
   for (let i = 0; i < marks.length; i++) {
