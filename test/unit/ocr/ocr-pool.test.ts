@@ -1,6 +1,7 @@
 // Which engine of the pool reads a page: the first while it keeps up, the second only when a page
-// would wait behind another on every started engine (an engine costs half a second of CPU to
-// start, so a search reading small places of its pages does not start two).
+// would wait behind another on every started engine that has read a page (an engine costs half a
+// second of CPU to start, so a search reading small places of its pages does not start two, nor
+// do the pages that queue while the first one starts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createOcrPool } from '../../../electron/ocr/ocr-pool.ts';
@@ -35,7 +36,12 @@ function engines() {
       else idle++;
     }
   };
-  return { got, warmed, make, finishAll };
+  /** Lets the page being read now finish (once the engine has taken it up). */
+  const finishOne = async () => {
+    for (let i = 0; i < 5 && !pending.length; i++) await new Promise((r) => setImmediate(r));
+    pending.shift()?.();
+  };
+  return { got, warmed, make, finishAll, finishOne };
 }
 
 const page = Buffer.alloc(1);
@@ -53,12 +59,36 @@ test('pages read one after another all go to the first engine; warming starts on
   assert.deepEqual(e.warmed, [0]);
 });
 
-test('a page waits behind one on the first engine; a third at once starts the second engine', async () => {
+test('pages queued while the first engine starts wait for it; one still behind two after its first read starts the second', async () => {
   const e = engines();
   const pool = createOcrPool({ size: 2, make: e.make });
   const reads = [pool.read(page), pool.read(page), pool.read(page), pool.read(page)];
   await new Promise((r) => setImmediate(r));
-  assert.deepEqual(e.got, [0, 0, 1, 1]);
+  assert.deepEqual(e.got, [0, 0, 0, 0], 'the first engine has read nothing yet: no second one');
+  // The first page read: three still wait on the first engine, so the next page starts the second.
+  await e.finishOne();
+  await reads[0];
+  reads.push(pool.read(page));
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(e.got, [0, 0, 0, 0, 1]);
   await e.finishAll();
   await Promise.all(reads);
+});
+
+test('an engine that keeps up reads every page alone: a page waits behind at most one', async () => {
+  const e = engines();
+  const pool = createOcrPool({ size: 2, make: e.make });
+  const first = pool.read(page);
+  await e.finishOne();
+  await first;
+  for (let i = 0; i < 5; i++) {
+    const a = pool.read(page);
+    const b = pool.read(page);
+    await new Promise((r) => setImmediate(r));
+    await e.finishOne();
+    await a;
+    await e.finishOne();
+    await b;
+  }
+  assert.deepEqual(new Set(e.got), new Set([0]));
 });
