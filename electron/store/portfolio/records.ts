@@ -6,7 +6,7 @@ import type {
   ChargebackStatusRecord,
   ChargebackMessage,
   ChargebackDocument,
-  Entry,
+  StoredEntry,
   Txn,
 } from '../../../shared/api/index.ts';
 import type { DisputeRecords } from '../../../shared/views/dispute-view.ts';
@@ -45,7 +45,7 @@ export function createRecords(d: Database) {
       ) as ChargebackDocument[],
       entries: all(
         'SELECT json FROM entries WHERE profile_id = ? AND chargeback_id = ? ORDER BY created_at, id',
-      ) as Entry[],
+      ) as StoredEntry[],
     };
   }
 
