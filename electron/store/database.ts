@@ -189,10 +189,11 @@ function openConnection(
     // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
     // default checkpoint every 1,000 WAL pages (4 MB of 4 KB pages) it stopped every few commits to
     // copy and fsync the database, a sixth of its time. Every 40 MB (10,000 pages of 4 KB, 2,500 of
-    // 16 KB: counted in the file's own pages) copies each page once for many commits. Nothing else changes: each commit is still in the WAL when it returns (kill -9
-    // loses nothing committed), and under synchronous = NORMAL the WAL is made durable at the
-    // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
-    // part of one, and a sync page goes with its cursor.
+    // 16 KB: counted in the file's own pages) copies each page once for many commits. Nothing else
+    // changes: each commit is still in the WAL when it returns (kill -9 loses nothing committed),
+    // and under synchronous = NORMAL the WAL is made durable at the checkpoints, as before, only
+    // less often; a power cut rolls back whole transactions, never part of one, and a sync page
+    // goes with its cursor.
     const pageBytes = (db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
     db.exec(`PRAGMA wal_autocheckpoint = ${Math.ceil(CHECKPOINT_BYTES / pageBytes)};`);
     // SQLite's default page cache (2 MB) is smaller than one sync batch with the index pages it
