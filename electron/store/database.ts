@@ -161,6 +161,11 @@ function recoveryStep<T>(file: string, found: FileState, fn: () => T): T {
   }
 }
 
+/** The page size a new database file is made with (an existing file keeps its own). */
+export const PAGE_BYTES = 16_384;
+/** How much the WAL grows before SQLite copies it back into the file (see openConnection). */
+export const CHECKPOINT_BYTES = 40 * 1024 * 1024;
+
 /** The connection, set up and migrated; `lock` is released when it closes. */
 function openConnection(
   file: string,
@@ -171,18 +176,26 @@ function openConnection(
   const onDisk = file !== ':memory:';
   const db = new DatabaseSync(file);
   try {
+    // A new file gets 16 KB pages (SQLite's default is 4 KB): a full sync of 10,000 chargebacks
+    // writes about 110 MB, and SQLite writes the WAL and copies it back one page per system call,
+    // so a quarter as many pages cost its commits less than half the CPU (0.30 s to 0.12 s of a
+    // full sync's). The rows are a few hundred bytes to 2 KB, so a page still holds several. Set
+    // before anything is written; a file made with other pages keeps them (the pragma is ignored).
+    db.exec(`PRAGMA page_size = ${PAGE_BYTES}`);
     db.exec(
       `PRAGMA busy_timeout = ${opts.busyTimeoutMs ?? 5000}; PRAGMA journal_mode = WAL; ` +
         'PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;',
     );
     // A full sync commits hundreds of pages, each touching a few hundred index pages: with the
-    // default checkpoint every 1,000 WAL pages (4 MB) it stopped every few commits to copy and
-    // fsync the database, a sixth of its time. Every 10,000 (40 MB) copies each page once for many
-    // commits. Nothing else changes: each commit is still in the WAL when it returns (kill -9
-    // loses nothing committed), and under synchronous = NORMAL the WAL is made durable at the
-    // checkpoints, as before, only less often; a power cut rolls back whole transactions, never
-    // part of one, and a sync page goes with its cursor.
-    db.exec('PRAGMA wal_autocheckpoint = 10000;');
+    // default checkpoint every 1,000 WAL pages (4 MB of 4 KB pages) it stopped every few commits to
+    // copy and fsync the database, a sixth of its time. Every 40 MB (10,000 pages of 4 KB, 2,500 of
+    // 16 KB: counted in the file's own pages) copies each page once for many commits. Nothing else
+    // changes: each commit is still in the WAL when it returns (kill -9 loses nothing committed),
+    // and under synchronous = NORMAL the WAL is made durable at the checkpoints, as before, only
+    // less often; a power cut rolls back whole transactions, never part of one, and a sync page
+    // goes with its cursor.
+    const pageBytes = (db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
+    db.exec(`PRAGMA wal_autocheckpoint = ${Math.ceil(CHECKPOINT_BYTES / pageBytes)};`);
     // SQLite's default page cache (2 MB) is smaller than one sync batch with the index pages it
     // touches: a full sync of 10,000 chargebacks read 490 MB back from the file and spilled pages
     // to the WAL before their commit (400 MB written). With 16 MB it reads 210 MB and writes 300

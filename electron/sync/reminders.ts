@@ -32,23 +32,29 @@ export function dueReminders(
   sendByBusinessDays = 0,
 ): Reminder[] {
   const levels = [...new Set([...thresholds, OVERDUE])].sort((a, b) => b - a);
-  const fired = database.db.prepare('SELECT threshold FROM reminders WHERE profile_id = ? AND chargeback_id = ?');
+  // The thresholds already reminded of, read in one pass: a first sync checks thousands of
+  // chargebacks, and a query for each cost more than the rest of the check.
+  const fired = new Map<string, Set<number>>();
+  for (const r of database.db
+    .prepare('SELECT chargeback_id, threshold FROM reminders WHERE profile_id = ?')
+    .all(profileId) as Array<{ chargeback_id: string; threshold: number }>) {
+    let set = fired.get(r.chargeback_id);
+    if (!set) fired.set(r.chargeback_id, (set = new Set()));
+    set.add(r.threshold);
+  }
   const mark = database.db.prepare(
     'INSERT INTO reminders (profile_id, chargeback_id, threshold, fired_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
   );
   const out: Reminder[] = [];
   database.transaction(() => {
-    for (const { id, reply, replyInvalid } of portfolio.openActionable(profileId)) {
+    for (const cb of portfolio.openActionable(profileId)) {
+      const { id, reply, replyInvalid } = cb;
+      const done = fired.get(id);
       const days = daysLeft(reply, now);
       if (days === undefined) {
-        if (
-          replyInvalid === null ||
-          (fired.all(profileId, id) as Array<{ threshold: number }>).some((r) => r.threshold === UNREADABLE)
-        )
-          continue;
+        if (replyInvalid === null || done?.has(UNREADABLE)) continue;
         mark.run(profileId, id, UNREADABLE, now.getTime());
-        const cb = portfolio.getChargeback(profileId, id);
-        const amount = cb ? formatAmount(cb.total, cb.currency) : '';
+        const amount = formatAmount(cb.total, cb.currency);
         out.push({
           chargebackId: id,
           threshold: UNREADABLE,
@@ -63,12 +69,10 @@ export function dueReminders(
       const toSend = daysToSendBy(sendBy, now) ?? days;
       const crossed = levels.filter((t) => (t === OVERDUE ? days < 0 : toSend <= t));
       if (crossed.length === 0) continue;
-      const done = new Set((fired.all(profileId, id) as Array<{ threshold: number }>).map((r) => r.threshold));
-      const fresh = crossed.filter((t) => !done.has(t));
+      const fresh = crossed.filter((t) => !done?.has(t));
       if (fresh.length === 0) continue;
       for (const t of fresh) mark.run(profileId, id, t, now.getTime());
-      const cb = portfolio.getChargeback(profileId, id);
-      const amount = cb ? formatAmount(cb.total, cb.currency) : '';
+      const amount = formatAmount(cb.total, cb.currency);
       const urgent = Math.min(...fresh);
       // The same words as the inbox row ("3 days to send"); once the send-by date has passed, what
       // is left before the reply date.
@@ -92,7 +96,7 @@ export function dueReminders(
               ? `Send by ${formatYmd(sendBy)}: ${words.toLowerCase()}`
               : `Reply due: ${describeDaysLeft(days).toLowerCase()}`,
         body:
-          `Chargeback ${id}${amount ? ` for ${amount}` : ''}${cb ? `, reason ${cb.reasonCode}` : ''}. ` +
+          `Chargeback ${id}${amount ? ` for ${amount}` : ''}, reason ${cb.reasonCode}. ` +
           (days < 0
             ? 'The reply date has passed; check with your processor whether a late response is still accepted.'
             : `${dates}Prepare and send your evidence before the deadline.`),

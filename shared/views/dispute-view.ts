@@ -9,7 +9,7 @@ import type {
   ChargebackDocument,
   ChargebackMessage,
   ChargebackStatusRecord,
-  Entry,
+  StoredEntry,
   Txn,
 } from '../api/index.ts';
 import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
@@ -188,7 +188,7 @@ export interface DisputeRecords {
   statuses: readonly ChargebackStatusRecord[];
   messages: readonly ChargebackMessage[];
   documents: readonly ChargebackDocument[];
-  entries: readonly Entry[];
+  entries: readonly StoredEntry[];
 }
 
 /** What the view needs beyond the records: the merchant's own work and the profile's service. */
@@ -269,7 +269,7 @@ export function answerChoices(
 }
 
 /** A chargeback's entries, all in its currency, and their totals. */
-function moneyOf(entries: readonly Entry[], currency: string): DisputeView['money'] {
+function moneyOf(entries: readonly StoredEntry[], currency: string): DisputeView['money'] {
   const lines = entryLines(entries, () => currency);
   return { entries: lines, totals: summariseEntries(lines).byCurrency[0] ?? null };
 }

@@ -5,7 +5,7 @@
 // currency (every month of the span, its money axis) and the latest lines only: a window of 50,000
 // entries crosses IPC as a few kilobytes, not ten megabytes; the CSV and the CLI read every line.
 import { z } from 'zod';
-import { entryChargebackId, type Entry } from '../api/index.ts';
+import type { StoredEntry } from '../api/index.ts';
 import {
   entryLine,
   entryLineSchema,
@@ -64,9 +64,9 @@ export type LedgerRow = EntryFields & {
 export type CurrencyOf = (chargebackId: string | null) => string;
 
 /** Entries as lines; an entry's amount is in its chargeback's currency. */
-export function entryLines(entries: readonly Entry[], currencyOf: CurrencyOf): EntryLine[] {
+export function entryLines(entries: readonly StoredEntry[], currencyOf: CurrencyOf): EntryLine[] {
   return entries.map((e) => {
-    const chargebackId = entryChargebackId(e);
+    const chargebackId = e.chargeback;
     return entryLine({ ...e, currency: currencyOf(chargebackId), chargebackId });
   });
 }

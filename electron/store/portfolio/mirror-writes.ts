@@ -11,7 +11,7 @@ import type {
   Entry,
   Txn,
 } from '../../../shared/api/index.ts';
-import { entryChargebackId } from '../../../shared/api/index.ts';
+import { storedEntryOf } from '../../../shared/api/index.ts';
 import { currencyExponent } from '../../../shared/domain/currencies.ts';
 import { reasonCodeInfo } from '../../../shared/domain/reason-codes.ts';
 import { minorToMajor } from '../../../shared/domain/money.ts';
@@ -227,12 +227,10 @@ export function createMirrorWrites(d: Database) {
     const fresh: Entry[] = [];
     const txnsSaved = new Set<string>();
     for (const e of records) {
-      const cbId = entryChargebackId(e);
+      const stored = storedEntryOf(e);
+      const cbId = stored.chargeback;
       const created = serviceTimestampMs(e.created) ?? 0;
-      // Kept with its chargeback's ID, not the expanded chargeback (read bare, it is the ID already).
-      const json = JSON.stringify(
-        e.chargeback !== null && typeof e.chargeback === 'object' ? { ...e, chargeback: cbId } : e,
-      );
+      const json = JSON.stringify(stored);
       if (insertEntry.run(profileId, e.id, cbId, e.event, e.amount, e.isFee, created, json).changes > 0) fresh.push(e);
       else updateEntry.run(e.amount, json, profileId, e.id, e.amount, json);
       const txn = e.chargeback && typeof e.chargeback === 'object' ? e.chargeback.txn : undefined;

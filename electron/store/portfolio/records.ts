@@ -6,11 +6,15 @@ import type {
   ChargebackStatusRecord,
   ChargebackMessage,
   ChargebackDocument,
-  Entry,
+  StoredEntry,
   Txn,
 } from '../../../shared/api/index.ts';
 import type { DisputeRecords } from '../../../shared/views/dispute-view.ts';
 import type { Database } from '../database.ts';
+
+export type OpenActionable = Pick<Chargeback, 'id' | 'reply' | 'total' | 'currency' | 'reasonCode'> & {
+  replyInvalid: string | null;
+};
 
 export function createRecords(d: Database) {
   const db = d.db;
@@ -45,7 +49,7 @@ export function createRecords(d: Database) {
       ) as ChargebackDocument[],
       entries: all(
         'SELECT json FROM entries WHERE profile_id = ? AND chargeback_id = ? ORDER BY created_at, id',
-      ) as Entry[],
+      ) as StoredEntry[],
     };
   }
 
@@ -55,12 +59,31 @@ export function createRecords(d: Database) {
     );
   }
 
-  function openActionable(profileId: string): Array<{ id: string; reply: number | null; replyInvalid: string | null }> {
+  /** The open chargebacks the merchant can answer, with what a deadline reminder says of each
+   * (its columns, written from the record: no record is parsed for them). */
+  function openActionable(profileId: string): OpenActionable[] {
     return (
       db
-        .prepare('SELECT id, reply, reply_invalid FROM chargebacks WHERE profile_id = ? AND open_actionable = 1')
-        .all(profileId) as Array<{ id: string; reply: number | null; reply_invalid: string | null }>
-    ).map((r) => ({ id: r.id, reply: r.reply, replyInvalid: r.reply_invalid }));
+        .prepare(
+          `SELECT id, reply, reply_invalid, total, currency, reason_code FROM chargebacks
+          WHERE profile_id = ? AND open_actionable = 1`,
+        )
+        .all(profileId) as Array<{
+        id: string;
+        reply: number | null;
+        reply_invalid: string | null;
+        total: number;
+        currency: string;
+        reason_code: string;
+      }>
+    ).map((r) => ({
+      id: r.id,
+      reply: r.reply,
+      replyInvalid: r.reply_invalid,
+      total: r.total,
+      currency: r.currency,
+      reasonCode: r.reason_code,
+    }));
   }
 
   return { getChargeback, detail, chargebackIds, openActionable };

@@ -19,6 +19,7 @@ import {
   expandedChargebackSchema,
 } from '../../../shared/api/index.ts';
 import { historyTxnSchema } from '../../../shared/api/card-history.ts';
+import { envelopeSchema } from '../../../shared/api/envelope.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -128,4 +129,32 @@ test('a chargeback page with transactions expanded reads through the compiled sc
       }`,
     },
   ]);
+});
+
+test('every answer reads through the compiled envelope as through the schema: successes, failures, and what is no answer', () => {
+  const raw = (name: string): unknown =>
+    JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}.json`, import.meta.url), 'utf8'));
+  const error = { code: 64, severity: 2, msg: 'Rate of requests exceeded', errorCode: 'C_RATE_LIMIT_EXCEEDED' };
+  assertSame(
+    envelopeSchema,
+    [
+      raw('chargebacks'),
+      raw('chargebackStatuses'),
+      raw('txns-expanded'),
+      // The status read's bare form, PHP's empty details, paging, and 401/429's errors alone.
+      { data: [{ id: 'x' }], details: [], errors: [] },
+      { response: { data: [], details: { page: { current: 2, last: 9, hasMore: true } }, errors: [] } },
+      { errors: [error] },
+      { response: { data: null, details: {}, errors: [error] } },
+      // Not answers: a proxy's message, a success with errors, data that is no list, no object at all.
+      { message: 'Bad gateway' },
+      { response: { data: [], details: {}, errors: 'none' } },
+      { response: { data: { id: 'x' }, details: {}, errors: [] } },
+      { response: { data: [], details: 'page 1', errors: [] } },
+      [],
+      'OK',
+      null,
+    ],
+    'envelopes',
+  );
 });

@@ -12,6 +12,7 @@ import {
   chargebackMessageSchema,
   chargebackDocumentSchema,
   entrySchema,
+  storedEntryOf,
   txnSchema,
 } from '../../../shared/api/index.ts';
 import {
@@ -195,7 +196,7 @@ test('odd forms the tolerant schemas let through arrive as plain values', () => 
     entries: [
       { id: 'e1', created, event: '11', amount: '-1000', description: null, chargeback: cbId },
       { id: 'e2', created, event: 11, amount: -1500, isFee: true, description: 'Chargeback fee' },
-    ].map((r) => entrySchema.parse(r)),
+    ].map((r) => storedEntryOf(entrySchema.parse(r))),
   };
   const v = view(records, { now: new Date('2025-02-10T12:00:00Z') });
   assert.equal(v.chargeback.total, 1000);
