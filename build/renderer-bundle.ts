@@ -1,11 +1,14 @@
 // The React renderer as browser ESM: app.js (with app.css), pdf.js's worker as a file of its own
 // (a worker is started from a file), and code only some screens need in chunks/, loaded by a
 // dynamic import when first used: pdf.js itself, about half of the renderer, is fetched when a
-// PDF thumbnail or preview is drawn, not at start. `npm run build` writes dist/renderer/; the UI
-// benchmark builds a production copy elsewhere to measure it.
+// PDF thumbnail or preview is drawn, not at start; every screen but the inbox is fetched once
+// the first rows are shown (renderer/screens/later.ts). The chunks app.js imports statically are
+// named in index.html as modulepreload links, so they are fetched beside app.js instead of
+// after it. `npm run build` writes dist/renderer/; the UI benchmark builds a production copy
+// elsewhere to measure it.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, rmSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { zodEnglishOnly } from './zod-english-only.ts';
 
 export async function bundleRenderer(o: { root: string; outdir: string; production: boolean }): Promise<void> {
@@ -24,12 +27,13 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
     sourcemap: !o.production,
     logLevel: 'warning',
   } as const;
-  await Promise.all([
+  const [app] = await Promise.all([
     build({
       ...common,
       entryPoints: { app: entry },
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
+      metafile: true,
       plugins: [zodEnglishOnly],
       jsx: 'automatic',
       loader: { '.css': 'css', '.svg': 'file', '.png': 'file' },
@@ -38,5 +42,19 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
     // Apart from the app's build: a worker shares no chunk with the window.
     build({ ...common, entryPoints: { 'pdf.worker': join(o.root, 'node_modules/pdfjs-dist/build/pdf.worker.mjs') } }),
   ]);
-  cpSync(join(o.root, 'renderer', 'index.html'), join(o.outdir, 'index.html'));
+  // The chunks app.js needs before it runs: its static imports, and theirs (paths as the metafile
+  // gives them, from esbuild's working directory).
+  const outputs = app.metafile.outputs;
+  const inOut = (f: string): string => relative(o.outdir, join(process.cwd(), f));
+  const appJs = Object.keys(outputs).find((f) => inOut(f) === 'app.js');
+  const needed = new Set<string>();
+  const visit = (f: string): void => {
+    for (const i of outputs[f]?.imports ?? [])
+      if (i.kind === 'import-statement' && !needed.has(i.path)) (needed.add(i.path), visit(i.path));
+  };
+  if (appJs) visit(appJs);
+  const preload = [...needed].map((f) => `    <link rel="modulepreload" href="./${inOut(f)}" />\n`).join('');
+  const html = readFileSync(join(o.root, 'renderer', 'index.html'), 'utf8');
+  if (!html.includes('  </head>')) throw new Error('renderer/index.html has no </head> for the modulepreload links');
+  writeFileSync(join(o.outdir, 'index.html'), html.replace('  </head>', `${preload}  </head>`));
 }

@@ -7,7 +7,24 @@ import type { InboxRowView, InboxSectionSummary } from '../../../shared/views/in
 import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
 import type { Filters, View } from './view-state.ts';
 
-const PAGE = 100;
+/** Rows a page of the worklist holds. */
+export const worklistPage = 100;
+const PAGE = worklistPage;
+
+/** The listing the worklist asks main for, pages aside. */
+export function worklistQueryOf(profileId: string, filters: Filters, view: View) {
+  return {
+    profileId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.cycle ? { cycle: filters.cycle } : {}),
+    ...(filters.network ? { network: filters.network } : {}),
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    sort: view.sort,
+    dir: view.dir,
+    collapsed: view.collapsed,
+  };
+}
 
 /** A line of the list: a section's heading, or the row at `index` of the listing. */
 export type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row'; index: number };
@@ -19,20 +36,7 @@ export type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row
  * start the pages over: a page asked for under the old ones is cancelled and never shown.
  */
 export function useWorklist(profileId: string, filters: Filters, view: View) {
-  const query = useMemo(
-    () => ({
-      profileId,
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.category ? { category: filters.category } : {}),
-      ...(filters.cycle ? { cycle: filters.cycle } : {}),
-      ...(filters.network ? { network: filters.network } : {}),
-      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-      sort: view.sort,
-      dir: view.dir,
-      collapsed: view.collapsed,
-    }),
-    [profileId, filters, view],
-  );
+  const query = useMemo(() => worklistQueryOf(profileId, filters, view), [profileId, filters, view]);
   // Each keystroke asks at once (the budget is rows updated within 100 ms of a key): a listing
   // takes tens of milliseconds in main, less than the time between two keys, and the pages of an
   // older query are cancelled and never shown (renderer/data/pages.ts).

@@ -22,6 +22,9 @@ export interface View {
   collapsed: InboxSection[];
 }
 
+/** How the inbox opens: by reply deadline, the ones past their deadline folded. */
+export const openingView: View = { sort: 'deadline', dir: 'asc', collapsed: ['past-deadline'] };
+
 /** The view as a saved filter keeps it. */
 export function savedViewOf(f: Filters, v: View): SavedView {
   return {
