@@ -49,8 +49,11 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
   const appJs = Object.keys(outputs).find((f) => inOut(f) === 'app.js');
   const needed = new Set<string>();
   const visit = (f: string): void => {
-    for (const i of outputs[f]?.imports ?? [])
-      if (i.kind === 'import-statement' && !needed.has(i.path)) (needed.add(i.path), visit(i.path));
+    for (const i of outputs[f]?.imports ?? []) {
+      if (i.kind !== 'import-statement' || needed.has(i.path)) continue;
+      needed.add(i.path);
+      visit(i.path);
+    }
   };
   if (appJs) visit(appJs);
   const preload = [...needed].map((f) => `    <link rel="modulepreload" href="./${inOut(f)}" />\n`).join('');
