@@ -15,6 +15,14 @@ import { ToastRow } from './components/toast.tsx';
 import { StatusBar } from './components/status-bar.tsx';
 import { Recovery } from './screens/recovery.tsx';
 import { readStartupNotice } from '../shared/startup-notice.ts';
+// Every screen's stylesheet is imported here, into app.css (the one index.html links): a
+// stylesheet imported by a screen loaded later would be a file of its own that nothing loads
+// (esbuild leaves loading a chunk's CSS to the page). In the order they had before the screens
+// were split off, so the cascade is the same.
+import './styles/dispute.css';
+import './styles/outbox.css';
+import './styles/ledger.css';
+import './styles/insights.css';
 import './styles/app.css';
 
 function App({ opening }: { opening: Promise<void> }) {
@@ -22,12 +30,6 @@ function App({ opening }: { opening: Promise<void> }) {
   // Nothing is shown, and the profiles are not asked for, until the first call has answered:
   // its answer holds them (and the inbox's first rows), and onboarding must not flash first.
   const [started, setStarted] = useState(false);
-  useEffect(() => {
-    void opening.then(() => setStarted(true));
-  }, [opening]);
-  useEffect(() => {
-    if (started) fetchLaterScreens();
-  }, [started]);
   const listed = useQuery('listProfiles', started ? {} : undefined);
   const show = useCallback(
     (list: ProfileView[]) => {
@@ -37,6 +39,18 @@ function App({ opening }: { opening: Promise<void> }) {
     },
     [go, setProfiles],
   );
+  useEffect(() => {
+    void opening.then(() => {
+      // The screen is chosen in the same update that starts the window (the inbox, or onboarding
+      // when there is no profile), so no other screen is drawn or fetched on the way.
+      const first = dataClient().getState('listProfiles', {}).data;
+      if (first) show(first);
+      setStarted(true);
+    });
+  }, [opening, show]);
+  useEffect(() => {
+    if (started) fetchLaterScreens();
+  }, [started]);
   useEffect(() => {
     if (listed.data) show(listed.data);
   }, [listed.data, show]);

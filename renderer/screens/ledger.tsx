@@ -10,7 +10,6 @@ import { formatAmount, formatAmountShort } from '../../shared/domain/money.ts';
 import { formatCalendarDate, formatMonth } from '../../shared/domain/merchant-format.ts';
 import { barHeights, type LedgerCurrency, type LedgerView } from '../../shared/views/ledger-view.ts';
 import { EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
-import '../styles/ledger.css';
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 

@@ -60,6 +60,12 @@ test(
       dynamic.some((c) => text(c).includes('Preview the packet')),
       'a chunk imported dynamically holds the evidence builder',
     );
+    // Every stylesheet is in app.css, the one index.html links: a chunk's own CSS would be loaded
+    // by nothing, and its screen drawn unstyled.
+    assert.deepEqual(
+      built.filter((f) => f.endsWith('.css') && f !== 'app.css'),
+      [],
+    );
     // Every chunk app.js imports statically is named for preloading, so none is fetched after app.js ran.
     const statics = [...app.matchAll(/(?:^|;)import(?:[^"]*from)?"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
     assert.ok(statics.length > 0, 'app.js imports chunks statically');
