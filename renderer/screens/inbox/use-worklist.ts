@@ -6,9 +6,10 @@ import { usePages } from '../../data/pages.ts';
 import type { InboxRowView, InboxSectionSummary } from '../../../shared/views/inbox-row.ts';
 import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
 import type { Filters, View } from './view-state.ts';
+import { openingInbox } from '../../../shared/ipc/channels/window-start.ts';
 
-/** Rows a page of the worklist holds. */
-export const worklistPage = 100;
+/** Rows a page of the worklist holds (as many as the opening page main lists ahead). */
+export const worklistPage = openingInbox.limit;
 const PAGE = worklistPage;
 
 /** The listing the worklist asks main for, pages aside. */

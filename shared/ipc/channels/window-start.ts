@@ -7,15 +7,27 @@ import { query } from '../define.ts';
 import { profileViewSchema } from './app.ts';
 import { inboxPageInput, inboxPageSchema } from './portfolio.ts';
 
+const openWindowInput = z.strictObject({
+  /** The profile this window used last, if it remembers one. */
+  remembered: z.string().min(1).max(200).optional(),
+  /** The inbox page to list for the profile in use, as listInbox would be asked for it. */
+  inbox: inboxPageInput.omit({ profileId: true }),
+});
+
+/** The inbox page the window opens on: by reply deadline, the ones past it folded, the first 100
+ * rows (the window asks for it, renderer/data/window-start.ts; main lists it ahead, to warm up). */
+export const openingInbox = {
+  sort: 'deadline',
+  dir: 'asc',
+  collapsed: ['past-deadline'],
+  offset: 0,
+  limit: 100,
+} as const satisfies z.input<typeof openWindowInput>['inbox'];
+
 export const windowStartChannels = {
   openWindow: query(
     'The profiles, and the first inbox page of the one in use (the one the window remembers, else the first).',
-    z.strictObject({
-      /** The profile this window used last, if it remembers one. */
-      remembered: z.string().min(1).max(200).optional(),
-      /** The inbox page to list for the profile in use, as listInbox would be asked for it. */
-      inbox: inboxPageInput.omit({ profileId: true }),
-    }),
+    openWindowInput,
     z.object({
       profiles: z.array(profileViewSchema),
       /** None when there is no profile yet. */

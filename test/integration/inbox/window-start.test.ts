@@ -16,6 +16,8 @@ import { createScriptedDialogs } from '../../../electron/platform/headless-dialo
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { appOrigin } from '../../../electron/platform/security.ts';
+import { warmOpening } from '../../../electron/ipc/handlers/window-start.ts';
+import { openingInbox } from '../../../shared/ipc/channels/window-start.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
@@ -126,4 +128,18 @@ test('an inbox page that names its own profile is refused: main chooses it, and 
   const r = await counting.invoke('openWindow', sender, { inbox: { ...page, profileId: 'shop-a' } });
   assert.equal(r.ok, false);
   assert.equal(listed, 0);
+});
+
+test('main warms the very page the window asks for, and a failure there is left to the window', async () => {
+  const asked: unknown[] = [];
+  await warmOpening({ openWindow: async (input) => (asked.push(input), h.openWindow(input)) });
+  // The window's opening page (renderer/data/window-start.ts builds it from openingInbox too).
+  assert.deepEqual(asked, [{ inbox: openingInbox }]);
+  assert.ok(ipcContract.openWindow.input.safeParse(asked[0]).success);
+  // A store that cannot answer: the warm-up ends quietly (the window's own call will say why).
+  await warmOpening({
+    openWindow: async () => {
+      throw new Error('database is locked');
+    },
+  });
 });
