@@ -40,13 +40,15 @@ function App({ opening }: { opening: Promise<void> }) {
     [go, setProfiles],
   );
   useEffect(() => {
-    void opening.then(() => {
-      // The screen is chosen in the same update that starts the window (the inbox, or onboarding
-      // when there is no profile), so no other screen is drawn or fetched on the way.
+    // The screen is chosen in the same update that starts the window (the inbox, or onboarding
+    // when there is no profile), so no other screen is drawn or fetched on the way. Started
+    // whatever the first call did: without its answer the profiles are asked for as usual.
+    const start = (): void => {
       const first = dataClient().getState('listProfiles', {}).data;
       if (first) show(first);
       setStarted(true);
-    });
+    };
+    void opening.then(start, start);
   }, [opening, show]);
   useEffect(() => {
     if (started) fetchLaterScreens();
