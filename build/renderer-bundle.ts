@@ -6,10 +6,47 @@
 // named in index.html as modulepreload links, so they are fetched beside app.js instead of
 // after it. `npm run build` writes dist/renderer/; the UI benchmark builds a production copy
 // elsewhere to measure it.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zodEnglishOnly } from './zod-english-only.ts';
+
+/**
+ * The window's data layer reads three things of the IPC contract: whether a channel is a query or
+ * a mutation, the tags it reads or stales, and what each event stales (renderer/data/data.ts). The
+ * contract module also builds every channel's zod schemas, the inputs the preload checks and the
+ * outputs main checks, at every start of the window, where nothing uses them. In the window that
+ * import is given a table of those three things, made here from the contract itself at build time.
+ */
+function contractTable(root: string): Plugin {
+  const contract = join(root, 'shared', 'ipc', 'contract.ts');
+  const dataLayer = join(root, 'renderer', 'data', 'data.ts');
+  return {
+    name: 'contract-table',
+    setup(b) {
+      b.onResolve({ filter: /[\\/]contract\.ts$/ }, (args) =>
+        args.importer === dataLayer && join(args.resolveDir, args.path) === contract
+          ? { path: contract, namespace: 'contract-table' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'contract-table' }, async () => {
+        const { ipcContract, ipcEventInvalidations } = (await import(
+          pathToFileURL(contract).href
+        )) as typeof import('../shared/ipc/contract.ts');
+        const table = Object.fromEntries(
+          Object.entries(ipcContract).map(([k, d]) => [k, { kind: d.kind, tags: d.tags, invalidates: d.invalidates }]),
+        );
+        return {
+          contents:
+            `export const ipcContract = ${JSON.stringify(table)};\n` +
+            `export const ipcEventInvalidations = ${JSON.stringify(ipcEventInvalidations)};\n`,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
 
 export async function bundleRenderer(o: { root: string; outdir: string; production: boolean }): Promise<void> {
   const entry = join(o.root, 'renderer', 'main.tsx');
@@ -34,7 +71,7 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
       metafile: true,
-      plugins: [zodEnglishOnly],
+      plugins: [zodEnglishOnly, contractTable(o.root)],
       jsx: 'automatic',
       loader: { '.css': 'css', '.svg': 'file', '.png': 'file' },
       define: { 'process.env.NODE_ENV': JSON.stringify(o.production ? 'production' : 'development') },

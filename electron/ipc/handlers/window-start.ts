@@ -1,5 +1,6 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
-import { openingInbox, windowStartChannels } from '../../../shared/ipc/channels/window-start.ts';
+import { windowStartChannels } from '../../../shared/ipc/channels/window-start.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 import { profileInUse } from '../../../shared/profiles.ts';
 import { appHandlers } from './app.ts';
 import { portfolioHandlers } from './portfolio.ts';

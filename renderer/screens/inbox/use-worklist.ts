@@ -6,7 +6,7 @@ import { usePages } from '../../data/pages.ts';
 import type { InboxRowView, InboxSectionSummary } from '../../../shared/views/inbox-row.ts';
 import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
 import type { Filters, View } from './view-state.ts';
-import { openingInbox } from '../../../shared/ipc/channels/window-start.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 
 /** Rows a page of the worklist holds (as many as the opening page main lists ahead). */
 export const worklistPage = openingInbox.limit;

@@ -3,7 +3,7 @@
 import { networkFromSaved, type CardNetwork } from '../../../shared/domain/card-networks.ts';
 import type { InboxSection, InboxSort, SortDirection } from '../../../shared/domain/inbox-sections.ts';
 import type { SavedView } from '../../../shared/domain/saved-filters.ts';
-import { openingInbox } from '../../../shared/ipc/channels/window-start.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 
 /** The columns left to right; each heading sorts by its column. */
 export const columns: readonly InboxSort[] = ['deadline', 'reason', 'customer', 'stage', 'amount'];

@@ -14,16 +14,6 @@ const openWindowInput = z.strictObject({
   inbox: inboxPageInput.omit({ profileId: true }),
 });
 
-/** The inbox page the window opens on: by reply deadline, the ones past it folded, the first 100
- * rows (the window asks for it, renderer/data/window-start.ts; main lists it ahead, to warm up). */
-export const openingInbox = {
-  sort: 'deadline',
-  dir: 'asc',
-  collapsed: ['past-deadline'],
-  offset: 0,
-  limit: 100,
-} as const satisfies z.input<typeof openWindowInput>['inbox'];
-
 export const windowStartChannels = {
   openWindow: query(
     'The profiles, and the first inbox page of the one in use (the one the window remembers, else the first).',

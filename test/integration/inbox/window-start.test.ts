@@ -17,7 +17,7 @@ import { createRecordingNotifier } from '../../../electron/platform/notifier.ts'
 import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { appOrigin } from '../../../electron/platform/security.ts';
 import { warmOpening } from '../../../electron/ipc/handlers/window-start.ts';
-import { openingInbox } from '../../../shared/ipc/channels/window-start.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';

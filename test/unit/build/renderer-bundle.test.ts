@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { bundleRenderer } from '../../../build/renderer-bundle.ts';
 import { resolveAppRequest } from '../../../electron/platform/app-protocol.ts';
 import { contentSecurityPolicy } from '../../../electron/platform/security.ts';
+import { ipcContract } from '../../../shared/ipc/contract.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'dd-renderer-bundle-'));
@@ -59,6 +60,17 @@ test(
     assert.ok(
       dynamic.some((c) => text(c).includes('Preview the packet')),
       'a chunk imported dynamically holds the evidence builder',
+    );
+    // The window's start builds no channel's schemas: the data layer gets the contract's table of
+    // kinds and tags (a channel's summary, written only in the contract, is not in the window).
+    for (const f of ['app.js', ...startFiles]) {
+      assert.ok(!text(f).includes('Everything about one chargeback, explained.'), `${f} holds no contract`);
+    }
+    const d = ipcContract.getDispute;
+    const row = `getDispute:{kind:"${d.kind}",tags:${JSON.stringify(d.tags)},invalidates:${JSON.stringify(d.invalidates)}}`;
+    assert.ok(
+      js.some((f) => text(f).includes(row)),
+      `the table says of getDispute what the contract says: ${row}`,
     );
     // Every stylesheet is in app.css, the one index.html links: a chunk's own CSS would be loaded
     // by nothing, and its screen drawn unstyled.
