@@ -11,6 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zodEnglishOnly } from './zod-english-only.ts';
+import type * as ContractModuleNs from '../shared/ipc/contract.ts';
+
+type ContractModule = typeof ContractModuleNs;
 
 /**
  * The window's data layer reads three things of the IPC contract: whether a channel is a query or
@@ -31,9 +34,7 @@ function contractTable(root: string): Plugin {
           : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'contract-table' }, async () => {
-        const { ipcContract, ipcEventInvalidations } = (await import(
-          pathToFileURL(contract).href
-        )) as typeof import('../shared/ipc/contract.ts');
+        const { ipcContract, ipcEventInvalidations } = (await import(pathToFileURL(contract).href)) as ContractModule;
         const table = Object.fromEntries(
           Object.entries(ipcContract).map(([k, d]) => [k, { kind: d.kind, tags: d.tags, invalidates: d.invalidates }]),
         );
