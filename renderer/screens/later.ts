@@ -1,28 +1,28 @@
-// The screens the window does not open on, each loaded by a dynamic import (a chunk of its own,
-// build/renderer-bundle.ts): the inbox's first rows wait for none of them to be fetched and run.
-// fetchLaterScreens() fetches them all once the window is idle after its first rows, so moving to
-// one later waits for nothing either; a screen shown before then is fetched at once.
+// The screens the window does not open on, loaded by one dynamic import (a chunk of their own,
+// build/renderer-bundle.ts; later-screens.ts lists them): the inbox's first rows wait for none of
+// them to be fetched and run. fetchLaterScreens() fetches them once the window is idle after its
+// first rows, so moving to one later waits for nothing either; a screen shown before then is
+// fetched at once.
 import { lazy, type ComponentType } from 'react';
+import type * as LaterScreens from './later-screens.ts';
 
-type Later<P> = ReturnType<typeof lazy<ComponentType<P>>>;
-const loaders: Array<() => Promise<unknown>> = [];
+type Screens = typeof LaterScreens;
+let loading: Promise<Screens> | undefined;
+const screens = (): Promise<Screens> => (loading ??= import('./later-screens.ts'));
 
-function later<P>(load: () => Promise<ComponentType<P>>): Later<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const get = () => (loading ??= load().then((c) => ({ default: c })));
-  loaders.push(get);
-  return lazy(get);
+function later<P>(pick: (s: Screens) => ComponentType<P>) {
+  return lazy(() => screens().then((s) => ({ default: pick(s) })));
 }
 
-export const Onboarding = later(() => import('./onboarding.tsx').then((m) => m.Onboarding));
-export const Dispute = later(() => import('./dispute/dispute.tsx').then((m) => m.Dispute));
-export const Outbox = later(() => import('./outbox.tsx').then((m) => m.Outbox));
-export const Ledger = later(() => import('./ledger.tsx').then((m) => m.Ledger));
-export const Batch = later(() => import('./batch/batch.tsx').then((m) => m.Batch));
-export const Insights = later(() => import('./insights.tsx').then((m) => m.Insights));
-export const Settings = later(() => import('./settings/settings.tsx').then((m) => m.Settings));
+export const Onboarding = later((s) => s.Onboarding);
+export const Dispute = later((s) => s.Dispute);
+export const Outbox = later((s) => s.Outbox);
+export const Ledger = later((s) => s.Ledger);
+export const Batch = later((s) => s.Batch);
+export const Insights = later((s) => s.Insights);
+export const Settings = later((s) => s.Settings);
 
-/** Fetches every screen above, once the window has nothing else to do. */
+/** Fetches the screens above, once the window has nothing else to do. */
 export function fetchLaterScreens(): void {
-  requestIdleCallback(() => loaders.forEach((get) => void get()), { timeout: 2_000 });
+  requestIdleCallback(() => void screens(), { timeout: 2_000 });
 }
