@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleRenderer } from './renderer-bundle.ts';
+import { bridgeScriptOptions } from './bridge-script.ts';
 import { bundleCli, runtimeExternals } from './cli-bundle.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,7 +20,6 @@ async function bundleElectron(): Promise<void> {
   const entries = Object.fromEntries(
     [
       ['main', 'main'],
-      ['preload', 'preload'],
       ['pdf-raster-worker', 'evidence/pdf-raster-worker'],
       ['heic-worker', 'evidence/heic-worker'],
     ]
@@ -27,8 +27,7 @@ async function bundleElectron(): Promise<void> {
       .filter(([, p]) => existsSync(p!)),
   );
   if (Object.keys(entries).length === 0) return;
-  await build({
-    entryPoints: entries,
+  const common = {
     outdir: join(out, 'electron'),
     outExtension: { '.js': '.cjs' },
     bundle: true,
@@ -39,7 +38,12 @@ async function bundleElectron(): Promise<void> {
     // Native modules and Electron itself are loaded at run time from node_modules (unpacked from asar).
     external: runtimeExternals,
     logLevel: 'warning',
-  });
+  } as const;
+  const preload = join(root, 'electron', 'preload.ts');
+  await Promise.all([
+    build({ ...common, entryPoints: entries }),
+    existsSync(preload) ? build({ ...common, ...bridgeScriptOptions, entryPoints: { preload } }) : undefined,
+  ]);
 }
 
 await Promise.all([

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppServices, type AppServices } from './app-services.ts';
 import { createHandlers } from './ipc/handlers/index.ts';
+import { warmOpening } from './ipc/handlers/window-start.ts';
 import { createIpcRouter } from './ipc/router.ts';
 import { createEventHub } from './ipc/event-hub.ts';
 import { registerIpc, windowSink } from './ipc/electron-ipc.ts';
@@ -42,7 +43,12 @@ let services: AppServices | undefined;
 let quitting = false;
 
 /** The window, on the app or, when start-up did not go as usual, on its account (recovery screen). */
-async function createWindow(home: string, notice?: StartupNotice): Promise<BrowserWindow> {
+async function createWindow(
+  home: string,
+  notice?: StartupNotice,
+  /** Main's work while the window starts (in its own process): run once its page is asked for. */
+  meanwhile?: () => Promise<void>,
+): Promise<BrowserWindow> {
   const state = await loadWindowState(home);
   const bounds = visibleBounds(
     state?.bounds,
@@ -65,7 +71,9 @@ async function createWindow(home: string, notice?: StartupNotice): Promise<Brows
   win.on('resized', remember);
   win.on('moved', remember);
   win.on('close', remember);
-  await win.loadURL(`${appOrigin}/index.html${notice ? startupNoticeHash(notice) : ''}`);
+  const loaded = win.loadURL(`${appOrigin}/index.html${notice ? startupNoticeHash(notice) : ''}`);
+  await meanwhile?.();
+  await loaded;
   return win;
 }
 
@@ -166,9 +174,10 @@ if (firstInstance)
       mainWindow = await createWindow(home, { kind: 'failed', text: userMessage(e), dataFolder: home });
       return;
     }
+    const handlers = createHandlers(services);
     const router = createIpcRouter({
       contract: ipcContract,
-      handlers: createHandlers(services),
+      handlers,
       trustedOrigins: [appOrigin],
       onRefused: (reason, channel) => services?.log(`IPC refused: ${reason} (${channel})`),
     });
@@ -178,6 +187,7 @@ if (firstInstance)
     mainWindow = await createWindow(
       home,
       recovery ? { kind: 'recovered', text: describeRecovery(recovery), dataFolder: home } : undefined,
+      () => warmOpening(handlers),
     );
     await services.start();
     app.on('activate', async () => {

@@ -1,30 +1,36 @@
 // The window: navigation, the screens, the status bar, and the events main pushes. What the screens
 // show comes through the data layer (renderer/data/): refetched when what it reads goes stale.
 import { createRoot } from 'react-dom/client';
-import { useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { api } from './bridge.ts';
 import { dataClient, useQuery } from './data/data.ts';
+import { openWindow } from './data/window-start.ts';
 import { dataTags } from '../shared/ipc/define.ts';
 import type { ProfileView } from '../shared/ipc/channels/app.ts';
 import { useApp, type Screen } from './state/app-store.ts';
-import { Onboarding } from './screens/onboarding.tsx';
 import { Inbox } from './screens/inbox/inbox.tsx';
-import { Dispute } from './screens/dispute/dispute.tsx';
-import { Outbox } from './screens/outbox.tsx';
-import { Ledger } from './screens/ledger.tsx';
-import { Batch } from './screens/batch/batch.tsx';
-import { Insights } from './screens/insights.tsx';
-import { Settings } from './screens/settings/settings.tsx';
+import { Batch, Dispute, Insights, Ledger, Onboarding, Outbox, Settings, fetchLaterScreens } from './screens/later.ts';
 import { Activity } from './components/activity.tsx';
 import { ToastRow } from './components/toast.tsx';
 import { StatusBar } from './components/status-bar.tsx';
 import { Recovery } from './screens/recovery.tsx';
 import { readStartupNotice } from '../shared/startup-notice.ts';
+// Every screen's stylesheet is imported here, into app.css (the one index.html links): a
+// stylesheet imported by a screen loaded later would be a file of its own that nothing loads
+// (esbuild leaves loading a chunk's CSS to the page). In the order they had before the screens
+// were split off, so the cascade is the same.
+import './styles/dispute.css';
+import './styles/outbox.css';
+import './styles/ledger.css';
+import './styles/insights.css';
 import './styles/app.css';
 
-function App() {
+function App({ opening }: { opening: Promise<void> }) {
   const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
-  const listed = useQuery('listProfiles', {});
+  // Nothing is shown, and the profiles are not asked for, until the first call has answered:
+  // its answer holds them (and the inbox's first rows), and onboarding must not flash first.
+  const [started, setStarted] = useState(false);
+  const listed = useQuery('listProfiles', started ? {} : undefined);
   const show = useCallback(
     (list: ProfileView[]) => {
       setProfiles(list);
@@ -33,6 +39,20 @@ function App() {
     },
     [go, setProfiles],
   );
+  useEffect(() => {
+    // The screen is chosen in the same update that starts the window (the inbox, or onboarding
+    // when there is no profile), so no other screen is drawn or fetched on the way. Started
+    // whatever the first call did: without its answer the profiles are asked for as usual.
+    const start = (): void => {
+      const first = dataClient().getState('listProfiles', {}).data;
+      if (first) show(first);
+      setStarted(true);
+    };
+    void opening.then(start, start);
+  }, [opening, show]);
+  useEffect(() => {
+    if (started) fetchLaterScreens();
+  }, [started]);
   useEffect(() => {
     if (listed.data) show(listed.data);
   }, [listed.data, show]);
@@ -94,20 +114,30 @@ function App() {
         </nav>
       )}
       <div className="content">
-        {screen.name === 'onboarding' && <Onboarding onReady={refresh} />}
-        {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} />}
-        {screen.name === 'dispute' && profileId && <Dispute profileId={profileId} chargebackId={screen.chargebackId} />}
-        {screen.name === 'outbox' && <Outbox />}
-        {screen.name === 'batch' && profileId && (
-          <Batch
-            key={`${profileId} ${screen.chargebackIds?.join(',') ?? ''}`}
-            profileId={profileId}
-            {...(screen.chargebackIds ? { only: screen.chargebackIds, leftOut: screen.leftOut ?? 0 } : {})}
-          />
-        )}
-        {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} />}
-        {screen.name === 'insights' && profileId && <Insights key={profileId} profileId={profileId} />}
-        {screen.name === 'settings' && <Settings />}
+        <Suspense
+          fallback={
+            <p className="hint" role="status">
+              Opening…
+            </p>
+          }
+        >
+          {started && screen.name === 'onboarding' && <Onboarding onReady={refresh} />}
+          {screen.name === 'inbox' && profileId && <Inbox profileId={profileId} />}
+          {screen.name === 'dispute' && profileId && (
+            <Dispute profileId={profileId} chargebackId={screen.chargebackId} />
+          )}
+          {screen.name === 'outbox' && <Outbox />}
+          {screen.name === 'batch' && profileId && (
+            <Batch
+              key={`${profileId} ${screen.chargebackIds?.join(',') ?? ''}`}
+              profileId={profileId}
+              {...(screen.chargebackIds ? { only: screen.chargebackIds, leftOut: screen.leftOut ?? 0 } : {})}
+            />
+          )}
+          {screen.name === 'ledger' && profileId && <Ledger profileId={profileId} />}
+          {screen.name === 'insights' && profileId && <Insights key={profileId} profileId={profileId} />}
+          {screen.name === 'settings' && <Settings />}
+        </Suspense>
       </div>
       <ToastRow toast={toast} onDismiss={clearToast} />
       {screen.name !== 'onboarding' && <StatusBar profile={profile} />}
@@ -132,4 +162,7 @@ function NavButton(p: { to: Exclude<Screen['name'], 'dispute' | 'onboarding'>; a
   );
 }
 
-createRoot(document.getElementById('root')!).render(notice ? <Recovery notice={notice} /> : <App />);
+// The first call goes out before React renders anything (data/window-start.ts).
+createRoot(document.getElementById('root')!).render(
+  notice ? <Recovery notice={notice} /> : <App opening={openWindow()} />,
+);

@@ -4,6 +4,8 @@
 // refreshes what they touched. See query-client.ts for the rules.
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '../bridge.ts';
+// In the bundle this import is the contract's table of kinds and tags alone, made at build time
+// (contractTable in build/renderer-bundle.ts): the data layer reads nothing else of it.
 import { ipcContract, ipcEventInvalidations, type IpcContract, type IpcEvents } from '../../shared/ipc/contract.ts';
 import type { z } from 'zod';
 import type { BridgeInput } from '../../shared/ipc/define.ts';

@@ -63,7 +63,7 @@ export function usePages<K extends PagedChannel>(
 }
 
 /** The input of page `n`: the base input and where the page starts. */
-function pageInput<K extends PagedChannel>(
+export function pageInput<K extends PagedChannel>(
   _channel: K,
   base: Omit<BridgeInput<IpcContract[K]>, keyof Paging>,
   n: number,

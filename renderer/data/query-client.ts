@@ -57,6 +57,9 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
   // Keys of entries nothing shows, oldest first (a Map keeps insertion order).
   const unwatched = new Map<string, true>();
   const onInvalidate = new Set<(tags: readonly DataTag[]) => void>();
+  // Invalidations counted, and the count at which each tag was last staled (for prime).
+  let invalidations = 0;
+  const staledAt = new Map<DataTag, number>();
   const call = o.bridge as unknown as Record<
     string,
     (input: unknown, options: { signal: AbortSignal }) => Promise<Result<unknown>>
@@ -110,6 +113,8 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
 
   function invalidate(tags: readonly DataTag[]): void {
     if (tags.length === 0) return;
+    invalidations++;
+    for (const t of tags) staledAt.set(t, invalidations);
     for (const entry of entries.values()) {
       if (!o.contract[entry.channel]!.tags.some((t) => tags.includes(t))) continue;
       entry.stale = true;
@@ -161,6 +166,24 @@ export function createQueryClient<C extends Contract, E extends EventContract>(o
       return entry.state as QueryState<Output<C, K>>;
     },
     invalidate,
+    /** The invalidations so far: taken when a call whose answer will prime a query is made. */
+    invalidations: (): number => invalidations,
+    /**
+     * An answer got by another call (openWindow answers listProfiles and listInbox at once) kept
+     * as this query's, as if it had been fetched when that call was made (`asOf`, from
+     * invalidations()). Not kept when what the query reads was staled since, or when the query
+     * has an answer or a fetch of its own: it is then fetched as usual. Answers whether it was kept.
+     */
+    prime<K extends keyof C & string>(channel: K, input: BridgeInput<C[K]>, data: Output<C, K>, asOf: number): boolean {
+      const def = o.contract[channel];
+      if (def?.kind !== 'query' || def.tags.some((t) => (staledAt.get(t) ?? 0) > asOf)) return false;
+      const entry = entryOf(channel, input);
+      if (entry.state.data !== undefined || entry.control) return false;
+      entry.stale = false;
+      set(entry, { data, fetching: false });
+      if (entry.listeners.size === 0) forgetOldest(queryKey(channel, input));
+      return true;
+    },
     /** Hears every invalidation, whatever it stales (a query already refetches what it reads). */
     onInvalidate(listener: (tags: readonly DataTag[]) => void): () => void {
       onInvalidate.add(listener);

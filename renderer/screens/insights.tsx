@@ -14,7 +14,6 @@ import {
   type InsightsPeriod,
   type InsightsView,
 } from '../../shared/views/insights-view.ts';
-import '../styles/insights.css';
 
 const percent = (r: InsightRow): string => (r.winRate === null ? '–' : `${Math.round(r.winRate * 100)}%`);
 

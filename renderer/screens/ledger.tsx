@@ -12,7 +12,6 @@ import { barHeights, type LedgerCurrency, type LedgerView } from '../../shared/v
 import { openingInsightsPeriod, periodStart } from '../../shared/views/insights-view.ts';
 import { easternToday, formatYmd } from '../../shared/domain/dates.ts';
 import { EntryLabelCell, EntryKindTag, EntryAmount } from '../components/money.tsx';
-import '../styles/ledger.css';
 
 const series = [
   { key: 'chargedBack', label: 'Charged back', className: 'bar-out' },

@@ -10,7 +10,6 @@ import type { OutboxJobView } from '../../shared/views/outbox-job-view.ts';
 import { jobStatusWords, stepStateWords } from '../../shared/domain/outbox-job-state.ts';
 import { isAnswer } from '../../shared/domain/answer-lifecycle.ts';
 import { formatMoment, formatTimeOfMoment } from '../../shared/domain/merchant-format.ts';
-import '../styles/outbox.css';
 
 type Action = 'retryJob' | 'cancelJob' | 'pauseJob' | 'resumeJob' | 'dismissJob';
 

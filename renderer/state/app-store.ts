@@ -2,6 +2,7 @@
 // A message belongs to the screen it was raised on: leaving that screen takes it away.
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
+import { profileInUse } from '../../shared/profiles.ts';
 
 export type Screen =
   | { name: 'onboarding' }
@@ -40,7 +41,8 @@ interface AppState {
 
 // The profile in use is a preference of this window, so it is remembered by the window.
 const remembered = 'dispute-desk.profile';
-function recall(): string | undefined {
+/** The profile this window used last, if it remembers one. */
+export function rememberedProfile(): string | undefined {
   try {
     return localStorage.getItem(remembered) ?? undefined;
   } catch {
@@ -62,11 +64,10 @@ let toastIds = 0;
 
 export const useApp = create<AppState>((set) => ({
   profiles: [],
-  profileId: recall(),
+  profileId: rememberedProfile(),
   screen: { name: 'onboarding' },
   toast: undefined,
-  setProfiles: (profiles) =>
-    set((s) => ({ profiles, profileId: profiles.some((p) => p.id === s.profileId) ? s.profileId : profiles[0]?.id })),
+  setProfiles: (profiles) => set((s) => ({ profiles, profileId: profileInUse(profiles, s.profileId) })),
   selectProfile: (profileId) => {
     remember(profileId);
     set((s) => {

@@ -12,6 +12,7 @@ import { insightsChannels } from './channels/insights.ts';
 import { savedFilterChannels } from './channels/saved-filters.ts';
 import { inboxBatchChannels } from './channels/inbox-batch.ts';
 import { cardHistoryChannels } from './channels/card-history.ts';
+import { windowStartChannels } from './channels/window-start.ts';
 import { outboxJobSchema } from '../outbox.ts';
 import type { EventInvalidations } from './define.ts';
 
@@ -25,6 +26,7 @@ export const ipcContract = {
   ...savedFilterChannels,
   ...inboxBatchChannels,
   ...cardHistoryChannels,
+  ...windowStartChannels,
 } as const;
 
 export const ipcEvents = {

@@ -1,7 +1,13 @@
 // UI benchmark (issue 15): the production renderer in Debian's Chromium, wired through the browser
 // bridge to the real handlers and store (test/e2e/support/browser-bridge.ts), on a portfolio of
 // 10,000 chargebacks synced from a sandbox into the local store. Prints, each against its target:
-// - first inbox rows: navigation start to the first chargeback rows painted (< 300 ms);
+// - first inbox rows: navigation start to the first chargeback rows painted (< 300 ms), for the
+//   cold first load (a new window in a new browser context: nothing compiled, nothing cached, as
+//   the app's first window after it starts; main has listed the opening inbox once ahead, as the
+//   app's main does while its window starts, and that time is printed apart) and as the median of the warm reloads after it (the
+//   scripts' compiled code kept by Chromium), with where the time went: the bridge script (the
+//   preload's stand-in), app.js, each call to main before the rows, and the files fetched before
+//   them;
 // - search: a keystroke to the rows of the new search painted, median and p95 (< 100 ms);
 // - scrolling the worklist: frames while it scrolls at 40 px a frame (60 fps, p95 frame time,
 //   dropped frames);
@@ -23,6 +29,7 @@ import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from '.
 import { chooseAnswer, openFirstAnswerable } from '../e2e/support/flows.ts';
 import { scanJpeg } from '../integration/evidence/corpus.ts';
 import { createHandlers } from '../../electron/ipc/handlers/index.ts';
+import { warmOpening } from '../../electron/ipc/handlers/window-start.ts';
 import { profileDefaults, type Profile } from '../../shared/profiles.ts';
 
 const CHARGEBACKS = 10_000;
@@ -89,6 +96,8 @@ interface Portfolio {
   app: BrowserApp;
   profileId: string;
   chargebacks: number;
+  /** main's listing of the opening inbox ahead of the window (warmOpening), in ms. */
+  warmedMs: number;
   /** The inbox's first page for a search, as the window asks for it (renderer/screens/inbox/use-worklist.ts). */
   firstIds(search: string): Promise<string[]>;
 }
@@ -116,10 +125,15 @@ async function portfolio(chargebacks: number): Promise<Portfolio> {
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const handlers = createHandlers(app.services);
+  // As main does while the window starts (electron/main.ts): the opening inbox listed once ahead.
+  const warmStart = performance.now();
+  await warmOpening(handlers);
+  const warmedMs = performance.now() - warmStart;
   return {
     app,
     profileId: profile.id,
     chargebacks,
+    warmedMs,
     async firstIds(search) {
       const page = await handlers.listInbox({
         profileId: profile.id,
@@ -139,6 +153,8 @@ async function portfolio(chargebacks: number): Promise<Portfolio> {
 // TypeScript no DOM). A change counts once the frame showing it is drawn: a task queued from the
 // next animation frame runs after that frame is painted.
 const pageHelpers = `
+  // Init scripts run in the order added: the bridge script (the preload's stand-in) has run.
+  globalThis.__ddBridgeRan = performance.now();
   const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()))));
   const shownIds = () => [...document.querySelectorAll('.vrow .cell.main .id')]
     .map((e) => (e.textContent || '').split(' ')[0]);
@@ -148,7 +164,13 @@ const pageHelpers = `
       if (!document.querySelector('.vrow .cell.main .id')) return;
       observer.disconnect();
       const dom = performance.now();
-      painted().then((t) => resolve({ dom, painted: t }));
+      painted().then((t) => {
+        // The files fetched before the rows were painted (the later screens come after, when idle).
+        const files = performance.getEntriesByType('resource')
+          .filter((r) => r.startTime <= t)
+          .map((r) => new URL(r.name).pathname.slice(1));
+        resolve({ dom, painted: t, files });
+      });
     });
     observer.observe(document, { childList: true, subtree: true });
   });
@@ -165,6 +187,7 @@ const pageHelpers = `
     const nav = performance.getEntriesByType('navigation')[0];
     const app = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/app.js'));
     return {
+      bridgeRan: globalThis.__ddBridgeRan,
       htmlFetched: nav ? nav.responseEnd : 0,
       appJsFetched: app ? app.responseEnd : 0,
       domContentLoaded: nav ? nav.domContentLoadedEventEnd : 0,
@@ -222,14 +245,16 @@ const pageHelpers = `
 interface Startup {
   dom: number;
   painted: number;
+  files: string[];
+  bridgeRan: number;
   htmlFetched: number;
   appJsFetched: number;
   domContentLoaded: number;
   calls: Array<{ channel: string; start: number; end: number }>;
 }
 interface PageHelpers {
-  __ddStartup(): Omit<Startup, 'dom' | 'painted'>;
-  __ddFirstRows: Promise<{ dom: number; painted: number }>;
+  __ddStartup(): Omit<Startup, 'dom' | 'painted' | 'files'>;
+  __ddFirstRows: Promise<{ dom: number; painted: number; files: string[] }>;
   __ddShownIds(): string[];
   __ddToTop(): void;
   __ddWatchKey(expected: string): void;
@@ -387,6 +412,7 @@ try {
   ]);
   for (let i = 0; i < LOADS; i++) for (const p of [big, ref]) loads.get(p)!.push(await firstRows(p));
   const startFiles = [...new Set(requested.get(big)!)];
+  const beforeFirstRows = new Set(loads.get(big)![0]!.files);
   const typing = new Map<Portfolio, number[]>();
   for (const p of [big, ref]) typing.set(p, await keystrokes(p));
   const scroll = new Map<Portfolio, Frames>();
@@ -399,22 +425,32 @@ try {
   );
   const painted = (p: Portfolio) => loads.get(p)!.map((l) => l.painted);
   const warm = (p: Portfolio) => painted(p).slice(1);
-  const firstMs = median(warm(big));
+  // The issue's figure is the cold first rows: the app's window after a start. Both are printed,
+  // each against the same target.
+  const cold = loads.get(big)![0]!;
   row(
-    `first inbox rows painted (median of ${LOADS - 1})`,
-    ms(firstMs),
+    'first inbox rows painted: cold first load',
+    ms(cold.painted),
     `< ${targets.firstRowsMs} ms`,
-    firstMs < targets.firstRowsMs,
-    `ref ${ms(median(warm(ref)))}, ratio ${(firstMs / median(warm(ref))).toFixed(2)}`,
+    cold.painted < targets.firstRowsMs,
+    `ref ${ms(painted(ref)[0]!)}, ratio ${(cold.painted / painted(ref)[0]!).toFixed(2)}`,
   );
+  const warmMs = median(warm(big));
   row(
-    'first inbox rows painted (first load)',
-    ms(painted(big)[0]!),
+    `first inbox rows painted: warm (median of ${LOADS - 1})`,
+    ms(warmMs),
     `< ${targets.firstRowsMs} ms`,
-    painted(big)[0]! < targets.firstRowsMs,
-    `ref ${ms(painted(ref)[0]!)}, ratio ${(painted(big)[0]! / painted(ref)[0]!).toFixed(2)}`,
+    warmMs < targets.firstRowsMs,
+    `ref ${ms(median(warm(ref)))}, ratio ${(warmMs / median(warm(ref))).toFixed(2)}`,
   );
-  // Where the time goes, medians of the same loads: the page's milestones and its calls to main.
+  console.log(
+    "  cold: a new window in a new browser context, nothing compiled or cached (the app's first window);\n" +
+      "  warm: the same window reloaded, its scripts' compiled code kept by Chromium. From navigation start.\n" +
+      `  Before either, main listed the opening inbox once (warmOpening, as the app does while its window\n` +
+      `  starts, in main's own process): ${ms(big.warmedMs)} (ref ${ms(ref.warmedMs)}), not counted above.`,
+  );
+  // Where the time goes, in the page's clock: the milestones, then each call to main made before
+  // the rows (asked → answered). Cold: the first load; warm: medians of the later loads.
   const at = (p: Portfolio, f: (l: Startup) => number | undefined) =>
     median(
       loads
@@ -423,26 +459,24 @@ try {
         .map(f)
         .filter((x) => x !== undefined),
     );
-  const call = (l: Startup, channel: string) => l.calls.find((c) => c.channel === channel);
-  // The first (cold) load of the large store the same way: what it spends that later loads do not.
-  const cold = loads.get(big)![0]!;
-  console.log(
-    `  ${String(big.chargebacks).padStart(6)}, first load: index.html in ${ms(cold.htmlFetched)}, ` +
-      `app.js in ${ms(cold.appJsFetched)}, document parsed ${ms(cold.domContentLoaded)}, ` +
-      `profiles in ${ms(call(cold, 'listProfiles')?.end ?? 0)}, ` +
-      `inbox asked ${ms(call(cold, 'listInbox')?.start ?? 0)}, in ${ms(call(cold, 'listInbox')?.end ?? 0)}, ` +
-      `rows in the DOM ${ms(cold.dom)}, painted ${ms(cold.painted)}`,
-  );
-  for (const p of [big, ref])
+  const milestones = (label: string, m: (f: (l: Startup) => number) => number, calls: Startup['calls']) =>
     console.log(
-      `  ${String(p.chargebacks).padStart(6)}: index.html in ${ms(at(p, (l) => l.htmlFetched))}, ` +
-        `app.js in ${ms(at(p, (l) => l.appJsFetched))}, ` +
-        `document parsed ${ms(at(p, (l) => l.domContentLoaded))}, ` +
-        `profiles in ${ms(at(p, (l) => call(l, 'listProfiles')?.end))}, ` +
-        `inbox asked ${ms(at(p, (l) => call(l, 'listInbox')?.start))}, ` +
-        `in ${ms(at(p, (l) => call(l, 'listInbox')?.end))}, ` +
-        `rows in the DOM ${ms(at(p, (l) => l.dom))}, painted ${ms(at(p, (l) => l.painted))}`,
+      `  ${label}: index.html in ${ms(m((l) => l.htmlFetched))}, bridge script ran ${ms(m((l) => l.bridgeRan))}, ` +
+        `app.js in ${ms(m((l) => l.appJsFetched))}, document parsed ${ms(m((l) => l.domContentLoaded))}, ` +
+        calls.map((c) => `${c.channel} ${ms(c.start)} → ${ms(c.end)}, `).join('') +
+        `rows in the DOM ${ms(m((l) => l.dom))}, painted ${ms(m((l) => l.painted))}`,
     );
+  const beforeRows = (l: Startup) => l.calls.filter((c) => c.start < l.dom);
+  milestones(`${String(big.chargebacks).padStart(6)}, cold`, (f) => f(cold), beforeRows(cold));
+  for (const p of [big, ref]) {
+    const last = loads.get(p)!.at(-1)!;
+    const calls = beforeRows(last).map((c) => ({
+      channel: c.channel,
+      start: at(p, (l) => l.calls.find((x) => x.channel === c.channel)?.start),
+      end: at(p, (l) => l.calls.find((x) => x.channel === c.channel)?.end),
+    }));
+    milestones(`${String(p.chargebacks).padStart(6)}, warm`, (f) => at(p, f), calls);
+  }
   for (const [label, q] of [
     ['median', 0.5],
     ['p95', 0.95],
@@ -488,14 +522,16 @@ try {
   for (const f of built)
     console.log(
       `  ${f.name.padEnd(30)} ${(f.raw / 1024).toFixed(1).padStart(8)} KB  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gz` +
-        `${startFiles.includes(f.name) ? '   loaded at start' : ''}${f.pdfjs ? '   pdf.js' : ''}`,
+        `${beforeFirstRows.has(f.name) ? '   before the first rows' : startFiles.includes(f.name) ? '   after them (idle)' : ''}` +
+        `${f.pdfjs ? '   pdf.js' : ''}`,
     );
-  const atStart = built.filter((f) => startFiles.includes(f.name));
+  const atStart = built.filter((f) => beforeFirstRows.has(f.name));
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
   const gzStart = atStart.reduce((n, f) => n + f.gzip, 0);
   const gzAll = built.reduce((n, f) => n + f.gzip, 0);
   console.log(
-    `  loaded at start ${(gzStart / 1024).toFixed(1)} KB gz of ${(gzAll / 1024).toFixed(1)} KB gz in all ` +
-      `(ratio ${(gzStart / gzAll).toFixed(2)})`,
+    `  loaded before the first rows ${kb(atStart.reduce((n, f) => n + f.raw, 0))} (${kb(gzStart)} gz) ` +
+      `of ${kb(built.reduce((n, f) => n + f.raw, 0))} (${kb(gzAll)} gz) in all (ratio ${(gzStart / gzAll).toFixed(2)} gz)`,
   );
   const pdfChunk = built.find((f) => f.pdfjs && f.name.startsWith('chunks/'))?.name;
   // On the reference portfolio: whether pdf.js loads depends on the screen, not on the portfolio.

@@ -12,6 +12,7 @@ import { insightsHandlers } from './insights.ts';
 import { savedFilterHandlers } from './saved-filters.ts';
 import { inboxBatchHandlers } from './inbox-batch.ts';
 import { cardHistoryHandlers } from './card-history.ts';
+import { windowStartHandlers } from './window-start.ts';
 
 export function createHandlers(s: AppServices): Handlers<IpcContract> {
   return {
@@ -24,5 +25,6 @@ export function createHandlers(s: AppServices): Handlers<IpcContract> {
     ...savedFilterHandlers(s),
     ...inboxBatchHandlers(s),
     ...cardHistoryHandlers(s),
+    ...windowStartHandlers(s),
   };
 }

@@ -25,7 +25,6 @@ import { TransactionFacts } from './transaction-facts.tsx';
 import { DisputeHistory, DisputeMoney } from './dispute-record.tsx';
 import { answerOf, useAnswerState } from './use-answer.ts';
 import { CardHistoryCard } from './card-history-card.tsx';
-import '../../styles/dispute.css';
 
 interface Props {
   profileId: string;

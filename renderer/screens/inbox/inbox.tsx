@@ -16,7 +16,7 @@ import {
 } from '../../../shared/domain/inbox-sections.ts';
 import { SavedFilters } from './saved-filters.tsx';
 import { SelectionBar, TriCheckbox, useSelection, type SelectedRow } from './selection.tsx';
-import { columns, filtersOf, noFilters, savedViewOf, type Filters, type View } from './view-state.ts';
+import { columns, filtersOf, noFilters, openingView, savedViewOf, type Filters, type View } from './view-state.ts';
 import { itemsOf, useWorklist, type Item } from './use-worklist.ts';
 import { ratesUsed } from './totals.ts';
 import { InboxToolbar } from './toolbar.tsx';
@@ -37,7 +37,7 @@ const selectedRowOf = (row: InboxRowView): SelectedRow => ({
 export function Inbox({ profileId }: { profileId: string }) {
   const go = useApp((s) => s.go);
   const [filters, setFilters] = useState<Filters>(noFilters);
-  const [view, setView] = useState<View>({ sort: 'deadline', dir: 'asc', collapsed: ['past-deadline'] });
+  const [view, setView] = useState<View>(openingView);
   const [note, setNote] = useState<string | undefined>();
   const w = useWorklist(profileId, filters, view);
   const items = useMemo(() => itemsOf(w.sections, view.collapsed), [w.sections, view.collapsed]);

@@ -6,8 +6,26 @@ import { usePages } from '../../data/pages.ts';
 import type { InboxRowView, InboxSectionSummary } from '../../../shared/views/inbox-row.ts';
 import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
 import type { Filters, View } from './view-state.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 
-const PAGE = 100;
+/** Rows a page of the worklist holds (as many as the opening page main lists ahead). */
+export const worklistPage = openingInbox.limit;
+const PAGE = worklistPage;
+
+/** The listing the worklist asks main for, pages aside. */
+export function worklistQueryOf(profileId: string, filters: Filters, view: View) {
+  return {
+    profileId,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.category ? { category: filters.category } : {}),
+    ...(filters.cycle ? { cycle: filters.cycle } : {}),
+    ...(filters.network ? { network: filters.network } : {}),
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    sort: view.sort,
+    dir: view.dir,
+    collapsed: view.collapsed,
+  };
+}
 
 /** A line of the list: a section's heading, or the row at `index` of the listing. */
 export type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row'; index: number };
@@ -19,20 +37,7 @@ export type Item = { kind: 'head'; summary: InboxSectionSummary } | { kind: 'row
  * start the pages over: a page asked for under the old ones is cancelled and never shown.
  */
 export function useWorklist(profileId: string, filters: Filters, view: View) {
-  const query = useMemo(
-    () => ({
-      profileId,
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.category ? { category: filters.category } : {}),
-      ...(filters.cycle ? { cycle: filters.cycle } : {}),
-      ...(filters.network ? { network: filters.network } : {}),
-      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-      sort: view.sort,
-      dir: view.dir,
-      collapsed: view.collapsed,
-    }),
-    [profileId, filters, view],
-  );
+  const query = useMemo(() => worklistQueryOf(profileId, filters, view), [profileId, filters, view]);
   // Each keystroke asks at once (the budget is rows updated within 100 ms of a key): a listing
   // takes tens of milliseconds in main, less than the time between two keys, and the pages of an
   // older query are cancelled and never shown (renderer/data/pages.ts).

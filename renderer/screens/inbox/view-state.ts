@@ -3,6 +3,7 @@
 import { networkFromSaved, type CardNetwork } from '../../../shared/domain/card-networks.ts';
 import type { InboxSection, InboxSort, SortDirection } from '../../../shared/domain/inbox-sections.ts';
 import type { SavedView } from '../../../shared/domain/saved-filters.ts';
+import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 
 /** The columns left to right; each heading sorts by its column. */
 export const columns: readonly InboxSort[] = ['deadline', 'reason', 'customer', 'stage', 'amount'];
@@ -21,6 +22,13 @@ export interface View {
   dir: SortDirection;
   collapsed: InboxSection[];
 }
+
+/** How the inbox opens: by reply deadline, the ones past their deadline folded. */
+export const openingView: View = {
+  sort: openingInbox.sort,
+  dir: openingInbox.dir,
+  collapsed: [...openingInbox.collapsed],
+};
 
 /** The view as a saved filter keeps it. */
 export function savedViewOf(f: Filters, v: View): SavedView {

@@ -28,24 +28,28 @@ export const inboxView = {
   collapsed: z.array(inboxSectionSchema).max(4).optional(),
 };
 
+/** One page of the inbox: the view, and where the page starts. */
+export const inboxPageInput = z.strictObject({
+  ...inboxView,
+  offset: z.number().int().min(0).max(10_000_000),
+  limit: z.number().int().min(1).max(500),
+});
+export const inboxPageSchema = z.object({
+  rows: z.array(inboxRowViewSchema),
+  /** Rows listed (folded sections are counted in `sections` only). */
+  total: z.number().int(),
+  sections: z.array(inboxSectionSummarySchema),
+  counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
+  /** The currency the sections' approximate totals are in (the profile's, else the most common). */
+  mainCurrency: z.string(),
+});
+
 export const portfolioChannels = {
   listInbox: query(
     'The inbox as a worklist: answer now, awaiting the issuer, decided, past the deadline; ' +
       'each sorted, counted and summed.',
-    z.strictObject({
-      ...inboxView,
-      offset: z.number().int().min(0).max(10_000_000),
-      limit: z.number().int().min(1).max(500),
-    }),
-    z.object({
-      rows: z.array(inboxRowViewSchema),
-      /** Rows listed (folded sections are counted in `sections` only). */
-      total: z.number().int(),
-      sections: z.array(inboxSectionSummarySchema),
-      counts: z.object({ open: z.number(), dueSoon: z.number(), overdue: z.number(), total: z.number() }),
-      /** The currency the sections' approximate totals are in (the profile's, else the most common). */
-      mainCurrency: z.string(),
-    }),
+    inboxPageInput,
+    inboxPageSchema,
     { tags: ['chargebacks', 'outbox'] },
   ),
   exportInboxCsv: mutation(

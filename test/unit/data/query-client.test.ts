@@ -188,3 +188,38 @@ test('answers nothing shows are kept up to a bound, the oldest forgotten first; 
   assert.equal(calls.length, before + 1);
   shown();
 });
+
+test("an answer got by the window's first call is kept as the query's: shown without asking again", async () => {
+  const { bridge, calls } = fakeBridge();
+  const client = createQueryClient({ bridge, contract });
+  const asOf = client.invalidations();
+  assert.equal(client.prime('getDispute', { id: 'A' }, 'dispute A', asOf), true);
+  client.subscribe('getDispute', { id: 'A' }, () => undefined);
+  assert.deepEqual(client.getState('getDispute', { id: 'A' }), { data: 'dispute A', fetching: false });
+  assert.equal(calls.length, 0, 'nothing asked');
+  // It is a query's answer like any other: what changes what it reads fetches it again.
+  client.invalidate(['chargebacks']);
+  assert.equal(calls.length, 1);
+});
+
+test('an answer older than a change to what it reads is not kept: the query asks for a fresh one', async () => {
+  const { bridge, calls } = fakeBridge();
+  const client = createQueryClient({ bridge, contract });
+  const asOf = client.invalidations();
+  // While the first call is under way, a sync ends and stales the chargebacks.
+  client.invalidate(['chargebacks']);
+  assert.equal(client.prime('getDispute', { id: 'A' }, 'dispute A before the sync', asOf), false);
+  // A change to something else does not stand in the way.
+  assert.equal(client.prime('listLedger', {}, 7, asOf), true, 'the ledger was not staled since');
+  client.subscribe('getDispute', { id: 'A' }, () => undefined);
+  assert.equal(client.getState('getDispute', { id: 'A' }).data, undefined, 'the stale answer is not shown');
+  assert.equal(calls.length, 1, 'asked for afresh');
+  calls[0]!.answer('dispute A after the sync');
+  await settle();
+  assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A after the sync');
+  // A query with an answer or a fetch of its own keeps it.
+  assert.equal(client.prime('getDispute', { id: 'A' }, 'older', client.invalidations()), false);
+  assert.equal(client.getState('getDispute', { id: 'A' }).data, 'dispute A after the sync');
+  // A mutation is never primed.
+  assert.equal(client.prime('setChecklistItem' as 'getDispute', { id: 'A' }, 'x', client.invalidations()), false);
+});

@@ -1,0 +1,25 @@
+// The window's first call (shared/ipc/channels/window-start.ts), made as the script starts, before
+// React has drawn anything: its answer is kept as listProfiles' and as the first inbox page's, so
+// the screens that show them find them in and ask nothing more.
+import { api } from '../bridge.ts';
+import { dataClient } from './data.ts';
+import { pageInput } from './pages.ts';
+import { rememberedProfile } from '../state/app-store.ts';
+import { worklistPage, worklistQueryOf } from '../screens/inbox/use-worklist.ts';
+import { noFilters, openingView } from '../screens/inbox/view-state.ts';
+
+/** The inbox's first page as the worklist asks for it when it opens (use-worklist.ts). */
+const openingPage = (profileId: string) =>
+  pageInput('listInbox', worklistQueryOf(profileId, noFilters, openingView), 0, worklistPage);
+
+/** Settles once the answer is kept; on a failure nothing is kept, and the screens ask as usual
+ * (and say why if that fails too). */
+export async function openWindow(): Promise<void> {
+  const asOf = dataClient().invalidations();
+  const remembered = rememberedProfile();
+  const { profileId: _chosenByMain, ...inbox } = openingPage('');
+  const r = await api().openWindow({ ...(remembered ? { remembered } : {}), inbox });
+  if (!r.ok) return;
+  dataClient().prime('listProfiles', {}, r.value.profiles, asOf);
+  if (r.value.inbox) dataClient().prime('listInbox', openingPage(r.value.inbox.profileId), r.value.inbox.page, asOf);
+}
