@@ -108,11 +108,13 @@ export function entryModeWords(v: unknown): string | undefined {
   return mode === undefined ? undefined : (entryModes[mode] ?? 'Another entry mode');
 }
 
-/** How the card was read, as the record states it: chip (entry mode 5, or its chip flag),
- * contactless (6), and whether a PIN was entered. */
+/** How the card was read, as the record states it: chip (entry mode 5, or its chip flag where the
+ * record gives no entry mode), contactless (6), and whether a PIN was entered. A chip flag beside
+ * another entry mode (a chip card swiped or keyed, as a fallback) is no chip read: the entry mode
+ * says how this payment was taken. */
 export function cardReadOf(txn: TxnRecord): { chip: boolean; contactless: boolean; pin: boolean } {
   const mode = code(txn?.entryMode);
-  return { chip: mode === 5 || yes(txn?.emv), contactless: mode === 6, pin: yes(txn?.pin) };
+  return { chip: mode === 5 || (mode === undefined && yes(txn?.emv)), contactless: mode === 6, pin: yes(txn?.pin) };
 }
 
 /** The billing address as the record gives it, its parts in order; undefined when it has none. */
@@ -189,6 +191,8 @@ function entryModeFact(txn: TxnRecord): PaymentFact {
   const words = [
     entryModeWords(mode),
     read.chip && mode !== 5 ? 'chip read' : undefined,
+    // The record's chip flag beside another entry mode, said as the record says it, not as a read.
+    !read.chip && yes(txn?.emv) ? 'chip card (EMV flag), not read by its chip' : undefined,
     read.pin ? 'PIN entered' : undefined,
     yes(txn?.signature) ? 'signed' : undefined,
   ].filter(Boolean);

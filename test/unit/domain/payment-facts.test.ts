@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
+  cardReadOf,
   checklistFromRecord,
   paymentFacts,
   withConfirmed,
@@ -165,6 +166,18 @@ test('IP, entry mode and billing address come in the record’s exact words and 
     coverLetterFor(chargebackSchema.parse({ ...fraud, reasonCode: '10.1' }), { txn: txn({ entryMode: 1 }) }).rebuttal,
     /chip was read|contactless|PIN was entered/,
   );
+  // A chip card swiped (the chip flag beside entry mode 2, as the demo's records have it): the
+  // entry mode says how it was read; the letter never says the chip was read.
+  const swiped = txn({ entryMode: 2, emv: 1, signature: 1 });
+  const fact = paymentFacts(swiped, 'fraud-card-present').find((f) => f.id === 'entry-mode')!;
+  assert.deepEqual([fact.record, fact.supports], ['Swiped, chip card (EMV flag), not read by its chip, signed', false]);
+  assert.equal(checklistFromRecord(paymentFacts(swiped, 'fraud-card-present')).get('chip-read'), undefined);
+  const swipedLetter = coverLetterFor(chargebackSchema.parse({ ...fraud, reasonCode: '10.3' }), {
+    txn: swiped,
+  }).rebuttal;
+  assert.doesNotMatch(swipedLetter, /chip was read|tapped contactless|terminal record/);
+  // Without an entry mode, the chip flag is the record's only word on it: a chip read.
+  assert.equal(cardReadOf(txn({ emv: 1 })).chip, true);
 });
 
 test("a merchant's correction is their statement in the letter, never the record's, and never ticks a box", () => {
