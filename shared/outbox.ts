@@ -35,6 +35,10 @@ export const outboxJobSchema = z.object({
   chargebackId: z.string(),
   state: z.enum(jobStates),
   messageType: messageTypeSchema,
+  /** The chargeback's stage (`cycle`) when the answer was queued: the answer counts for that stage
+   * whatever its type (a merchant may send an answer the stage does not usually take). Jobs queued
+   * before it was kept have none, and are judged by their type. */
+  cycle: z.string().optional(),
   note: z.string().optional(),
   amount: z.number().int().optional(),
   currency: z.string().optional(),

@@ -81,6 +81,9 @@ export function createSubmissionGuards(
 
   return {
     refusal,
+    /** The chargeback's stage as the store holds it now: kept with the job it answers. */
+    cycleOf: (profileId: string, chargebackId: string): string | undefined =>
+      portfolio.getChargeback(profileId, chargebackId)?.cycle,
     /** Throws the first reason this submission may not be queued. */
     check(s: GuardedSubmission): void {
       const problem = refusal(s);

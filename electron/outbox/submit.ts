@@ -127,6 +127,9 @@ export function createSubmit(deps: SubmitDeps) {
       const late = deps.repo.transaction(() => {
         const refusal = deps.guards.refusal(guarded);
         if (refusal) return refusal;
+        // The stage it answers, read where the guards judged it.
+        const cycle = deps.guards.cycleOf(s.profileId, s.chargebackId);
+        if (cycle) job.cycle = cycle;
         deps.repo.insert(job, files);
         o.inTransaction?.(job);
         return undefined;

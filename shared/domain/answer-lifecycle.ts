@@ -43,6 +43,8 @@ export interface JobFacts {
   id: string;
   state: string;
   messageType: string;
+  /** The chargeback's stage when it was queued, where the outbox kept it. */
+  cycle?: string | undefined;
   createdAt: number;
   note?: string | undefined;
   amount?: number | undefined;
@@ -96,9 +98,12 @@ const decidedStates = new Set(['won', 'lost', 'closed']);
 
 /**
  * Which answers count for the current stage: one still in the outbox always does (it is being
- * made now); one already with the processor does when its type belongs to the chargeback's
- * current cycle (a first-cycle `respond` does not answer a pre-arbitration). Without the
- * chargeback in the store every answer counts: the guard errs on the side of asking.
+ * made now); one already with the processor does when it was queued at the chargeback's current
+ * cycle, whatever its type (the merchant may send an answer the stage does not usually take, and
+ * the processor may accept it), or, where the outbox did not keep its cycle (a message from the
+ * service, a job queued before it was kept), when its type belongs to the current cycle (a
+ * first-cycle `respond` does not answer a pre-arbitration). Without the chargeback in the store
+ * every answer counts: the guard errs on the side of asking.
  */
 export function answerLifecycle(i: LifecycleInputs): AnswerState {
   const fits = i.chargeback ? new Set(messageTypesForCycle(i.chargeback.cycle).map(normalType)) : undefined;
@@ -121,7 +126,9 @@ export function answerLifecycle(i: LifecycleInputs): AnswerState {
     else if (j.state === 'done' || message?.state === 'done' || message?.state === 'unknown') where = 'sent';
     else if (j.state === 'failed' && j.error) lastFailure = j.error;
     if (!where) continue;
-    if (where === 'sent' && !forThisStage(j.messageType)) continue;
+    const thisStage =
+      j.cycle !== undefined && i.chargeback ? j.cycle === i.chargeback.cycle : forThisStage(j.messageType);
+    if (where === 'sent' && !thisStage) continue;
     earlier.push({
       messageType: j.messageType,
       label: labelOf(j.messageType),

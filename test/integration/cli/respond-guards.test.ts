@@ -128,6 +128,25 @@ test(
   },
 );
 
+test('an answer the stage does not usually take, sent and accepted, answers that stage: a second one is refused', async () => {
+  // The walk: "Respond with evidence" on a pre-arbitration, confirmed, sent and accepted; the inbox
+  // then still said "Not answered" and a pre-arbitration response went through unwarned.
+  const cb = await admin.createChargeback({ cycle: 'preArbitration' });
+  assert.equal((await cli(['sync'])).status, 0);
+  const unusual = await cli(['respond', cb.id, '--type', 'respond', '--note', 'Our evidence.', '--unusual']);
+  assert.equal(unusual.status, 0, unusual.stderr);
+  const job = (await queued()).find((j) => j.chargebackId === cb.id)!;
+  assert.equal(job.cycle, 'preArbitration', 'the job keeps the stage it answers');
+  assert.equal((await cli(['outbox', 'run'])).status, 0);
+  assert.equal((await cli(['sync'])).status, 0);
+  const again = await cli(['respond', cb.id, '--type', 'repsondToPreArbitration', '--note', 'And again.']);
+  assert.equal(again.status, 1);
+  assert.match(
+    again.stderr,
+    /already has an answer at this stage: Respond with evidence, sent .* UTC – “Our evidence\.”/,
+  );
+});
+
 test('an answer the service already holds (sent from elsewhere, synced here) counts as the first answer', async () => {
   const cb = await admin.createChargeback();
   const elsewhere = mkdtempSync(join(tmpdir(), 'dd-cli-elsewhere-'));

@@ -121,6 +121,28 @@ test('an answer to an earlier stage does not count at the next one; one still in
   assert.equal(answerLifecycle({ chargeback: pre, jobs: [job('queued', pending)], messages: [] }).stage, 'queued');
 });
 
+test('an answer queued at this stage counts for it whatever its type; one queued at an earlier stage does not', () => {
+  const pre = { ...open, cycle: 'preArbitration' };
+  const sent = [{ kind: 'message' as const, state: 'done', remoteId: 'm9' }];
+  // The walk: "Respond with evidence" (under More answers) on a pre-arbitration, accepted by the
+  // processor: the chargeback is answered, and a second answer is warned of.
+  const respondHere = job('done', sent, { cycle: 'preArbitration' });
+  const s = answerLifecycle({ chargeback: pre, jobs: [respondHere], messages: [{ id: 'm9', type: 'respond' }] });
+  assert.equal(s.stage, 'sent');
+  assert.equal(s.earlier.length, 1, "the service's copy of the job's message is not counted again");
+  assert.match(secondAnswerWarning(s)!, /already has an answer at this stage: Respond with evidence/);
+  // The same answer queued at the first stage does not answer the pre-arbitration that followed,
+  // though its type fits both a first chargeback and a representment.
+  const earlier = job('done', sent, { cycle: 'first' });
+  assert.equal(answerLifecycle({ chargeback: pre, jobs: [earlier], messages: [] }).stage, 'not-answered');
+  assert.equal(
+    answerLifecycle({ chargeback: { ...open, cycle: 'representment' }, jobs: [earlier], messages: [] }).stage,
+    'not-answered',
+  );
+  // A job queued before the stage was kept is judged by its type, as before.
+  assert.equal(answerLifecycle({ chargeback: pre, jobs: [job('done', sent)], messages: [] }).stage, 'not-answered');
+});
+
 test('without the chargeback in the store, every answer counts (the guard asks rather than guesses)', () => {
   const s = answerLifecycle({
     chargeback: undefined,
