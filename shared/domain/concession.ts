@@ -30,7 +30,9 @@ export function concessionProblem(
 ): AppError | undefined {
   const code = disputed.currency.toUpperCase();
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    return amountError(`The amount conceded must be more than zero, in whole minor units of ${code}.`);
+    const digits = currencyExponent(code);
+    const form = digits ? `in ${code} with at most ${digits} decimals` : `in whole ${code}`;
+    return amountError(`The amount conceded must be more than zero, ${form}.`);
   }
   if (currency !== undefined && currency.toUpperCase() !== code) {
     return amountError(`This chargeback is in ${code}; the amount conceded cannot be in ${currency.toUpperCase()}.`);

@@ -29,7 +29,14 @@ test('finding 1: 999999 typed on a £553.62 chargeback is refused, not sent as 9
 test('zero, negative, fractional minor units, non-numbers and another currency are refused', () => {
   assert.match(concessionProblem(0, 'GBP', gbp)!.message, /more than zero/);
   assert.match(concessionProblem(-100, 'GBP', gbp)!.message, /more than zero/);
-  assert.match(concessionProblem(10.5, 'GBP', gbp)!.message, /whole minor units of GBP/);
+  assert.equal(
+    concessionProblem(10.5, 'GBP', gbp)!.message,
+    'The amount conceded must be more than zero, in GBP with at most 2 decimals.',
+  );
+  assert.equal(
+    concessionProblem(-5, 'JPY', { ...gbp, currency: 'JPY' })!.message,
+    'The amount conceded must be more than zero, in whole JPY.',
+  );
   assert.match(concessionProblem(Number.NaN, 'GBP', gbp)!.message, /more than zero/);
   assert.equal(
     concessionProblem(100, 'USD', gbp)!.message,
