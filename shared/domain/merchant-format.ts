@@ -95,8 +95,10 @@ export function relativeDays(days: number, l: MerchantLocale = {}): string {
  * midnight on its clock: "Fri, Nov 27, 2026, end of day US Eastern". Empty when it is no real date. */
 export function formatReplyDay(reply: string | number | Ymd | null | undefined, l: MerchantLocale = {}): string {
   const day = formatCalendarDate(reply, l);
-  return day ? `${day}, end of day US Eastern` : '';
+  return day ? `${day}${replyDayZone}` : '';
 }
+/** What a reply day's date is followed by: when on which clock it ends. */
+export const replyDayZone = ', end of day US Eastern';
 
 export interface ReplyDeadline {
   /** "Reply by Fri, Nov 27, 2026, end of day US Eastern": the service's reply day, as it states it. */

@@ -317,52 +317,61 @@ test(
       await page.getByRole('button', { name: 'Inbox', exact: true }).click();
       await search.fill('');
       await page.locator('.vrow .cell.main .id').first().waitFor();
-      const cut = await page.evaluate(() => {
-        type Box = { left: number; right: number; bottom: number };
-        type El = {
-          scrollWidth: number;
-          clientWidth: number;
-          scrollHeight: number;
-          clientHeight: number;
-          textContent: string;
-          title: string;
-          getBoundingClientRect(): Box;
-          closest(s: string): El;
-          querySelector(s: string): El;
-        };
-        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): El[] } }).document;
-        const over = (e: El): boolean => e.scrollWidth > e.clientWidth;
-        return {
-          badges: [...doc.querySelectorAll('.vrow .deadline')].filter(over).map((e) => e.textContent),
-          stages: [...doc.querySelectorAll('.vrow .cell.stage')]
-            .filter((e) => over(e) || e.scrollHeight > e.clientHeight)
-            .map((e) => e.textContent),
-          reasonsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .reason')]
-            .filter((e) => over(e) && e.title !== e.textContent)
-            .map((e) => e.textContent),
-          // The reply day whole within its cell; an ID that gives way has itself whole in its title.
-          replyDays: [...doc.querySelectorAll('.vrow .cell.main .reply-day')]
-            .filter((e) => e.getBoundingClientRect().right > e.closest('.cell').getBoundingClientRect().right + 0.5)
-            .map((e) => e.textContent),
-          idsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
-            .filter((e) => e.title !== e.textContent)
-            .map((e) => e.textContent),
-          // Every ID starts "t1_chb_": one cut at its end ("t1_chb_6a…") told none apart. It gives
-          // way in its middle, its last six characters in view.
-          idEndsCut: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
-            .filter((e) => {
-              const tail = e.querySelector('.tail');
-              const right = tail.getBoundingClientRect().right;
-              return (
-                tail.textContent !== e.title.slice(-6) ||
-                right > e.getBoundingClientRect().right + 0.5 ||
-                right > e.closest('.cell').getBoundingClientRect().right + 0.5
-              );
-            })
-            .map((e) => e.title),
-          idsShown: doc.querySelectorAll('.vrow .cell.main .cb-id .tail').length,
-        };
-      });
+      const cutOf = () =>
+        page.evaluate(() => {
+          type Box = { left: number; right: number; bottom: number };
+          type El = {
+            scrollWidth: number;
+            clientWidth: number;
+            scrollHeight: number;
+            clientHeight: number;
+            textContent: string;
+            title: string;
+            getBoundingClientRect(): Box;
+            closest(s: string): El;
+            querySelector(s: string): El;
+          };
+          const doc = (
+            globalThis as unknown as {
+              document: { querySelectorAll(s: string): El[]; documentElement: { clientWidth: number } };
+            }
+          ).document;
+          const over = (e: El): boolean => e.scrollWidth > e.clientWidth;
+          return {
+            badges: [...doc.querySelectorAll('.vrow .deadline')].filter(over).map((e) => e.textContent),
+            stages: [...doc.querySelectorAll('.vrow .cell.stage')]
+              .filter((e) => over(e) || e.scrollHeight > e.clientHeight)
+              .map((e) => e.textContent),
+            reasonsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .reason')]
+              .filter((e) => over(e) && e.title !== e.textContent)
+              .map((e) => e.textContent),
+            // The reply day whole within its cell; an ID that gives way has itself whole in its title.
+            replyDays: [...doc.querySelectorAll('.vrow .cell.main .reply-day')]
+              .filter((e) => e.getBoundingClientRect().right > e.closest('.cell').getBoundingClientRect().right + 0.5)
+              .map((e) => e.textContent),
+            idsWithoutTitle: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
+              .filter((e) => e.title !== e.textContent)
+              .map((e) => e.textContent),
+            // Every ID starts "t1_chb_": one cut at its end ("t1_chb_6a…") told none apart. It gives
+            // way in its middle, its last six characters in view.
+            idEndsCut: [...doc.querySelectorAll('.vrow .cell.main .cb-id')]
+              .filter((e) => {
+                const tail = e.querySelector('.tail');
+                const right = tail.getBoundingClientRect().right;
+                return (
+                  tail.textContent !== e.title.slice(-6) ||
+                  right > e.getBoundingClientRect().right + 0.5 ||
+                  right > e.closest('.cell').getBoundingClientRect().right + 0.5
+                );
+              })
+              .map((e) => e.title),
+            idsShown: doc.querySelectorAll('.vrow .cell.main .cb-id .tail').length,
+            toolbarOut: [...doc.querySelectorAll('.inbox-toolbar label, .inbox-toolbar button')]
+              .filter((e) => e.getBoundingClientRect().right > doc.documentElement.clientWidth + 0.5)
+              .map((e) => e.textContent),
+          };
+        });
+      const cut = await cutOf();
       assert.ok(cut.idsShown >= 8, `rows on the first screen (${cut.idsShown})`);
       assert.deepEqual(
         { ...cut, idsShown: 0 },
@@ -374,8 +383,34 @@ test(
           idsWithoutTitle: [],
           idEndsCut: [],
           idsShown: 0,
+          toolbarOut: [],
         },
       );
+      // The narrowest window the app opens (900 px): the filters and Export CSV in view, the reply
+      // day whole (its zone in its title), the ID's end shown, the badges and stages whole.
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 900, height: 700 });
+      // Two frames drawn at the new size before it is measured.
+      await page.evaluate(() => {
+        const frame = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
+        return new Promise<void>((r) => frame(() => frame(r)));
+      });
+      const narrow = await cutOf();
+      assert.ok(narrow.idsShown >= 4, `rows in the narrow window (${narrow.idsShown})`);
+      assert.deepEqual(
+        { ...narrow, idsShown: 0 },
+        {
+          badges: [],
+          stages: [],
+          reasonsWithoutTitle: [],
+          replyDays: [],
+          idsWithoutTitle: [],
+          idEndsCut: [],
+          idsShown: 0,
+          toolbarOut: [],
+        },
+      );
+      await page.setViewportSize(size);
       assert.ok(
         (await page.locator('.vrow .cell.stage').allTextContents()).includes('Pre-arbitration response'),
         'the first screen shows the long stage that was cut',

@@ -6,7 +6,12 @@ import { formatAmount } from '../../../shared/domain/money.ts';
 import { reasonCodeText } from '../../../shared/domain/reason-codes.ts';
 import { sendByMeaning } from '../../../shared/domain/send-by.ts';
 import { rowStateWords } from '../../../shared/domain/deadline-words.ts';
-import { formatCalendarDate, formatReplyDay, formatTimeOfMoment } from '../../../shared/domain/merchant-format.ts';
+import {
+  formatCalendarDate,
+  formatReplyDay,
+  formatTimeOfMoment,
+  replyDayZone,
+} from '../../../shared/domain/merchant-format.ts';
 import { cycleLabel } from '../../../shared/domain/cycles.ts';
 import { inboxSectionAmountLabel, inboxSectionLabel } from '../../../shared/domain/inbox-sections.ts';
 import { TriCheckbox } from './selection.tsx';
@@ -154,7 +159,9 @@ export function RowCells({
           </span>
           {row.reply ? (
             <span className="reply-day" title={deadlineTitle(row, d.full)}>
-              {` · reply by ${formatReplyDay(row.reply)}`}
+              {/* In a narrow window the day alone (the zone in its title, and on the page). */}
+              {` · reply by ${formatCalendarDate(row.reply)}`}
+              <span className="zone">{replyDayZone}</span>
             </span>
           ) : null}
         </span>
