@@ -28,6 +28,27 @@ export function addImported(draft: EvidenceDraft, outcomes: readonly ImportOutco
   return { ...draft, items, arrangement: { pages } };
 }
 
+/** What an import adds nothing with, in words: a file whose bytes the draft (or an earlier file of
+ * the same import) already holds is in the packet once, whatever it is called; the merchant is
+ * told which file it is, so a "delivery proof" that is in fact the receipt again is seen. */
+export function alreadyHeld(draft: EvidenceDraft | undefined, outcomes: readonly ImportOutcome[]): string[] {
+  const held = new Map((draft?.items ?? []).map((i) => [i.id, i.name]));
+  const said: string[] = [];
+  for (const o of outcomes) {
+    if (!o.ok) continue;
+    const first = held.get(o.item.id);
+    if (first === undefined) held.set(o.item.id, o.item.name);
+    else
+      said.push(
+        first === o.item.name
+          ? `${o.item.name} is already in this answer; it is added once.`
+          : `${o.item.name} is the same file as ${first}, already in this answer; it is added once. ` +
+              'If you meant another file, add that one.',
+      );
+  }
+  return said;
+}
+
 /** IDs of imported items the draft does not hold yet (the ones worth checking for a misfit). */
 export function newItemIds(draft: EvidenceDraft | undefined, outcomes: readonly ImportOutcome[]): string[] {
   return outcomes.flatMap((o) => (o.ok && !draft?.items.some((i) => i.id === o.item.id) ? [o.item.id] : []));

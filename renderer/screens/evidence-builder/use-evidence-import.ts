@@ -67,13 +67,19 @@ export function useEvidenceImport(o: {
     // Focus goes to the title of the first file that came in: what was just added, named.
     const first = outcomes.find((x) => x.ok);
     if (first?.ok) focusItem.current = first.item.id;
+    // A file the answer already holds (the same bytes under another name) adds nothing: said.
+    const held = edit.alreadyHeld(draft, outcomes);
     if (slot)
       setSlotRefusals((s) => ({
         ...s,
-        [slot]: [...(s[slot] ?? []), ...outcomes.flatMap((x) => (x.ok ? [] : [x.reason]))],
+        [slot]: [...(s[slot] ?? []), ...outcomes.flatMap((x) => (x.ok ? [] : [x.reason])), ...held],
       }));
     else
-      setRefusals((s) => [...s, ...outcomes.flatMap((x) => (x.ok ? [] : [{ text: x.reason, skipped: !!x.skipped }]))]);
+      setRefusals((s) => [
+        ...s,
+        ...outcomes.flatMap((x) => (x.ok ? [] : [{ text: x.reason, skipped: !!x.skipped }])),
+        ...held.map((text) => ({ text, skipped: true })),
+      ]);
     void checkFit(edit.newItemIds(draft, outcomes));
     setDraft((d) => d && (slot ? edit.addToSlot(d, slot, outcomes) : edit.addImported(d, outcomes)));
   }

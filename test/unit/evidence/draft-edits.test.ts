@@ -72,3 +72,29 @@ test('settings: a new preset drops the adjustments; adjustments add up; an image
   assert.equal(edit.setPdfPages(empty, 'image').pdfPages, 'image');
   assert.equal(edit.setKeepScanPaper(empty, false).keepScanPaper, false);
 });
+
+test('a file the answer already holds, under its own name or another, adds nothing and says which it is', () => {
+  const a = item('a');
+  const d = edit.addImported(empty, [{ ok: true, item: a, duplicate: false }]);
+  // The merchant's mistake: the receipt again, saved as "delivery proof".
+  const renamed = { ...a, name: 'delivery proof.jpg' };
+  const outcomes = [
+    { ok: true as const, item: renamed, duplicate: true },
+    { ok: true as const, item: a, duplicate: true },
+    { ok: true as const, item: item('b'), duplicate: false },
+    { ok: true as const, item: { ...item('b'), name: 'b copy.pdf' }, duplicate: true },
+  ];
+  assert.deepEqual(edit.alreadyHeld(d, outcomes), [
+    'delivery proof.jpg is the same file as a.pdf, already in this answer; it is added once. ' +
+      'If you meant another file, add that one.',
+    'a.pdf is already in this answer; it is added once.',
+    'b copy.pdf is the same file as b.pdf, already in this answer; it is added once. ' +
+      'If you meant another file, add that one.',
+  ]);
+  assert.equal(edit.addImported(d, outcomes).items.length, 2, 'each held once');
+  assert.deepEqual(
+    edit.alreadyHeld(d, [{ ok: true, item: item('c'), duplicate: false }]),
+    [],
+    'a new file: nothing said',
+  );
+});
