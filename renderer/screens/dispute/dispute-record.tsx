@@ -9,26 +9,42 @@ import {
 import type { DisputeView } from '../../../shared/views/dispute-view.ts';
 import { MoneyTotals, EntryLabelCell, EntryKindTag, EntryAmount } from '../../components/money.tsx';
 
+/** The status steps, messages and documents in one list, oldest first (each with its moment; one
+ * the record gives none goes last, in the order it came). */
 export function DisputeHistory({ view }: { view: DisputeView }) {
+  const lines = [
+    ...view.history.map((s) => ({
+      key: `s-${s.id}`,
+      at: s.at,
+      what: <strong>{statusStepText(s.status, s.messageType)}</strong>,
+    })),
+    ...view.messages.map((m) => ({
+      key: `m-${m.id}`,
+      at: m.at,
+      what: <strong>{messageText(m.type, m.status)}</strong>,
+    })),
+    ...view.documents.map((d) => ({
+      key: `d-${d.id}`,
+      at: d.at,
+      what: (
+        <>
+          Document <strong>{d.name}</strong>
+          {d.status ? `, ${documentStatusText(d.status)}` : ''}
+        </>
+      ),
+    })),
+  ];
+  // Stable: lines of one moment keep their kinds' order (status, message, document).
+  const ordered = lines
+    .map((l, i) => ({ ...l, i }))
+    .sort((a, b) => (a.at ?? '\uffff').localeCompare(b.at ?? '\uffff') || a.i - b.i);
   return (
     <article className="card">
       <h2>History</h2>
       <ol className="timeline">
-        {view.history.map((s) => (
-          <li key={s.id}>
-            <strong>{statusStepText(s.status, s.messageType)}</strong>{' '}
-            <span className="muted">{formatMoment(s.at)}</span>
-          </li>
-        ))}
-        {view.messages.map((m) => (
-          <li key={m.id}>
-            <strong>{messageText(m.type, m.status)}</strong> <span className="muted">{formatMoment(m.at)}</span>
-          </li>
-        ))}
-        {view.documents.map((d) => (
-          <li key={d.id}>
-            Document <strong>{d.name}</strong>
-            {d.status ? `, ${documentStatusText(d.status)}` : ''}
+        {ordered.map((l) => (
+          <li key={l.key}>
+            {l.what} {l.at ? <span className="muted">{formatMoment(l.at)}</span> : null}
           </li>
         ))}
       </ol>
