@@ -169,6 +169,8 @@ export function Insights({ profileId }: { profileId: string }) {
           <p className="hint">
             Won means decided in your favour: won, or closed by the processor with the money reversed. Closed without a
             reversal counts as decided, not won. Money is counted with its chargeback, in the month it was issued.
+            Disputed is what the chargebacks claimed, retrieval requests included (they ask for documents and move no
+            money); the Ledger counts the money that moved, on the day it moved, so their totals differ.
           </p>
           <Table
             title="By reason"
