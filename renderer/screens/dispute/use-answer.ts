@@ -184,7 +184,10 @@ export function answerOf(
     }
     // Said on the outbox, where it is true (a message leaves with the screen it was said on).
     app.go({ name: 'outbox' });
-    app.say('info', `${rule.label} is queued: the outbox sends it exactly once, and its card here says when it has gone.`);
+    app.say(
+      'info',
+      `${rule.label} is queued: the outbox sends it exactly once, and its card here says when it has gone.`,
+    );
   }
 
   // The last refusal or question stays only while it still holds (a note typed since clears it).
