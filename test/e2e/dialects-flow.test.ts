@@ -96,6 +96,27 @@ for (const dialect of ['core', 'microservice'] as const) {
           detail.statuses.map((s) => s.status),
           ['open', 'closed'],
         );
+        if (dialect === 'core') {
+          // The dispute's history lists the document the answer carried with its moment, in time
+          // order with the status steps and the message (a document line had no date, and came last).
+          await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+          await page.getByLabel('Search').fill(chargebackId);
+          await page.locator('.vrow').filter({ hasText: chargebackId }).first().click();
+          const lines = page.locator('ol.timeline > li');
+          await lines.filter({ hasText: 'Document' }).first().waitFor();
+          const texts = await lines.allInnerTexts();
+          const moment = /[A-Z][a-z]{2}, .*\d{4}, \d{1,2}:\d{2}/;
+          assert.ok(texts.length >= 3, texts.join(' | '));
+          for (const t of texts) assert.match(t, moment, `every line has its moment: ${t}`);
+          const at = (t: string): number => Date.parse(moment.exec(t)![0].replace(/ [A-Z]{2,4}$/, ''));
+          const times = texts.map(at);
+          assert.ok(times.every(Number.isFinite), `each moment reads as a time: ${texts.join(' | ')}`);
+          assert.deepEqual(
+            [...times].sort((a, b) => a - b),
+            times,
+            `oldest first: ${texts.join(' | ')}`,
+          );
+        }
       } finally {
         await app.close();
         rmSync(files, { recursive: true, force: true });
