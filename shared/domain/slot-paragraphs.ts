@@ -1,8 +1,10 @@
 // The letter written from the evidence sections the merchant filled (shared/evidence/slots.ts): the
 // kind of exhibit each section's files are, and the paragraph each section adds, citing its
 // exhibits and stating only the facts the merchant typed.
-import { normaliseTrackingNumber, type SlotFields, type SlotId, type Slots } from '../evidence/slots.ts';
-import type { ExhibitKind } from './exhibit-kinds.ts';
+import { normaliseTrackingNumber, slotIds, type SlotFields, type SlotId, type Slots } from '../evidence/slots.ts';
+import { exhibitKindsOf, type ExhibitKind } from './exhibit-kinds.ts';
+import type { EvidenceDraft } from '../evidence/draft.ts';
+import type { EvidenceItem } from '../evidence/items.ts';
 import { letterDay } from './letter-facts.ts';
 import { citeExhibits } from './exhibit-titles.ts';
 
@@ -14,6 +16,17 @@ export const slotKind: Record<SlotId, ExhibitKind> = {
   communication: 'communication',
   policy: 'policy',
 };
+
+/** Files in the packet, in no section, whose names say they are what `slot` holds ("receipt.jpg"
+ * beside "Receipt or invoice"): the section offers to take them, since a file the app titles by
+ * its name still fills no section (nor ticks its checklist) until it is put there. */
+export function slotSuggestions(draft: EvidenceDraft, slot: SlotId): EvidenceItem[] {
+  const inSlots = new Set(slotIds.flatMap((id) => draft.slots?.[id]?.files ?? []));
+  const inPacket = new Set(draft.arrangement.pages.map((p) => p.itemId));
+  return draft.items.filter(
+    (i) => inPacket.has(i.id) && !inSlots.has(i.id) && exhibitKindsOf([i.name]).has(slotKind[slot]),
+  );
+}
 
 /** The paragraph a slot adds to the letter: citing its exhibits when it has files in the packet,
  * stating the typed facts either way; only what was provided is said. None for a slot with

@@ -7,6 +7,7 @@ import type { EvidenceDraft } from '../../../shared/evidence/draft.ts';
 import { slotExhibits, slotFieldLimits, typedFields, type SlotId } from '../../../shared/evidence/slots.ts';
 import type { EvidenceSlotSpec } from '../../../shared/domain/evidence-guidance.ts';
 import { citeExhibits } from '../../../shared/domain/exhibit-titles.ts';
+import { slotSuggestions } from '../../../shared/domain/slot-paragraphs.ts';
 
 export function EvidenceSlot({
   spec,
@@ -52,6 +53,18 @@ export function EvidenceSlot({
         </span>
       </header>
       <p className="hint">{spec.hint}</p>
+      {slotSuggestions(draft, spec.id).map((item) => (
+        <p key={item.id} className="slot-suggestion" data-testid={`slot-suggestion-${spec.id}`}>
+          {item.name}, in the packet, looks like one; it counts here only once put here.{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => onDraft(edit.addToSlot(draft, spec.id, [{ ok: true, item, duplicate: true }]))}
+          >
+            Put it here
+          </button>
+        </p>
+      ))}
       {spec.fields.length > 0 && (
         <div className="slot-fields">
           {spec.fields.map((f) => (

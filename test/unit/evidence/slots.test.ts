@@ -17,7 +17,7 @@ import {
 } from '../../../shared/evidence/slots.ts';
 import { coverLetterTemplate, letterBlanks } from '../../../shared/domain/cover-letter-templates.ts';
 import { exhibitTitles } from '../../../shared/domain/exhibit-titles.ts';
-import { slotParagraph } from '../../../shared/domain/slot-paragraphs.ts';
+import { slotParagraph, slotSuggestions } from '../../../shared/domain/slot-paragraphs.ts';
 import type { CoverLetterFacts } from '../../../shared/domain/letter-facts.ts';
 import { composeLetter } from '../../../shared/domain/cover-letter-compose.ts';
 import type { DisputeCategory } from '../../../shared/domain/reason-codes.ts';
@@ -261,4 +261,30 @@ test('an exhibit title the merchant writes is kept to its length; emptied and le
   assert.equal(d.slots?.titles?.[id], undefined);
   d = edit.setExhibitTitle(d, id, '  Till receipt, signed  ', true);
   assert.equal(exhibitTitles(d.arrangement, d.slots, () => receipt).get(id), 'Till receipt, signed');
+});
+
+test('a file in the packet whose name says what a section holds is offered to that section until it is in one', () => {
+  const named = item('d', 'receipt.jpg');
+  const tracking = item('e', 'UPS tracking.pdf');
+  let d = edit.addImported(empty, [ok(named), ok(tracking), ok(receipt)]);
+  // The walk: receipt.jpg in the packet, titled "Receipt or order record", yet the section "Empty".
+  assert.deepEqual(
+    slotSuggestions(d, 'receipt').map((i) => i.name),
+    ['receipt.jpg'],
+  );
+  assert.deepEqual(
+    slotSuggestions(d, 'tracking').map((i) => i.name),
+    ['UPS tracking.pdf'],
+  );
+  assert.deepEqual(slotSuggestions(d, 'policy'), [], 'a name that says nothing is offered nowhere');
+  // Put there (what the offer's button does), it fills the section and is offered no more.
+  d = edit.addToSlot(d, 'receipt', [{ ok: true, item: named, duplicate: true }]);
+  assert.deepEqual(d.slots?.receipt?.files, [named.id]);
+  assert.deepEqual(slotSuggestions(d, 'receipt'), []);
+  // Out of the packet, it is offered nowhere.
+  d = edit.removePage(
+    d,
+    d.arrangement.pages.findIndex((p) => p.itemId === tracking.id),
+  );
+  assert.deepEqual(slotSuggestions(d, 'tracking'), []);
 });
