@@ -81,9 +81,9 @@ export function createSubmissionGuards(
 
   return {
     refusal,
-    /** The chargeback's stage as the store holds it now: kept with the job it answers. */
-    cycleOf: (profileId: string, chargebackId: string): string | undefined =>
-      portfolio.getChargeback(profileId, chargebackId)?.cycle,
+    /** The chargeback as the store holds it now: judged by `refusal` and its stage kept with the job. */
+    chargebackOf: (profileId: string, chargebackId: string): Chargeback | undefined =>
+      portfolio.getChargeback(profileId, chargebackId),
     /** Throws the first reason this submission may not be queued. */
     check(s: GuardedSubmission): void {
       const problem = refusal(s);

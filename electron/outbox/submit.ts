@@ -125,11 +125,11 @@ export function createSubmit(deps: SubmitDeps) {
       // Asked again in the transaction that writes the job: while the files were placed, another
       // submission for this chargeback (a second click, the CLI) may have been queued.
       const late = deps.repo.transaction(() => {
-        const refusal = deps.guards.refusal(guarded);
+        // One reading of the chargeback: the guards judge it, and the job keeps the stage it answers.
+        const cb = deps.guards.chargebackOf(s.profileId, s.chargebackId);
+        const refusal = deps.guards.refusal(guarded, { cb });
         if (refusal) return refusal;
-        // The stage it answers, read where the guards judged it.
-        const cycle = deps.guards.cycleOf(s.profileId, s.chargebackId);
-        if (cycle) job.cycle = cycle;
+        if (cb?.cycle) job.cycle = cb.cycle;
         deps.repo.insert(job, files);
         o.inTransaction?.(job);
         return undefined;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright';
 import { openBrowserApp, launchChromium, chromiumPath } from './support/browser-bridge.ts';
-import { chargebackSchema } from '../../shared/api/index.ts';
+import { openChargeback } from '../support/chargeback-records.ts';
 import { profileDefaults, type Profile } from '../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../shared/domain/dates.ts';
 
@@ -25,19 +25,7 @@ const profile = (id: string, name: string): Profile => ({
   deployment: 'test',
   url: 'http://127.0.0.1:9',
 });
-const cb = (id: string) =>
-  chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: ymdToInt(addDays(easternToday(new Date()), 10)),
-    modified: '2026-11-01 10:00:00.0000',
-  });
+const cb = (id: string) => openChargeback(id, { reply: ymdToInt(addDays(easternToday(new Date()), 10)) });
 
 // Every call the window makes, in order (the bridge's binding wrapped before the app's script runs).
 const recordCalls = `

@@ -18,7 +18,7 @@ import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { appOrigin } from '../../../electron/platform/security.ts';
 import { warmOpening } from '../../../electron/ipc/handlers/window-start.ts';
 import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
 
@@ -43,19 +43,7 @@ const page = {
   limit: 100,
 };
 const today = easternToday(new Date());
-const cb = (id: string) =>
-  chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: ymdToInt(addDays(today, 10)),
-    modified: '2026-11-01 10:00:00.0000',
-  });
+const cb = (id: string) => openChargeback(id, { reply: ymdToInt(addDays(today, 10)) });
 
 before(async () => {
   home = mkdtempSync(join(tmpdir(), 'dd-window-start-'));

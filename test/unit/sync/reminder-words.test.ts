@@ -5,24 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../../electron/store/index.ts';
 import { dueReminders } from '../../../electron/sync/reminders.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 
-const cb = (id: string, fields: Record<string, unknown> = {}) =>
-  chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: 20261201,
-    ...fields,
-  });
+const cb = openChargeback;
 
 test('a reminder names the amount, currency and reason the last sync read, and each threshold fires once', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dd-remind-'));
