@@ -6,48 +6,11 @@
 // named in index.html as modulepreload links, so they are fetched beside app.js instead of
 // after it. `npm run build` writes dist/renderer/; the UI benchmark builds a production copy
 // elsewhere to measure it.
-import { build, type Plugin } from 'esbuild';
-import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zodEnglishOnly } from './zod-english-only.ts';
-import type * as ContractModuleNs from '../shared/ipc/contract.ts';
-
-type ContractModule = typeof ContractModuleNs;
-
-/**
- * The window's data layer reads three things of the IPC contract: whether a channel is a query or
- * a mutation, the tags it reads or stales, and what each event stales (renderer/data/data.ts). The
- * contract module also builds every channel's zod schemas, the inputs the preload checks and the
- * outputs main checks, at every start of the window, where nothing uses them. In the window that
- * import is given a table of those three things, made here from the contract itself at build time.
- */
-function contractTable(root: string): Plugin {
-  const contract = join(root, 'shared', 'ipc', 'contract.ts');
-  const dataLayer = join(root, 'renderer', 'data', 'data.ts');
-  return {
-    name: 'contract-table',
-    setup(b) {
-      b.onResolve({ filter: /[\\/]contract\.ts$/ }, (args) =>
-        args.importer === dataLayer && join(args.resolveDir, args.path) === contract
-          ? { path: contract, namespace: 'contract-table' }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'contract-table' }, async () => {
-        const { ipcContract, ipcEventInvalidations } = (await import(pathToFileURL(contract).href)) as ContractModule;
-        const table = Object.fromEntries(
-          Object.entries(ipcContract).map(([k, d]) => [k, { kind: d.kind, tags: d.tags, invalidates: d.invalidates }]),
-        );
-        return {
-          contents:
-            `export const ipcContract = ${JSON.stringify(table)};\n` +
-            `export const ipcEventInvalidations = ${JSON.stringify(ipcEventInvalidations)};\n`,
-          loader: 'js',
-        };
-      });
-    },
-  };
-}
+import { contractTable } from './contract-table.ts';
 
 export async function bundleRenderer(o: { root: string; outdir: string; production: boolean }): Promise<void> {
   const entry = join(o.root, 'renderer', 'main.tsx');
@@ -68,11 +31,12 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
   const [app] = await Promise.all([
     build({
       ...common,
-      entryPoints: { app: entry },
+      // start.js: the window's first script, which sends the first call before app.js has loaded.
+      entryPoints: { start: join(o.root, 'renderer', 'start.ts'), app: entry },
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
       metafile: true,
-      plugins: [zodEnglishOnly, contractTable(o.root)],
+      plugins: [zodEnglishOnly, contractTable(o.root, [join(o.root, 'renderer', 'data', 'client.ts')])],
       jsx: 'automatic',
       loader: { '.css': 'css', '.svg': 'file', '.png': 'file' },
       define: { 'process.env.NODE_ENV': JSON.stringify(o.production ? 'production' : 'development') },
@@ -80,11 +44,10 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
     // Apart from the app's build: a worker shares no chunk with the window.
     build({ ...common, entryPoints: { 'pdf.worker': join(o.root, 'node_modules/pdfjs-dist/build/pdf.worker.mjs') } }),
   ]);
-  // The chunks app.js needs before it runs: its static imports, and theirs (paths as the metafile
-  // gives them, from esbuild's working directory).
+  // The chunks start.js and app.js need before they run: their static imports, and theirs (paths
+  // as the metafile gives them, from esbuild's working directory).
   const outputs = app.metafile.outputs;
   const inOut = (f: string): string => relative(o.outdir, join(process.cwd(), f));
-  const appJs = Object.keys(outputs).find((f) => inOut(f) === 'app.js');
   const needed = new Set<string>();
   const visit = (f: string): void => {
     for (const i of outputs[f]?.imports ?? []) {
@@ -93,7 +56,7 @@ export async function bundleRenderer(o: { root: string; outdir: string; producti
       visit(i.path);
     }
   };
-  if (appJs) visit(appJs);
+  for (const f of Object.keys(outputs)) if (['start.js', 'app.js'].includes(inOut(f))) visit(f);
   const preload = [...needed].map((f) => `    <link rel="modulepreload" href="./${inOut(f)}" />\n`).join('');
   const html = readFileSync(join(o.root, 'renderer', 'index.html'), 'utf8');
   if (!html.includes('  </head>')) throw new Error('renderer/index.html has no </head> for the modulepreload links');

@@ -3,6 +3,7 @@
 // recovered (the window says what happened before the app goes on). Main puts it in the address's
 // fragment; the renderer reads it back through this schema and nothing else.
 import { z } from 'zod';
+import { carriesStartupNotice, startupNoticeMark as prefix } from './startup-notice-mark.ts';
 
 export const startupNoticeSchema = z.strictObject({
   kind: z.enum(['failed', 'recovered']),
@@ -12,15 +13,13 @@ export const startupNoticeSchema = z.strictObject({
 });
 export type StartupNotice = z.infer<typeof startupNoticeSchema>;
 
-const prefix = '#startup=';
-
 export function startupNoticeHash(n: StartupNotice): string {
   return `${prefix}${encodeURIComponent(JSON.stringify(startupNoticeSchema.parse(n)))}`;
 }
 
 /** The notice in a location's hash, or undefined when there is none or it does not read. */
 export function readStartupNotice(hash: string): StartupNotice | undefined {
-  if (!hash.startsWith(prefix)) return undefined;
+  if (!carriesStartupNotice(hash)) return undefined;
   try {
     const parsed = startupNoticeSchema.safeParse(JSON.parse(decodeURIComponent(hash.slice(prefix.length))));
     return parsed.success ? parsed.data : undefined;

@@ -1,24 +1,15 @@
-// The window's one query client over `window.disputeDesk`, and the hooks screens use:
+// The window's one query client (client.ts), and the hooks screens use:
 // useQuery(channel, input) shows a query for the current input only, and stops asking (cancels in
 // main) when the input changes or the screen goes; mutate(channel, input) changes things and
 // refreshes what they touched. See query-client.ts for the rules.
 import { useCallback, useSyncExternalStore } from 'react';
-import { api } from '../bridge.ts';
-// In the bundle this import is the contract's table of kinds and tags alone, made at build time
-// (contractTable in build/renderer-bundle.ts): the data layer reads nothing else of it.
-import { ipcContract, ipcEventInvalidations, type IpcContract, type IpcEvents } from '../../shared/ipc/contract.ts';
+import type { IpcContract, IpcEvents } from '../../shared/ipc/contract.ts';
 import type { z } from 'zod';
 import type { BridgeInput } from '../../shared/ipc/define.ts';
-import { createQueryClient, queryKey, type QueryClient, type QueryState } from './query-client.ts';
+import { queryKey, type QueryClient, type QueryState } from './query-client.ts';
+import { dataClient } from './client.ts';
 
-let client: QueryClient<IpcContract, IpcEvents> | undefined;
-export function dataClient(): QueryClient<IpcContract, IpcEvents> {
-  if (!client) {
-    client = createQueryClient({ bridge: api(), contract: ipcContract, eventInvalidations: ipcEventInvalidations });
-    client.connectEvents();
-  }
-  return client;
-}
+export { dataClient };
 
 const none: QueryState<never> = Object.freeze({ fetching: false });
 

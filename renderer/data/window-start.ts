@@ -1,24 +1,21 @@
-// The window's first call (shared/ipc/channels/window-start.ts), made as the script starts, before
-// React has drawn anything: its answer is kept as listProfiles' and as the first inbox page's, so
-// the screens that show them find them in and ask nothing more.
-import { api } from '../bridge.ts';
+// The window's first call (data/opening-call.ts), usually sent by the window's first script before
+// app.js ran: its answer is kept as listProfiles' and as the first inbox page's, so the screens
+// that show them find them in and ask nothing more.
 import { dataClient } from './data.ts';
 import { pageInput } from './pages.ts';
-import { rememberedProfile } from '../state/app-store.ts';
+import { openingCall } from './opening-call.ts';
 import { worklistPage, worklistQueryOf } from '../screens/inbox/use-worklist.ts';
 import { noFilters, openingView } from '../screens/inbox/view-state.ts';
 
-/** The inbox's first page as the worklist asks for it when it opens (use-worklist.ts). */
-const openingPage = (profileId: string) =>
+/** The inbox's first page as the worklist asks for it when it opens (use-worklist.ts): the page
+ * the first call asked for (shared/ipc/opening-inbox.ts), for the profile main chose. */
+export const openingPage = (profileId: string) =>
   pageInput('listInbox', worklistQueryOf(profileId, noFilters, openingView), 0, worklistPage);
 
 /** Settles once the answer is kept; on a failure nothing is kept, and the screens ask as usual
  * (and say why if that fails too). */
 export async function openWindow(): Promise<void> {
-  const asOf = dataClient().invalidations();
-  const remembered = rememberedProfile();
-  const { profileId: _chosenByMain, ...inbox } = openingPage('');
-  const r = await api().openWindow({ ...(remembered ? { remembered } : {}), inbox });
+  const { answer: r, asOf } = await openingCall();
   if (!r.ok) return;
   dataClient().prime('listProfiles', {}, r.value.profiles, asOf);
   if (r.value.inbox) dataClient().prime('listInbox', openingPage(r.value.inbox.profileId), r.value.inbox.page, asOf);

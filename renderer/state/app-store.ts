@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import { profileInUse } from '../../shared/profiles.ts';
+import { rememberedProfile, rememberProfile } from './remembered-profile.ts';
 
 export type Screen =
   | { name: 'onboarding' }
@@ -39,24 +40,6 @@ interface AppState {
   clearToast(): void;
 }
 
-// The profile in use is a preference of this window, so it is remembered by the window.
-const remembered = 'dispute-desk.profile';
-/** The profile this window used last, if it remembers one. */
-export function rememberedProfile(): string | undefined {
-  try {
-    return localStorage.getItem(remembered) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-function remember(id: string): void {
-  try {
-    localStorage.setItem(remembered, id);
-  } catch {
-    // Storage can be off (private window); the choice then lasts until the window closes.
-  }
-}
-
 /** The toast still belongs on `screen`, or none. */
 const keptOn = (toast: Toast | undefined, screen: Screen): Toast | undefined =>
   toast?.screen === screenKey(screen) ? toast : undefined;
@@ -69,7 +52,7 @@ export const useApp = create<AppState>((set) => ({
   toast: undefined,
   setProfiles: (profiles) => set((s) => ({ profiles, profileId: profileInUse(profiles, s.profileId) })),
   selectProfile: (profileId) => {
-    remember(profileId);
+    rememberProfile(profileId);
     set((s) => {
       // A dispute, or a batch for chargebacks chosen in the inbox, belongs to the profile left.
       const screen: Screen =

@@ -1,14 +1,15 @@
 // Builds `window.disputeDesk` from the contract over any transport: Electron's ipcRenderer in
 // the preload, or Playwright's exposeBinding in the browser tests. Both get the very same
 // object, so the renderer cannot tell them apart and tests exercise the real surface.
-import { z } from 'zod';
+//
+// The bridge checks no input: main checks every call against the contract's schemas and is the
+// authority (electron/ipc/router.ts). Checked here too, every schema was built in the window at
+// every start (about 90 ms before the first rows) to catch a renderer bug one round trip sooner.
+// So the window's bundles give this module the contract's table (build/contract-table.ts): each
+// channel's name and whether it carries dropped files, each event's name.
 import { cancelledError, type Contract, type EventContract, type Bridge, type CallOptions } from './define.ts';
-import { resolveDropped, type DroppedEntry, type DroppedFile } from './dropped.ts';
+import type { DroppedEntry, DroppedFile } from './dropped.ts';
 import type { Result } from '../errors.ts';
-
-// The bridge runs under the window's CSP, which forbids eval: zod validates without
-// generating code there.
-z.config({ jitless: true });
 
 export interface BridgeTransport {
   /** `callId` is set when the caller may cancel; main then hands the handler an AbortSignal. */
@@ -43,22 +44,17 @@ export function buildBridge<C extends Contract, E extends EventContract>(
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(contract)) {
     const def = contract[name]!;
-    // Inputs are checked here too, so a renderer bug shows as a validation error at once
-    // instead of a round trip; main checks again and is the authority.
     api[name] = async (given: unknown, options: CallOptions = {}): Promise<Result<unknown>> => {
       const input = def.dropped ? withDropped(given, o.pathForFile) : given;
-      const parsed = input === refused ? undefined : def.input.safeParse(input);
-      if (!parsed?.success) {
-        const why = parsed ? (parsed.error.issues[0]?.message ?? 'invalid input') : 'only dropped files are taken';
+      if (input === refused)
         return {
           ok: false,
           error: {
             kind: 'validation',
-            message: `Dispute Desk could not send that request (${why}).`,
+            message: 'Dispute Desk could not send that request (only dropped files are taken).',
             retryable: false,
           },
         };
-      }
       let payload = input;
       if (def.dropped) {
         const { dropped, ...rest } = input as { dropped: DroppedEntry[] };
@@ -94,10 +90,28 @@ export function buildBridge<C extends Contract, E extends EventContract>(
 }
 
 /** `{ files, ...rest }` from the window → `{ dropped, ...rest }`. Only an array of Files is taken:
- * an input naming `dropped` itself, or with no `files` array, is refused here, never passed on. */
+ * an input naming `dropped` itself, or with no Files in `files`, is refused here, never passed on
+ * (main would refuse it too: only registered paths reach a handler). */
 function withDropped(given: unknown, pathForFile: BridgeOptions['pathForFile']): unknown {
   if (!given || typeof given !== 'object' || Object.hasOwn(given, 'dropped')) return refused;
   const { files, ...rest } = given as { files?: unknown };
-  if (!Array.isArray(files)) return refused;
+  if (!Array.isArray(files) || files.length === 0) return refused;
   return { ...rest, dropped: resolveDropped(files as DroppedFile[], pathForFile) };
+}
+
+/** Each dropped File as a path (dropped.ts says why paths travel apart), or by name when it has
+ * none (made in the page, not from a disk). */
+export function resolveDropped(
+  files: readonly DroppedFile[],
+  pathForFile: ((f: DroppedFile) => string) | undefined,
+): DroppedEntry[] {
+  return files.map((f) => {
+    let path = '';
+    try {
+      path = pathForFile?.(f) ?? '';
+    } catch {
+      // Electron throws for something that is not a File: it has no path either.
+    }
+    return path ? { path } : { name: String(f.name ?? '').slice(0, 255), noPath: true as const };
+  });
 }

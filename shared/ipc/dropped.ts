@@ -29,22 +29,6 @@ export const droppedEntriesSchema = z.array(droppedEntrySchema).min(1).max(5000)
 /** What a dropped-files call carries in `dropped` on the wire: the token main gave the preload. */
 export const droppedTokenSchema = z.string().regex(/^dropped:[0-9a-f-]{36}$/);
 
-/** Each dropped File as a path, or by name when it has none (made in the page, not from a disk). */
-export function resolveDropped(
-  files: readonly DroppedFile[],
-  pathForFile: ((f: DroppedFile) => string) | undefined,
-): DroppedEntry[] {
-  return files.map((f) => {
-    let path = '';
-    try {
-      path = pathForFile?.(f) ?? '';
-    } catch {
-      // Electron throws for something that is not a File: it has no path either.
-    }
-    return path ? { path } : { name: String(f.name ?? '').slice(0, 255), noPath: true as const };
-  });
-}
-
 /** Why a dropped item with no path was not added, for the merchant. */
 export function noPathReason(name: string): string {
   const shown = name || 'The dropped item';

@@ -75,3 +75,44 @@ test('the first rows come from one call, for the profile used last; a removed on
     await app.close();
   }
 });
+
+test("the first call goes out from the window's first script, before app.js has loaded, and only once", async (t) => {
+  if (!browser) return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
+  const app = await openBrowserApp({ browser, navigate: false });
+  try {
+    const { page, services } = app;
+    services.store.profiles.save(profile('shop-a', 'Shop A'));
+    services.store.portfolio.upsertChargebacks('shop-a', [cb('cb_a_1')]);
+    await page.addInitScript({ content: recordCalls });
+    const calls = () => page.evaluate(() => (globalThis as unknown as { __calls: string[] }).__calls);
+    // app.js is held back until the call has gone out: only start.js can have made it.
+    let release = (): void => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/app.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(app.url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (globalThis as unknown as { __calls?: string[] }).__calls?.length === 1);
+    assert.deepEqual(await calls(), ['openWindow']);
+    release();
+    await page.locator('.vrow .cell.main .id').first().waitFor();
+    const made = await calls();
+    assert.equal(
+      made.filter((c) => c === 'openWindow').length,
+      1,
+      `app.js takes the answer, asks nothing again: ${made}`,
+    );
+    assert.ok(!made.includes('listInbox') && !made.includes('listProfiles'), `${made}`);
+
+    // A window opened on a start-up notice shows it and asks nothing of the inbox.
+    await page.unroute('**/app.js');
+    const notice = encodeURIComponent(JSON.stringify({ kind: 'recovered', text: 'The database was repaired.' }));
+    await page.goto('about:blank');
+    await page.goto(`${app.url}#startup=${notice}`);
+    await page.getByText('The database was repaired.').waitFor();
+    assert.ok(!(await calls()).includes('openWindow'), `${await calls()}`);
+  } finally {
+    await app.close();
+  }
+});

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { bridgeScriptOptions } from '../../../build/bridge-script.ts';
-import { chromium, type Browser, type Frame, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
 import { createAppServices, type AppServices } from '../../../electron/app-services.ts';
 import { createIpcRouter } from '../../../electron/ipc/router.ts';
 import { createEventHub } from '../../../electron/ipc/event-hub.ts';
@@ -38,6 +38,8 @@ export interface BrowserApp {
   opened: string[];
   /** The window's address: opened already unless `navigate: false` was asked. */
   url: string;
+  /** Another window on the same main, in a browser context of its own: blank, not navigated. */
+  newWindow(): Promise<Page>;
   shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -111,35 +113,44 @@ export async function openBrowserApp(o: {
     handlers: createHandlers(services),
     trustedOrigins: [origin],
   });
-  const context = await o.browser.newContext({
-    viewport: o.viewport ?? { width: 1280, height: 820 },
-    colorScheme: o.colorScheme ?? 'light',
-    ...(o.locale ? { locale: o.locale } : {}),
-    ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
-  });
-  const page = await context.newPage();
   const senderOf = (source: { frame: Frame; page: Page }) => ({
     url: source.frame.url(),
     isMainFrame: source.frame === source.page.mainFrame(),
   });
-  await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string, callId?: string) =>
-    toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)),
-  );
-  await page.exposeBinding('__ddCancel', (source, callId: string) => void router.cancel(senderOf(source), callId));
-  // The preload's own channel for dropped paths (in the app the page cannot reach it; here the page
-  // stands in for the preload, as bridge-entry.ts does).
-  await page.exposeBinding('__ddRegisterDropped', (source, entries: string) =>
-    toWire(router.registerDropped(senderOf(source), fromWire(entries))),
-  );
-  await page.addInitScript({ content: await bridge() });
-  events.addSink((event, payload) => {
-    void page
-      .evaluate(([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p), [
-        event,
-        toWire(payload),
-      ] as const)
-      .catch(() => undefined);
-  });
+  const contexts: BrowserContext[] = [];
+  /** A window on this app's main: a browser context of its own (nothing cached or compiled), its
+   * page wired to the router as the preload wires the app's window. */
+  const newWindow = async (): Promise<Page> => {
+    const context = await o.browser.newContext({
+      viewport: o.viewport ?? { width: 1280, height: 820 },
+      colorScheme: o.colorScheme ?? 'light',
+      ...(o.locale ? { locale: o.locale } : {}),
+      ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.exposeBinding('__ddInvoke', async (source, channel: string, payload: string, callId?: string) =>
+      toWire(await router.invoke(channel, senderOf(source), fromWire(payload), callId ?? undefined)),
+    );
+    await page.exposeBinding('__ddCancel', (source, callId: string) => void router.cancel(senderOf(source), callId));
+    // The preload's own channel for dropped paths (in the app the page cannot reach it; here the
+    // page stands in for the preload, as bridge-entry.ts does).
+    await page.exposeBinding('__ddRegisterDropped', (source, entries: string) =>
+      toWire(router.registerDropped(senderOf(source), fromWire(entries))),
+    );
+    await page.addInitScript({ content: await bridge() });
+    const off = events.addSink((event, payload) => {
+      void page
+        .evaluate(
+          ([e, p]) => (globalThis as unknown as { __ddEmit?: (e: string, p: string) => void }).__ddEmit?.(e, p),
+          [event, toWire(payload)] as const,
+        )
+        .catch(() => undefined);
+    });
+    page.on('close', off);
+    return page;
+  };
+  const page = await newWindow();
   const url = `${origin}/index.html`;
   if (o.navigate !== false) await page.goto(url);
   mkdirSync(screenshotDir, { recursive: true });
@@ -149,11 +160,12 @@ export async function openBrowserApp(o: {
     dialogs,
     opened,
     url,
+    newWindow,
     shot: async (name) => {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
     },
     async close() {
-      await context.close();
+      for (const c of contexts) await c.close();
       await services.close();
       await new Promise<void>((r) => server.close(() => r()));
       rmSync(home, { recursive: true, force: true });

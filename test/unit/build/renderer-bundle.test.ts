@@ -80,8 +80,19 @@ test(
     );
     // Few files at start: the later screens are one chunk, so the code they share with the inbox is
     // one chunk too (a dozen small ones queued behind each other, six at a time over HTTP/1.1).
-    assert.ok(startFiles.length <= 2, `the start fetches ${startFiles.join(', ')} beside app.js`);
-    // Every chunk app.js imports statically is named for preloading, so none is fetched after app.js ran.
+    // start.js, the window's first script, sends the first call before app.js has loaded: it and
+    // what it imports are small, and hold neither React nor zod.
+    const startJs = text('start.js');
+    const startChunks = [...startJs.matchAll(/import(?:[^"]*from)?"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const firstScript = [startJs, ...startChunks.map(text)].join('\n');
+    assert.ok(firstScript.length < 20_000, `start.js and its chunks: ${firstScript.length} characters`);
+    assert.ok(!firstScript.includes('react.transitional.element'), 'no React in the first script');
+    assert.ok(!firstScript.includes('Invalid input: expected'), 'no zod in the first script');
+    const appOnly = startFiles.filter((f) => !startChunks.includes(f));
+    assert.ok(appOnly.length <= 2, `the start fetches ${appOnly.join(', ')} beside app.js and start.js's`);
+    // Every chunk app.js or start.js imports statically is named for preloading, so none is fetched
+    // after they ran.
+    for (const c of startChunks) assert.ok(startFiles.includes(c), `${c} is preloaded`);
     const statics = [...app.matchAll(/(?:^|;)import(?:[^"]*from)?"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]!);
     assert.ok(statics.length > 0, 'app.js imports chunks statically');
     for (const c of statics)

@@ -14,8 +14,8 @@ import {
   droppedChannel,
   type CallContext,
 } from '../../../shared/ipc/define.ts';
-import { buildBridge, type BridgeTransport } from '../../../shared/ipc/bridge.ts';
-import { droppedEntriesSchema, resolveDropped } from '../../../shared/ipc/dropped.ts';
+import { buildBridge, resolveDropped, type BridgeTransport } from '../../../shared/ipc/bridge.ts';
+import { droppedEntriesSchema } from '../../../shared/ipc/dropped.ts';
 import { ipcContract } from '../../../shared/ipc/contract.ts';
 import { createIpcRouter } from '../../../electron/ipc/router.ts';
 import { createPreloadBridge } from '../../../electron/ipc/electron-preload-bridge.ts';
