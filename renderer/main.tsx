@@ -14,7 +14,7 @@ import { Activity } from './components/activity.tsx';
 import { ToastRow } from './components/toast.tsx';
 import { StatusBar } from './components/status-bar.tsx';
 import { Recovery } from './screens/recovery.tsx';
-import { readStartupNotice } from '../shared/startup-notice.ts';
+import { carriesStartupNotice } from '../shared/startup-notice-mark.ts';
 // Every screen's stylesheet is imported here, into app.css (the one index.html links): a
 // stylesheet imported by a screen loaded later would be a file of its own that nothing loads
 // (esbuild leaves loading a chunk's CSS to the page). In the order they had before the screens
@@ -145,8 +145,6 @@ function App({ opening }: { opening: Promise<void> }) {
   );
 }
 
-// Start-up that did not go as usual opens on its account first (electron/main.ts).
-const notice = readStartupNotice(location.hash);
 /** A place in the navigation; the one showing says so to assistive technology too (aria-current). */
 function NavButton(p: { to: Exclude<Screen['name'], 'dispute' | 'onboarding'>; also?: Screen['name']; label: string }) {
   const { screen, go } = useApp();
@@ -162,7 +160,13 @@ function NavButton(p: { to: Exclude<Screen['name'], 'dispute' | 'onboarding'>; a
   );
 }
 
-// The first call goes out before React renders anything (data/window-start.ts).
-createRoot(document.getElementById('root')!).render(
-  notice ? <Recovery notice={notice} /> : <App opening={openWindow()} />,
-);
+const root = createRoot(document.getElementById('root')!);
+// Start-up that did not go as usual opens on its account first (electron/main.ts). The notice's
+// schema is read only then: the usual start builds no schema (the first rows wait for none).
+if (carriesStartupNotice(location.hash))
+  void import('../shared/startup-notice.ts').then(({ readStartupNotice }) => {
+    const notice = readStartupNotice(location.hash);
+    root.render(notice ? <Recovery notice={notice} /> : <App opening={openWindow()} />);
+  });
+// The first call went out before app.js ran (start.ts, data/window-start.ts).
+else root.render(<App opening={openWindow()} />);

@@ -1,7 +1,6 @@
 // Accepting liability for many chargebacks at once (the inbox's selection), as both processes see
 // it: what would be conceded and what is skipped with its reason, then what happened to each.
 import { z } from 'zod';
-import { formatAmount } from './domain/money.ts';
 
 /** One chargeback to concede: the full disputed amount, in its currency, as the merchant confirms it. */
 export const liabilityItemSchema = z.object({
@@ -30,15 +29,3 @@ export const liabilityResultSchema = z.object({
   reason: z.string().optional(),
 });
 export type LiabilityResult = z.infer<typeof liabilityResultSchema>;
-
-/** Amounts summed per currency, the currencies in the order first met. */
-export function totalsByCurrency(items: ReadonlyArray<{ amount: number; currency: string }>): CurrencyTotal[] {
-  const totals = new Map<string, number>();
-  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? 0) + i.amount);
-  return [...totals].map(([currency, total]) => ({ currency, total }));
-}
-
-/** "USD 1,234.00 + EUR 50.00" as the merchant reads it; "nothing" for none. */
-export function totalsText(totals: readonly CurrencyTotal[]): string {
-  return totals.length ? totals.map((t) => formatAmount(t.total, t.currency)).join(' + ') : 'nothing';
-}

@@ -132,10 +132,5 @@ export const profileDefaults = {
   reminderThresholdDays: [7, 3, 1],
 } as const satisfies Partial<Profile>;
 
-/** The profile the window works in: the one it last used while that still exists, else the first. */
-export function profileInUse(profiles: readonly { id: string }[], remembered: string | undefined): string | undefined {
-  return profiles.some((p) => p.id === remembered) ? remembered : profiles[0]?.id;
-}
-
 export const keyStatuses = ['keychain', 'session', 'missing'] as const;
 export type KeyStatus = (typeof keyStatuses)[number];

@@ -10,12 +10,8 @@ import type { HoldsOf } from './batch/holds.ts';
 import type { Answering } from './answer/send-draft.ts';
 import { formatAmount } from '../../shared/domain/money.ts';
 import { userMessage } from '../../shared/errors.ts';
-import {
-  totalsByCurrency,
-  type LiabilityItem,
-  type LiabilityResult,
-  type LiabilityReview,
-} from '../../shared/liability-batch.ts';
+import type { LiabilityItem, LiabilityResult, LiabilityReview } from '../../shared/liability-batch.ts';
+import { totalsByCurrency } from '../../shared/liability-totals.ts';
 
 export interface LiabilityDeps {
   /** The chargeback as the store last synced it. */

@@ -2,7 +2,7 @@
 import { CliError, numberOption, stringOption, type CliCommand } from './command.ts';
 import { faultKinds, type FaultKind } from '../sandbox/faults.ts';
 import type { SandboxLimits } from '../sandbox/service.ts';
-import { dialectNameSchema } from '../../shared/domain/dialects.ts';
+import { dialectNameSchema } from '../../shared/domain/enums.ts';
 
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',

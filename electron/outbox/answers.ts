@@ -3,13 +3,10 @@
 import type { Database } from '../store/database.ts';
 import type { SyncEngine } from '../sync/sync-engine.ts';
 import { createOutboxRepo } from '../store/outbox-repo.ts';
-import {
-  answerLifecycle,
-  isAnswer,
-  type AnswerState,
-  type MessageFacts,
-} from '../../shared/domain/answer-lifecycle.ts';
-import { jobStatus, type JobStatus } from '../../shared/domain/outbox-job-state.ts';
+import { answerLifecycle, isAnswer, type MessageFacts } from '../../shared/domain/answer-lifecycle.ts';
+import type { AnswerState } from '../../shared/domain/answer-state.ts';
+import { jobStatus } from '../../shared/domain/outbox-job-state.ts';
+import type { JobStatus } from '../../shared/domain/job-status.ts';
 import { userMessage } from '../../shared/errors.ts';
 
 /** Before an answer is checked against the store: the chargeback, its messages and status as the

@@ -9,12 +9,10 @@ import {
   filterNameProblem,
   hasNetwork,
   nothingFiltered,
-  savedViewSchema,
   viewIsFiltered,
   viewProblems,
-  type SavedFilter,
-  type SavedView,
 } from '../../shared/domain/saved-filters.ts';
+import { savedViewSchema, type SavedFilter, type SavedView } from '../../shared/domain/saved-filter-schema.ts';
 import { networkFromSaved } from '../../shared/domain/card-networks.ts';
 
 type Row = { id: number; name: string; view: string };

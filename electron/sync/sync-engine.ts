@@ -20,7 +20,7 @@ import { profileOrThrow, runThenFollowUp, type PassDeps } from './sync-pass.ts';
 import { refreshChargeback } from './refresh-chargeback.ts';
 import { createSyncSchedule } from './sync-schedule.ts';
 import type { PassOptions, SyncProgress, SyncReport } from './sync-progress.ts';
-import type { SyncFreshness } from '../../shared/domain/status-line.ts';
+import type { SyncFreshness } from '../../shared/domain/connection-facts.ts';
 
 export type { SyncPhase, SyncProgress, SyncReport } from './sync-progress.ts';
 

@@ -2,7 +2,7 @@
 // A message belongs to the screen it was raised on: leaving that screen takes it away.
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
-import { profileInUse } from '../../shared/profiles.ts';
+import { profileInUse } from '../../shared/profile-in-use.ts';
 import { rememberedProfile, rememberProfile } from './remembered-profile.ts';
 
 export type Screen =

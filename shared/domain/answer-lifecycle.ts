@@ -2,41 +2,11 @@
 // and the messages synced from the service): not answered → queued → sending → sent, awaiting
 // the issuer → decided. The inbox, the dispute page, the outbox, the CLI and the outbox's own
 // second-answer guard all read it from here, so they never disagree about "already answered".
-import { z } from 'zod';
 import { messageTypeRules, messageTypesForCycle } from './message-type-rules.ts';
-import { messageTypeSchema } from './enums.ts';
+import { messageTypes, type MessageType } from './enum-values.ts';
+import type { AnswerState, EarlierAnswer } from './answer-state.ts';
 import { parseServiceTimestamp } from './dates.ts';
 import { formatAmount } from './money.ts';
-
-export const answerStages = ['not-answered', 'queued', 'sending', 'sent', 'decided'] as const;
-export type AnswerStage = (typeof answerStages)[number];
-
-export const earlierAnswerSchema = z.object({
-  messageType: z.string(),
-  label: z.string(),
-  /** Where it stands: still in the outbox, or with the processor. */
-  where: z.enum(['queued', 'sending', 'sent']),
-  /** When it was made (outbox) or recorded (service), ms since the epoch; null when unknown. */
-  at: z.number().nullable(),
-  source: z.enum(['outbox', 'service']),
-  jobId: z.string().optional(),
-  documents: z.number().int(),
-  note: z.string().optional(),
-  amountText: z.string().optional(),
-});
-export type EarlierAnswer = z.infer<typeof earlierAnswerSchema>;
-
-export const answerStateSchema = z.object({
-  stage: z.enum(answerStages),
-  /** One line for a list row or a badge: "Sent, awaiting the issuer". */
-  label: z.string(),
-  outcome: z.enum(['won', 'lost', 'closed']).optional(),
-  /** Answers that count for the chargeback's current stage, oldest first. */
-  earlier: z.array(earlierAnswerSchema),
-  /** The last attempt that failed before anything reached the processor, in words. */
-  lastFailure: z.string().optional(),
-});
-export type AnswerState = z.infer<typeof answerStateSchema>;
 
 /** What the outbox keeps of a job, as far as the lifecycle needs it. */
 export interface JobFacts {
@@ -82,8 +52,8 @@ export function isAnswer(messageType: string): boolean {
 
 /** A message type in words, whichever spelling the service used; an unknown type as sent. */
 export function labelOf(messageType: string): string {
-  const known = messageTypeSchema.safeParse(messageType);
-  if (known.success) return messageTypeRules[known.data].label;
+  if ((messageTypes as readonly string[]).includes(messageType))
+    return messageTypeRules[messageType as MessageType].label;
   const fixed = Object.keys(messageTypeRules).find((k) => normalType(k) === normalType(messageType));
   return fixed ? messageTypeRules[fixed as keyof typeof messageTypeRules].label : messageType;
 }

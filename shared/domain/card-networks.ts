@@ -3,12 +3,10 @@
 // which: Visa's are 10.x to 13.x (the core API sends them prefixed, `V1040`), Mastercard's four
 // digits from 48, American Express's a letter and two digits (`F29`, `C08`; its programmes `FR2`),
 // Discover's two letters (`AT`, `RG`), `UA` and two digits, or `RN2`. A code of none of these forms
-// names no network: the app says it does not know rather than guess.
-import { z } from 'zod';
+// names no network: the app says it does not know rather than guess. The schema is in enums.ts.
 
 export const cardNetworks = ['visa', 'mastercard', 'amex', 'discover'] as const;
-export const cardNetworkSchema = z.enum(cardNetworks);
-export type CardNetwork = z.infer<typeof cardNetworkSchema>;
+export type CardNetwork = (typeof cardNetworks)[number];
 
 const names: Record<CardNetwork, string> = {
   visa: 'Visa',
@@ -52,6 +50,5 @@ export function networkNumber(n: CardNetwork | undefined): number | null {
 /** A network as stored or saved: its name, or the contract's number an older version saved. */
 export function networkFromSaved(v: string | number | null | undefined): CardNetwork | undefined {
   if (typeof v === 'number') return cardNetworks[v - 1];
-  const parsed = cardNetworkSchema.safeParse(v);
-  return parsed.success ? parsed.data : undefined;
+  return (cardNetworks as readonly unknown[]).includes(v) ? (v as CardNetwork) : undefined;
 }

@@ -6,8 +6,9 @@
 import { deadlineState, describeDaysLeft, describeDeadline, type DeadlineState } from './dates.ts';
 import { chargebackStatusText, formatCalendarDate, type MerchantLocale } from './merchant-format.ts';
 import { sendByMeaning } from './send-by.ts';
-import type { AnswerStage } from './answer-lifecycle.ts';
-import { jobStatusWords, type JobStatus } from './outbox-job-state.ts';
+import type { AnswerStage } from './answer-state.ts';
+import { jobStatusWords } from './outbox-job-state.ts';
+import type { JobStatus } from './job-status.ts';
 
 export const decidedStatuses: ReadonlySet<string> = new Set(['won', 'lost', 'closed']);
 

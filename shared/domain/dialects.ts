@@ -2,13 +2,12 @@
 // the core API (production and its test deployment) as the vendor documents and records it, and
 // the chargeback micro-service whose forms the contract describes. Which one a profile speaks
 // follows from its deployment. The wire forms live in electron/api/dialect.ts; this file holds
-// the one difference both processes need: the order in which an answer's parts are sent.
-import { z } from 'zod';
-import type { Deployment } from './enums.ts';
+// the one difference both processes need: the order in which an answer's parts are sent. The
+// schema is in enums.ts.
+import type { Deployment } from './enum-values.ts';
 
 export const dialectNames = ['core', 'microservice'] as const;
-export const dialectNameSchema = z.enum(dialectNames);
-export type DialectName = z.infer<typeof dialectNameSchema>;
+export type DialectName = (typeof dialectNames)[number];
 
 export function dialectOf(deployment: Deployment): DialectName {
   return deployment === 'microservice' ? 'microservice' : 'core';

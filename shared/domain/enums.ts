@@ -1,59 +1,19 @@
-// The closed value sets of the contract. Reads stay tolerant (the service may send values the
-// contract does not list), writes use exactly these.
+// The schemas of the contract's closed value sets (enum-values.ts holds the values and their
+// types), and of the card networks, the dialects and the dispute categories, whose values live
+// with their rules.
 import { z } from 'zod';
+import { chargebackStatuses, deployments, documentTypes, messageStatuses, messageTypes } from './enum-values.ts';
+import { cardNetworks } from './card-networks.ts';
+import { dialectNames } from './dialects.ts';
+import { disputeCategories } from './reason-codes.ts';
 
-export const chargebackStatuses = ['open', 'closed', 'won', 'lost'] as const;
+export * from './enum-values.ts';
+
 export const chargebackStatusSchema = z.enum(chargebackStatuses);
-export type ChargebackStatus = z.infer<typeof chargebackStatusSchema>;
-
-export const messageStatuses = ['requested', 'processing', 'failed', 'denied', 'processed'] as const;
 export const messageStatusSchema = z.enum(messageStatuses);
-export type MessageStatus = z.infer<typeof messageStatusSchema>;
-
-/** As the contract lists them, including its spelling `repsondToPreArbitration`. */
-export const messageTypes = [
-  'assign',
-  'notate',
-  'acceptLiability',
-  'createPreArbitration',
-  'represent',
-  'respond',
-  'requestArbitration',
-  'requestPreArbitration',
-  'requestResolutionToPreArbitration',
-  'respondToDispute',
-  'repsondToPreArbitration',
-  'unaccept',
-] as const;
 export const messageTypeSchema = z.enum(messageTypes);
-export type MessageType = z.infer<typeof messageTypeSchema>;
-
-export const documentTypes = ['jpg', 'jpeg', 'gif', 'pdf', 'png', 'tif', 'tiff'] as const;
 export const documentTypeSchema = z.enum(documentTypes);
-export type DocumentType = z.infer<typeof documentTypeSchema>;
-
-export const documentStatuses = ['created', 'processed', 'failed'] as const;
-
-export const cycles = [
-  'retrieval',
-  'first',
-  'arbitration',
-  'reversal',
-  'representment',
-  'preArbitration',
-  'arbitrationLost',
-  'arbitrationSplit',
-  'arbitrationWon',
-  'issuerAcceptPreArbitration',
-  'issuerDeclinedPreArbitration',
-  'responseToIssuerPreArbitration',
-  'merchantAcceptedPreArbitration',
-  'merchantDeclinedPreArbitration',
-  'preCompliance',
-  'compliance',
-] as const;
-export type Cycle = (typeof cycles)[number];
-
-export const deployments = ['core', 'test', 'microservice'] as const;
 export const deploymentSchema = z.enum(deployments);
-export type Deployment = z.infer<typeof deploymentSchema>;
+export const cardNetworkSchema = z.enum(cardNetworks);
+export const dialectNameSchema = z.enum(dialectNames);
+export const disputeCategorySchema = z.enum(disputeCategories);

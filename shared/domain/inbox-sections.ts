@@ -1,7 +1,7 @@
 // The inbox as a worklist: the sections a merchant works through, in the order they work them,
 // and the orders a section can be read in. The store answers the same rule in SQL
 // (electron/store/portfolio/worklist-sql.ts, sectionSql); a unit test holds the two together.
-import type { AnswerStage } from './answer-lifecycle.ts';
+import type { AnswerStage } from './answer-state.ts';
 import type { DeadlineState } from './dates.ts';
 import { decidedStatuses } from './deadline-words.ts';
 

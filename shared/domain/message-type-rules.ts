@@ -1,6 +1,6 @@
 // Which response messages make sense at which cycle, and how the app asks for them. All the
 // contract's types can be sent; the UI offers first the ones that fit the chargeback's cycle.
-import { messageTypes, type MessageType } from './enums.ts';
+import { messageTypes, type MessageType } from './enum-values.ts';
 import { sendsDocumentsFirst, type DialectName } from './dialects.ts';
 import type { DisputeCategory } from './reason-codes.ts';
 

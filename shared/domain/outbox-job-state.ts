@@ -2,32 +2,8 @@
 // through jobRetry) reads a job's state from. A job waiting to retry keeps one steady state, failed
 // with its reason and the time of the next try, rather than flipping between sending and waiting
 // on every attempt; a job claimed but with nothing on its way yet is still waiting.
-import { z } from 'zod';
 import type { OutboxJob, OutboxStep } from '../outbox.ts';
-
-/** The states a job is shown in (also its card's class: done, failed, retrying… as styled). */
-export const jobShownStates = [
-  'queued',
-  'sending',
-  'retrying',
-  'paused',
-  'done',
-  'failed',
-  'cancelled',
-  'dismissed',
-] as const;
-export type JobShownState = (typeof jobShownStates)[number];
-
-export const jobStatusSchema = z.object({
-  state: z.enum(jobShownStates),
-  /** Why the last attempt failed (retrying), or why the job stopped (failed, dismissed). */
-  reason: z.string().nullable(),
-  /** When a retrying job is tried again (ms); null: at once. */
-  nextAttemptAt: z.number().nullable(),
-  /** Part of the answer reached the processor (or may have): it cannot be cancelled. */
-  partlySent: z.boolean(),
-});
-export type JobStatus = z.infer<typeof jobStatusSchema>;
+import type { JobShownState, JobStatus } from './job-status.ts';
 
 type JobFacts = Pick<OutboxJob, 'state' | 'steps'> & { error?: string | undefined };
 

@@ -1,7 +1,6 @@
 // Every reason code of the four card networks the contract lists (Visa, Mastercard, American
 // Express, Discover; card-networks.ts tells them apart by the code's form), with the network's text and
 // the dispute category that decides what evidence wins it (evidence-requirements.md).
-import { z } from 'zod';
 import { cardNetworkOf, type CardNetwork } from './card-networks.ts';
 
 export const disputeCategories = [
@@ -15,8 +14,7 @@ export const disputeCategories = [
   'authorization',
   'processing-error',
 ] as const;
-export const disputeCategorySchema = z.enum(disputeCategories);
-export type DisputeCategory = z.infer<typeof disputeCategorySchema>;
+export type DisputeCategory = (typeof disputeCategories)[number];
 
 export const categoryLabel: Record<DisputeCategory, string> = {
   'fraud-card-present': 'Fraud – card present',

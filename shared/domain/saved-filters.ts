@@ -1,27 +1,13 @@
 // Saved filters: an inbox view a merchant named (its search, filters and order) to come back to in
 // one click. The view is stored as it was saved; what it names is checked each time it is read,
-// since a status, stage or kind it names may no longer exist in this version of the app.
-import { z } from 'zod';
-import { chargebackStatuses, cycles } from './enums.ts';
+// since a status, stage or kind it names may no longer exist in this version of the app. Its schema
+// is in saved-filter-schema.ts.
+import { chargebackStatuses, cycles } from './enum-values.ts';
 import { categoryLabel, disputeCategories, type DisputeCategory } from './reason-codes.ts';
 import { networkFromSaved, networkName } from './card-networks.ts';
-import { inboxSortLabel, inboxSorts, sortDirections } from './inbox-sections.ts';
+import { inboxSortLabel } from './inbox-sections.ts';
+import type { SavedView } from './saved-filter-schema.ts';
 import { cycleLabel } from './cycles.ts';
-
-/** What a saved filter restores. Read tolerantly (any status string): an older or newer app may
- * have saved a value this one does not know, and `viewProblems` says so instead of failing. */
-export const savedViewSchema = z.object({
-  search: z.string().max(200).optional(),
-  status: z.string().max(20).optional(),
-  cycle: z.string().max(60).optional(),
-  /** The network's name (`visa`); a filter saved before networks had names holds the contract's
-   * number (1 Visa, 2 Mastercard, 3 American Express, 4 Discover) and still selects the same. */
-  network: z.union([z.string().max(30), z.number().int()]).optional(),
-  category: z.string().max(60).optional(),
-  sort: z.enum(inboxSorts).optional(),
-  dir: z.enum(sortDirections).optional(),
-});
-export type SavedView = z.infer<typeof savedViewSchema>;
 
 export const savedFilterNameMax = 60;
 
@@ -81,15 +67,6 @@ export function usableView(v: SavedView): SavedView {
     ...(named ? { network: named } : {}),
   };
 }
-
-export const savedFilterSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  view: savedViewSchema,
-  /** What it names that no longer exists (applying it leaves those parts out). */
-  problems: z.array(z.string()),
-});
-export type SavedFilter = z.infer<typeof savedFilterSchema>;
 
 /** The view in words, for a chip's tooltip and the save dialog: "“mug” · Open · First · by Amount ↓". */
 export function describeView(v: SavedView): string {

@@ -4,31 +4,9 @@
 // do about it (and when Dispute Desk tries again by itself) and how old the data shown is; a
 // profile whose key is gone (a key kept for one session is forgotten when the app quits) asks for
 // it again; an answer waiting to be retried says when.
-import { z } from 'zod';
-import { errorKindSchema, type ErrorKind } from '../errors.ts';
+import type { ErrorKind } from '../errors.ts';
+import type { ConnectionFacts } from './connection-facts.ts';
 import { formatMoment, formatTimeOfMoment, type MerchantLocale } from './merchant-format.ts';
-
-/** Where sync stands for a profile (what the engine and the keychain know). */
-export const syncFreshnessSchema = z.object({
-  running: z.boolean(),
-  /** When the last pass that worked ended: the age of everything shown. */
-  lastSuccessAt: z.number().nullable(),
-  /** Why the last pass failed; null once one worked since. */
-  lastError: z.string().nullable(),
-  lastErrorKind: errorKindSchema.nullable(),
-  lastFailedAt: z.number().nullable(),
-  /** No key is held for the profile (never its value): sync cannot run until one is given. */
-  keyMissing: z.boolean(),
-  /** When the next pass starts by itself; null when the profile does not sync on its own. */
-  nextSyncAt: z.number().nullable(),
-});
-export type SyncFreshness = z.infer<typeof syncFreshnessSchema>;
-
-export const connectionFactsSchema = syncFreshnessSchema.extend({
-  /** The outbox's most recent failure still waiting for its retry, if any. */
-  sending: z.object({ error: z.string(), nextAttemptAt: z.number().nullable() }).nullable(),
-});
-export type ConnectionFacts = z.infer<typeof connectionFactsSchema>;
 
 export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never' | 'key-missing';
 /** What the bar offers beside its words: the key prompt, or only Sync now. */

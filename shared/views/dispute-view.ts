@@ -12,7 +12,8 @@ import type {
   StoredEntry,
   Txn,
 } from '../api/index.ts';
-import { answerStateSchema, isAnswer, secondAnswerWarning, type AnswerState } from '../domain/answer-lifecycle.ts';
+import { isAnswer, secondAnswerWarning } from '../domain/answer-lifecycle.ts';
+import { answerStateSchema, type AnswerState } from '../domain/answer-state.ts';
 import { daysLeft, deadlineStates, formatServiceTimestamp, formatYmd, parseServiceTimestamp } from '../domain/dates.ts';
 import type { DialectName } from '../domain/dialects.ts';
 import { deadlineWords } from '../domain/deadline-words.ts';
@@ -23,14 +24,10 @@ import { entryLineSchema, entryTotalsSchema, summariseEntries } from '../domain/
 import { evidenceGuidance, generalAdvice } from '../domain/evidence-guidance.ts';
 import { describeTransaction, factSchema } from '../domain/labels.ts';
 import { paymentFactSchema, paymentFacts } from '../domain/payment-facts.ts';
-import { cardNetworkSchema, networkName } from '../domain/card-networks.ts';
+import { networkName } from '../domain/card-networks.ts';
+import { cardNetworkSchema, disputeCategorySchema } from '../domain/enums.ts';
 import { messageTypesForCycle, offeredAnswers, ruleFor, suggestedAnswers } from '../domain/message-type-rules.ts';
-import {
-  categoryLabel,
-  disputeCategorySchema,
-  explainReasonCode,
-  type DisputeCategory,
-} from '../domain/reason-codes.ts';
+import { categoryLabel, explainReasonCode, type DisputeCategory } from '../domain/reason-codes.ts';
 import type { EvidenceDraft } from '../evidence/draft.ts';
 import { entryLines } from './ledger-view.ts';
 

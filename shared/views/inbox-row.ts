@@ -1,9 +1,9 @@
 // A chargeback as the inbox lists it: the store's derived columns (electron/store/portfolio/worklist.ts
 // reads them into this shape), and, across IPC, where its answer stands.
-import { cardNetworkSchema } from '../domain/card-networks.ts';
+import { cardNetworkSchema } from '../domain/enums.ts';
 import { z } from 'zod';
-import { answerStateSchema } from '../domain/answer-lifecycle.ts';
-import { jobStatusSchema } from '../domain/outbox-job-state.ts';
+import { answerStateSchema } from '../domain/answer-state.ts';
+import { jobStatusSchema } from '../domain/job-status.ts';
 import { inboxSections, inboxSorts, sortDirections } from '../domain/inbox-sections.ts';
 
 export const inboxRowSchema = z.object({

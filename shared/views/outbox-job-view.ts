@@ -4,8 +4,9 @@
 // to it; and, once the issuer has decided, the outcome and the money recovered.
 import { z } from 'zod';
 import { outboxJobSchema, outboxStepSchema, type OutboxJob } from '../outbox.ts';
-import { answerStateSchema, type AnswerState } from '../domain/answer-lifecycle.ts';
-import { jobStatus, jobStatusSchema, stepTitle } from '../domain/outbox-job-state.ts';
+import { answerStateSchema, type AnswerState } from '../domain/answer-state.ts';
+import { jobStatus, stepTitle } from '../domain/outbox-job-state.ts';
+import { jobStatusSchema } from '../domain/job-status.ts';
 import { messageTypeRules } from '../domain/message-type-rules.ts';
 import { formatAmount } from '../domain/money.ts';
 import { disputeOutcome, entryRecoveryParts } from '../domain/outcomes.ts';

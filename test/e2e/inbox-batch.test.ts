@@ -14,7 +14,7 @@ import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from '.
 import { startSandbox, type Sandbox } from '../../electron/sandbox/index.ts';
 import { createSandboxAdmin } from '../../electron/sandbox/admin-client.ts';
 import { messageTypesForCycle } from '../../shared/domain/message-type-rules.ts';
-import { totalsByCurrency, totalsText } from '../../shared/liability-batch.ts';
+import { totalsByCurrency, totalsText } from '../../shared/liability-totals.ts';
 import type { InboxRow } from '../../shared/views/inbox-row.ts';
 import { profileDefaults, type Profile } from '../../shared/profiles.ts';
 

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../../shared/ipc/define.ts';
 import { windowStartChannels } from '../../../shared/ipc/channels/window-start.ts';
 import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
-import { profileInUse } from '../../../shared/profiles.ts';
+import { profileInUse } from '../../../shared/profile-in-use.ts';
 import { appHandlers } from './app.ts';
 import { portfolioHandlers } from './portfolio.ts';
 

@@ -11,9 +11,8 @@ import {
   sameView,
   usableView,
   viewIsFiltered,
-  type SavedFilter,
-  type SavedView,
 } from '../../../shared/domain/saved-filters.ts';
+import type { SavedFilter, SavedView } from '../../../shared/domain/saved-filter-schema.ts';
 
 type Open = { kind: 'save' } | { kind: 'edit'; filter: SavedFilter } | undefined;
 

@@ -12,12 +12,8 @@ import type { BridgeInput } from '../../../shared/ipc/define.ts';
 import type { IpcContract } from '../../../shared/ipc/contract.ts';
 import type { InboxSection } from '../../../shared/domain/inbox-sections.ts';
 import { formatAmount } from '../../../shared/domain/money.ts';
-import {
-  totalsByCurrency,
-  totalsText,
-  type LiabilityResult,
-  type LiabilityReview,
-} from '../../../shared/liability-batch.ts';
+import type { LiabilityResult, LiabilityReview } from '../../../shared/liability-batch.ts';
+import { totalsByCurrency, totalsText } from '../../../shared/liability-totals.ts';
 
 /** What the selection knows of a row: enough to total it and to tell whether a packet can go to it. */
 export interface SelectedRow {

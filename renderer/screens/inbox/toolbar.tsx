@@ -3,7 +3,7 @@
 import { cycleLabel } from '../../../shared/domain/cycles.ts';
 import { disputeCategories, categoryLabel } from '../../../shared/domain/reason-codes.ts';
 import { cardNetworks, networkFromSaved, networkName } from '../../../shared/domain/card-networks.ts';
-import { cycles } from '../../../shared/domain/enums.ts';
+import { cycles } from '../../../shared/domain/enum-values.ts';
 import type { Filters } from './view-state.ts';
 
 export function InboxToolbar({

@@ -2,7 +2,7 @@
 // sections, and the same as a saved filter keeps it (shared/domain/saved-filters.ts).
 import { networkFromSaved, type CardNetwork } from '../../../shared/domain/card-networks.ts';
 import type { InboxSection, InboxSort, SortDirection } from '../../../shared/domain/inbox-sections.ts';
-import type { SavedView } from '../../../shared/domain/saved-filters.ts';
+import type { SavedView } from '../../../shared/domain/saved-filter-schema.ts';
 import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 
 /** The columns left to right; each heading sorts by its column. */

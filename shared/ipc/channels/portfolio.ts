@@ -1,5 +1,5 @@
 // Inbox, dispute, sync, events, ledger. The views that cross are typed projections (shared/views/).
-import { cardNetworkSchema } from '../../domain/card-networks.ts';
+import { cardNetworkSchema } from '../../domain/enums.ts';
 import { z } from 'zod';
 import { query, mutation } from '../define.ts';
 import {
@@ -10,7 +10,7 @@ import {
   sortDirectionSchema,
 } from '../../views/inbox-row.ts';
 import { disputeViewSchema } from '../../views/dispute-view.ts';
-import { connectionFactsSchema } from '../../domain/status-line.ts';
+import { connectionFactsSchema } from '../../domain/connection-facts.ts';
 import { ledgerViewSchema } from '../../views/ledger-view.ts';
 
 const profileId = z.string().min(1).max(200);

@@ -1,7 +1,8 @@
 // Saved filters of the inbox, per profile, kept by main (they survive a restart).
 import { z } from 'zod';
 import { query, mutation } from '../define.ts';
-import { savedFilterNameMax, savedFilterSchema, savedViewSchema } from '../../domain/saved-filters.ts';
+import { savedFilterNameMax } from '../../domain/saved-filters.ts';
+import { savedFilterSchema, savedViewSchema } from '../../domain/saved-filter-schema.ts';
 
 const profileId = z.string().min(1).max(200);
 // Longer than the limit so a name just over it gets the merchant's message, not a schema error.

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { deadlineWords, rowStateWords, sendByLine } from '../../../shared/domain/deadline-words.ts';
 import { sendByMeaning } from '../../../shared/domain/send-by.ts';
 import { answerIsOut, inboxSection } from '../../../shared/domain/inbox-sections.ts';
-import { answerStages } from '../../../shared/domain/answer-lifecycle.ts';
+import { answerStages } from '../../../shared/domain/answer-state.ts';
 
 const open = { status: 'open', actionable: true, replyInvalid: null };
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { jobStatus, jobStatusWords, stepStateWords, stepTitle } from '../../../shared/domain/outbox-job-state.ts';
 import { outboxJobView, outboxJobViewSchema, type JobChargebackFacts } from '../../../shared/views/outbox-job-view.ts';
 import type { OutboxJob, OutboxStep } from '../../../shared/outbox.ts';
-import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
+import type { AnswerState } from '../../../shared/domain/answer-state.ts';
 
 const at = Date.UTC(2026, 10, 23, 14, 5);
 const time = (ms: number): string => new Date(ms).toISOString().slice(11, 16);

@@ -1,7 +1,8 @@
 // The status bar's words: "Up to date" only when it is true.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusLine, type ConnectionFacts } from '../../../shared/domain/status-line.ts';
+import { statusLine } from '../../../shared/domain/status-line.ts';
+import type { ConnectionFacts } from '../../../shared/domain/connection-facts.ts';
 import { jobRetry, jobShownState } from '../../../shared/domain/outbox-job-state.ts';
 
 const at = Date.UTC(2026, 10, 23, 10, 40);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { messageTypeRules, offeredAnswers, suggestedAnswers } from '../../../shared/domain/message-type-rules.ts';
 import { cycles, messageTypes, type MessageType } from '../../../shared/domain/enums.ts';
 import { answerChoices } from '../../../shared/views/dispute-view.ts';
-import type { AnswerState } from '../../../shared/domain/answer-lifecycle.ts';
+import type { AnswerState } from '../../../shared/domain/answer-state.ts';
 
 const notAnswered: AnswerState = { stage: 'not-answered', label: 'Not answered', earlier: [] };
 
