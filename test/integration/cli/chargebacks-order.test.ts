@@ -13,27 +13,14 @@ import { createAppServices } from '../../../electron/app-services.ts';
 import { createScriptedDialogs } from '../../../electron/platform/headless-dialogs.ts';
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
 import { runCli } from './support.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:9' };
 const inDays = (n: number): number => ymdToInt(addDays(easternToday(new Date()), n));
-const cb = (id: string, fields: Record<string, unknown> = {}) =>
-  chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: inDays(10),
-    modified: '2026-11-01 10:00:00.0000',
-    ...fields,
-  });
+const cb = (id: string, fields: Record<string, unknown> = {}) => openChargeback(id, { reply: inDays(10), ...fields });
 
 const openServices = (home: string) =>
   createAppServices({

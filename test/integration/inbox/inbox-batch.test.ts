@@ -15,12 +15,12 @@ import { createScriptedDialogs } from '../../../electron/platform/headless-dialo
 import { createRecordingNotifier } from '../../../electron/platform/notifier.ts';
 import { createKeyVault } from '../../../electron/credentials/key-vault.ts';
 import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { addDays, easternToday, ymdToInt } from '../../../shared/domain/dates.ts';
 import { isAppError } from '../../../shared/errors.ts';
 import { sendByOf } from '../../../shared/domain/send-by.ts';
 import type { ImportOutcome } from '../../../shared/evidence/items.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 
 let home: string;
 let s: AppServices;
@@ -29,21 +29,7 @@ const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deploymen
 const today = easternToday(new Date());
 const inDays = (n: number): number => ymdToInt(addDays(today, n));
 
-function cb(id: string, fields: Record<string, unknown> = {}) {
-  return chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: inDays(10),
-    modified: '2026-11-01 10:00:00.0000',
-    ...fields,
-  });
-}
+const cb = (id: string, fields: Record<string, unknown> = {}) => openChargeback(id, { reply: inDays(10), ...fields });
 
 before(async () => {
   home = mkdtempSync(join(tmpdir(), 'dd-inbox-batch-'));

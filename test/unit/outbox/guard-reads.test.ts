@@ -8,8 +8,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { openStore } from '../../../electron/store/index.ts';
 import type { Database } from '../../../electron/store/database.ts';
 import { createSubmissionGuards } from '../../../electron/outbox/submission-guards.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 
@@ -39,20 +39,7 @@ test('asking the guards reads the chargeback once, whichever rules apply', () =>
   const store = openStore(':memory:');
   try {
     store.profiles.save(profile);
-    store.portfolio.upsertChargebacks('p1', [
-      chargebackSchema.parse({
-        id: 'cb1',
-        total: 4999,
-        cycle: 'first',
-        reasonCode: '13.1',
-        reason: 'Not received',
-        status: 'open',
-        actionable: 1,
-        currency: 'USD',
-        reply: 20991201,
-        modified: '2026-11-01 10:00:00.0000',
-      }),
-    ]);
+    store.portfolio.upsertChargebacks('p1', [openChargeback('cb1', { reply: 20991201 })]);
     const { database, reads } = counted(store.database);
     const guards = createSubmissionGuards(database, (id) => store.profiles.get(id));
     // A concession: readiness, the money rule and the second-answer rule all look at the chargeback.

@@ -7,10 +7,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { openDatabase, schemaVersion } from '../../../electron/store/database.ts';
 import { openStore } from '../../../electron/store/index.ts';
 import { migrations } from '../../../electron/store/migrations/index.ts';
-import { chargebackSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { dueReminders } from '../../../electron/sync/reminders.ts';
 import { daysLeft } from '../../../shared/domain/dates.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'dd-store-'));
 const profile: Profile = {
@@ -22,22 +22,7 @@ const profile: Profile = {
   url: 'http://127.0.0.1:1',
 };
 
-function cb(id: string, fields: Record<string, unknown> = {}) {
-  return chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: 20261201,
-    modified: '2026-11-01 10:00:00.0000',
-    txn: `t1_txn_${id}`,
-    ...fields,
-  });
-}
+const cb = (id: string, fields: Record<string, unknown> = {}) => openChargeback(id, { txn: `t1_txn_${id}`, ...fields });
 
 test('an older database is upgraded, never wiped', () => {
   const dir = tmp();

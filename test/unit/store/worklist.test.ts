@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../electron/store/database.ts';
 import { openStore } from '../../../electron/store/index.ts';
-import { chargebackSchema, txnSchema } from '../../../shared/api/index.ts';
+import { txnSchema } from '../../../shared/api/index.ts';
 import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import { inboxSection, sectionOrderNote } from '../../../shared/domain/inbox-sections.ts';
 import { deadlineState } from '../../../shared/domain/dates.ts';
@@ -17,26 +17,12 @@ import {
   overStoredColumns,
   worklistSummarySql,
 } from '../../../electron/store/portfolio/worklist-sql.ts';
+import { openChargeback } from '../../support/chargeback-records.ts';
 
 const profile: Profile = { ...profileDefaults, id: 'p1', name: 'Shop', deployment: 'test', url: 'http://127.0.0.1:1' };
 const now = new Date('2026-11-22T15:00:00Z');
 
-function cb(id: string, fields: Record<string, unknown> = {}) {
-  return chargebackSchema.parse({
-    id,
-    total: 4999,
-    cycle: 'first',
-    reasonCode: '13.1',
-    reason: 'Not received',
-    status: 'open',
-    actionable: 1,
-    currency: 'USD',
-    reply: 20261201,
-    modified: '2026-11-01 10:00:00.0000',
-    txn: `txn_${id}`,
-    ...fields,
-  });
-}
+const cb = (id: string, fields: Record<string, unknown> = {}) => openChargeback(id, { txn: `txn_${id}`, ...fields });
 const txn = (id: string, fields: Record<string, unknown> = {}) => txnSchema.parse({ id: `txn_${id}`, ...fields });
 
 function seeded() {
