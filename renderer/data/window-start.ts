@@ -9,7 +9,7 @@ import { noFilters, openingView } from '../screens/inbox/view-state.ts';
 
 /** The inbox's first page as the worklist asks for it when it opens (use-worklist.ts): the page
  * the first call asked for (shared/ipc/opening-inbox.ts), for the profile main chose. */
-export const openingPage = (profileId: string) =>
+const openingPage = (profileId: string) =>
   pageInput('listInbox', worklistQueryOf(profileId, noFilters, openingView), 0, worklistPage);
 
 /** Settles once the answer is kept; on a failure nothing is kept, and the screens ask as usual
