@@ -26,7 +26,7 @@ import './styles/insights.css';
 import './styles/app.css';
 
 function App({ opening }: { opening: Promise<void> }) {
-  const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, clearToast } = useApp();
+  const { profiles, profileId, screen, toast, setProfiles, selectProfile, go, say, tell, clearToast } = useApp();
   // Nothing is shown, and the profiles are not asked for, until the first call has answered:
   // its answer holds them (and the inbox's first rows), and onboarding must not flash first.
   const [started, setStarted] = useState(false);
@@ -67,14 +67,14 @@ function App({ opening }: { opening: Promise<void> }) {
   }, [show]);
   useEffect(() => {
     const offs = [
-      api().on('notification', (n) => say('info', `${n.title}: ${n.body}`)),
+      api().on('notification', (n) => tell(`${n.title}: ${n.body}`)),
       api().on(
         'openChargeback',
         (c) => (selectProfile(c.profileId), go({ name: 'dispute', chargebackId: c.chargebackId })),
       ),
     ];
     return () => offs.forEach((off) => off());
-  }, [go, say, selectProfile]);
+  }, [go, selectProfile, tell]);
 
   const profile = profiles.find((p) => p.id === profileId);
 

@@ -1,5 +1,9 @@
-// What the window knows: the profiles, the one in use, the screen, and the last message to show.
-// A message belongs to the screen it was raised on: leaving that screen takes it away.
+// What the window knows: the profiles, the one in use, the screen, and the message to show. A
+// message the merchant's own action raised belongs to the screen it was raised on (leaving that
+// screen takes it away) and replaces the one shown: the latest action's outcome is what matters.
+// News from main (a notification) waits for the shown message to go instead of taking its place
+// (the demo's issuer decides a concession within a second, and its news used to wipe out the
+// "queued" message of the answer the merchant had just sent); leaving the screen takes both.
 import { create } from 'zustand';
 import type { ProfileView } from '../../shared/ipc/channels/app.ts';
 import { profileInUse } from '../../shared/profile-in-use.ts';
@@ -28,28 +32,46 @@ export type Toast = { id: number; kind: 'error' | 'info'; text: string; screen: 
  * dismiss either sooner; the time stops while the pointer or the focus is on it). */
 export const toastLifetimeMs = { info: 6_000, error: 20_000 } as const;
 
+/** News kept waiting behind the shown message; older news beyond this goes (each piece is also a
+ * desktop notification and an entry in the activity list). */
+const NEWS_WAITING = 3;
+
 interface AppState {
   profiles: ProfileView[];
   profileId: string | undefined;
   screen: Screen;
   toast: Toast | undefined;
+  /** News waiting to be shown, oldest first. */
+  news: string[];
   setProfiles(p: ProfileView[]): void;
   selectProfile(id: string): void;
   go(s: Screen): void;
   say(kind: 'error' | 'info', text: string): void;
+  /** News from main: shown now if nothing is, else once the shown message goes. */
+  tell(text: string): void;
   clearToast(): void;
 }
 
-/** The toast still belongs on `screen`, or none. */
-const keptOn = (toast: Toast | undefined, screen: Screen): Toast | undefined =>
-  toast?.screen === screenKey(screen) ? toast : undefined;
 let toastIds = 0;
+const toastOf = (kind: Toast['kind'], text: string, screen: Screen): Toast => ({
+  id: ++toastIds,
+  kind,
+  text,
+  screen: screenKey(screen),
+});
+
+/** What is left on `screen`: the shown toast if it belongs there, with the news waiting behind
+ * it; else nothing. The merchant who moves on has moved past the news too (each piece is also a
+ * desktop notification and in the activity list). */
+const keptOn = (s: Pick<AppState, 'toast' | 'news'>, screen: Screen): Pick<AppState, 'toast' | 'news'> =>
+  s.toast?.screen === screenKey(screen) ? { toast: s.toast, news: s.news } : { toast: undefined, news: [] };
 
 export const useApp = create<AppState>((set) => ({
   profiles: [],
   profileId: rememberedProfile(),
   screen: { name: 'onboarding' },
   toast: undefined,
+  news: [],
   setProfiles: (profiles) => set((s) => ({ profiles, profileId: profileInUse(profiles, s.profileId) })),
   selectProfile: (profileId) => {
     rememberProfile(profileId);
@@ -57,10 +79,18 @@ export const useApp = create<AppState>((set) => ({
       // A dispute, or a batch for chargebacks chosen in the inbox, belongs to the profile left.
       const screen: Screen =
         s.screen.name === 'dispute' ? { name: 'inbox' } : s.screen.name === 'batch' ? { name: 'batch' } : s.screen;
-      return { profileId, screen, toast: keptOn(s.toast, screen) };
+      return { profileId, screen, ...keptOn(s, screen) };
     });
   },
-  go: (screen) => set((s) => ({ screen, toast: keptOn(s.toast, screen) })),
-  say: (kind, text) => set((s) => ({ toast: { id: ++toastIds, kind, text, screen: screenKey(s.screen) } })),
-  clearToast: () => set({ toast: undefined }),
+  go: (screen) => set((s) => ({ screen, ...keptOn(s, screen) })),
+  say: (kind, text) => set((s) => ({ toast: toastOf(kind, text, s.screen) })),
+  tell: (text) =>
+    set((s) =>
+      s.toast ? { news: [...s.news, text].slice(-NEWS_WAITING) } : { toast: toastOf('info', text, s.screen) },
+    ),
+  clearToast: () =>
+    set((s) => {
+      const [next, ...rest] = s.news;
+      return { toast: next === undefined ? undefined : toastOf('info', next, s.screen), news: rest };
+    }),
 }));

@@ -2,7 +2,8 @@
 // the merchant's mistakes first (0, then -5: refused in words a merchant reads, "in USD with at
 // most 2 decimals", not "whole minor units", and nothing queued), then the right amount queued,
 // and the toast that says so: it sends the merchant to the job's card where the card is, on the
-// outbox above the toast (it said "below" when the card stood above it).
+// outbox above the toast (it said "below" when the card stood above it); the news that follows (the
+// demo decides at once) waits until the toast has had its time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { openBrowserApp, launchChromium, chromiumPath, type BrowserApp } from '.
 import { chooseAnswer, confirmReview, exploreDemo, meanUnusual } from './support/flows.ts';
 import { messageTypeRules } from '../../shared/domain/message-type-rules.ts';
 import { typedAmount } from '../../shared/domain/concession.ts';
+import { toastLifetimeMs } from '../../renderer/state/app-store.ts';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -26,6 +28,8 @@ interface ToastSeen {
   text: string;
   toast: Box;
   card: Box | null;
+  /** When it appeared, in the page's clock (ms). */
+  at: number;
 }
 
 /** Runs in the page: notes each toast's words as they appear, with its box and the box of the job's
@@ -37,6 +41,7 @@ function watchToasts(cardLabel: string): void {
   }
   const g = globalThis as unknown as {
     toastsSeen: ToastSeen[];
+    performance: { now(): number };
     document: { body: unknown; querySelector(s: string): El | null };
     MutationObserver: new (f: () => void) => { observe(n: unknown, o: object): void };
   };
@@ -49,7 +54,7 @@ function watchToasts(cardLabel: string): void {
     const card = g.document.querySelector(`li.job[aria-label="${cardLabel}"]`);
     const last = g.toastsSeen.at(-1);
     if (last?.text === text && (last.card || !card)) return;
-    g.toastsSeen.push({ text, toast: box(toast), card: card ? box(card) : null });
+    g.toastsSeen.push({ text, toast: box(toast), card: card ? box(card) : null, at: g.performance.now() });
   }).observe(g.document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
@@ -99,9 +104,9 @@ test('a concession of 0 or -5 is refused in plain words and queues nothing; queu
     assert.equal(await refusal.count(), 0, 'the refusal goes once the amount is changed');
     await page.getByRole('button', { name: 'Send' }).click();
     await meanUnusual(page);
-    // The toast can give way within a second (the demo's issuer decides a concession at once, and
-    // that news is said next), so the page notes each toast as it comes, with where it and the
-    // job's card stand at that moment.
+    // The demo's issuer decides a concession at once, and that news is said next: it waits until
+    // the queued toast has had its time (it used to replace it within a second). The page notes
+    // each toast as it comes, with when, and where it and the job's card stand at that moment.
     const label = messageTypeRules.acceptLiability.label;
     const cardLabel = `${label} for ${cb.id}`;
     await page.evaluate(watchToasts, cardLabel);
@@ -115,9 +120,19 @@ test('a concession of 0 or -5 is refused in plain words and queues nothing; queu
       .waitFor({ timeout: 30_000 });
     assert.equal(services.outbox.list().length, 1, 'one job queued');
 
-    const seen = await page.evaluate(() => (globalThis as unknown as { toastsSeen: ToastSeen[] }).toastsSeen);
+    const seenNow = () => page.evaluate(() => (globalThis as unknown as { toastsSeen: ToastSeen[] }).toastsSeen);
+    // The decision's news: shown once the queued toast has gone, its six seconds up.
+    const news = page.locator('.toast span').filter({ hasNotText: 'is queued' });
+    await news.waitFor({ timeout: 20_000 });
+    const seen = await seenNow();
     const queued = seen.filter((s) => s.text.includes('is queued'));
     assert.ok(queued.length > 0, `the queued toast was shown: ${JSON.stringify(seen)}`);
+    // News shown before it (the demo's deadline reminders) gave way to it: the merchant's action.
+    const firstNews = seen.slice(seen.indexOf(queued[0]!)).find((s) => !s.text.includes('is queued'))!;
+    assert.ok(
+      firstNews.at - queued[0]!.at >= toastLifetimeMs.info - 500,
+      `the news ("${firstNews.text}") waited for the queued toast: ${Math.round(firstNews.at - queued[0]!.at)} ms after it`,
+    );
     for (const s of queued)
       assert.equal(
         s.text,

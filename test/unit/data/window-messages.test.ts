@@ -1,0 +1,72 @@
+// The window's one message (renderer/state/app-store.ts): the merchant's own action replaces what
+// is shown; news from main waits its turn instead of wiping out the outcome of what the merchant
+// just did (the demo decided a concession within a second, and "… is queued" vanished with it).
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp } from '../../../renderer/state/app-store.ts';
+
+const state = () => useApp.getState();
+const shownText = () => state().toast?.text;
+
+beforeEach(() => useApp.setState({ screen: { name: 'inbox' }, toast: undefined, news: [] }));
+
+test('news waits behind the message of the merchant’s action, and is shown when that goes', () => {
+  state().go({ name: 'outbox' });
+  state().say('info', 'Your answer to CB-1 is queued.');
+  state().tell('Decision: CB-1 was decided for the cardholder');
+  assert.equal(shownText(), 'Your answer to CB-1 is queued.', 'the queued message stays');
+  state().clearToast();
+  assert.equal(shownText(), 'Decision: CB-1 was decided for the cardholder');
+  assert.equal(state().toast?.screen, 'outbox', 'shown on the screen the merchant is on');
+  state().clearToast();
+  assert.equal(state().toast, undefined, 'nothing left to show');
+});
+
+test('news with nothing shown is shown at once; the merchant’s next action replaces it', () => {
+  state().tell('New chargeback: CB-2');
+  assert.equal(shownText(), 'New chargeback: CB-2');
+  state().say('error', 'The amount conceded must be more than zero.');
+  assert.equal(shownText(), 'The amount conceded must be more than zero.');
+  assert.equal(state().toast?.kind, 'error');
+});
+
+test('leaving the screen takes its message away, and the news waiting behind it', () => {
+  state().say('info', 'Saved.');
+  state().tell('New chargeback: CB-3');
+  state().go({ name: 'ledger' });
+  assert.equal(state().toast, undefined, 'nothing follows the merchant to the ledger');
+  assert.deepEqual(state().news, []);
+  state().tell('New chargeback: CB-4');
+  assert.equal(shownText(), 'New chargeback: CB-4', 'news after it is shown there');
+});
+
+test('a message that stays on its screen keeps the news waiting', () => {
+  state().go({ name: 'dispute', chargebackId: 'CB-1' });
+  state().say('info', 'Draft saved.');
+  state().tell('New chargeback: CB-5');
+  state().go({ name: 'dispute', chargebackId: 'CB-1' });
+  assert.equal(shownText(), 'Draft saved.');
+  assert.deepEqual(state().news, ['New chargeback: CB-5']);
+  state().go({ name: 'dispute', chargebackId: 'CB-2' });
+  assert.equal(state().toast, undefined, 'another dispute is another screen');
+});
+
+test('a burst of news keeps the latest three waiting, in the order they came', () => {
+  state().say('info', 'Your answer to CB-1 is queued.');
+  for (const n of [1, 2, 3, 4, 5]) state().tell(`New chargeback: CB-${n}`);
+  assert.deepEqual(state().news, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
+  const seen: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    state().clearToast();
+    seen.push(shownText()!);
+  }
+  assert.deepEqual(seen, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
+});
+
+test('each message shown is a new one (its lifetime starts again)', () => {
+  state().say('info', 'Saved.');
+  const first = state().toast!.id;
+  state().tell('New chargeback: CB-6');
+  state().clearToast();
+  assert.notEqual(state().toast!.id, first);
+});
