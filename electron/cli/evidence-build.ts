@@ -116,9 +116,16 @@ export const evidenceBuild: CliCommand = {
         '--format image writes a single page without a cover letter: leave out --cover-for, or use --format pdf.',
       );
 
-    // The pipeline is loaded once the flags are known to be right: the store (with the image
-    // library) first, so the import can start; the packet builder (the PDF library and the rest)
-    // loads on this thread while the image library's threads check the files being imported.
+    // The pipeline is loaded once the flags are known to be right. The card-number search's
+    // engines start first: they load in threads of their own while this one loads the rest.
+    // Then the store (with the image library), so the import can start; the packet builder (the
+    // PDF library and the rest) loads on this thread while the image library's threads check the
+    // files being imported.
+    const engines = import('../evidence/card-mask/scan-engines.ts');
+    engines.then(
+      (e) => e.warmCardScanner(),
+      () => undefined,
+    );
     const { createEvidenceStore } = await import('../evidence/evidence-store.ts');
     const builder = Promise.all([
       import('../evidence/packet/build.ts'),
@@ -157,12 +164,8 @@ export const evidenceBuild: CliCommand = {
     if (maxPages !== undefined) limits.maxPages = maxPages;
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
-    // The card-number search's engines load while the files are imported.
     const scanner = import('../evidence/card-mask/card-scan.ts');
-    void scanner.then(
-      (s) => s.warmCardScanner(),
-      () => undefined,
-    );
+    scanner.catch(() => undefined);
     // A command-line build is done when its packet is written: the engines end then, not after
     // their idle time (their threads would keep the process waiting for it).
     try {
@@ -259,7 +262,7 @@ export const evidenceBuild: CliCommand = {
         },
       };
     } finally {
-      await (await scanner).closeCardScanner();
+      await (await engines).closeCardScanner();
     }
   },
 };

@@ -8,11 +8,10 @@
 // (its list of card numbers, its size estimate) and runs in the background; a build waits for
 // it: no page goes out unsearched.
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { writeAtomic } from '../../fs/write-atomic.ts';
 import type { OcrEngine, OcrPage } from '../../ocr/ocr-engine.ts';
-import { createOcrPool } from '../../ocr/ocr-pool.ts';
+import { ENGINES, ocr } from './scan-engines.ts';
 import { grayPageForOcr, ocrImage } from '../../ocr/page-image.ts';
 import type { GrayPixels } from '../render-page.ts';
 import type { EvidenceStore } from '../evidence-store.ts';
@@ -44,16 +43,6 @@ const READ_DPI = 150;
 /** A page lying sideways is tried at each quarter turn at this resolution, enough to tell text
  * from noise by the engine's confidence. */
 const TRY_DPI = 100;
-/** Engines reading at once: one per core, two at most (each holds 100-200 MB while it reads). */
-const ENGINES = Math.min(2, availableParallelism());
-
-let engine: OcrEngine | undefined;
-/** The scanner's own engines, started on the first page and ended a few seconds after the last:
- * a command-line build does not wait a minute for them to go. */
-function ocr(): OcrEngine {
-  engine ??= createOcrPool({ size: ENGINES, idleMs: 3000 });
-  return engine;
-}
 
 /** Pages drawn for reading and read at once, across every file being searched: a build starts
  * the search of all its files together (so it runs beside the drawing of the packet), and only
@@ -236,17 +225,4 @@ export function cardScanIfDone(store: EvidenceStore, item: EvidenceItem): CardSc
   const known = done.get(`${store.dir}:${item.id}`);
   if (!known) cardScanOf(store, item).catch(() => undefined);
   return known;
-}
-
-/** Starts the scanner's OCR engines ahead of the first page (a command about to search files
- * starts them while it imports them). */
-export function warmCardScanner(): void {
-  ocr().warm();
-}
-
-/** Ends the scanner's OCR engines now (a command that is done). */
-export async function closeCardScanner(): Promise<void> {
-  const e = engine;
-  engine = undefined;
-  await e?.close();
 }
