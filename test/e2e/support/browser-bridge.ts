@@ -81,6 +81,9 @@ export async function openBrowserApp(o: {
     const path =
       normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '') || 'index.html';
     if (path.startsWith('..')) return void res.writeHead(403).end();
+    // Chromium asks a page served over http for its icon; the app's window (app://) never does.
+    // Answered empty, so no walk mistakes its 404 in the console for one of the app's files.
+    if (path === 'favicon.ico') return void res.writeHead(204).end();
     try {
       const body = await readFile(join(rendererDir, path));
       res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
