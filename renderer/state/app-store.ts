@@ -35,13 +35,15 @@ export const toastLifetimeMs = { info: 6_000, error: 20_000 } as const;
 /** News kept waiting behind the shown message; older news beyond this goes (each piece is also a
  * desktop notification and an entry in the activity list). */
 const NEWS_WAITING = 3;
+/** The moment with no message between one that goes and the news waiting behind it. */
+export const newsGapMs = 400;
 
 interface AppState {
   profiles: ProfileView[];
   profileId: string | undefined;
   screen: Screen;
   toast: Toast | undefined;
-  /** News waiting to be shown, oldest first. */
+  /** News waiting to be shown, oldest first (behind the shown toast, or for a moment after it). */
   news: string[];
   setProfiles(p: ProfileView[]): void;
   selectProfile(id: string): void;
@@ -66,7 +68,7 @@ const toastOf = (kind: Toast['kind'], text: string, screen: Screen): Toast => ({
 const keptOn = (s: Pick<AppState, 'toast' | 'news'>, screen: Screen): Pick<AppState, 'toast' | 'news'> =>
   s.toast?.screen === screenKey(screen) ? { toast: s.toast, news: s.news } : { toast: undefined, news: [] };
 
-export const useApp = create<AppState>((set) => ({
+export const useApp = create<AppState>((set, get) => ({
   profiles: [],
   profileId: rememberedProfile(),
   screen: { name: 'onboarding' },
@@ -86,11 +88,23 @@ export const useApp = create<AppState>((set) => ({
   say: (kind, text) => set((s) => ({ toast: toastOf(kind, text, s.screen) })),
   tell: (text) =>
     set((s) =>
-      s.toast ? { news: [...s.news, text].slice(-NEWS_WAITING) } : { toast: toastOf('info', text, s.screen) },
+      s.toast || s.news.length
+        ? { news: [...s.news, text].slice(-NEWS_WAITING) }
+        : { toast: toastOf('info', text, s.screen) },
     ),
-  clearToast: () =>
-    set((s) => {
-      const [next, ...rest] = s.news;
-      return { toast: next === undefined ? undefined : toastOf('info', next, s.screen), news: rest };
-    }),
+  clearToast: () => {
+    set({ toast: undefined });
+    if (get().news.length === 0) return;
+    // The next piece of news after a moment with none: it reads as another message, not as the
+    // same one changed, and a second click on × does not dismiss it unseen.
+    setTimeout(
+      () =>
+        set((s) => {
+          const [next, ...rest] = s.news;
+          // A message raised meanwhile is shown first; the news keeps waiting behind it.
+          return s.toast || next === undefined ? {} : { toast: toastOf('info', next, s.screen), news: rest };
+        }),
+      newsGapMs,
+    );
+  },
 }));

@@ -3,19 +3,23 @@
 // just did (the demo decided a concession within a second, and "… is queued" vanished with it).
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { useApp } from '../../../renderer/state/app-store.ts';
+import { newsGapMs, useApp } from '../../../renderer/state/app-store.ts';
 
 const state = () => useApp.getState();
 const shownText = () => state().toast?.text;
+/** Past the moment with no message between a toast and the news behind it. */
+const afterTheGap = () => new Promise((r) => setTimeout(r, newsGapMs + 30));
 
 beforeEach(() => useApp.setState({ screen: { name: 'inbox' }, toast: undefined, news: [] }));
 
-test('news waits behind the message of the merchant’s action, and is shown when that goes', () => {
+test('news waits behind the message of the merchant’s action, and is shown when that goes', async () => {
   state().go({ name: 'outbox' });
   state().say('info', 'Your answer to CB-1 is queued.');
   state().tell('Decision: CB-1 was decided for the cardholder');
   assert.equal(shownText(), 'Your answer to CB-1 is queued.', 'the queued message stays');
   state().clearToast();
+  assert.equal(state().toast, undefined, 'a moment with no message first');
+  await afterTheGap();
   assert.equal(shownText(), 'Decision: CB-1 was decided for the cardholder');
   assert.equal(state().toast?.screen, 'outbox', 'shown on the screen the merchant is on');
   state().clearToast();
@@ -51,22 +55,59 @@ test('a message that stays on its screen keeps the news waiting', () => {
   assert.equal(state().toast, undefined, 'another dispute is another screen');
 });
 
-test('a burst of news keeps the latest three waiting, in the order they came', () => {
+test('a burst of news keeps the latest three waiting, in the order they came', async () => {
   state().say('info', 'Your answer to CB-1 is queued.');
   for (const n of [1, 2, 3, 4, 5]) state().tell(`New chargeback: CB-${n}`);
   assert.deepEqual(state().news, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
   const seen: string[] = [];
   for (let k = 0; k < 3; k++) {
     state().clearToast();
+    await afterTheGap();
     seen.push(shownText()!);
   }
   assert.deepEqual(seen, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
 });
 
-test('each message shown is a new one (its lifetime starts again)', () => {
+test('each message shown is a new one (its lifetime starts again)', async () => {
   state().say('info', 'Saved.');
   const first = state().toast!.id;
   state().tell('New chargeback: CB-6');
   state().clearToast();
+  await afterTheGap();
   assert.notEqual(state().toast!.id, first);
+});
+
+test('a second click on × does not dismiss the news that comes next unseen', async () => {
+  state().say('info', 'Saved.');
+  state().tell('New chargeback: CB-7');
+  state().clearToast();
+  state().clearToast();
+  await afterTheGap();
+  assert.equal(shownText(), 'New chargeback: CB-7');
+  assert.deepEqual(state().news, []);
+});
+
+test('news that comes in the moment between waits its turn; a message raised then goes first', async () => {
+  state().say('info', 'Saved.');
+  state().tell('New chargeback: CB-8');
+  state().clearToast();
+  state().tell('New chargeback: CB-9');
+  state().say('error', 'The file could not be read.');
+  await afterTheGap();
+  assert.equal(shownText(), 'The file could not be read.');
+  state().clearToast();
+  await afterTheGap();
+  assert.equal(shownText(), 'New chargeback: CB-8');
+  state().clearToast();
+  await afterTheGap();
+  assert.equal(shownText(), 'New chargeback: CB-9');
+});
+
+test('leaving the screen in the moment between takes the waiting news too', async () => {
+  state().say('info', 'Saved.');
+  state().tell('New chargeback: CB-10');
+  state().clearToast();
+  state().go({ name: 'settings' });
+  await afterTheGap();
+  assert.equal(state().toast, undefined);
 });
