@@ -26,15 +26,19 @@ export function screenKey(s: Screen): string {
   return s.name === 'dispute' ? `dispute:${s.chargebackId}` : s.name;
 }
 
-export type Toast = { id: number; kind: 'error' | 'info'; text: string; screen: string };
+/** `news`: from main (a notification), not from the merchant's action. */
+export type Toast = { id: number; kind: 'error' | 'info'; text: string; screen: string; news?: true };
 
 /** How long a message stays: news briefly, an error long enough to read (the merchant can
  * dismiss either sooner; the time stops while the pointer or the focus is on it). */
 export const toastLifetimeMs = { info: 6_000, error: 20_000 } as const;
 
-/** News kept waiting behind the shown message; older news beyond this goes (each piece is also a
- * desktop notification and an entry in the activity list). */
+/** News kept waiting behind the shown message. Beyond this the oldest (what the merchant missed
+ * first) and the latest (a burst from main ends with its "N more …" line) are kept; the rest goes
+ * (each piece is also a desktop notification and in the activity list). */
 const NEWS_WAITING = 3;
+const capped = (news: string[]): string[] =>
+  news.length <= NEWS_WAITING ? news : [news[0]!, ...news.slice(-(NEWS_WAITING - 1))];
 /** The moment with no message between one that goes and the news waiting behind it. */
 export const newsGapMs = 400;
 
@@ -61,12 +65,18 @@ const toastOf = (kind: Toast['kind'], text: string, screen: Screen): Toast => ({
   text,
   screen: screenKey(screen),
 });
+const newsOf = (text: string, screen: Screen): Toast => ({ ...toastOf('info', text, screen), news: true });
 
 /** What is left on `screen`: the shown toast if it belongs there, with the news waiting behind
  * it; else nothing. The merchant who moves on has moved past the news too (each piece is also a
- * desktop notification and in the activity list). */
-const keptOn = (s: Pick<AppState, 'toast' | 'news'>, screen: Screen): Pick<AppState, 'toast' | 'news'> =>
-  s.toast?.screen === screenKey(screen) ? { toast: s.toast, news: s.news } : { toast: undefined, news: [] };
+ * desktop notification and in the activity list). Onboarding is the exception: it ends by itself
+ * in the inbox once the profile is in, and the news of the first sync ("68 chargebacks loaded…")
+ * is about the portfolio the merchant now sees, so the news goes along. */
+function keptOn(s: Pick<AppState, 'screen' | 'toast' | 'news'>, screen: Screen): Pick<AppState, 'toast' | 'news'> {
+  if (s.toast?.screen === screenKey(screen)) return { toast: s.toast, news: s.news };
+  const [first, ...rest] = s.screen.name === 'onboarding' ? [...(s.toast?.news ? [s.toast.text] : []), ...s.news] : [];
+  return first === undefined ? { toast: undefined, news: [] } : { toast: newsOf(first, screen), news: rest };
+}
 
 export const useApp = create<AppState>((set, get) => ({
   profiles: [],
@@ -85,13 +95,16 @@ export const useApp = create<AppState>((set, get) => ({
     });
   },
   go: (screen) => set((s) => ({ screen, ...keptOn(s, screen) })),
-  say: (kind, text) => set((s) => ({ toast: toastOf(kind, text, s.screen) })),
+  // News it replaces was neither read to its end nor dismissed: it goes back to the head of the
+  // waiting news (the demo's first sync summary came a tenth of a second before "Demo data is
+  // ready" and was never seen).
+  say: (kind, text) =>
+    set((s) => ({
+      toast: toastOf(kind, text, s.screen),
+      ...(s.toast?.news ? { news: capped([s.toast.text, ...s.news]) } : {}),
+    })),
   tell: (text) =>
-    set((s) =>
-      s.toast || s.news.length
-        ? { news: [...s.news, text].slice(-NEWS_WAITING) }
-        : { toast: toastOf('info', text, s.screen) },
-    ),
+    set((s) => (s.toast || s.news.length ? { news: capped([...s.news, text]) } : { toast: newsOf(text, s.screen) })),
   clearToast: () => {
     set({ toast: undefined });
     if (get().news.length === 0) return;
@@ -102,7 +115,7 @@ export const useApp = create<AppState>((set, get) => ({
         set((s) => {
           const [next, ...rest] = s.news;
           // A message raised meanwhile is shown first; the news keeps waiting behind it.
-          return s.toast || next === undefined ? {} : { toast: toastOf('info', next, s.screen), news: rest };
+          return s.toast || next === undefined ? {} : { toast: newsOf(next, s.screen), news: rest };
         }),
       newsGapMs,
     );

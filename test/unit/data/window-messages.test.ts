@@ -26,12 +26,20 @@ test('news waits behind the message of the merchant’s action, and is shown whe
   assert.equal(state().toast, undefined, 'nothing left to show');
 });
 
-test('news with nothing shown is shown at once; the merchant’s next action replaces it', () => {
-  state().tell('New chargeback: CB-2');
-  assert.equal(shownText(), 'New chargeback: CB-2');
+test('news with nothing shown is shown at once; the merchant’s action goes before it, and it comes back after', async () => {
+  state().tell('Demo shop: 68 chargebacks loaded: 46 open.');
+  assert.equal(shownText(), 'Demo shop: 68 chargebacks loaded: 46 open.');
+  state().say('info', 'Demo data is ready.');
+  assert.equal(shownText(), 'Demo data is ready.');
+  assert.deepEqual(state().news, ['Demo shop: 68 chargebacks loaded: 46 open.'], 'neither read nor dismissed');
+  state().clearToast();
+  await afterTheGap();
+  assert.equal(shownText(), 'Demo shop: 68 chargebacks loaded: 46 open.');
+  // Dismissed, it is gone for good; the merchant's next message replaces nothing to come back.
+  state().clearToast();
   state().say('error', 'The amount conceded must be more than zero.');
-  assert.equal(shownText(), 'The amount conceded must be more than zero.');
   assert.equal(state().toast?.kind, 'error');
+  assert.deepEqual(state().news, []);
 });
 
 test('leaving the screen takes its message away, and the news waiting behind it', () => {
@@ -55,17 +63,18 @@ test('a message that stays on its screen keeps the news waiting', () => {
   assert.equal(state().toast, undefined, 'another dispute is another screen');
 });
 
-test('a burst of news keeps the latest three waiting, in the order they came', async () => {
+test('a burst of news keeps three waiting: the oldest, and the latest two (main ends a burst with "N more")', async () => {
   state().say('info', 'Your answer to CB-1 is queued.');
-  for (const n of [1, 2, 3, 4, 5]) state().tell(`New chargeback: CB-${n}`);
-  assert.deepEqual(state().news, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
+  for (const n of [1, 2, 3, 4]) state().tell(`New chargeback: CB-${n}`);
+  state().tell('3 more updates');
+  assert.deepEqual(state().news, ['New chargeback: CB-1', 'New chargeback: CB-4', '3 more updates']);
   const seen: string[] = [];
   for (let k = 0; k < 3; k++) {
     state().clearToast();
     await afterTheGap();
     seen.push(shownText()!);
   }
-  assert.deepEqual(seen, ['New chargeback: CB-3', 'New chargeback: CB-4', 'New chargeback: CB-5']);
+  assert.deepEqual(seen, ['New chargeback: CB-1', 'New chargeback: CB-4', '3 more updates']);
 });
 
 test('each message shown is a new one (its lifetime starts again)', async () => {
@@ -109,5 +118,21 @@ test('leaving the screen in the moment between takes the waiting news too', asyn
   state().clearToast();
   state().go({ name: 'settings' });
   await afterTheGap();
+  assert.equal(state().toast, undefined);
+});
+
+test('the first sync’s news on onboarding goes along to the inbox that onboarding ends in', async () => {
+  useApp.setState({ screen: { name: 'onboarding' } });
+  state().tell('Demo shop: 68 chargebacks loaded: 46 open.');
+  state().go({ name: 'inbox' });
+  assert.equal(shownText(), 'Demo shop: 68 chargebacks loaded: 46 open.');
+  assert.equal(state().toast?.screen, 'inbox');
+  // The demo says it is ready right after: the summary comes back once that has gone.
+  state().say('info', 'Demo data is ready.');
+  state().clearToast();
+  await afterTheGap();
+  assert.equal(shownText(), 'Demo shop: 68 chargebacks loaded: 46 open.');
+  // Any other screen left takes the news with it.
+  state().go({ name: 'ledger' });
   assert.equal(state().toast, undefined);
 });
