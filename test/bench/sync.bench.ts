@@ -170,6 +170,13 @@ try {
         ? `${((sandboxEnd - sandboxStart) / 1000).toFixed(1)} s`
         : 'not measured here'),
   );
+  // The sandbox's work is the same in every run: when its CPU moves, the machine's speed moved,
+  // and the app's CPU with it. The ratio says whether the app's own work changed.
+  if (sandboxStart !== undefined && sandboxEnd !== undefined)
+    console.log(
+      `  app CPU / sandbox CPU: ${(appCpuS / ((sandboxEnd - sandboxStart) / 1000)).toFixed(2)} ` +
+        '(the sandbox does the same work every run: a slower machine raises both figures, not this one)',
+    );
   const reading = spent.readingUs / 1e6;
   const saving = spent.savingUs / 1e6;
   console.log(
