@@ -12,20 +12,13 @@ import {
   type Ymd,
 } from './dates.ts';
 import { labelOf } from './answer-lifecycle.ts';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-formats.ts';
 
 export interface MerchantLocale {
   /** A BCP 47 tag ("en-GB"); undefined: the runtime's own. */
   locale?: string | undefined;
   /** An IANA zone ("Europe/Berlin"); undefined: the runtime's own. */
   timeZone?: string | undefined;
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function formatter(key: string, locale: string | undefined, o: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const k = `${key}|${locale ?? ''}|${o.timeZone ?? ''}`;
-  let f = dateFormats.get(k);
-  if (!f) dateFormats.set(k, (f = new Intl.DateTimeFormat(locale, o)));
-  return f;
 }
 
 const asYmd = (v: string | number | Ymd | null | undefined): Ymd | undefined =>
@@ -37,7 +30,7 @@ const asYmd = (v: string | number | Ymd | null | undefined): Ymd | undefined =>
 export function formatCalendarDate(v: string | number | Ymd | null | undefined, l: MerchantLocale = {}): string {
   const d = asYmd(v);
   if (!d) return '';
-  const f = formatter('date', l.locale, {
+  const f = dateTimeFormat(l.locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -66,15 +59,15 @@ const momentOptions = (timeZone: string | undefined): Intl.DateTimeFormatOptions
 export function formatMoment(v: string | number | Date | null | undefined, l: MerchantLocale = {}): string {
   const at = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : parseServiceTimestamp(v);
   if (!at || Number.isNaN(at.getTime())) return '';
-  return formatter('moment', l.locale, momentOptions(l.timeZone)).format(at);
+  return dateTimeFormat(l.locale, momentOptions(l.timeZone)).format(at);
 }
 
 /** The time of a moment ("14:05"), with its date too when it is not on the day of `now`. */
 export function formatTimeOfMoment(ms: number, now: number, l: MerchantLocale = {}): string {
   const zone = l.timeZone ? { timeZone: l.timeZone } : {};
-  const day = formatter('day', l.locale, { year: 'numeric', month: 'numeric', day: 'numeric', ...zone });
+  const day = dateTimeFormat(l.locale, { year: 'numeric', month: 'numeric', day: 'numeric', ...zone });
   if (day.format(ms) !== day.format(now)) return formatMoment(ms, l);
-  return formatter('time', l.locale, { hour: '2-digit', minute: '2-digit', ...zone }).format(ms);
+  return dateTimeFormat(l.locale, { hour: '2-digit', minute: '2-digit', ...zone }).format(ms);
 }
 
 /** A ledger month as the service wrote it ("2026-10") named in the merchant's language: "Oct 2026"
@@ -83,12 +76,12 @@ export function formatMonth(key: string, l: MerchantLocale = {}): string {
   const m = /^(\d{4})-(\d{2})$/.exec(key);
   if (!m) return key;
   const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, 1);
-  return formatter('month', l.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+  return dateTimeFormat(l.locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
 }
 
 /** "in 6 days", "tomorrow", "today", "3 days ago", in the merchant's language. */
 export function relativeDays(days: number, l: MerchantLocale = {}): string {
-  return new Intl.RelativeTimeFormat(l.locale, { numeric: 'auto' }).format(days, 'day');
+  return relativeTimeFormat(l.locale, { numeric: 'auto' }).format(days, 'day');
 }
 
 /** A reply date written the one way every screen writes it: the service's day, which ends at
@@ -122,10 +115,10 @@ export function describeReplyBy(
   const d = asYmd(reply);
   if (!d) return undefined;
   const due = endOfServiceDay(d);
-  const f = formatter('deadline', l.locale, momentOptions(l.timeZone));
+  const f = dateTimeFormat(l.locale, momentOptions(l.timeZone));
   const zone = l.timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const sameClock = formatter('offset', 'en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-  const eastern = formatter('offset', 'en-US', { timeZone: serviceTimeZone, timeZoneName: 'longOffset' });
+  const sameClock = dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+  const eastern = dateTimeFormat('en-US', { timeZone: serviceTimeZone, timeZoneName: 'longOffset' });
   return {
     text: `Reply by ${formatReplyDay(d, l)}`,
     yourClock: sameClock.format(due) === eastern.format(due) ? undefined : f.format(due),
@@ -184,6 +177,6 @@ export function documentStatusText(status: string | null | undefined): string {
 export function formatSize(bytes: number, l: MerchantLocale = {}): string {
   const mb = bytes >= 1_048_576;
   const n = mb ? bytes / 1_048_576 : Math.max(1, Math.round(bytes / 1024));
-  const num = new Intl.NumberFormat(l.locale, { maximumFractionDigits: mb ? 1 : 0 }).format(n);
+  const num = numberFormat(l.locale, { maximumFractionDigits: mb ? 1 : 0 }).format(n);
   return `${num} ${mb ? 'MB' : 'KB'}`;
 }

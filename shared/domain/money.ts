@@ -1,27 +1,18 @@
 // Money in minor units, formatted and parsed without floating-point surprises.
 import { currencyExponent, isKnownCurrency } from './currencies.ts';
+import { numberFormat } from './intl-formats.ts';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatter = (currency: string, digits: number): Intl.NumberFormat =>
+  numberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'symbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 
-function formatter(currency: string, digits: number): Intl.NumberFormat {
-  const key = `${currency}:${digits}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'symbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-function plainFormatter(digits: number): Intl.NumberFormat {
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
+const plainFormatter = (digits: number): Intl.NumberFormat =>
+  numberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** 4999 USD → "$49.99"; 1000 JPY → "¥1,000"; 1234 BHD → "BHD 1.234". Ledger amounts may carry
  * fractions of a minor unit: shown rounded to the currency's precision. */
@@ -57,25 +48,14 @@ export function majorToMinor(text: string, currency: string): number | undefined
   return sign ? -minor : minor;
 }
 
-const shortFormatters = new Map<string, Intl.NumberFormat>();
-
 /** An amount in few characters for a chart's axis or a bar's label: 123456 USD → "$1.2K",
  * 1500000 JPY → "¥1.5M", 250 USD → "$2.5"; the exact figure is shown beside it (formatAmount). */
 export function formatAmountShort(minor: number, currency: string): string {
   const code = (currency || 'USD').toUpperCase();
   const major = minorToMajor(minor, code);
-  let f = shortFormatters.get(code);
-  if (!f) {
-    f = isKnownCurrency(code)
-      ? new Intl.NumberFormat('en-US', {
-          style: 'currency',
-          currency: code,
-          notation: 'compact',
-          maximumFractionDigits: 1,
-        })
-      : new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-    shortFormatters.set(code, f);
-  }
+  const f = isKnownCurrency(code)
+    ? numberFormat('en-US', { style: 'currency', currency: code, notation: 'compact', maximumFractionDigits: 1 })
+    : numberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
   const text = f.format(major).replace(/\u00a0/g, ' ');
   return isKnownCurrency(code) ? text : `${code} ${text}`;
 }

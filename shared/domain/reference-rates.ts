@@ -7,6 +7,7 @@
 // total, and the total says which.
 import { currencyExponent } from './currencies.ts';
 import { formatAmount } from './money.ts';
+import { dateTimeFormat, numberFormat } from './intl-formats.ts';
 
 /** The month whose market levels the table approximates. The rates are rounded to about three
  * significant figures (pegged currencies at their pegs); they are no quoted fixing, which is why
@@ -22,7 +23,7 @@ export function describeRatesAge(now: Date, date: string = referenceRatesDate): 
   if (!m) return `rates of ${date}, approximate`;
   const y = Number(m[1]);
   const mo = Number(m[2]);
-  const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const month = dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(y, mo - 1, 15),
   );
   const months = (now.getUTCFullYear() - y) * 12 + (now.getUTCMonth() + 1 - mo);
@@ -103,7 +104,7 @@ export interface ConvertedTotal {
 export function describeRate(from: string, to: string, rate: number): string {
   const per = rate < 0.1 ? 100 : 1;
   // As precise as the table: three significant figures.
-  const value = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 }).format(rate * per);
+  const value = numberFormat('en-US', { maximumSignificantDigits: 3 }).format(rate * per);
   const sample = formatAmount(0, to).replace(/0([.,]0+)?/, value);
   return `${per} ${from} = ${sample}`;
 }

@@ -7,6 +7,7 @@
 import type { ErrorKind } from '../errors.ts';
 import type { ConnectionFacts } from './connection-facts.ts';
 import { formatMoment, formatTimeOfMoment, type MerchantLocale } from './merchant-format.ts';
+import { relativeTimeFormat } from './intl-formats.ts';
 
 export type StatusKind = 'ok' | 'syncing' | 'failed' | 'never' | 'key-missing';
 /** What the bar offers beside its words: the key prompt, or only Sync now. */
@@ -46,7 +47,7 @@ function advice(kind: ErrorKind | null, retry: string | undefined): string {
 export function whenInWords(ms: number, now: number, l: MerchantLocale = {}): string {
   const minutes = Math.floor((now - ms) / 60_000);
   if (minutes < 1) return 'just now';
-  if (minutes < 60) return new Intl.RelativeTimeFormat(l.locale, { numeric: 'auto' }).format(-minutes, 'minute');
+  if (minutes < 60) return relativeTimeFormat(l.locale, { numeric: 'auto' }).format(-minutes, 'minute');
   // formatTimeOfMoment gives the time alone on the day of `now`, the whole moment otherwise.
   const time = formatTimeOfMoment(ms, now, l);
   return time === formatMoment(ms, l) ? `on ${time}` : `at ${time}`;
