@@ -1,6 +1,6 @@
 // The window's first call (data/opening-call.ts), usually sent by the window's first script before
-// app.js ran: its answer is kept as listProfiles' and as the first inbox page's, so the screens
-// that show them find them in and ask nothing more.
+// app.js ran: its answer is kept as listProfiles', the first inbox page's, listEvents' and
+// listSavedFilters', so the screens that show them find them in and ask nothing more.
 import { dataClient } from './data.ts';
 import { pageInput } from './pages.ts';
 import { openingCall } from './opening-call.ts';
@@ -18,5 +18,10 @@ export async function openWindow(): Promise<void> {
   const { answer: r, asOf } = await openingCall();
   if (!r.ok) return;
   dataClient().prime('listProfiles', {}, r.value.profiles, asOf);
-  if (r.value.inbox) dataClient().prime('listInbox', openingPage(r.value.inbox.profileId), r.value.inbox.page, asOf);
+  const inbox = r.value.inbox;
+  if (!inbox) return;
+  const profile = { profileId: inbox.profileId };
+  dataClient().prime('listInbox', openingPage(inbox.profileId), inbox.page, asOf);
+  dataClient().prime('listEvents', profile, inbox.events, asOf);
+  dataClient().prime('listSavedFilters', profile, inbox.savedFilters, asOf);
 }

@@ -43,6 +43,8 @@ test('the first rows come from one call, for the profile used last; a removed on
     services.store.profiles.save(profile('shop-b', 'Shop B'));
     services.store.portfolio.upsertChargebacks('shop-a', [cb('cb_a_1')]);
     services.store.portfolio.upsertChargebacks('shop-b', [cb('cb_b_1'), cb('cb_b_2')]);
+    services.store.events.raise('shop-a', { key: 'new:cb_a_1', kind: 'new', title: 'New chargeback', body: 'cb_a_1' });
+    services.store.savedFilters.save('shop-a', 'Arbitration only', { cycle: 'arbitration' });
     await page.addInitScript({ content: recordCalls });
     const calls = () => page.evaluate(() => (globalThis as unknown as { __calls: string[] }).__calls);
     const shownIds = () => page.locator('.vrow .cell.main .id').allTextContents();
@@ -54,6 +56,13 @@ test('the first rows come from one call, for the profile used last; a removed on
     assert.ok(!(await calls()).includes('listInbox'), `the first page is not asked again: ${await calls()}`);
     assert.ok(!(await calls()).includes('listProfiles'), `nor the profiles: ${await calls()}`);
     assert.match((await shownIds()).join(), /cb_a_1/, 'no profile remembered: the first');
+    // The activity's unread count and the saved filters came with the first call too: nothing
+    // asks for them while the first rows are painted.
+    await page.getByRole('button', { name: 'Activity 1 new' }).waitFor();
+    await page.getByRole('button', { name: 'Arbitration only', exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    for (const asked of ['listEvents', 'listSavedFilters'])
+      assert.ok(!(await calls()).includes(asked), `${asked} is not asked again: ${await calls()}`);
     await page.getByLabel('Profile').selectOption('shop-b');
     await page.getByText('cb_b_2').first().waitFor();
 

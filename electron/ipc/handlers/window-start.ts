@@ -4,19 +4,32 @@ import { openingInbox } from '../../../shared/ipc/opening-inbox.ts';
 import { profileInUse } from '../../../shared/profile-in-use.ts';
 import { appHandlers } from './app.ts';
 import { portfolioHandlers } from './portfolio.ts';
+import { savedFilterHandlers } from './saved-filters.ts';
 
-/** openWindow answers what listProfiles and listInbox answer, from the same handlers. */
+/** openWindow answers what listProfiles, listInbox, listEvents and listSavedFilters answer, from
+ * the same handlers. */
 export function windowStartHandlers(
-  s: Parameters<typeof appHandlers>[0] & Parameters<typeof portfolioHandlers>[0],
+  s: Parameters<typeof appHandlers>[0] &
+    Parameters<typeof portfolioHandlers>[0] &
+    Parameters<typeof savedFilterHandlers>[0],
 ): Handlers<typeof windowStartChannels> {
   const app = appHandlers(s);
   const portfolio = portfolioHandlers(s);
+  const filters = savedFilterHandlers(s);
   return {
     openWindow: async ({ remembered, inbox }) => {
       const profiles = await app.listProfiles({});
       const profileId = profileInUse(profiles, remembered);
       if (profileId === undefined) return { profiles };
-      return { profiles, inbox: { profileId, page: await portfolio.listInbox({ ...inbox, profileId }) } };
+      return {
+        profiles,
+        inbox: {
+          profileId,
+          page: await portfolio.listInbox({ ...inbox, profileId }),
+          events: await portfolio.listEvents({ profileId }),
+          savedFilters: await filters.listSavedFilters({ profileId }),
+        },
+      };
     },
   };
 }

@@ -76,7 +76,7 @@ async function openWindow(input: unknown) {
   assert.ok(r.ok, JSON.stringify(r));
   return r.value as {
     profiles: Array<{ id: string }>;
-    inbox?: { profileId: string; page: { rows: Array<{ id: string }> } };
+    inbox?: { profileId: string; page: { rows: Array<{ id: string }> }; events: unknown[]; savedFilters: unknown[] };
   };
 }
 
@@ -90,11 +90,16 @@ test("the remembered profile's inbox, the same answers listProfiles and listInbo
   s.store.profiles.save(profile('shop-b', 'Shop B'));
   s.store.portfolio.upsertChargebacks('shop-a', [cb('a1')]);
   s.store.portfolio.upsertChargebacks('shop-b', [cb('b1'), cb('b2')]);
+  s.store.events.raise('shop-b', { key: 'new:b1', kind: 'new', title: 'New chargeback', body: 'b1' });
+  s.store.events.raise('shop-a', { key: 'new:a1', kind: 'new', title: 'New chargeback', body: 'a1' });
+  s.store.savedFilters.save('shop-b', 'Arbitration only', { cycle: 'arbitration' });
   const r = await openWindow({ remembered: 'shop-b', inbox: page });
   assert.deepEqual(r.profiles, await h.listProfiles({}));
   assert.equal(r.inbox?.profileId, 'shop-b');
   assert.deepEqual(r.inbox?.page, await h.listInbox({ ...page, profileId: 'shop-b' }));
   assert.deepEqual(r.inbox?.page.rows.map((row) => row.id).sort(), ['b1', 'b2']);
+  assert.deepEqual(r.inbox?.events, await h.listEvents({ profileId: 'shop-b' }));
+  assert.deepEqual(r.inbox?.savedFilters, await h.listSavedFilters({ profileId: 'shop-b' }));
 });
 
 test('a remembered profile removed since, or none remembered: the first profile, never an empty inbox', async () => {
