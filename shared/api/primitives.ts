@@ -143,10 +143,7 @@ export function tolerantDates<S extends z.ZodType>(fields: Readonly<Record<strin
 }
 
 /** Strings the service may leave null or omit. */
-export const optionalText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
+export const optionalText = z.string().nullable().default(null);
 
 /** An ID: never validated by exact length (system IDs may be 15, 30 or 32 characters), but one
  * that could not be sent in a search is refused, so its record is skipped and reported. */

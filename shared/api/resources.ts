@@ -83,8 +83,8 @@ const chargebackFields = {
     .nullish()
     .transform((v) => v ?? ''),
   total: intLike,
-  representedTotal: intLike.nullish().transform((v) => v ?? null),
-  paymentMethod: intLike.nullish().transform((v) => v ?? null),
+  representedTotal: intLike.nullable().default(null),
+  paymentMethod: intLike.nullable().default(null),
   cycle: z.string(),
   currency: z
     .string()
@@ -97,9 +97,9 @@ const chargebackFields = {
     .nullish()
     .transform((v) => v ?? ''),
   reasonCode: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
-  issued: ymdDate.nullish().transform((v) => v ?? null),
-  received: ymdDate.nullish().transform((v) => v ?? null),
-  reply: ymdDate.nullish().transform((v) => v ?? null),
+  issued: ymdDate.nullable().default(null),
+  received: ymdDate.nullable().default(null),
+  reply: ymdDate.nullable().default(null),
   bankRef: optionalText,
   ChargebackRef: optionalText.optional(),
   chargebackRef: optionalText.optional(),
@@ -173,7 +173,7 @@ export const chargebackMessageSchema = tolerantDates(
       toQueue: optionalText,
       contact: optionalText,
       note: optionalText,
-      amount: intLike.nullish().transform((v) => v ?? null),
+      amount: intLike.nullable().default(null),
       currency: optionalText,
     })
     .transform(normaliseChargebackLink),
@@ -226,10 +226,7 @@ export const entrySchema = tolerantDates(
     isFee: flag01.default(0),
     pendingEntry: optionalText,
     pendingEntryCreated: timestamp.nullish(),
-    chargeback: z
-      .union([expandedChargebackSchema, z.string()])
-      .nullish()
-      .transform((v) => v ?? null),
+    chargeback: z.union([expandedChargebackSchema, z.string()]).nullable().default(null),
   }),
 );
 export type Entry = z.infer<typeof entrySchema>;

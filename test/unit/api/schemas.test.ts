@@ -431,3 +431,26 @@ test('wrap writes the wrapped envelope that the schema reads back', () => {
   const body = envelopeSchema.parse(wrap([chargebackRecord], { page: { current: 1, last: 1, hasMore: false } }));
   assert.equal(body.details.page?.hasMore, false);
 });
+
+test('a field the service may leave out or null reads as null either way, and as sent when given', () => {
+  const { ref: _ref, representedTotal: _rt, issued: _issued, ...leftOut } = chargebackRecord;
+  const nulled = { ...chargebackRecord, ref: null, representedTotal: null, issued: null, bankRef: null };
+  for (const [what, record] of [
+    ['left out', leftOut],
+    ['null', nulled],
+  ] as const) {
+    const c = chargebackSchema.parse(record);
+    assert.equal(c.ref, null, what);
+    assert.equal(c.representedTotal, null, what);
+    assert.equal(c.issued, null, what);
+    // The key is there, where the schema names it: the store keeps this JSON as read.
+    assert.ok(Object.keys(c).indexOf('ref') < Object.keys(c).indexOf('reason'), what);
+  }
+  const given = chargebackSchema.parse({ ...chargebackRecord, representedTotal: '2500', issued: '2025-03-10' });
+  assert.equal(given.ref, 'R-1');
+  assert.equal(given.representedTotal, 2500);
+  assert.equal(given.issued, 20250310);
+  // Wrong types are still refused, not read as null.
+  assert.equal(chargebackSchema.safeParse({ ...chargebackRecord, ref: 42 }).success, false);
+  assert.equal(chargebackSchema.safeParse({ ...chargebackRecord, representedTotal: 'lots' }).success, false);
+});
