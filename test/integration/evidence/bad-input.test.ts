@@ -260,11 +260,13 @@ test(
         `peak memory: ${mb(result.baselineKb)} MB loaded, ${mb(result.afterImportKb)} ` +
           `MB after the import, ${mb(result.peakKb)} MB after the build`,
       );
-      // Decoding the 48-megapixel photo whole would take 144 MB, a bomb gigabytes: the import
-      // reads sizes and decodes small versions, so its peak stays within 64 MB of the baseline.
+      // Decoding the 48-megapixel photo whole would take 144 MB more, a bomb gigabytes: the import
+      // reads sizes and decodes small versions. It raises the peak by 48-52 MB here; a fresh CI
+      // machine once measured 64 MB (the garbage collector's timing moves the peak), so the bound
+      // is 96 MB: still well short of one whole decode.
       assert.ok(
-        result.afterImportKb - result.baselineKb < 64 * 1024,
-        `the import raised the peak by ${mb(result.afterImportKb - result.baselineKb)} MB (bound 64 MB)`,
+        result.afterImportKb - result.baselineKb < 96 * 1024,
+        `the import raised the peak by ${mb(result.afterImportKb - result.baselineKb)} MB (bound 96 MB)`,
       );
       // The build draws and compresses page by page, and the two OCR engines read its pages for card
       // numbers (each holding a real page's working memory, beyond what the baseline's small warm-up
