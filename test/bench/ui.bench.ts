@@ -393,7 +393,8 @@ try {
 
   browser = await launchChromium();
   console.log(
-    `Chromium ${browser.version()} at ${chromiumPath}, 1280 × 820; ${cpus().length} CPUs, ` +
+    `Chromium ${browser.version()} at ${chromiumPath}, 1280 × 820, its own address-bar WebUI off (the ` +
+      `app's window has none; test/e2e/support/launch-chromium.ts); ${cpus().length} CPUs, ` +
       `load average ${loadavg()[0]!.toFixed(1)} before the runs (figures grow with it; the reference shares it)`,
   );
   const big = await portfolio(CHARGEBACKS);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { bridgeScriptOptions } from '../../../build/bridge-script.ts';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright';
 import { createAppServices, type AppServices } from '../../../electron/app-services.ts';
 import { createIpcRouter } from '../../../electron/ipc/router.ts';
 import { createEventHub } from '../../../electron/ipc/event-hub.ts';
@@ -21,7 +21,7 @@ import { toWire, fromWire } from './wire.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 export const screenshotDir = join(root, 'test-results', 'screenshots');
-export const chromiumPath = '/usr/bin/chromium';
+export { chromiumPath, launchChromium } from './launch-chromium.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html',
@@ -174,17 +174,4 @@ export async function openBrowserApp(o: {
       rmSync(home, { recursive: true, force: true });
     },
   };
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
 }
