@@ -5,14 +5,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright';
-import { browserUiFeatures, chromiumPath, disabledFeatures, launchChromium } from './support/launch-chromium.ts';
+import {
+  browserUiFeatures,
+  chromiumPath,
+  disabledFeatures,
+  launchChromium,
+  offByPlaywright,
+} from './support/launch-chromium.ts';
 
 test("the test browser has Chromium's address-bar WebUI off and keeps Playwright's features off", async (t) => {
   if (!existsSync(chromiumPath))
     return t.skip(`Chromium is not installed at ${chromiumPath} (apt-get install chromium)`);
-  const plain = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
-  const byPlaywright = await disabledFeatures(plain).finally(() => plain.close());
+  const byPlaywright = await offByPlaywright();
   assert.ok(byPlaywright.includes('PaintHolding'), `Playwright's own list: ${byPlaywright.join()}`);
   const browser = await launchChromium();
   try {

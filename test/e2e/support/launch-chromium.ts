@@ -37,16 +37,18 @@ export async function disabledFeatures(browser: Browser): Promise<string[]> {
  * added here must name them too, or they come back on. Read once per process from a browser
  * started as Playwright starts it. */
 let playwrightOff: Promise<string[]> | undefined;
-async function offByPlaywright(): Promise<string[]> {
-  const plain = await chromium.launch({ executablePath: chromiumPath, args });
-  try {
-    return await disabledFeatures(plain);
-  } finally {
-    await plain.close();
-  }
+export function offByPlaywright(): Promise<string[]> {
+  return (playwrightOff ??= (async () => {
+    const plain = await chromium.launch({ executablePath: chromiumPath, args });
+    try {
+      return await disabledFeatures(plain);
+    } finally {
+      await plain.close();
+    }
+  })());
 }
 
 export async function launchChromium(): Promise<Browser> {
-  const off = [...new Set([...(await (playwrightOff ??= offByPlaywright())), ...browserUiFeatures])];
+  const off = [...new Set([...(await offByPlaywright()), ...browserUiFeatures])];
   return chromium.launch({ executablePath: chromiumPath, args: [...args, `--disable-features=${off.join(',')}`] });
 }
