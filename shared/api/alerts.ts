@@ -2,7 +2,7 @@
 // `subject` and whether `data` is empty (observed behaviour). Created and Closed carry the
 // chargeback record; Opened, Won and Lost carry none.
 import { z } from 'zod';
-import { boolLike, ymdDate, tolerantDates, invalidDatesSchema } from './primitives.ts';
+import { boolLike, ymdDate, tolerantDates, invalidDatesSchema, keptObject } from './primitives.ts';
 import { chargebackSchema } from './resources.ts';
 
 const text = z
@@ -14,7 +14,7 @@ const date = ymdDate.nullish().transform((v) => v ?? null);
 
 export const alertSchema = tolerantDates(
   { disputeCreated: 'calendar', disputeResponseDue: 'calendar', txnCreated: 'calendar' },
-  z.looseObject({
+  keptObject({
     subject: text,
     disputeId: z.string().min(1),
     disputeCaseId: text,

@@ -4,7 +4,7 @@
 // missing, `payment` and `token` either an ID or, expanded, the object that holds it. Unknown fields
 // are kept as received.
 import { z } from 'zod';
-import { intLike, optionalText, id, timestamp, tolerantDates } from './primitives.ts';
+import { intLike, optionalText, id, timestamp, tolerantDates, keptObject } from './primitives.ts';
 
 /** A link that is an ID, or the expanded record carrying it. */
 const linkId = z
@@ -20,7 +20,7 @@ const code = z
 
 export const historyTxnSchema = tolerantDates(
   { created: 'timestamp', modified: 'timestamp' },
-  z.looseObject({
+  keptObject({
     id,
     created: timestamp.nullish(),
     modified: timestamp.nullish(),

@@ -1,4 +1,4 @@
-// The service's records, tolerant on read: unknown fields are kept (looseObject), integers may
+// The service's records, tolerant on read: unknown fields are kept (keptObject), integers may
 // be strings, flags may be any 0/1 form, null stands where the service leaves a value out, and a
 // date that is no real date is kept as text in `invalidDates` (the field itself is null).
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import {
   optionalText,
   id,
   tolerantDates,
+  keptObject,
   invalidDatesSchema,
   type DateKind,
 } from './primitives.ts';
@@ -34,7 +35,7 @@ const chargebackDates: Record<string, DateKind> = {
  * by the contract, so only the ones the app reads are typed; the rest are kept as received. */
 export const txnSchema = tolerantDates(
   metaDates,
-  z.looseObject({
+  keptObject({
     id,
     ...recordMeta,
     merchant: optionalText,
@@ -115,94 +116,87 @@ const chargebackFields = {
 function normaliseRef<T extends { ChargebackRef?: string | null; chargebackRef?: string | null }>(
   v: T,
 ): T & { chargebackRef: string | null } {
-  const out = { ...v, chargebackRef: v.chargebackRef ?? v.ChargebackRef ?? null };
-  delete out.ChargebackRef;
-  return out;
+  // Left out by destructuring, not deleted: a deleted key turns the object into a hash table.
+  const { ChargebackRef, ...out } = v;
+  return { ...out, chargebackRef: v.chargebackRef ?? ChargebackRef ?? null } as T & { chargebackRef: string | null };
 }
 
 /** Links to a chargeback arrive as `Chargeback` (contract) or `chargeback`; the app reads `chargeback`. */
 function normaliseChargebackLink<T extends { Chargeback?: string; chargeback?: string }>(
   v: T,
 ): T & { chargeback: string | null } {
-  const out = { ...v, chargeback: v.Chargeback ?? v.chargeback ?? null };
-  delete out.Chargeback;
-  return out;
+  const { Chargeback, ...out } = v;
+  return { ...out, chargeback: Chargeback ?? v.chargeback ?? null } as T & { chargeback: string | null };
 }
 
-export const chargebackSchema = tolerantDates(chargebackDates, z.looseObject(chargebackFields).transform(normaliseRef));
+export const chargebackSchema = tolerantDates(chargebackDates, keptObject(chargebackFields).transform(normaliseRef));
 export type Chargeback = z.infer<typeof chargebackSchema>;
 
 /** A chargeback inside an expanded entry: its `txn` is the transaction object, not an ID. */
 export const expandedChargebackSchema = tolerantDates(
   chargebackDates,
-  z.looseObject({ ...chargebackFields, txn: z.union([txnSchema, z.string()]).nullish() }).transform(normaliseRef),
+  keptObject({ ...chargebackFields, txn: z.union([txnSchema, z.string()]).nullish() }).transform(normaliseRef),
 );
 export type ExpandedChargeback = z.infer<typeof expandedChargebackSchema>;
 
 export const chargebackStatusRecordSchema = tolerantDates(
   metaDates,
-  z
-    .looseObject({
-      id,
-      ...recordMeta,
-      Chargeback: z.string().optional(),
-      chargeback: z.string().optional(),
-      ChargebackMessage: optionalText.optional(),
-      chargebackMessage: optionalText.optional(),
-      status: z.string().transform((v) => v.toLowerCase()),
-    })
-    .transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null })),
+  keptObject({
+    id,
+    ...recordMeta,
+    Chargeback: z.string().optional(),
+    chargeback: z.string().optional(),
+    ChargebackMessage: optionalText.optional(),
+    chargebackMessage: optionalText.optional(),
+    status: z.string().transform((v) => v.toLowerCase()),
+  }).transform((v) => ({ ...normaliseChargebackLink(v), message: v.ChargebackMessage ?? v.chargebackMessage ?? null })),
 );
 export type ChargebackStatusRecord = z.infer<typeof chargebackStatusRecordSchema>;
 
 export const chargebackMessageSchema = tolerantDates(
   { ...metaDates, date: 'calendar' },
-  z
-    .looseObject({
-      id,
-      ...recordMeta,
-      Chargeback: z.string().optional(),
-      chargeback: z.string().optional(),
-      type: z.string(),
-      status: z.string().transform((v) => v.toLowerCase()),
-      imported: flag01.nullish(),
-      inactive: flag01.nullish(),
-      frozen: flag01.nullish(),
-      date: ymdDate.nullish(),
-      fromQueue: optionalText,
-      toQueue: optionalText,
-      contact: optionalText,
-      note: optionalText,
-      amount: intLike.nullable().default(null),
-      currency: optionalText,
-    })
-    .transform(normaliseChargebackLink),
+  keptObject({
+    id,
+    ...recordMeta,
+    Chargeback: z.string().optional(),
+    chargeback: z.string().optional(),
+    type: z.string(),
+    status: z.string().transform((v) => v.toLowerCase()),
+    imported: flag01.nullish(),
+    inactive: flag01.nullish(),
+    frozen: flag01.nullish(),
+    date: ymdDate.nullish(),
+    fromQueue: optionalText,
+    toQueue: optionalText,
+    contact: optionalText,
+    note: optionalText,
+    amount: intLike.nullable().default(null),
+    currency: optionalText,
+  }).transform(normaliseChargebackLink),
 );
 export type ChargebackMessage = z.infer<typeof chargebackMessageSchema>;
 
 /** A stored evidence document. Its fields are not shown by the contract; these are observed. */
 export const chargebackDocumentSchema = tolerantDates(
   metaDates,
-  z
-    .looseObject({
-      id,
-      ...recordMeta,
-      Chargeback: z.string().optional(),
-      chargeback: z.string().optional(),
-      type: optionalText,
-      documentType: optionalText.optional(),
-      name: optionalText,
-      ref: optionalText,
-      status: optionalText,
-      sizeInBytes: intLike.nullish(),
-    })
-    .transform(normaliseChargebackLink),
+  keptObject({
+    id,
+    ...recordMeta,
+    Chargeback: z.string().optional(),
+    chargeback: z.string().optional(),
+    type: optionalText,
+    documentType: optionalText.optional(),
+    name: optionalText,
+    ref: optionalText,
+    status: optionalText,
+    sizeInBytes: intLike.nullish(),
+  }).transform(normaliseChargebackLink),
 );
 export type ChargebackDocument = z.infer<typeof chargebackDocumentSchema>;
 
 export const entrySchema = tolerantDates(
   { ...metaDates, pendingEntryCreated: 'timestamp' },
-  z.looseObject({
+  keptObject({
     id,
     ...recordMeta,
     entity: optionalText,

