@@ -156,24 +156,6 @@ export const id = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** The fields of `shape` checked (unknown ones left out), by one generated function where zod
- * can make one; where code may not be generated, field by field, with the same result. Made on
- * first use. */
-function checkOf<S extends z.ZodRawShape>(shape: S): () => z.ZodObject<S> {
-  const own = z.object(shape);
-  let check: z.ZodObject<S> | undefined;
-  return () => {
-    if (!check) {
-      try {
-        check = z.compile(own);
-      } catch {
-        check = own;
-      }
-    }
-    return check;
-  };
-}
-
 /**
  * A record of the service: the fields of `shape` checked as the app reads them, and any other
  * field kept as received (what zod's looseObject reads). The record is made in one go, the input
@@ -185,18 +167,26 @@ function checkOf<S extends z.ZodRawShape>(shape: S): () => z.ZodObject<S> {
  * come last.
  */
 export function keptObject<const S extends z.ZodRawShape>(shape: S) {
-  const check = checkOf(shape);
-  return z.unknown().transform((raw, ctx): z.output<z.ZodObject<S>> & { [k: string]: unknown } => {
+  const own = z.object(shape);
+  // Compiled into one generated function on first use (zod hands back the schema itself where it
+  // cannot compile one).
+  let fast: typeof own | undefined;
+  return z.unknown().transform((raw, ctx): z.output<typeof own> & { [k: string]: unknown } => {
     // Not an object: refused as zod's object refuses it, before anything is made (a union tries
     // this first on every entry whose chargeback is an ID, not the record).
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       ctx.issues.push({ code: 'invalid_type', expected: 'object', input: raw });
       return z.NEVER;
     }
-    const r = check().safeParse(raw);
+    const r = (fast ??= z.compile(own)).safeParse(raw);
     if (!r.success) {
-      // Each problem keeps its path: the record's parents prefix theirs, as for any field.
-      ctx.issues.push(...(r.error.issues as typeof ctx.issues));
+      // The problems as the object itself reports them, before they are put into words: each
+      // keeps whether it stops the parse, by which a union names the branch that nearly read
+      // (its field's path and message, not "Invalid input"). The record's parents prefix their
+      // paths, as for any field.
+      const payload = own._zod.run({ value: raw, issues: [] }, {});
+      if (payload instanceof Promise) throw new Error('a record schema cannot be asynchronous');
+      ctx.issues.push(...payload.issues);
       return z.NEVER;
     }
     // An own key "__proto__" (JSON.parse makes one) is left out, as zod's loose object leaves it.

@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { z } from 'zod';
 import { keptObject, intLike, flag01, optionalText, timestamp, id } from '../../../shared/api/primitives.ts';
-import { chargebackSchema, txnSchema, entrySchema, chargebackStatusRecordSchema } from '../../../shared/api/index.ts';
+import {
+  chargebackSchema,
+  expandedChargebackSchema,
+  txnSchema,
+  entrySchema,
+  chargebackStatusRecordSchema,
+} from '../../../shared/api/index.ts';
 
 const recorded = (name: string): Array<Record<string, unknown>> => {
   const j = JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}.json`, import.meta.url), 'utf8')) as {
@@ -29,12 +35,12 @@ const shape = {
   order: optionalText,
   inactive: flag01.default(0),
   ChargebackRef: optionalText.optional(),
-  payment: z.union([z.string(), keptObject({ id: z.string() }), z.null()]).optional(),
+  payment: z.union([z.string(), keptObject({ id: z.string().min(1) }), z.null()]).optional(),
 };
 const kept = keptObject(shape);
 const loose = z.looseObject({
   ...shape,
-  payment: z.union([z.string(), z.looseObject({ id: z.string() }), z.null()]).optional(),
+  payment: z.union([z.string(), z.looseObject({ id: z.string().min(1) }), z.null()]).optional(),
 });
 
 const problems = (r: { success: boolean; error?: z.ZodError }): string[] =>
@@ -52,6 +58,7 @@ test('a record reads as a loose object reads it: the recorded transactions and e
     { ...t, id: '' }, // refused by its own check
     { ...t, payment: { id: 't1_pay_1', extra: 1 } }, // nested record, its unknown field kept
     { ...t, payment: { id: 7 } }, // nested record refused: the path names it
+    { ...t, payment: { id: '' } }, // refused by a check that lets the parse go on: the union still names it
     { ...t, payment: 42 }, // no branch of the union reads it
     { id: 't1_txn_min' }, // defaults for what was left out
     'a string',
@@ -105,4 +112,14 @@ test('records are made whole: V8 keeps them with fast properties, where a loose 
   });
   assert.equal(fast(entry), true);
   assert.equal(typeof entry.chargeback === 'object' && entry.chargeback !== null && fast(entry.chargeback), true);
+});
+
+test('a transaction refused inside an expanded chargeback is named by its field, as before', () => {
+  const [txn] = recorded('txns');
+  const cb = { ...recorded('chargebacks')[0]!, txn: { ...txn, total: 2.5 } };
+  const r = expandedChargebackSchema.safeParse(cb);
+  assert.equal(r.success, false);
+  assert.deepEqual(problems(r), ['txn.total: expected an integer']);
+  const blank = expandedChargebackSchema.safeParse({ ...cb, txn: { ...txn, id: '' } });
+  assert.deepEqual(problems(blank), ['txn.id: an ID cannot be empty']);
 });
