@@ -121,6 +121,9 @@ function normaliseRef<T extends { ChargebackRef?: string | null; chargebackRef?:
   return { ...out, chargebackRef: v.chargebackRef ?? ChargebackRef ?? null } as T & { chargebackRef: string | null };
 }
 
+/** A record's link to its chargeback, in either spelling the service sends (normaliseChargebackLink). */
+const chargebackLink = { Chargeback: z.string().optional(), chargeback: z.string().optional() };
+
 /** Links to a chargeback arrive as `Chargeback` (contract) or `chargeback`; the app reads `chargeback`. */
 function normaliseChargebackLink<T extends { Chargeback?: string; chargeback?: string }>(
   v: T,
@@ -144,8 +147,7 @@ export const chargebackStatusRecordSchema = tolerantDates(
   keptObject({
     id,
     ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
+    ...chargebackLink,
     ChargebackMessage: optionalText.optional(),
     chargebackMessage: optionalText.optional(),
     status: z.string().transform((v) => v.toLowerCase()),
@@ -158,8 +160,7 @@ export const chargebackMessageSchema = tolerantDates(
   keptObject({
     id,
     ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
+    ...chargebackLink,
     type: z.string(),
     status: z.string().transform((v) => v.toLowerCase()),
     imported: flag01.nullish(),
@@ -182,8 +183,7 @@ export const chargebackDocumentSchema = tolerantDates(
   keptObject({
     id,
     ...recordMeta,
-    Chargeback: z.string().optional(),
-    chargeback: z.string().optional(),
+    ...chargebackLink,
     type: optionalText,
     documentType: optionalText.optional(),
     name: optionalText,
