@@ -3,7 +3,7 @@
 // dialect's forms, and a merchant's whole answer goes through the CLI in each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -24,27 +24,19 @@ import { profileDefaults, type Profile } from '../../../shared/profiles.ts';
 import type { DialectName } from '../../../shared/domain/dialects.ts';
 import type { OutboxJob } from '../../../shared/outbox.ts';
 import { runCli } from '../cli/support.ts';
+import { recordedAnswer, recordedRecords as recorded, type RecordedRecord as Rec } from '../../support/recorded.ts';
 
-type Rec = Record<string, unknown>;
-const recorded = (name: string): Rec[] => {
-  const body = JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}`, import.meta.url), 'utf8')) as {
-    response: { data: Rec[] };
-  };
-  return body.response.data;
-};
 const schemas = {
-  'chargebacks.json': chargebackSchema,
-  'chargebackStatuses.json': chargebackStatusRecordSchema,
-  'chargebackMessages.json': chargebackMessageSchema,
-  'chargebackDocuments.json': chargebackDocumentSchema,
-  'chargebackDocument-created.json': chargebackDocumentSchema,
+  chargebacks: chargebackSchema,
+  chargebackStatuses: chargebackStatusRecordSchema,
+  chargebackMessages: chargebackMessageSchema,
+  chargebackDocuments: chargebackDocumentSchema,
+  'chargebackDocument-created': chargebackDocumentSchema,
 } as const;
 
 test('the recordings of the core API read: envelopes, every record, the alert; links and dates as recorded', () => {
   for (const [name, schema] of Object.entries(schemas)) {
-    const body = JSON.parse(
-      readFileSync(new URL(`../../fixtures/recorded/${name}`, import.meta.url), 'utf8'),
-    ) as unknown;
+    const body = recordedAnswer(name);
     const envelope = envelopeSchema.safeParse((body as { response: unknown }).response);
     assert.ok(envelope.success, `${name}: envelope`);
     for (const r of recorded(name)) {
@@ -55,21 +47,19 @@ test('the recordings of the core API read: envelopes, every record, the alert; l
       );
     }
   }
-  const [closed] = recorded('chargebackStatuses.json').map((r) => chargebackStatusRecordSchema.parse(r));
+  const [closed] = recorded('chargebackStatuses').map((r) => chargebackStatusRecordSchema.parse(r));
   assert.equal(closed!.chargeback, 't1_chb_6616a9f7c19a47bea938957');
   assert.equal(closed!.message, 't1_chm_6674683807ae211f3855942');
-  const lost = chargebackStatusRecordSchema.parse(recorded('chargebackStatuses.json')[1]);
+  const lost = chargebackStatusRecordSchema.parse(recorded('chargebackStatuses')[1]);
   assert.equal(lost.created, '2024-04-10 21:00:01.722', 'three fraction digits read too');
-  const represent = chargebackMessageSchema.parse(recorded('chargebackMessages.json')[0]);
+  const represent = chargebackMessageSchema.parse(recorded('chargebackMessages')[0]);
   assert.deepEqual(
     [represent.chargeback, represent.type, represent.date, represent.amount],
     ['t1_chb_6616a9f7c19a47bea938957', 'represent', 20240620, null],
   );
-  const cb = chargebackSchema.parse(recorded('chargebacks.json')[0]);
+  const cb = chargebackSchema.parse(recorded('chargebacks')[0]);
   assert.deepEqual([cb.mid, cb.platform, cb.received], [null, null, null], 'absent fields read as absent');
-  const alert = alertPayloadSchema.parse(
-    JSON.parse(readFileSync(new URL('../../fixtures/recorded/alert-created.json', import.meta.url), 'utf8')),
-  );
+  const alert = alertPayloadSchema.parse(recordedAnswer('alert-created'));
   assert.equal(alert.response.alert.disputeReasonCode, 'V1305');
   assert.equal(chargebackSchema.parse(alert.response.data[0]).actionable, 0, 'a string "0" in an alert');
 });
@@ -168,10 +158,10 @@ test('core mode: the sandbox answers in the recorded shapes, field by field', as
       const res = await fetch(`${sb.url}${path}`, { headers: { APIKEY: sb.apiKey, ...search(field) } });
       return ((await res.json()) as { response: { data: Rec[] } }).response.data;
     };
-    assertSameShape('chargeback', await list('/chargebacks', 'id'), recorded('chargebacks.json'));
-    assertSameShape('chargeback (seeded)', (await call(sb, 'GET', '/chargebacks')).data, recorded('chargebacks.json'));
+    assertSameShape('chargeback', await list('/chargebacks', 'id'), recorded('chargebacks'));
+    assertSameShape('chargeback (seeded)', (await call(sb, 'GET', '/chargebacks')).data, recorded('chargebacks'));
     const statuses = await list('/chargebackStatuses');
-    assertSameShape('status', statuses, recorded('chargebackStatuses.json'));
+    assertSameShape('status', statuses, recorded('chargebackStatuses'));
     assert.deepEqual(
       statuses.map((s) => [s.status, s.chargebackMessage]),
       [
@@ -179,8 +169,8 @@ test('core mode: the sandbox answers in the recorded shapes, field by field', as
         ['closed', message.data[0]!.id],
       ],
     );
-    assertSameShape('message', await list('/chargebackMessages'), recorded('chargebackMessages.json'));
-    assertSameShape('document', await list('/chargebackDocuments'), recorded('chargebackDocuments.json'));
+    assertSameShape('message', await list('/chargebackMessages'), recorded('chargebackMessages'));
+    assertSameShape('document', await list('/chargebackDocuments'), recorded('chargebackDocuments'));
     assert.deepEqual(
       await list('/chargebackMessages', 'Chargeback'),
       [],

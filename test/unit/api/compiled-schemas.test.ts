@@ -6,7 +6,6 @@
 // here to the recorded records and to the awkward ones the schemas tolerate or refuse.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { compiled, parseChargebacksWithTxns } from '../../../electron/api/parse-records.ts';
 import {
@@ -21,14 +20,7 @@ import {
 import { historyTxnSchema } from '../../../shared/api/card-history.ts';
 import { envelopeSchema } from '../../../shared/api/envelope.ts';
 
-type Rec = Record<string, unknown>;
-
-const recorded = (name: string): Rec[] =>
-  (
-    JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}.json`, import.meta.url), 'utf8')) as {
-      response: { data: Rec[] };
-    }
-  ).response.data;
+import { recordedAnswer, recordedRecords as recorded, type RecordedRecord as Rec } from '../../support/recorded.ts';
 
 /** What a parse gives, as the store and the merchant would see it. */
 function outcome(r: { success: boolean; data?: unknown; error?: z.ZodError }): unknown {
@@ -132,15 +124,13 @@ test('a chargeback page with transactions expanded reads through the compiled sc
 });
 
 test('every answer reads through the compiled envelope as through the schema: successes, failures, and what is no answer', () => {
-  const raw = (name: string): unknown =>
-    JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}.json`, import.meta.url), 'utf8'));
   const error = { code: 64, severity: 2, msg: 'Rate of requests exceeded', errorCode: 'C_RATE_LIMIT_EXCEEDED' };
   assertSame(
     envelopeSchema,
     [
-      raw('chargebacks'),
-      raw('chargebackStatuses'),
-      raw('txns-expanded'),
+      recordedAnswer('chargebacks'),
+      recordedAnswer('chargebackStatuses'),
+      recordedAnswer('txns-expanded'),
       // The status read's bare form, PHP's empty details, paging, and 401/429's errors alone.
       { data: [{ id: 'x' }], details: [], errors: [] },
       { response: { data: [], details: { page: { current: 2, last: 9, hasMore: true } }, errors: [] } },

@@ -5,9 +5,9 @@
 // properties rather than as a hash table, is checked directly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { z } from 'zod';
+import { recordedRecords as recorded } from '../../support/recorded.ts';
 import { keptObject, intLike, flag01, optionalText, timestamp, id } from '../../../shared/api/primitives.ts';
 import {
   chargebackSchema,
@@ -16,14 +16,6 @@ import {
   entrySchema,
   chargebackStatusRecordSchema,
 } from '../../../shared/api/index.ts';
-
-const recorded = (name: string): Array<Record<string, unknown>> => {
-  const j = JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}.json`, import.meta.url), 'utf8')) as {
-    response?: { data: Array<Record<string, unknown>> };
-    data?: Array<Record<string, unknown>>;
-  };
-  return (j.response ?? j).data!;
-};
 
 // Fields of every kind the record schemas use: checked, converted, defaulted, optional, nested.
 const shape = {

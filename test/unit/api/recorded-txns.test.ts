@@ -3,15 +3,11 @@
 // their facts for the Compelling Evidence 3.0 rule come from the fields the record really has.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { recordedRecords } from '../../support/recorded.ts';
 import { historyTxnSchema } from '../../../shared/api/card-history.ts';
 import { ce3Facts, notAPurchase } from '../../../electron/card-history/txn-facts.ts';
 
-const recorded = (
-  JSON.parse(readFileSync(new URL('../../fixtures/recorded/txns.json', import.meta.url), 'utf8')) as {
-    response: { data: unknown[] };
-  }
-).response.data;
+const recorded = recordedRecords('txns');
 
 test('recorded transactions parse as /txns records and give the rule the customer IP, never the billing address', () => {
   assert.ok(recorded.length > 0);
