@@ -73,25 +73,53 @@ const SPACE = 0.35;
 /** A foot this far below the row's baseline, in row heights, is a descender's. */
 const DESCENT = 0.2;
 
-/** The label of each pixel, kept from page to page (a page of 2 million pixels needs 8 MB; made
- * anew for each page, that is most of what the collector has to free). */
-let kept = new Int32Array(0);
-function labelsFor(n: number): Int32Array {
-  if (kept.length < n) kept = new Int32Array(n);
-  const labels = kept.subarray(0, n);
-  labels.fill(0);
-  return labels;
+/** For each local mean, the grey levels darker than it are below this: 82% of the mean and at
+ * least CONTRAST darker (a table, so the test of each of a page's millions of pixels is one
+ * look-up). */
+const DARK_BELOW = Uint8Array.from({ length: 256 }, (_, m) =>
+  Math.max(0, Math.min(Math.ceil((m * 82) / 100), m - CONTRAST + 1)),
+);
+
+const LIGHTEST_DARK = DARK_BELOW[255]!;
+
+/** A copy twice as long, for a typed array that has filled up. */
+function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
-/** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts. A pixel
- * is dark when it is darker than 82% of the mean around it (`localMean`, a blurred copy made by
- * the caller): a local threshold, so a shadow across a photo does not black out the words under
- * it. One pass labels the pixels (union-find over typed arrays: a page has millions of pixels),
- * a second gathers each region's box. */
+/** Growable columns of the runs of dark pixels: a page of print has tens of thousands. */
+class Runs {
+  n = 0;
+  x0 = new Int32Array(4096);
+  x1 = new Int32Array(4096);
+  y = new Int32Array(4096);
+  label = new Int32Array(4096);
+  push(x0: number, x1: number, y: number, label: number): void {
+    if (this.n === this.x0.length) {
+      this.x0 = doubled(this.x0);
+      this.x1 = doubled(this.x1);
+      this.y = doubled(this.y);
+      this.label = doubled(this.label);
+    }
+    this.x0[this.n] = x0;
+    this.x1[this.n] = x1;
+    this.y[this.n] = y;
+    this.label[this.n++] = label;
+  }
+}
+
+/** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts, in the
+ * order of each region's first pixel (row by row). A pixel is dark when it is darker than 82% of
+ * the mean around it (`localMean`, a blurred copy made by the caller): a local threshold, so a
+ * shadow across a photo does not black out the words under it. Each row's stretches of dark
+ * pixels (runs) are joined to the runs they touch in the row above (union-find over typed
+ * arrays): a page of print is mostly paper, and a run costs what a pixel did. */
 export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: number }> {
   const { width, height, data } = g;
-  const labels = labelsFor(width * height);
-  // At most one new label per two pixels of a row, and label 0 is "none".
+  const runs = new Runs();
+  // Label 0 is "none"; a run without a run touching it above starts a label.
   let parent = new Int32Array(1024);
   let next = 1;
   const find = (a: number): number => {
@@ -109,48 +137,48 @@ export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: num
     parent[ra] = rb;
     return rb;
   };
+  // Paper is lighter than any mean's limit: most pixels are passed over on their own grey level.
+  const dark = (i: number): boolean => data[i]! < LIGHTEST_DARK && data[i]! < DARK_BELOW[localMean[i]!]!;
+  let aboveFrom = 0;
+  let aboveTo = 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      const m = localMean[i]!;
-      if (data[i]! * 100 >= m * 82 || data[i]! + CONTRAST > m) continue;
-      let l = x > 0 ? labels[i - 1]! : 0;
-      if (y > 0) {
-        const up = i - width;
-        if (x > 0 && labels[up - 1]) l = l ? union(l, labels[up - 1]!) : labels[up - 1]!;
-        if (labels[up]) l = l ? union(l, labels[up]!) : labels[up]!;
-        if (x + 1 < width && labels[up + 1]) l = l ? union(l, labels[up + 1]!) : labels[up + 1]!;
-      }
+    const from = runs.n;
+    let k = aboveFrom;
+    let x = 0;
+    while (x < width) {
+      while (x < width && !dark(row + x)) x++;
+      if (x === width) break;
+      const x0 = x;
+      while (x < width && dark(row + x)) x++;
+      // Runs above that touch this one, corners included: they end at or after x0 - 1 and
+      // start at or before x (end-exclusive ends).
+      while (k < aboveTo && runs.x1[k]! < x0) k++;
+      let l = 0;
+      for (let j = k; j < aboveTo && runs.x0[j]! <= x; j++) l = l ? union(l, runs.label[j]!) : runs.label[j]!;
       if (!l) {
-        if (next === parent.length) {
-          const grown = new Int32Array(parent.length * 2);
-          grown.set(parent);
-          parent = grown;
-        }
+        if (next === parent.length) parent = doubled(parent);
         l = next++;
         parent[l] = l;
       }
-      labels[i] = l;
+      runs.push(x0, x, y, l);
     }
+    aboveFrom = from;
+    aboveTo = runs.n;
   }
   const x0 = new Int32Array(next).fill(width);
   const y0 = new Int32Array(next).fill(-1);
   const x1 = new Int32Array(next);
   const y1 = new Int32Array(next);
   const area = new Int32Array(next);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const l = labels[row + x]!;
-      if (!l) continue;
-      const r = find(l);
-      if (y0[r] === -1) y0[r] = y;
-      if (x < x0[r]!) x0[r] = x;
-      if (x + 1 > x1[r]!) x1[r] = x + 1;
-      y1[r] = y + 1;
-      area[r]!++;
-    }
+  for (let k = 0; k < runs.n; k++) {
+    const r = find(runs.label[k]!);
+    const y = runs.y[k]!;
+    if (y0[r] === -1) y0[r] = y;
+    if (runs.x0[k]! < x0[r]!) x0[r] = runs.x0[k]!;
+    if (runs.x1[k]! > x1[r]!) x1[r] = runs.x1[k]!;
+    y1[r] = y + 1;
+    area[r]! += runs.x1[k]! - runs.x0[k]!;
   }
   const out: Array<Box & { area: number }> = [];
   for (let r = 1; r < next; r++)
@@ -218,12 +246,15 @@ function rowsOf(marks: readonly Box[]): { rows: Box[][]; close: number } {
     parent[find(best)] = find(i);
     if (sorted[best]!.x0 - m.x1 <= h(m) / 3) close++;
   }
+  // Each row gathers its marks in the order sorted, left to right.
   const groups = new Map<number, Box[]>();
   sorted.forEach((m, i) => {
     const r = find(i);
-    groups.set(r, [...(groups.get(r) ?? []), m]);
+    const row = groups.get(r);
+    if (row) row.push(m);
+    else groups.set(r, [m]);
   });
-  return { rows: [...groups.values()].map((g) => g.sort((a, b) => a.x0 - b.x0)), close };
+  return { rows: [...groups.values()], close };
 }
 
 /** The height of a row's tall marks: the upper quartile of its marks' heights (capitals, digits
