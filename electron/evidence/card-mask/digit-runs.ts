@@ -118,6 +118,8 @@ class Runs {
  * arrays): a page of print is mostly paper, and a run costs what a pixel did. */
 export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: number }> {
   const { width, height, data } = g;
+  if (data.length < width * height || localMean.length < width * height)
+    throw new RangeError('marksOf: fewer pixels than the picture is wide and tall');
   const runs = new Runs();
   // Label 0 is "none"; a run without a run touching it above starts a label.
   let parent = new Int32Array(1024);

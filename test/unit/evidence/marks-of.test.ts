@@ -2,7 +2,9 @@
 // 8-connected region of dark pixels, its box and its pixel count, in the order of its first
 // pixel. Checked against the plainest way to find them, a flood fill from each dark pixel not yet
 // reached (written here, not taken from the app), on a receipt scan in 6 pt print and on noise
-// that joins and splits regions in every way a run of pixels can touch the row above.
+// that joins and splits regions in every way a run of pixels can touch the row above; and the
+// dark test against its rule for every grey level and local mean (a pixel wrongly light could hide
+// a digit from the search).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
@@ -48,15 +50,19 @@ function floodFill(data: Uint8Array, mean: Uint8Array, width: number, height: nu
   return out;
 }
 
-/** A deterministic stream of numbers in [0, 1). */
+/** A deterministic stream of numbers in [0, 1). The seed is spread over the state's bits and the
+ * first outputs passed over: small seeds would otherwise begin with numbers near 0 (pictures one
+ * pixel wide, where no run can touch two above it). */
 function random(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
+  let s = Math.imul(seed, 0x9e3779b1) >>> 0 || 1;
+  const next = (): number => {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
     return (s >>> 0) / 2 ** 32;
   };
+  for (let k = 0; k < 20; k++) next();
+  return next;
 }
 
 test('the marks of a receipt scan in 6 pt print are the regions a flood fill finds', async () => {
@@ -83,11 +89,29 @@ test('the marks of a receipt scan in 6 pt print are the regions a flood fill fin
   assert.deepEqual(marks, floodFill(data, mean, info.width, info.height));
 });
 
+test('every grey level against every local mean: dark exactly when the rule says so', () => {
+  // Each pair one pixel, two apart from the next, on paper: each dark one is a mark of its own.
+  const width = 512;
+  const data = new Uint8Array(width * width).fill(255);
+  const mean = new Uint8Array(width * width);
+  const expected: Mark[] = [];
+  for (let m = 0; m < 256; m++)
+    for (let v = 0; v < 256; v++) {
+      data[2 * m * width + 2 * v] = v;
+      mean[2 * m * width + 2 * v] = m;
+      if (isDark(v, m)) expected.push({ x0: 2 * v, y0: 2 * m, x1: 2 * v + 1, y1: 2 * m + 1, area: 1 });
+    }
+  assert.ok(expected.length > 10_000, `${expected.length} dark pairs`);
+  assert.deepEqual(marksOf({ data, width, height: width }, mean), expected);
+});
+
 test('on noise of every density, with the local mean varying, the marks are the flood fill’s', () => {
+  let wide = 0;
   for (let k = 0; k < 200; k++) {
     const next = random(k + 1);
     const width = 1 + Math.floor(next() * 90);
     const height = 1 + Math.floor(next() * 60);
+    if (width >= 20 && height >= 20) wide++;
     // Sparse noise most of all: there regions meet at a single corner, or not at all.
     const share = 0.1 + 0.6 * next() ** 2;
     const data = new Uint8Array(width * height);
@@ -98,6 +122,8 @@ test('on noise of every density, with the local mean varying, the marks are the 
     }
     assert.deepEqual(marksOf({ data, width, height }, mean), floodFill(data, mean, width, height), `page ${k}`);
   }
+  // Most pictures are wide and tall enough for runs to meet in every way.
+  assert.ok(wide > 100, `${wide} pictures at least 20 × 20`);
 });
 
 /** Marks of a picture drawn in text, `#` dark on paper. */
