@@ -8,10 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { marksOf } from '../../../electron/evidence/card-mask/digit-runs.ts';
+import { marksOf, type Box } from '../../../electron/evidence/card-mask/digit-runs.ts';
 import { receiptLines, receiptScan } from '../../support/receipts.ts';
 
-type Mark = { x0: number; y0: number; x1: number; y1: number; area: number };
+type Mark = Box & { area: number };
 
 /** The rule marksOf documents: darker than 82% of the local mean, and by at least 24 levels. */
 const isDark = (v: number, mean: number): boolean => v * 100 < mean * 82 && v + 24 <= mean;
