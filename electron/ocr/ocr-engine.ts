@@ -54,6 +54,9 @@ export interface OcrPage {
   text: string;
   lines: OcrLine[];
   confidence: number;
+  /** How long the engine read the page, in ms, its start left out (what a pool of engines
+   * weighs against starting another). */
+  readMs?: number;
 }
 
 export interface OcrOptions {
@@ -165,7 +168,9 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
     });
     try {
       const tw = await Promise.race([current, aborted]);
+      const began = performance.now();
       const r = await Promise.race([tw.recognize(image, {}, { text: true, blocks: true }), aborted]);
+      const readMs = performance.now() - began;
       const lines = (r.data.blocks ?? [])
         .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
         .map((l) => ({
@@ -174,7 +179,7 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
           words: (l.words ?? []).map((w) => ({ text: w.text, bbox: w.bbox })),
         }))
         .filter((l) => l.text);
-      return { text: r.data.text, lines, confidence: r.data.confidence };
+      return { text: r.data.text, lines, confidence: r.data.confidence, readMs };
     } catch (e) {
       if (e instanceof AppError) throw e;
       // The engine's own failures (an image it cannot decode): the worker may be unusable.

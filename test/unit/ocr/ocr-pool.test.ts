@@ -1,17 +1,18 @@
-// Which engine of the pool reads a page: the first while it keeps up, the second only when a page
-// would wait behind another on every started engine that has read a page (an engine costs half a
-// second of CPU to start, so a search reading small places of its pages does not start two, nor
-// do the pages that queue while the first one starts).
+// Which engine of the pool reads a page: the first while the pages queued on it would not wait
+// longer than an engine takes to start (400 ms), the second once they would, by the read times
+// the engines report: a search reading small places of its pages (tens of ms a read) never starts
+// two, nor do the pages that queue while the first one starts; whole photos (seconds a read) do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createOcrPool } from '../../../electron/ocr/ocr-pool.ts';
 import type { OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 
-/** Engines that read when told to, recording which engine got each page and which were warmed. */
+/** Engines that read when told to, and say the read took what the test says, recording which
+ * engine got each page and which were warmed. */
 function engines() {
   const got: number[] = [];
   const warmed: number[] = [];
-  const pending: Array<() => void> = [];
+  const pending: Array<(readMs: number) => void> = [];
   let made = 0;
   const make = (): OcrEngine => {
     const id = made++;
@@ -20,75 +21,113 @@ function engines() {
       read() {
         got.push(id);
         // One page at a time, as a real engine reads them.
-        const run = queue.then(() => new Promise<void>((done) => pending.push(done)));
-        queue = run;
-        return run.then(() => ({ text: '', lines: [], confidence: 90 }));
+        const run = queue.then(() => new Promise<number>((done) => pending.push(done)));
+        queue = run.then(() => undefined);
+        return run.then((readMs) => ({ text: '', lines: [], confidence: 90, readMs }));
       },
       warm: () => void warmed.push(id),
       close: async () => undefined,
     };
   };
-  /** Lets every page read so far (and those queued behind them) finish. */
-  const finishAll = async () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+  /** Lets the page being read now finish, read in `ms` (once the engine has taken it up). */
+  const finishOne = async (ms: number) => {
+    for (let i = 0; i < 5 && !pending.length; i++) await turn();
+    pending.shift()?.(ms);
+    await turn();
+  };
+  /** Lets every page read so far (and those queued behind them) finish, each `ms` long. */
+  const finishAll = async (ms: number) => {
     for (let idle = 0; idle < 5;) {
-      await new Promise((r) => setImmediate(r));
-      if (pending.length) pending.shift()!();
+      await turn();
+      if (pending.length) await finishOne(ms);
       else idle++;
     }
   };
-  /** Lets the page being read now finish (once the engine has taken it up). */
-  const finishOne = async () => {
-    for (let i = 0; i < 5 && !pending.length; i++) await new Promise((r) => setImmediate(r));
-    pending.shift()?.();
-  };
-  return { got, warmed, make, finishAll, finishOne };
+  const pool = createOcrPool({ size: 2, make });
+  return { got, warmed, pool, finishAll, finishOne, turn };
 }
 
 const page = Buffer.alloc(1);
 
 test('pages read one after another all go to the first engine; warming starts only that one', async () => {
   const e = engines();
-  const pool = createOcrPool({ size: 2, make: e.make });
-  pool.warm();
+  e.pool.warm();
   for (let i = 0; i < 4; i++) {
-    const r = pool.read(page);
-    await e.finishAll();
+    const r = e.pool.read(page);
+    await e.finishAll(2000);
     await r;
   }
   assert.deepEqual(e.got, [0, 0, 0, 0]);
   assert.deepEqual(e.warmed, [0]);
 });
 
-test('pages queued while the first engine starts wait for it; one still behind two after its first read starts the second', async () => {
+test('pages queued while the first engine starts wait for it, however long it takes to start', async () => {
   const e = engines();
-  const pool = createOcrPool({ size: 2, make: e.make });
-  const reads = [pool.read(page), pool.read(page), pool.read(page), pool.read(page)];
-  await new Promise((r) => setImmediate(r));
+  const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page), e.pool.read(page)];
+  await e.turn();
   assert.deepEqual(e.got, [0, 0, 0, 0], 'the first engine has read nothing yet: no second one');
-  // The first page read: three still wait on the first engine, so the next page starts the second.
-  await e.finishOne();
-  await reads[0];
-  reads.push(pool.read(page));
-  await new Promise((r) => setImmediate(r));
-  assert.deepEqual(e.got, [0, 0, 0, 0, 1]);
-  await e.finishAll();
+  // However long it took to start, the reads themselves are short.
+  await e.finishOne(60);
+  await e.finishOne(60);
+  reads.push(e.pool.read(page));
+  await e.turn();
+  assert.deepEqual(e.got, [0, 0, 0, 0, 0], 'three short reads ahead: less than an engine takes to start');
+  await e.finishAll(60);
   await Promise.all(reads);
 });
 
-test('an engine that keeps up reads every page alone: a page waits behind at most one', async () => {
+test("a search of small places reads every page on one engine, three pages queued or not (a build's)", async () => {
   const e = engines();
-  const pool = createOcrPool({ size: 2, make: e.make });
-  const first = pool.read(page);
-  await e.finishOne();
+  e.pool.warm();
+  const first = e.pool.read(page);
+  await e.finishOne(80);
   await first;
-  for (let i = 0; i < 5; i++) {
-    const a = pool.read(page);
-    const b = pool.read(page);
-    await new Promise((r) => setImmediate(r));
-    await e.finishOne();
-    await a;
-    await e.finishOne();
-    await b;
+  for (let i = 0; i < 8; i++) {
+    const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page)];
+    await e.finishAll(80);
+    await Promise.all(reads);
   }
   assert.deepEqual(new Set(e.got), new Set([0]));
+});
+
+test('whole photos, a second and a half a read, start the second engine as soon as one waits behind another', async () => {
+  const e = engines();
+  const reads = [e.pool.read(page), e.pool.read(page)];
+  await e.finishOne(1500);
+  // One page reading, the next behind it: 1.5 s of wait for a new page, so it starts engine 1.
+  reads.push(e.pool.read(page));
+  await e.turn();
+  assert.deepEqual(e.got, [0, 0, 1]);
+  // Both engines busy: the next page goes to the one with fewer pages waiting.
+  reads.push(e.pool.read(page));
+  await e.turn();
+  assert.deepEqual(e.got, [0, 0, 1, 0]);
+  await e.finishAll(1500);
+  await Promise.all(reads);
+});
+
+test('the pool follows the reads: short ones after long ones leave the second engine unstarted', async () => {
+  const e = engines();
+  e.pool.warm();
+  let r = e.pool.read(page);
+  await e.finishOne(2000);
+  await r;
+  // Long reads one at a time: nothing waits, one engine.
+  for (let i = 0; i < 2; i++) {
+    r = e.pool.read(page);
+    await e.finishOne(1600);
+    await r;
+  }
+  // Then receipts: short reads.
+  for (let i = 0; i < 3; i++) {
+    r = e.pool.read(page);
+    await e.finishOne(50);
+    await r;
+  }
+  const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page)];
+  await e.turn();
+  assert.deepEqual(new Set(e.got), new Set([0]), 'three short reads queued: one engine');
+  await e.finishAll(50);
+  await Promise.all(reads);
 });
