@@ -52,9 +52,11 @@ export async function prepareCliProcess(entry) {
   // glibc gives every thread that allocates its own malloc arena and keeps what is freed there:
   // the image library's worker threads then hold on to a hundred megabytes the merchant's
   // machine never gets back. The allocator reads its settings only when a process starts, so a
-  // command that works on images restarts itself once (same process, same PID) with two arenas,
-  // large blocks handed back at once, and a small young generation so pixel buffers are
-  // collected soon after their last use. Other commands do not pay for a second start.
+  // command that works on images restarts itself once (same process, same PID) with two arenas
+  // and a small young generation so pixel buffers are collected soon after their last use.
+  // Other commands do not pay for a second start. Large blocks are left to glibc's own mmap
+  // threshold: forcing every block over 128 KB to be mapped and unmapped (so each is handed back
+  // at once) cost a tenth of a 50-scan build's time in page faults, to save 2-4% of its peak.
   if (
     worksOnImages(process.argv.slice(2)) &&
     process.platform === 'linux' &&
@@ -64,7 +66,7 @@ export async function prepareCliProcess(entry) {
     process.execve(
       process.execPath,
       [process.execPath, ...process.execArgv, '--max-semi-space-size=1', script, ...process.argv.slice(2)],
-      { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
+      { ...process.env, MALLOC_ARENA_MAX: '2' },
     );
   }
   process.removeAllListeners('warning');
