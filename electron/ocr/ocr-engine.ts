@@ -54,9 +54,6 @@ export interface OcrPage {
   text: string;
   lines: OcrLine[];
   confidence: number;
-  /** How long the engine read the page, in ms, its start left out (what a pool of engines
-   * weighs against starting another). */
-  readMs?: number;
 }
 
 export interface OcrOptions {
@@ -68,11 +65,14 @@ export interface OcrOptions {
 export interface OcrEngine {
   /** Reads one page (JPEG, PNG, BMP, TIFF or WebP bytes). Pages are read one at a time. */
   read(image: Buffer, o?: OcrOptions): Promise<OcrPage>;
-  /** Starts the worker now, ahead of the first page (its WebAssembly and model take half a
+  /** Starts the worker now, ahead of the first page (its WebAssembly and model take a third of a
    * second to load); it ends when idle as after a page. */
   warm(): void;
   /** Ends the worker now (it starts again on the next page). */
   close(): Promise<void>;
+  /** Whether its worker is started (or starting): false before the first page, after an idle
+   * end, a cancel or close. */
+  readonly running: boolean;
 }
 
 interface TessLine {
@@ -168,9 +168,7 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
     });
     try {
       const tw = await Promise.race([current, aborted]);
-      const began = performance.now();
       const r = await Promise.race([tw.recognize(image, {}, { text: true, blocks: true }), aborted]);
-      const readMs = performance.now() - began;
       const lines = (r.data.blocks ?? [])
         .flatMap((b) => b.paragraphs.flatMap((p) => p.lines))
         .map((l) => ({
@@ -179,7 +177,7 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
           words: (l.words ?? []).map((w) => ({ text: w.text, bbox: w.bbox })),
         }))
         .filter((l) => l.text);
-      return { text: r.data.text, lines, confidence: r.data.confidence, readMs };
+      return { text: r.data.text, lines, confidence: r.data.confidence };
     } catch (e) {
       if (e instanceof AppError) throw e;
       // The engine's own failures (an image it cannot decode): the worker may be unusable.
@@ -211,5 +209,8 @@ export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {
       return run;
     },
     close: () => queue.then(end),
+    get running() {
+      return worker !== undefined;
+    },
   };
 }

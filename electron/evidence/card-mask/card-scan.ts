@@ -2,10 +2,10 @@
 // scan by OCR (the right way up by its EXIF orientation; a page lying sideways is turned until
 // it reads), a PDF page by its own text and, where it holds pictures (or its content could not
 // be read), by OCR of the page as pdf.js draws it. Pages are read by up to two OCR engines at
-// once (one per core; the second when pages wait long enough to pay for its start, see
-// ocr-pool.ts). The result is kept beside the file in the evidence store (addressed by the
-// same content hash), so the window's preview and every build (window, CLI, batch) use the same
-// masks and no build reads a page again. A scan starts when the window first asks about a file
+// once (one per core; the second only when pages keep the first busy, see ocr-pool.ts). The
+// result is kept beside the file in the evidence store (addressed by the same content hash), so
+// the window's preview and every build (window, CLI, batch) use the same masks and no build
+// reads a page again. A scan starts when the window first asks about a file
 // (its list of card numbers, its size estimate) and runs in the background; a build waits for
 // it: no page goes out unsearched.
 import { readFile } from 'node:fs/promises';

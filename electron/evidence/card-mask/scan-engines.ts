@@ -1,12 +1,13 @@
 // The card-number search's OCR engines (card-scan.ts), apart from the search itself: this module
-// loads nothing but the engine pool, so a command can start the engines (half a second of
-// WebAssembly and model loading, in their own threads) before it loads the image and PDF
-// libraries the search needs, instead of after.
+// loads nothing but the engine pool, so a command can start an engine (a third of a second of
+// WebAssembly and model loading, in its own thread) before it loads the image and PDF libraries
+// the search needs, instead of after.
 import { availableParallelism } from 'node:os';
 import type { OcrEngine } from '../../ocr/ocr-engine.ts';
 import { createOcrPool } from '../../ocr/ocr-pool.ts';
 
-/** Engines reading at once: one per core, two at most (each holds 100-200 MB while it reads). */
+/** Engines reading at once, at most: one per core, two at most (each holds 100-200 MB while it
+ * reads; the pool starts the second only when pages keep the first busy). */
 export const ENGINES = Math.min(2, availableParallelism());
 
 let engine: OcrEngine | undefined;

@@ -13,7 +13,7 @@ import { syncFixture } from '../sync/support.ts';
 import { createSandboxAdmin } from '../../../electron/sandbox/admin-client.ts';
 import { createBatchService } from '../../../electron/app/batch/batch-service.ts';
 import { createScanReader, readUpright } from '../../../electron/app/batch/read-scan.ts';
-import { createOcrEngine } from '../../../electron/ocr/ocr-engine.ts';
+import { createOcrEngine, type OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 import { receiptCard } from '../../support/receipts.ts';
 
 const receipt = (lines: string[]) => receiptCard(lines);
@@ -106,7 +106,14 @@ test('a sideways receipt matched by its name (the chargeback ID) is turned uprig
     // Photographed in landscape, named by the merchant with the chargeback it answers.
     writeFileSync(join(dir, `receipt ${made.id}.jpg`), await sharp(upright).rotate(270).jpeg().toBuffer());
     let reads = 0;
-    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), warm: ocr.warm, close: ocr.close };
+    const counting: OcrEngine = {
+      read: (b, o) => (reads++, ocr.read(b, o)),
+      warm: ocr.warm,
+      close: ocr.close,
+      get running() {
+        return ocr.running;
+      },
+    };
     const batch = createBatchService({
       store: f.h.store,
       evidence: f.h.evidence,
@@ -140,7 +147,14 @@ test('an upside-down page is turned 180°; an upright one is read once, as it li
   try {
     const page = await receipt(['Harbor Lane Goods', 'Order number: ORD-40449', 'Total charged: $144.42']);
     let reads = 0;
-    const counting = { read: (b: Buffer, o?: object) => (reads++, ocr.read(b, o)), warm: ocr.warm, close: ocr.close };
+    const counting: OcrEngine = {
+      read: (b, o) => (reads++, ocr.read(b, o)),
+      warm: ocr.warm,
+      close: ocr.close,
+      get running() {
+        return ocr.running;
+      },
+    };
     const up = await readUpright(counting, page);
     assert.equal(up.turn, 0);
     assert.equal(reads, 1, 'a page that reads well is not tested the other ways');

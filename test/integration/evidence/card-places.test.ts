@@ -29,6 +29,9 @@ function recorded(): OcrEngine & { pixels: number[] } {
     },
     warm: () => real.warm(),
     close: async () => undefined,
+    get running() {
+      return real.running;
+    },
   };
 }
 

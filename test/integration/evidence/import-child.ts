@@ -15,9 +15,9 @@ const blank = await PDFDocument.create();
 blank.addPage();
 const tiny = await blank.save();
 await Promise.all([probePdfSafely(tiny), probePdfSafely(tiny)]);
-// So are the OCR engines that search every page for card numbers before it is built (one per core,
-// about 100 MB each, the same for one page or a thousand): started on two small pictures read at
-// once, in a store of its own.
+// So is the OCR engine that searches every page for card numbers before it is built (about 100 MB,
+// the same for one page or a thousand; a second starts only when pages keep the first busy, see
+// ocr-pool.ts): started on two small pictures read at once, in a store of its own.
 const warm = createEvidenceStore(`${job.store}-warm-up`);
 // Two different pictures (the store keeps one copy of the same bytes).
 const pictureOf = (width: number) =>

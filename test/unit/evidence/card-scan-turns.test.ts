@@ -38,6 +38,7 @@ function scripted(pages: OcrPage[]): OcrEngine & { sizes: string[] } {
     },
     warm: () => undefined,
     close: async () => undefined,
+    running: false,
   };
 }
 

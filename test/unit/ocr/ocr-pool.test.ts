@@ -1,101 +1,103 @@
-// Which engine of the pool reads a page: the first while the pages queued on it would not wait
-// longer than an engine takes to start (400 ms), the second once they would, by the read times
-// the engines report: a search reading small places of its pages (tens of ms a read) never starts
-// two, nor do the pages that queue while the first one starts; whole photos (seconds a read) do.
+// Which engine of the pool reads a page: a running one while it keeps up, another only when a page
+// arrives to find the least busy engine reading without a break for longer than BUSY_MS (the
+// engines are then what the search waits for). A search of small places, whose engine idles
+// between pages, never starts two; whole photos and dense pages do. An engine that ended when idle
+// is started again only by the same rule. The clock is the test's own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOcrPool } from '../../../electron/ocr/ocr-pool.ts';
+import { BUSY_MS, createOcrPool } from '../../../electron/ocr/ocr-pool.ts';
 import type { OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 
-/** Engines that read when told to, and say the read took what the test says, recording which
- * engine got each page and which were warmed. */
+/** Engines that read when told to, recording which engine got each page and which were started;
+ * `end(id)` ends one as its idle time would. */
 function engines() {
   const got: number[] = [];
-  const warmed: number[] = [];
-  const pending: Array<(readMs: number) => void> = [];
+  const started: number[] = [];
+  const pending: Array<() => void> = [];
+  const clock = { t: 0 };
+  const ended: Array<() => void> = [];
   let made = 0;
   const make = (): OcrEngine => {
     const id = made++;
     let queue = Promise.resolve();
+    let running = false;
+    const start = () => {
+      if (!running) started.push(id);
+      running = true;
+    };
+    ended[id] = () => void (running = false);
     return {
       read() {
         got.push(id);
+        start();
         // One page at a time, as a real engine reads them.
-        const run = queue.then(() => new Promise<number>((done) => pending.push(done)));
-        queue = run.then(() => undefined);
-        return run.then((readMs) => ({ text: '', lines: [], confidence: 90, readMs }));
+        const run = queue.then(() => new Promise<void>((done) => pending.push(done)));
+        queue = run;
+        return run.then(() => ({ text: '', lines: [], confidence: 90 }));
       },
-      warm: () => void warmed.push(id),
-      close: async () => undefined,
+      warm: start,
+      close: async () => void (running = false),
+      get running() {
+        return running;
+      },
     };
   };
   const turn = () => new Promise((r) => setImmediate(r));
-  /** Lets the page being read now finish, read in `ms` (once the engine has taken it up). */
+  /** Lets the page being read now finish `ms` later (once the engine has taken it up). */
   const finishOne = async (ms: number) => {
     for (let i = 0; i < 5 && !pending.length; i++) await turn();
-    pending.shift()?.(ms);
+    clock.t += ms;
+    pending.shift()?.();
     await turn();
   };
   /** Lets every page read so far (and those queued behind them) finish, each `ms` long. */
   const finishAll = async (ms: number) => {
-    for (let idle = 0; idle < 5;) {
+    for (let idle = 0; idle < 5; ) {
       await turn();
       if (pending.length) await finishOne(ms);
       else idle++;
     }
   };
-  const pool = createOcrPool({ size: 2, make });
-  return { got, warmed, pool, finishAll, finishOne, turn };
+  const pool = createOcrPool({ size: 2, make, now: () => clock.t });
+  return { got, started, pool, clock, finishOne, finishAll, turn, end: (id: number) => ended[id]!() };
 }
 
 const page = Buffer.alloc(1);
 
-test('pages read one after another all go to the first engine; warming starts only that one', async () => {
+test('pages read one after another all go to the first engine, however long each takes; warming starts only it', async () => {
   const e = engines();
   e.pool.warm();
+  assert.deepEqual(e.started, [0]);
   for (let i = 0; i < 4; i++) {
     const r = e.pool.read(page);
-    await e.finishAll(2000);
+    await e.finishAll(2 * BUSY_MS);
     await r;
+    e.clock.t += 10;
   }
   assert.deepEqual(e.got, [0, 0, 0, 0]);
-  assert.deepEqual(e.warmed, [0]);
+  assert.deepEqual(e.started, [0]);
 });
 
-test('pages queued while the first engine starts wait for it, however long it takes to start', async () => {
-  const e = engines();
-  const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page), e.pool.read(page)];
-  await e.turn();
-  assert.deepEqual(e.got, [0, 0, 0, 0], 'the first engine has read nothing yet: no second one');
-  // However long it took to start, the reads themselves are short.
-  await e.finishOne(60);
-  await e.finishOne(60);
-  reads.push(e.pool.read(page));
-  await e.turn();
-  assert.deepEqual(e.got, [0, 0, 0, 0, 0], 'three short reads ahead: less than an engine takes to start');
-  await e.finishAll(60);
-  await Promise.all(reads);
-});
-
-test("a search of small places reads every page on one engine, three pages queued or not (a build's)", async () => {
+test("a search of small places, its engine idle between pages, never starts two (a build's ten pages)", async () => {
   const e = engines();
   e.pool.warm();
-  const first = e.pool.read(page);
-  await e.finishOne(80);
-  await first;
-  for (let i = 0; i < 8; i++) {
-    const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page)];
+  for (let i = 0; i < 10; i++) {
+    // Two pages arrive together, one waits for the other; then the engine waits for the next.
+    const reads = [e.pool.read(page), e.pool.read(page)];
     await e.finishAll(80);
     await Promise.all(reads);
+    e.clock.t += 60;
   }
-  assert.deepEqual(new Set(e.got), new Set([0]));
+  assert.deepEqual(e.started, [0]);
 });
 
-test('whole photos, a second and a half a read, start the second engine as soon as one waits behind another', async () => {
+test('whole photos start the second engine once the first has read without a break for BUSY_MS', async () => {
   const e = engines();
   const reads = [e.pool.read(page), e.pool.read(page)];
+  await e.turn();
+  assert.deepEqual(e.got, [0, 0], 'the first engine just started: the second page waits for it');
   await e.finishOne(1500);
-  // One page reading, the next behind it: 1.5 s of wait for a new page, so it starts engine 1.
+  // The first engine has read for 1.5 s without a break and has a page still to read.
   reads.push(e.pool.read(page));
   await e.turn();
   assert.deepEqual(e.got, [0, 0, 1]);
@@ -107,27 +109,54 @@ test('whole photos, a second and a half a read, start the second engine as soon 
   await Promise.all(reads);
 });
 
-test('the pool follows the reads: short ones after long ones leave the second engine unstarted', async () => {
+test('dense pages that keep one engine busy start the second; a page waiting behind a short break does not', async () => {
   const e = engines();
   e.pool.warm();
-  let r = e.pool.read(page);
-  await e.finishOne(2000);
-  await r;
-  // Long reads one at a time: nothing waits, one engine.
-  for (let i = 0; i < 2; i++) {
-    r = e.pool.read(page);
-    await e.finishOne(1600);
-    await r;
+  // 190 ms reads, a page always waiting: the engine never rests.
+  const reads = [e.pool.read(page)];
+  let at = -1;
+  for (let i = 0; i < 10 && at < 0; i++) {
+    reads.push(e.pool.read(page));
+    await e.turn();
+    if (e.started.length > 1) at = e.clock.t;
+    else await e.finishOne(190);
   }
-  // Then receipts: short reads.
-  for (let i = 0; i < 3; i++) {
-    r = e.pool.read(page);
-    await e.finishOne(50);
-    await r;
-  }
-  const reads = [e.pool.read(page), e.pool.read(page), e.pool.read(page)];
-  await e.turn();
-  assert.deepEqual(new Set(e.got), new Set([0]), 'three short reads queued: one engine');
-  await e.finishAll(50);
+  assert.deepEqual(e.started, [0, 1]);
+  assert.ok(at > BUSY_MS && at <= BUSY_MS + 190, `started after ${at} ms busy: past BUSY_MS, within a read`);
+  await e.finishAll(190);
   await Promise.all(reads);
+
+  const f = engines();
+  f.pool.warm();
+  for (let i = 0; i < 12; i++) {
+    const r = [f.pool.read(page), f.pool.read(page)];
+    await f.finishAll(190);
+    await Promise.all(r);
+    // A break between pages: the engine kept up.
+    f.clock.t += 30;
+  }
+  assert.deepEqual(f.started, [0]);
+});
+
+test('an engine that ended when idle is not started again for short reads; the pool starts its first again', async () => {
+  const e = engines();
+  // Photos: both engines started.
+  const reads = [e.pool.read(page), e.pool.read(page)];
+  await e.finishOne(1500);
+  reads.push(e.pool.read(page));
+  await e.finishAll(1500);
+  await Promise.all(reads);
+  assert.deepEqual(e.started, [0, 1]);
+  // Both end when idle; then receipts.
+  e.end(0);
+  e.end(1);
+  e.clock.t += 60_000;
+  for (let i = 0; i < 6; i++) {
+    const r = [e.pool.read(page), e.pool.read(page)];
+    await e.finishAll(60);
+    await Promise.all(r);
+    e.clock.t += 60;
+  }
+  assert.deepEqual(e.started, [0, 1, 0], 'the first engine started again, the second not');
+  assert.deepEqual(e.got.slice(3), Array(12).fill(0));
 });
