@@ -18,6 +18,22 @@ import { receiptCard } from '../../support/receipts.ts';
 
 const receipt = (lines: string[]) => receiptCard(lines);
 
+/** The engine, counting the pages it is given. */
+function counted(ocr: OcrEngine): OcrEngine & { readonly reads: number } {
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    read: (b, o) => (reads++, ocr.read(b, o)),
+    warm: () => ocr.warm(),
+    close: () => ocr.close(),
+    get running() {
+      return ocr.running;
+    },
+  };
+}
+
 /** The largest image in a built PDF: its width and height. */
 async function largestImage(pdf: Buffer): Promise<{ w: number; h: number }> {
   const doc = await PDFDocument.load(pdf);
@@ -105,15 +121,7 @@ test('a sideways receipt matched by its name (the chargeback ID) is turned uprig
     const upright = await receipt(['CORNER SHOP', 'Order #40449', 'Total $144.42']);
     // Photographed in landscape, named by the merchant with the chargeback it answers.
     writeFileSync(join(dir, `receipt ${made.id}.jpg`), await sharp(upright).rotate(270).jpeg().toBuffer());
-    let reads = 0;
-    const counting: OcrEngine = {
-      read: (b, o) => (reads++, ocr.read(b, o)),
-      warm: ocr.warm,
-      close: ocr.close,
-      get running() {
-        return ocr.running;
-      },
-    };
+    const counting = counted(ocr);
     const batch = createBatchService({
       store: f.h.store,
       evidence: f.h.evidence,
@@ -126,7 +134,7 @@ test('a sideways receipt matched by its name (the chargeback ID) is turned uprig
     assert.equal((named.match as { rule: string }).rule, 'chargeback-id');
     // Its text is not needed (its name decided), only which way up it lies.
     assert.deepEqual(named.scan, { turns: [90] });
-    assert.ok(reads <= 4, `the cheap test only: ${reads} half-size reads`);
+    assert.ok(counting.reads <= 4, `the cheap test only: ${counting.reads} half-size reads`);
 
     const report = await batch.queue(f.profile, plan);
     assert.equal(report.chargebacks.find((c) => c.chargebackId === made.id)?.outcome, 'queued');
@@ -146,18 +154,10 @@ test('an upside-down page is turned 180°; an upright one is read once, as it li
   const ocr = createOcrEngine({ idleMs: 500 });
   try {
     const page = await receipt(['Harbor Lane Goods', 'Order number: ORD-40449', 'Total charged: $144.42']);
-    let reads = 0;
-    const counting: OcrEngine = {
-      read: (b, o) => (reads++, ocr.read(b, o)),
-      warm: ocr.warm,
-      close: ocr.close,
-      get running() {
-        return ocr.running;
-      },
-    };
+    const counting = counted(ocr);
     const up = await readUpright(counting, page);
     assert.equal(up.turn, 0);
-    assert.equal(reads, 1, 'a page that reads well is not tested the other ways');
+    assert.equal(counting.reads, 1, 'a page that reads well is not tested the other ways');
     assert.match(up.text, /ORD-40449/);
     const down = await readUpright(ocr, await sharp(page).rotate(180).jpeg().toBuffer());
     assert.equal(down.turn, 180);

@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { BUSY_MS, createOcrPool } from '../../../electron/ocr/ocr-pool.ts';
 import type { OcrEngine } from '../../../electron/ocr/ocr-engine.ts';
 
+const page = Buffer.alloc(1);
+
 /** Engines that read when told to, recording which engine got each page and which were started;
  * `end(id)` ends one as its idle time would. */
 function engines() {
@@ -52,17 +54,25 @@ function engines() {
   };
   /** Lets every page read so far (and those queued behind them) finish, each `ms` long. */
   const finishAll = async (ms: number) => {
-    for (let idle = 0; idle < 5; ) {
+    for (let idle = 0; idle < 5;) {
       await turn();
       if (pending.length) await finishOne(ms);
       else idle++;
     }
   };
   const pool = createOcrPool({ size: 2, make, now: () => clock.t });
-  return { got, started, pool, clock, finishOne, finishAll, turn, end: (id: number) => ended[id]!() };
+  /** `n` times: two pages arrive together (one waits for the other), each read in `ms`; then the
+   * engines rest `rest` ms before the next two. */
+  const pairs = async (n: number, ms: number, rest: number) => {
+    for (let i = 0; i < n; i++) {
+      const reads = [pool.read(page), pool.read(page)];
+      await finishAll(ms);
+      await Promise.all(reads);
+      clock.t += rest;
+    }
+  };
+  return { got, started, pool, clock, finishOne, finishAll, pairs, turn, end: (id: number) => ended[id]!() };
 }
-
-const page = Buffer.alloc(1);
 
 test('pages read one after another all go to the first engine, however long each takes; warming starts only it', async () => {
   const e = engines();
@@ -81,13 +91,7 @@ test('pages read one after another all go to the first engine, however long each
 test("a search of small places, its engine idle between pages, never starts two (a build's ten pages)", async () => {
   const e = engines();
   e.pool.warm();
-  for (let i = 0; i < 10; i++) {
-    // Two pages arrive together, one waits for the other; then the engine waits for the next.
-    const reads = [e.pool.read(page), e.pool.read(page)];
-    await e.finishAll(80);
-    await Promise.all(reads);
-    e.clock.t += 60;
-  }
+  await e.pairs(10, 80, 60);
   assert.deepEqual(e.started, [0]);
 });
 
@@ -128,13 +132,8 @@ test('dense pages that keep one engine busy start the second; a page waiting beh
 
   const f = engines();
   f.pool.warm();
-  for (let i = 0; i < 12; i++) {
-    const r = [f.pool.read(page), f.pool.read(page)];
-    await f.finishAll(190);
-    await Promise.all(r);
-    // A break between pages: the engine kept up.
-    f.clock.t += 30;
-  }
+  // A short break between pages: the engine kept up.
+  await f.pairs(12, 190, 30);
   assert.deepEqual(f.started, [0]);
 });
 
@@ -151,12 +150,7 @@ test('an engine that ended when idle is not started again for short reads; the p
   e.end(0);
   e.end(1);
   e.clock.t += 60_000;
-  for (let i = 0; i < 6; i++) {
-    const r = [e.pool.read(page), e.pool.read(page)];
-    await e.finishAll(60);
-    await Promise.all(r);
-    e.clock.t += 60;
-  }
+  await e.pairs(6, 60, 60);
   assert.deepEqual(e.started, [0, 1, 0], 'the first engine started again, the second not');
   assert.deepEqual(e.got.slice(3), Array(12).fill(0));
 });
