@@ -57,9 +57,11 @@ export const pageReadChannel = diagnostics.channel('dispute-desk:page-read');
 function measured<T>(path: string, read: PageReader<T>): PageReader<T> {
   return (rawData) => {
     if (!pageReadChannel.hasSubscribers) return read(rawData);
-    const start = process.cpuUsage();
+    // The reading is this thread's alone. The whole process's CPU time (process.cpuUsage) is
+    // summed over every thread, which cost 65 µs a call while a sync's threads ran.
+    const start = process.threadCpuUsage();
     const out = read(rawData);
-    const used = process.cpuUsage(start);
+    const used = process.threadCpuUsage(start);
     pageReadChannel.publish({ path, records: rawData.length, cpuMicros: used.user + used.system });
     return out;
   };

@@ -100,11 +100,13 @@ const spent = { readingUs: 0, savingUs: 0, gcMs: 0 };
 const onPageRead = (m: unknown) => void (spent.readingUs += (m as { cpuMicros: number }).cpuMicros);
 const transaction = f.h.store.transaction;
 f.h.store.transaction = <T>(fn: () => T): T => {
-  const start = process.cpuUsage();
+  // This thread's time (a transaction is synchronous): the process's, summed over its threads,
+  // costs enough to show in the figure it measures.
+  const start = process.threadCpuUsage();
   try {
     return transaction(fn);
   } finally {
-    const used = process.cpuUsage(start);
+    const used = process.threadCpuUsage(start);
     spent.savingUs += used.user + used.system;
   }
 };
