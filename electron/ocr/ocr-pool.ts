@@ -11,7 +11,8 @@
 import { createOcrEngine, type OcrEngine } from './ocr-engine.ts';
 
 /** How long the least busy engine has read without a break before a page waiting for it starts
- * another engine, in ms: three times what an engine takes to start on a 2-core machine. */
+ * another engine, in ms: three engine starts of 400 ms (240-330 ms measured on an idle 2-core
+ * machine, more while the pages are being drawn beside it). */
 export const BUSY_MS = 1200;
 
 export function createOcrPool(o: {
