@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleRenderer } from './renderer-bundle.ts';
 import { bridgeScriptOptions } from './bridge-script.ts';
-import { bundleCli, runtimeExternals } from './cli-bundle.ts';
+import { bundleCli, runtimeExternals, workers } from './cli-bundle.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'dist');
@@ -15,14 +15,10 @@ const out = join(root, 'dist');
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 
 async function bundleElectron(): Promise<void> {
-  // The PDF drawing and HEIC decoding threads are files of their own: a worker is started from a
-  // file, beside main.cjs.
+  // The PDF drawing, HEIC decoding and OCR threads are files of their own: a worker is started
+  // from a file, beside main.cjs.
   const entries = Object.fromEntries(
-    [
-      ['main', 'main'],
-      ['pdf-raster-worker', 'evidence/pdf-raster-worker'],
-      ['heic-worker', 'evidence/heic-worker'],
-    ]
+    [['main', 'main'], ...Object.entries(workers)]
       .map(([name, path]) => [name, join(root, 'electron', `${path}.ts`)])
       .filter(([, p]) => existsSync(p!)),
   );

@@ -26,13 +26,18 @@ export const runtimeExternals = [
 /** Worker threads start from a file: each is an entry of its own beside the chunks, and the code
  * that starts one from its TypeScript source (`new URL('./x-worker.ts', import.meta.url)`) is
  * pointed at the bundled file instead. Flat output keeps `./` meaning the same folder. */
-const workers = ['heic-worker', 'pdf-raster-worker'];
+export const workers = {
+  'heic-worker': 'evidence/heic-worker',
+  'pdf-raster-worker': 'evidence/pdf-raster-worker',
+  'ocr-worker': 'ocr/ocr-worker',
+};
 const bundledWorkers: Plugin = {
   name: 'bundled-workers',
   setup(b) {
-    b.onLoad({ filter: /[\\/]electron[\\/]evidence[\\/][^\\/]+\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/]electron[\\/](evidence|ocr)[\\/][^\\/]+\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const pattern = new RegExp(`new URL\\('\\./(${workers.join('|')})\\.ts', import\\.meta\\.url\\)`, 'g');
+      const names = Object.keys(workers).join('|');
+      const pattern = new RegExp(`new URL\\('\\./(${names})\\.ts', import\\.meta\\.url\\)`, 'g');
       return { contents: source.replace(pattern, "new URL('./$1.mjs', import.meta.url)"), loader: 'ts' };
     });
   },
@@ -44,7 +49,7 @@ export async function bundleCli(o: { root: string; outdir: string; production?: 
   await build({
     entryPoints: {
       cli: join(o.root, 'electron', 'cli.ts'),
-      ...Object.fromEntries(workers.map((w) => [w, join(o.root, 'electron', 'evidence', `${w}.ts`)])),
+      ...Object.fromEntries(Object.entries(workers).map(([w, path]) => [w, join(o.root, 'electron', `${path}.ts`)])),
     },
     outdir: o.outdir,
     outExtension: { '.js': '.mjs' },

@@ -3,12 +3,14 @@
 // Nothing is fetched at run time: the model is read from the package's folder (langPath), no
 // cache is written (cacheMethod 'none'; by default tesseract.js caches in the working folder),
 // and in Node the worker script and the WebAssembly core are loaded from the installed packages
-// (require, never a URL). The engine runs in one worker thread, off the event loop, one page at
+// (require, never a URL); the thread is our own ocr-worker.ts, which picks the core the engine
+// needs. The engine runs in one worker thread, off the event loop, one page at
 // a time; it starts on the first page and is ended after a minute idle, so its memory (about
 // 100-200 MB) is held only while pages are being read. Cancelling a page ends the worker: a
 // WebAssembly call cannot be interrupted any other way.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AppError } from '../../shared/errors.ts';
 
 /** Node's require from here: bundled as CommonJS for Electron's main process, `import.meta` is
@@ -96,16 +98,20 @@ interface TessModule {
   OEM: { LSTM_ONLY: number };
 }
 
-/** Where the model and the worker script are, in the installed packages. */
+/** The engine's thread (ocr-worker.ts): the desktop bundle has its own CommonJS copy beside
+ * main.cjs, the command line's bundle its ES module beside its chunks; plain Node runs the
+ * TypeScript. */
+function workerFile(): string {
+  return typeof __filename === 'string'
+    ? join(__dirname, 'ocr-worker.cjs')
+    : fileURLToPath(new URL('./ocr-worker.ts', import.meta.url));
+}
+
+/** Where the model (in the installed package) and the engine's thread are. */
 export function ocrPaths(): { langPath: string; workerPath: string } {
-  const require = requireHere();
-  const data = dirname(require.resolve('@tesseract.js-data/eng/package.json'));
-  const tess = dirname(require.resolve('tesseract.js/package.json'));
+  const data = dirname(requireHere().resolve('@tesseract.js-data/eng/package.json'));
   // The integer-quantised LSTM model: 3 MB instead of 11, and faster, for the LSTM-only engine.
-  return {
-    langPath: unpacked(join(data, '4.0.0_best_int')),
-    workerPath: unpacked(join(tess, 'src', 'worker-script', 'node', 'index.js')),
-  };
+  return { langPath: unpacked(join(data, '4.0.0_best_int')), workerPath: workerFile() };
 }
 
 export function createOcrEngine(o: { idleMs?: number } = {}): OcrEngine {

@@ -7,7 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { createRequire } from 'node:module';
 import { createOcrEngine, ocrPaths } from '../../../electron/ocr/ocr-engine.ts';
+import { loadCore, lstmCoreName } from '../../../electron/ocr/ocr-worker.ts';
 import { isAppError } from '../../../shared/errors.ts';
 
 const ocr = createOcrEngine({ idleMs: 200 });
@@ -52,6 +54,21 @@ test('the model and the worker come from the installed packages, nothing is fetc
   assert.equal(r.lines.length, 2);
   assert.ok(seen.length > 0 && seen.at(-1) === 1, 'progress reaches the whole page');
   assert.deepEqual(readdirSync(work), [], 'no cached model written');
+});
+
+test("the engine's thread loads the core without the legacy engine, with the fastest instructions there are", async () => {
+  assert.match(ocrPaths().workerPath, /[\\/]electron[\\/]ocr[\\/]ocr-worker\.ts$/);
+  const has = (relaxed: boolean, simd: boolean) => ({ relaxedSimd: async () => relaxed, simd: async () => simd });
+  assert.equal(await lstmCoreName(has(true, true)), 'tesseract-core-relaxedsimd-lstm');
+  assert.equal(await lstmCoreName(has(false, true)), 'tesseract-core-simd-lstm');
+  assert.equal(await lstmCoreName(has(false, false)), 'tesseract-core-lstm');
+  // Each is a file of the installed core package: a rename in an update fails here, not in use.
+  const tess = createRequire(createRequire(import.meta.url).resolve('tesseract.js/package.json'));
+  for (const name of ['tesseract-core-relaxedsimd-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-lstm'])
+    assert.ok(existsSync(tess.resolve(`tesseract.js-core/${name}.wasm`)), name);
+  const { name, core } = await loadCore();
+  assert.equal(name, await lstmCoreName(tess('wasm-feature-detect') as Parameters<typeof lstmCoreName>[0]));
+  assert.equal(typeof core, 'function');
 });
 
 test('a cancel ends the page at once; the next page reads; so does one after a broken image', async () => {

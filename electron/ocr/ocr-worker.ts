@@ -1,0 +1,56 @@
+// The OCR engine's thread: tesseract.js's own worker for Node (its message handling, model
+// loading and recognition), with the WebAssembly core chosen here. Its stock worker means to load
+// the LSTM-only build of the core for the LSTM-only engine, but passes that choice to a test that
+// never matches it (tesseract.js 7.0.0, src/worker-script/node/getCore.js), so it always loads the
+// build that also holds the legacy engine: 3.4 MB of WebAssembly instead of 2.9 to compile in
+// every process, for code the engine never runs. The same fast instructions are kept: relaxed
+// SIMD where the runtime has it, else SIMD, else plain.
+import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+
+/** Node's require from here (bundled as CommonJS, `import.meta` is empty and `__filename` says
+ * where this code is). */
+const here = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+/** From tesseract.js's own place: its core and helpers are its dependencies, wherever npm put them. */
+const tess = createRequire(here.resolve('tesseract.js/package.json'));
+/** A packaged app keeps the core unpacked beside the archive (its WebAssembly is read from a file). */
+const unpacked = (p: string): string => p.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+
+interface Features {
+  simd(): Promise<boolean>;
+  relaxedSimd(): Promise<boolean>;
+}
+type Core = (o: object) => Promise<unknown>;
+
+/** The file name of the LSTM-only core for what this runtime's WebAssembly can do. */
+export async function lstmCoreName(f: Features): Promise<string> {
+  if (await f.relaxedSimd()) return 'tesseract-core-relaxedsimd-lstm';
+  if (await f.simd()) return 'tesseract-core-simd-lstm';
+  return 'tesseract-core-lstm';
+}
+
+let loaded: Promise<{ name: string; core: Core }> | undefined;
+/** The core for this runtime, loaded once: its name and its module (a factory of the engine). */
+export function loadCore(): Promise<{ name: string; core: Core }> {
+  loaded ??= (async () => {
+    const name = await lstmCoreName(tess('wasm-feature-detect') as Features);
+    return { name, core: tess(unpacked(tess.resolve(`tesseract.js-core/${name}`))) as Core };
+  })();
+  return loaded;
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const worker = here('tesseract.js/src/worker-script') as {
+    dispatchHandlers(packet: unknown, send: (o: unknown) => void): void;
+    setAdapter(a: object): void;
+  };
+  port.on('message', (packet) => worker.dispatchHandlers(packet, (o) => port.postMessage(o)));
+  worker.setAdapter({
+    getCore: async () => (await loadCore()).core,
+    gunzip: here('tesseract.js/src/worker-script/node/gunzip') as unknown,
+    // The model is read from the installed package (a local langPath): nothing is fetched.
+    fetch: () => Promise.reject(new Error('The text reader fetches nothing; its model is installed with it.')),
+    ...(here('tesseract.js/src/worker-script/node/cache') as object),
+  });
+}
