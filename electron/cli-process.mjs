@@ -8,6 +8,16 @@ import { fileURLToPath } from 'node:url';
 /** Commands that decode and encode images (evidence packets, scanned receipts). */
 const IMAGE_COMMANDS = new Set(['evidence', 'respond', 'batch']);
 
+/** The JavaScript heap for image work (see prepareCliProcess): a small young generation, so a
+ * pixel buffer's handle is collected soon after its last use and its memory handed back; and an
+ * old generation that starts at 64 MB instead of a few, so the handles, marks and rows that one
+ * page's work promotes out of that small young generation do not fill it up at every page. With
+ * the default start a ten-scan build ran 13 full collections of a 15-20 MB heap, one a page (all
+ * "old space requested"); with this start it runs 3, and takes 3-5% less time and CPU (three
+ * rounds of 12 paired runs), its peak memory within 10 MB of before. Fifty scans: 5.35 instead of
+ * 5.83 s, 9.4 instead of 10.4 s of CPU, a peak of 336 instead of 322 MB. */
+export const IMAGE_WORK_V8_FLAGS = ['--max-semi-space-size=1', '--initial-old-space-size=64'];
+
 /** Whether argv (after the script) runs a command that works on images: its first word, past
  * the one option that may come before it with a value (`--home DIR`). */
 export function worksOnImages(args) {
@@ -53,8 +63,7 @@ export async function prepareCliProcess(entry) {
   // the image library's worker threads then hold on to a hundred megabytes the merchant's
   // machine never gets back. The allocator reads its settings only when a process starts, so a
   // command that works on images restarts itself once (same process, same PID) with two arenas
-  // and a small young generation so pixel buffers are collected soon after their last use.
-  // Other commands do not pay for a second start. Large blocks are left to glibc's own mmap
+  // and its heap's settings (IMAGE_WORK_V8_FLAGS). Other commands do not pay for a second start. Large blocks are left to glibc's own mmap
   // threshold: forcing every block over 128 KB to be mapped and unmapped (so each is handed back
   // at once) cost a tenth of a 50-scan build's time in page faults, to save 2-4% of its peak.
   if (
@@ -65,7 +74,7 @@ export async function prepareCliProcess(entry) {
   ) {
     process.execve(
       process.execPath,
-      [process.execPath, ...process.execArgv, '--max-semi-space-size=1', script, ...process.argv.slice(2)],
+      [process.execPath, ...process.execArgv, ...IMAGE_WORK_V8_FLAGS, script, ...process.argv.slice(2)],
       { ...process.env, MALLOC_ARENA_MAX: '2' },
     );
   }

@@ -4,11 +4,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli } from '../../../build/cli-bundle.ts';
-import { worksOnImages } from '../../../electron/cli-process.mjs';
+import { IMAGE_WORK_V8_FLAGS, worksOnImages } from '../../../electron/cli-process.mjs';
 import { scanJpeg, pdfWithPages } from '../evidence/corpus.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -77,6 +77,35 @@ test('only commands that work on images restart with the allocator settings', ()
   assert.equal(worksOnImages(['--home', 'evidence', 'sync']), false);
   assert.equal(worksOnImages(['chargebacks', 'evidence']), false);
 });
+
+test(
+  'an image command runs restarted with two malloc arenas and its heap settings; any other as started',
+  { skip: process.platform !== 'linux' && 'the restart is made on Linux only' },
+  () => {
+    // An entry that prepares its process as the CLI's do, then says what it runs with.
+    const entry = join(dir, 'entry.mjs');
+    writeFileSync(
+      entry,
+      `import { prepareCliProcess } from ${JSON.stringify(join(root, 'electron/cli-process.mjs'))};\n` +
+        `await prepareCliProcess(import.meta.url);\n` +
+        `const arenas = process.env.MALLOC_ARENA_MAX ?? null;\n` +
+        `process.stdout.write(JSON.stringify({ argv: process.execArgv, arenas }));\n`,
+    );
+    const env = { ...process.env, MALLOC_ARENA_MAX: undefined };
+    const said = (args: string[]) => {
+      const r = spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout) as { argv: string[]; arenas: string | null };
+    };
+    const image = said(['evidence', 'build', 'x']);
+    assert.deepEqual(image.argv, IMAGE_WORK_V8_FLAGS);
+    assert.ok(IMAGE_WORK_V8_FLAGS.includes('--initial-old-space-size=64'));
+    assert.equal(image.arenas, '2');
+    const other = said(['sync']);
+    assert.deepEqual(other.argv, []);
+    assert.equal(other.arenas, null);
+  },
+);
 
 // `npm link` puts the executable on PATH with whatever Node is first there: an older one hands
 // the run to the project's own Node 24 instead of failing on syntax it cannot read.
