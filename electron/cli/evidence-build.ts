@@ -169,15 +169,21 @@ export const evidenceBuild: CliCommand = {
     // A command-line build is done when its packet is written: the engines end then, not after
     // their idle time (their threads would keep the process waiting for it).
     try {
+      // Each file's card-number search starts as soon as the file is stored, beside the import of
+      // the rest and then the packet's drawing (which waits for each file's search before it
+      // draws that file): OCR in its engines' threads, the drawing in the image library's. The
+      // import has just drawn a picture's page as the search reads it (the store's page cache
+      // keeps it), so the search takes it from there while it is still kept.
       const outcomes = await evidence.importPaths(
         ctx.positionals.map((p) => resolve(p)),
-        { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
+        {
+          signal: ctx.signal,
+          onProgress: (d, t, o) => {
+            ctx.progress(`imported ${d}/${t}`);
+            if (o.ok) void scanner.then(({ cardScanOf }) => cardScanOf(evidence, o.item).catch(() => undefined));
+          },
+        },
       );
-      // The card-number search of every file starts now, beside the packet's drawing (which waits
-      // for each file's search before it draws that file): OCR in its engines' threads, the
-      // drawing in the image library's.
-      const { cardScanOf } = await scanner;
-      for (const o of outcomes) if (o.ok) cardScanOf(evidence, o.item).catch(() => undefined);
       const [{ buildPacket }, { withDrawingSignal }, { wholeFiles }] = await builder;
       const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));
       // "Duplicate" here means another input of this run had the same content (the store also

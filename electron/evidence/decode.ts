@@ -210,16 +210,24 @@ async function checkTiffPages(bytes: Buffer, pages: number): Promise<void> {
   }
 }
 
-/** Reads size and page count, then decodes a small version to prove the pixels are whole. */
-export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>): Promise<ImageFacts> {
+/** Reads size and page count, then decodes a small version of each page to prove the pixels are
+ * whole: `proved` says so. A caller that draws a single page itself (`drawsSinglePage`: the
+ * evidence store draws the page the card-number search reads) proves it by that drawing, so a
+ * picture of one page is decoded once, not twice; `proved` is then false for the caller to do it.
+ * HEIC and BMP are decoded whole to be measured at all, and so are always proved. */
+export async function probeImage(
+  bytes: Buffer,
+  kind: Exclude<ImportKind, 'pdf'>,
+  o: { drawsSinglePage?: boolean } = {},
+): Promise<ImageFacts & { proved: boolean }> {
   try {
     if (kind === 'heic') {
       const img = await decodeHeic(bytes);
-      return { width: img.width, height: img.height, pages: 1, density: undefined };
+      return { width: img.width, height: img.height, pages: 1, density: undefined, proved: true };
     }
     if (kind === 'bmp') {
       const raw = decodeBmp(bytes, MAX_PIXELS);
-      return { width: raw.width, height: raw.height, pages: 1, density: undefined };
+      return { width: raw.width, height: raw.height, pages: 1, density: undefined, proved: true };
     }
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     const width = meta.width ?? 0;
@@ -228,20 +236,25 @@ export async function probeImage(bytes: Buffer, kind: Exclude<ImportKind, 'pdf'>
     const pages = kind === 'tiff' ? (meta.pages ?? 1) : 1;
     if (pages > MAX_FILE_PAGES) throw tooManyPages(pages);
     if (kind === 'tiff') await checkTiffPages(bytes, pages);
-    for (let p = 0; p < pages; p++)
-      await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' })
-        .resize(64, 64, { fit: 'inside' })
-        .raw()
-        .toBuffer();
+    const proved = !(o.drawsSinglePage && pages === 1);
+    if (proved)
+      for (let p = 0; p < pages; p++)
+        await sharp(bytes, { page: p, limitInputPixels: MAX_PIXELS, failOn: 'error' })
+          .resize(64, 64, { fit: 'inside' })
+          .raw()
+          .toBuffer();
     const swap = (meta.orientation ?? 1) >= 5;
     return {
       width: swap ? height : width,
       height: swap ? width : height,
       pages,
       density: meta.density && meta.density > 1 ? meta.density : undefined,
+      proved,
     };
   } catch (e) {
-    if (e instanceof DecodeError) throw e;
-    throw new DecodeError(describe(e));
+    throw asDecodeError(e);
   }
 }
+
+/** A failure to decode a picture, in the words a merchant is told (DecodeErrors pass as they are). */
+export const asDecodeError = (e: unknown): DecodeError => (e instanceof DecodeError ? e : new DecodeError(describe(e)));

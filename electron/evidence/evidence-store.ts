@@ -11,7 +11,8 @@ import { passedOverReason } from '../../shared/evidence/passed-over.ts';
 import { basename, join, sep } from 'node:path';
 import { evidenceItemSchema, type EvidenceItem, type ImportOutcome } from '../../shared/evidence/items.ts';
 import { sniff } from './sniff.ts';
-import { probeImage, DecodeError } from './decode.ts';
+import { asDecodeError, probeImage, DecodeError } from './decode.ts';
+import { drawSearchPage } from './card-mask/search-page.ts';
 import { probePdfSafely } from './pdf-raster.ts';
 import { displayName } from './safe-names.ts';
 import { createPageCache } from './packet/page-cache.ts';
@@ -102,12 +103,19 @@ export function createEvidenceStore(dir: string) {
     const existing = await get(id);
     // Stored once; the outcome still carries the name this copy was added under.
     if (existing) return { ok: true, item: { ...existing, name: shown }, duplicate: true };
-    let facts: { pages: number; width?: number; height?: number };
+    const unusable = (e: DecodeError): ImportOutcome => ({
+      ok: false,
+      name: shown,
+      reason: `${shown} could not be used: ${e.message}.`,
+    });
+    let facts: { pages: number; width?: number; height?: number; proved: boolean };
     try {
-      facts = kind === 'pdf' ? await probePdfSafely(bytes) : await probeImage(bytes, kind);
+      facts =
+        kind === 'pdf'
+          ? { ...(await probePdfSafely(bytes)), proved: true }
+          : await probeImage(bytes, kind, { drawsSinglePage: true });
     } catch (e) {
-      if (e instanceof DecodeError)
-        return { ok: false, name: shown, reason: `${shown} could not be used: ${e.message}.` };
+      if (e instanceof DecodeError) return unusable(e);
       throw e;
     }
     const item: EvidenceItem = {
@@ -121,6 +129,17 @@ export function createEvidenceStore(dir: string) {
     };
     await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
     await writeAtomic(pathOf(id), bytes);
+    if (!facts.proved && kind !== 'pdf') {
+      // A picture of one page is proved whole by drawing the page the card-number search reads
+      // (from the stored file, so a JPEG is decoded already shrunk), kept for that search.
+      try {
+        await drawSearchPage(bytes, kind, pathOf(id), (k, draw) => pages.gray(`${id}:${k}`, draw));
+      } catch (e) {
+        // Nothing is kept of a file that cannot be used: the item is its record, written last.
+        await rm(pathOf(id), { force: true });
+        return unusable(asDecodeError(e));
+      }
+    }
     await writeAtomic(metaOf(id), JSON.stringify(item));
     return { ok: true, item, duplicate: false };
   }

@@ -35,6 +35,17 @@ export interface RenderOptions {
   masks?: readonly PageRect[] | undefined;
 }
 
+/** A page drawn to be read by OCR at `dpi`: grey, on its own paper (a scan keeps its size, a
+ * photo fits a Letter page), not denoised; quality 85 where it is encoded for the engine. */
+export const readingOptions = (dpi: number): RenderOptions => ({
+  dpi,
+  colour: 'grayscale',
+  quality: 85,
+  denoise: false,
+  pageSize: 'letter',
+  container: 'pdf',
+});
+
 type Size = { widthPx: number; heightPx: number; widthIn: number; heightIn: number };
 export type RenderedPage =
   | ({ format: 'jpeg'; data: Buffer } & Size)

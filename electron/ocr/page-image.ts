@@ -9,29 +9,22 @@ import {
   drawGrayImage,
   drawGrayPdf,
   encodeGrayPage,
+  readingOptions,
   type GrayPixels,
-  type RenderOptions,
 } from '../evidence/render-page.ts';
 import { drawPdfPage, measurePdfPage } from '../evidence/pdf-raster.ts';
 import type { EvidenceItem } from '../../shared/evidence/items.ts';
 
-const OCR_OPTIONS: RenderOptions = {
-  dpi: 200,
-  colour: 'grayscale',
-  quality: 85,
-  denoise: false,
-  pageSize: 'letter',
-  container: 'pdf',
-};
+const OCR_DPI = 200;
 
 /** The page's grey pixels at `dpi`. */
 export async function grayPageForOcr(
   store: EvidenceStore,
   item: EvidenceItem,
   page: number,
-  dpi = OCR_OPTIONS.dpi,
+  dpi = OCR_DPI,
 ): Promise<GrayPixels> {
-  const o = { ...OCR_OPTIONS, dpi };
+  const o = readingOptions(dpi);
   if (item.kind !== 'pdf')
     return drawGrayImage(await store.bytes(item.id), item.kind, page, 0, o, store.pathOf(item.id), (k, draw) =>
       store.pages.gray(`${item.id}:${k}`, draw),
@@ -43,14 +36,15 @@ export async function grayPageForOcr(
 }
 
 /** Grey pixels as the engine takes a picture: encoded as a packet's grey page, at quality 85. */
-export const ocrImage = async (g: GrayPixels): Promise<Buffer> => (await encodeGrayPage(g, OCR_OPTIONS)).data;
+export const ocrImage = async (g: GrayPixels): Promise<Buffer> =>
+  (await encodeGrayPage(g, readingOptions(OCR_DPI))).data;
 
 /** The page as the engine reads it, encoded. */
 export async function pageForOcr(
   store: EvidenceStore,
   item: EvidenceItem,
   page: number,
-  dpi = OCR_OPTIONS.dpi,
+  dpi = OCR_DPI,
 ): Promise<Buffer> {
   return ocrImage(await grayPageForOcr(store, item, page, dpi));
 }

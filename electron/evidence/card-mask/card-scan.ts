@@ -19,6 +19,7 @@ import type { EvidenceStore } from '../evidence-store.ts';
 import { measurePdfPage, pdfPageText } from '../pdf-raster.ts';
 import { numbersInLines, type FoundNumber } from './ocr-masks.ts';
 import { readPlaces } from './read-places.ts';
+import { READ_DPI } from './search-page.ts';
 import { numbersInText as numbersInLayer } from './text-masks.ts';
 import {
   cardScanSchema,
@@ -36,11 +37,6 @@ const SCAN_VERSION = 2;
 /** The engine's mean confidence on a page read the right way up is 80-95; sideways text reads
  * as noise below this (the batch's reader measured the same). */
 const UPRIGHT = 60;
-/** The resolution pages are read at. A 13-19 digit number in 6 pt print is found as surely at 150
- * dpi as at 200 (every number of the card-mask tests and of the evidence bench's receipts), and
- * the read costs a fifth less; a 300 dpi scan is also decoded at half size (shrink-on-load).
- * Below 150, 6 pt numbers are missed. */
-const READ_DPI = 150;
 /** A page lying sideways is tried at each quarter turn at this resolution, enough to tell text
  * from noise by the engine's confidence. */
 const TRY_DPI = 100;

@@ -243,8 +243,8 @@ test('a scanned PDF of several pages, read two pages at once: each mask on its o
 
 test('undoing one mask after a build sends that number as it is and leaves the other covered', async () => {
   const lines = [`Visa ${CARD}`, `Mastercard 5555 5555 5555 4444`, `Order number: ${ORDER}`];
-  const item = await imported('two-cards.jpg', await receiptCard(lines));
-  // The page's drawings, counted: the search's grey page is the one the packet is encoded from.
+  // The page's drawings, counted: the import proves the picture whole by drawing the page the
+  // search reads, and the packet is encoded from that same grey page.
   const gray = store.pages.gray;
   let draws = 0;
   store.pages.gray = (key, draw) =>
@@ -252,6 +252,8 @@ test('undoing one mask after a build sends that number as it is and leaves the o
       draws++;
       return draw();
     });
+  const item = await imported('two-cards.jpg', await receiptCard(lines));
+  assert.equal(draws, 1, 'the import drew the page');
   const scan = await cardScanOf(store, item);
   assert.deepEqual(
     scan.masks.map((m) => m.last4),
@@ -259,7 +261,7 @@ test('undoing one mask after a build sends that number as it is and leaves the o
   );
   const masked = await builtAndRead([item]);
   assert.deepEqual(fullNumbers(masked.ocr), [], masked.ocr);
-  assert.equal(draws, 1, 'the build encoded the page the search drew');
+  assert.equal(draws, 1, 'the search read, and the build encoded, the page the import drew');
   store.pages.gray = gray;
   // Built again with one mask undone: the masks painted on the first build's page were painted
   // on a copy, not on the drawing kept for the next build.
@@ -276,8 +278,10 @@ test('a file that cannot be read fails alone: its page is noted, the others are 
   const good = await imported('good.jpg', await receiptCard([`Card ${CARD}`, `Order number: ${ORDER}`]));
   const cash = await receiptCard(['Paid in cash', `Order number: ${ORDER}`]);
   const damaged = await imported('damaged.jpg', cash);
-  // The stored copy is cut short on disk after the import: its page can no longer be drawn.
+  // The stored copy is cut short on disk after the import, and the page the import drew is no
+  // longer kept (as in a later run): its page can no longer be drawn.
   writeFileSync(store.pathOf(damaged.id), cash.subarray(0, Math.floor(cash.length / 2)));
+  store.pages.forget(damaged.id);
   const [bad, fine] = await Promise.all([cardScanOf(store, damaged), cardScanOf(store, good)]);
   assert.deepEqual(bad.masks, []);
   assert.deepEqual(bad.unreadPages, [0]);

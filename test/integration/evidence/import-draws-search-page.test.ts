@@ -1,0 +1,86 @@
+// A picture of one page is proved whole at import by drawing the page the card-number search
+// reads (electron/evidence/card-mask/search-page.ts), kept in the store's page cache: the search
+// that follows takes that drawing instead of decoding the file a second time. A picture that
+// cannot be drawn still fails alone at import, in plain words, with nothing of it kept; a TIFF of
+// several pages is still proved page by page.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEvidenceStore } from '../../../electron/evidence/index.ts';
+import { probeImage } from '../../../electron/evidence/decode.ts';
+import { READ_DPI } from '../../../electron/evidence/card-mask/search-page.ts';
+import { grayPageForOcr } from '../../../electron/ocr/page-image.ts';
+import { imageMagick, scanJpeg } from './corpus.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dd-import-draw-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A store whose page drawings are counted. */
+function countedStore(name: string) {
+  const store = createEvidenceStore(join(dir, name));
+  const gray = store.pages.gray;
+  const drawn: string[] = [];
+  store.pages.gray = (key, draw) =>
+    gray(key, () => {
+      drawn.push(key);
+      return draw();
+    });
+  return { store, drawn };
+}
+
+test('a scan is drawn once: the import proves it by the drawing the search then reads', async () => {
+  const { store, drawn } = countedStore('once');
+  const scan = join(dir, 'scan.jpg');
+  await scanJpeg(scan, { width: 2480, height: 3508, density: 300 });
+  const [o] = await store.importPaths([scan]);
+  assert.ok(o?.ok, JSON.stringify(o));
+  assert.equal(drawn.length, 1, 'the import drew the page');
+  // At 150 dpi on its own paper (an A4 scan stays A4): the search's size.
+  assert.match(drawn[0]!, /:0:0:1240x1754$/);
+  const page = await grayPageForOcr(store, o.item, 0, READ_DPI);
+  assert.equal(drawn.length, 1, 'the search took the drawing the import made');
+  assert.equal(page.width, 1240);
+  // The 64-pixel probe is left out for such a picture; anything else is proved by it.
+  const bytes = readFileSync(scan);
+  assert.equal((await probeImage(bytes, 'jpeg', { drawsSinglePage: true })).proved, false);
+  assert.equal((await probeImage(bytes, 'jpeg')).proved, true);
+});
+
+test('a picture cut short fails alone at import, in plain words, and nothing of it is kept', async () => {
+  const { store } = countedStore('broken');
+  const good = join(dir, 'good.jpg');
+  await scanJpeg(good);
+  const whole = readFileSync(good);
+  const cut = join(dir, 'cut.jpg');
+  writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+  const outcomes = await store.importPaths([cut, good]);
+  const [bad, fine] = outcomes;
+  assert.ok(bad && !bad.ok);
+  assert.match(bad.reason, /^cut\.jpg could not be used: the file is cut short \(truncated\)/);
+  assert.ok(fine?.ok);
+  // One stored file and its record: the good one's. The cut one left neither.
+  const stored = readdirSync(join(dir, 'broken'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  assert.deepEqual(stored, [fine.item.id, `${fine.item.id}.json`].sort());
+  assert.deepEqual(
+    (await store.list()).map((i) => i.name),
+    ['good.jpg'],
+  );
+});
+
+test('a TIFF of several pages is proved page by page by the probe, not by one drawing', async () => {
+  const { store, drawn } = countedStore('tiff');
+  const tiff = join(dir, 'two-pages.tif');
+  imageMagick(['-size', '300x200', 'xc:white', '-size', '300x200', 'xc:gray', tiff]);
+  const bytes = readFileSync(tiff);
+  const facts = await probeImage(bytes, 'tiff', { drawsSinglePage: true });
+  assert.equal(facts.pages, 2);
+  assert.equal(facts.proved, true);
+  const [o] = await store.importPaths([tiff]);
+  assert.ok(o?.ok && o.item.pages === 2, JSON.stringify(o));
+  assert.deepEqual(drawn, [], 'no page drawn at import');
+});
