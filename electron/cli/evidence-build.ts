@@ -164,25 +164,17 @@ export const evidenceBuild: CliCommand = {
     if (maxPages !== undefined) limits.maxPages = maxPages;
 
     const evidence = createEvidenceStore(join(ctx.home, 'evidence'));
-    const scanner = import('../evidence/card-mask/card-scan.ts');
-    scanner.catch(() => undefined);
     // A command-line build is done when its packet is written: the engines end then, not after
     // their idle time (their threads would keep the process waiting for it).
     try {
-      // Each file's card-number search starts as soon as the file is stored, beside the import of
-      // the rest and then the packet's drawing (which waits for each file's search before it
-      // draws that file): OCR in its engines' threads, the drawing in the image library's. The
-      // import has just drawn a picture's page as the search reads it (the store's page cache
-      // keeps it), so the search takes it from there while it is still kept.
-      const outcomes = await evidence.importPaths(
+      // Every file's card-number search runs beside the import and the packet's drawing (which
+      // waits for each file's search before it draws that file): OCR in its engines' threads, the
+      // drawing in the image library's.
+      const { importAndSearch } = await import('../evidence/card-mask/card-scan.ts');
+      const outcomes = await importAndSearch(
+        evidence,
         ctx.positionals.map((p) => resolve(p)),
-        {
-          signal: ctx.signal,
-          onProgress: (d, t, o) => {
-            ctx.progress(`imported ${d}/${t}`);
-            if (o.ok) void scanner.then(({ cardScanOf }) => cardScanOf(evidence, o.item).catch(() => undefined));
-          },
-        },
+        { signal: ctx.signal, onProgress: (d, t) => ctx.progress(`imported ${d}/${t}`) },
       );
       const [{ buildPacket }, { withDrawingSignal }, { wholeFiles }] = await builder;
       const { pages } = wholeFiles(outcomes.flatMap((o) => (o.ok ? [o.item] : [])));

@@ -113,7 +113,7 @@ export function createEvidenceStore(dir: string) {
       facts =
         kind === 'pdf'
           ? { ...(await probePdfSafely(bytes)), proved: true }
-          : await probeImage(bytes, kind, { drawsSinglePage: true });
+          : await probeImage(bytes, kind, { drawsSinglePage: pages.roomToDrawAhead() });
     } catch (e) {
       if (e instanceof DecodeError) return unusable(e);
       throw e;
@@ -131,7 +131,8 @@ export function createEvidenceStore(dir: string) {
     await writeAtomic(pathOf(id), bytes);
     if (!facts.proved && kind !== 'pdf') {
       // A picture of one page is proved whole by drawing the page the card-number search reads
-      // (from the stored file, so a JPEG is decoded already shrunk), kept for that search.
+      // (from the stored file, so a JPEG is decoded already shrunk), kept for that search while
+      // the page cache has room for it (else the probe decoded a small version).
       try {
         await drawSearchPage(bytes, kind, pathOf(id), (k, draw) => pages.gray(`${id}:${k}`, draw));
       } catch (e) {

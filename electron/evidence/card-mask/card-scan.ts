@@ -28,7 +28,7 @@ import {
   type CardScan,
   type PageRect,
 } from '../../../shared/evidence/card-numbers.ts';
-import type { EvidenceItem } from '../../../shared/evidence/items.ts';
+import type { EvidenceItem, ImportOutcome } from '../../../shared/evidence/items.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { mapLimited } from '../../../shared/map-limited.ts';
 
@@ -213,6 +213,29 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
     if (scans.size > 2000) scans.delete(scans.keys().next().value!);
   }
   return scan;
+}
+
+/** Files imported into the store, each searched for card numbers as soon as it should be: a
+ * picture whose page the import drew (the store's page cache keeps it while there is room) at
+ * once, beside the import of the rest, so the engines start reading early and take that drawing
+ * while it is fresh; any other file once the import is done, when a build that follows draws
+ * each page soon after its search. Searches run far ahead of the build would push out of the
+ * cache the pages they drew before the build encodes them, and each would be decoded again. */
+export async function importAndSearch(
+  store: EvidenceStore,
+  paths: readonly string[],
+  o: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<ImportOutcome[]> {
+  const search = (item: EvidenceItem): void => void cardScanOf(store, item).catch(() => undefined);
+  const outcomes = await store.importPaths(paths, {
+    ...(o.signal ? { signal: o.signal } : {}),
+    onProgress: (done, total, outcome) => {
+      o.onProgress?.(done, total);
+      if (outcome.ok && store.pages.holdsGrayOf(outcome.item.id)) search(outcome.item);
+    },
+  });
+  for (const outcome of outcomes) if (outcome.ok) search(outcome.item);
+  return outcomes;
 }
 
 /** The scan of a file if it is done; else it is started (or left running) and nothing is

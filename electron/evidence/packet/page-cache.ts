@@ -12,6 +12,9 @@ const MAX_BUDGETS = 500;
  * after it was searched for card numbers, so one not asked for again within a minute goes. */
 const MAX_GRAY_BYTES = 64 * 1024 * 1024;
 const GRAY_KEPT_MS = 60_000;
+/** What a grey page being drawn is counted as until it is done: more than any page drawn to be
+ * read (an A4 or Legal page at 150 dpi is 2.2-2.7 MB, a photo fitted to Letter at most 2.1). */
+const PAGE_BYTES_GUESS = 4 * 1024 * 1024;
 
 /** A map that forgets its oldest entry past `max`. */
 function bounded<V>(max: number) {
@@ -85,6 +88,20 @@ export function createPageCache() {
         () => dropGray(key),
       );
       return entry.pixels;
+    },
+    /** Whether one more grey page fits in half the room for grey pages: the import draws a
+     * picture's page ahead of its search only then (it proves the rest by their small versions),
+     * leaving the other half to the pages the searches and the packet draw after it, so a large
+     * import never pushes out a page before the packet is encoded from it. */
+    roomToDrawAhead(): boolean {
+      let drawing = 0;
+      for (const e of gray.values()) if (e.bytes === 0) drawing++;
+      return grayBytes + (drawing + 1) * PAGE_BYTES_GUESS <= MAX_GRAY_BYTES / 2;
+    },
+    /** Whether a grey page of the item is kept (or being drawn). */
+    holdsGrayOf(itemId: string): boolean {
+      for (const k of gray.keys()) if (k.startsWith(`${itemId}:`)) return true;
+      return false;
     },
     facts: { get: facts.get, set: facts.set },
     /** Per stored PDF, what the first reading of its pages has unpacked, whichever PDF thread

@@ -5,17 +5,24 @@
 // several pages is still proved page by page.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEvidenceStore } from '../../../electron/evidence/index.ts';
+import { buildPacket, createEvidenceStore } from '../../../electron/evidence/index.ts';
+import { importAndSearch } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { closeCardScanner } from '../../../electron/evidence/card-mask/scan-engines.ts';
+import { defaultLimits } from '../../../shared/evidence/limits.ts';
 import { probeImage } from '../../../electron/evidence/decode.ts';
 import { READ_DPI } from '../../../electron/evidence/card-mask/search-page.ts';
 import { grayPageForOcr } from '../../../electron/ocr/page-image.ts';
-import { imageMagick, scanJpeg } from './corpus.ts';
+import sharp from 'sharp';
+import { imageMagick, scanJpeg, textPage } from './corpus.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dd-import-draw-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+after(async () => {
+  await closeCardScanner();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** A store whose page drawings are counted. */
 function countedStore(name: string) {
@@ -83,4 +90,37 @@ test('a TIFF of several pages is proved page by page by the probe, not by one dr
   const [o] = await store.importPaths([tiff]);
   assert.ok(o?.ok && o.item.pages === 2, JSON.stringify(o));
   assert.deepEqual(drawn, [], 'no page drawn at import');
+});
+
+test('sixteen scans, more than the import may draw ahead: imported, searched and built, each page drawn once', async () => {
+  const { store, drawn } = countedStore('sixteen');
+  const scans = join(dir, 'sixteen-scans');
+  mkdirSync(scans);
+  // A4 at 300 dpi: a 2.2 MB grey page each at 150 dpi, 35 MB in all, past the half of the page
+  // cache (32 MB) the import fills.
+  for (let k = 0; k < 16; k++)
+    await sharp(textPage(2480, 3508, 50, `Invoice ${k}`))
+      .withMetadata({ density: 300 })
+      .jpeg({ quality: 90 })
+      .toFile(join(scans, `scan-${String(k).padStart(2, '0')}.jpg`));
+  const outcomes = await importAndSearch(store, [scans]);
+  const items = outcomes.flatMap((o) => (o.ok && !o.duplicate ? [o.item] : []));
+  assert.equal(items.length, 16, 'sixteen different scans');
+  const drawnAtImport = drawn.length;
+  assert.ok(drawnAtImport > 0 && drawnAtImport < 16, `the import drew ${drawnAtImport} pages ahead`);
+  const result = await buildPacket(
+    store,
+    { pages: items.map((i) => ({ itemId: i.id, page: 0, rotation: 0 as const })) },
+    {
+      preset: 'document',
+      limits: { ...defaultLimits, maxPages: 50, maxTotalBytes: 50 * 1024 * 1024 },
+      pageSize: 'a4',
+      output: 'pdf',
+      baseName: 'evidence',
+    },
+    { outDir: join(dir, 'sixteen-out') },
+  );
+  assert.ok(result.ok, JSON.stringify(result.problems));
+  assert.equal(result.totalPages, 16);
+  assert.equal(drawn.length, 16, `each page drawn once (${drawn.length} drawings for 16 pages)`);
 });

@@ -104,3 +104,25 @@ test('grey pages are kept up to 64 MB, the least recently used dropped first, an
   await cache.gray('q:0', draw);
   assert.equal(draws, 7, 'a forgotten item is drawn again');
 });
+
+test('the import draws ahead only while one more grey page fits in half the room (32 MB), pages being drawn counted', async () => {
+  const cache = createPageCache();
+  assert.equal(cache.roomToDrawAhead(), true, 'an empty cache');
+  const mb = 1024 * 1024;
+  // Kept: 25 MB. Another page (counted as 4 MB until drawn) fits; with one being drawn, a
+  // second does not.
+  await cache.gray('a:0', async () => gray(1, 25 * mb));
+  assert.equal(cache.roomToDrawAhead(), true);
+  let finish: (g: Gray) => void = () => undefined;
+  const drawing = cache.gray('b:0', () => new Promise<Gray>((r) => (finish = r)));
+  assert.equal(cache.roomToDrawAhead(), false, 'the page being drawn is counted');
+  finish(gray(2, 1 * mb));
+  await drawing;
+  assert.equal(cache.roomToDrawAhead(), true, 'drawn, it counts what it holds: 26 MB');
+  await cache.gray('c:0', async () => gray(3, 3 * mb));
+  assert.equal(cache.roomToDrawAhead(), false, '29 MB kept: the rest is for pages drawn after the import');
+  assert.equal(cache.holdsGrayOf('c'), true);
+  cache.forget('a');
+  assert.equal(cache.roomToDrawAhead(), true);
+  assert.equal(cache.holdsGrayOf('a'), false);
+});
