@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli } from '../../../build/cli-bundle.ts';
-import { IMAGE_WORK_V8_FLAGS, worksOnImages } from '../../../electron/cli-process.mjs';
+import { IMAGE_WORK_MALLOC, IMAGE_WORK_V8_FLAGS, worksOnImages } from '../../../electron/cli-process.mjs';
 import { scanJpeg, pdfWithPages } from '../evidence/corpus.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -79,7 +79,7 @@ test('only commands that work on images restart with the allocator settings', ()
 });
 
 test(
-  'an image command runs restarted with two malloc arenas and its heap settings; any other as started',
+  'an image command runs restarted with its allocator and heap settings; any other as started',
   { skip: process.platform !== 'linux' && 'the restart is made on Linux only' },
   () => {
     // An entry that prepares its process as the CLI's do, then says what it runs with.
@@ -88,22 +88,27 @@ test(
       entry,
       `import { prepareCliProcess } from ${JSON.stringify(join(root, 'electron/cli-process.mjs'))};\n` +
         `await prepareCliProcess(import.meta.url);\n` +
-        `const arenas = process.env.MALLOC_ARENA_MAX ?? null;\n` +
-        `process.stdout.write(JSON.stringify({ argv: process.execArgv, arenas }));\n`,
+        `const malloc = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_')));\n` +
+        `process.stdout.write(JSON.stringify({ argv: process.execArgv, malloc }));\n`,
     );
-    const env = { ...process.env, MALLOC_ARENA_MAX: undefined };
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
     const said = (args: string[]) => {
       const r = spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env });
       assert.equal(r.status, 0, r.stderr);
-      return JSON.parse(r.stdout) as { argv: string[]; arenas: string | null };
+      return JSON.parse(r.stdout) as { argv: string[]; malloc: Record<string, string> };
     };
     const image = said(['evidence', 'build', 'x']);
     assert.deepEqual(image.argv, IMAGE_WORK_V8_FLAGS);
     assert.ok(IMAGE_WORK_V8_FLAGS.includes('--initial-old-space-size=64'));
-    assert.equal(image.arenas, '2');
+    assert.deepEqual(image.malloc, {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '67108864',
+      MALLOC_TRIM_THRESHOLD_: '268435456',
+    });
+    assert.deepEqual(image.malloc, IMAGE_WORK_MALLOC);
     const other = said(['sync']);
     assert.deepEqual(other.argv, []);
-    assert.equal(other.arenas, null);
+    assert.deepEqual(other.malloc, {});
   },
 );
 
