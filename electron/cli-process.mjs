@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 /** Commands that decode and encode images (evidence packets, scanned receipts). */
 const IMAGE_COMMANDS = new Set(['evidence', 'respond', 'batch']);
+/** Of those, the ones whose process ends when its images are done: `batch` may then wait at its
+ * question or send, and gives back what its image work freed (IMAGE_WORK_MALLOC's thresholds). */
+const ENDS_WITH_IMAGES = new Set(['evidence', 'respond']);
 
 /** The JavaScript heap for image work (see prepareCliProcess): a small young generation, so a
  * pixel buffer's handle is collected soon after its last use and its memory handed back; and an
@@ -18,11 +21,12 @@ const IMAGE_COMMANDS = new Set(['evidence', 'respond', 'batch']);
  * 5.83 s, 9.4 instead of 10.4 s of CPU, a peak of 336 instead of 322 MB. */
 export const IMAGE_WORK_V8_FLAGS = ['--max-semi-space-size=1', '--initial-old-space-size=64'];
 
-/** glibc's allocator for image work (see prepareCliProcess): two arenas, and blocks up to 64 MB
- * (every page's pixels) taken from them, with what is freed kept for the next page instead of
- * handed back and asked for again (each time as fresh pages the kernel must zero). Ten scans:
- * 2-5% less time and CPU (three rounds of 10-12 paired runs), peak within 3 MB; fifty: 5.75
- * instead of 6.10 s, peak 383 instead of 367 MB. The process ends when its command is done. */
+/** glibc's allocator for image work (see prepareCliProcess): two arenas; and, for a command that
+ * ends with its images (`evidence`, `respond`), blocks up to 64 MB (every page's pixels) taken
+ * from them, with what is freed kept for the next page instead of handed back and asked for
+ * again (each time as fresh pages the kernel must zero). Ten scans: 2-5% less time and CPU
+ * (three rounds of 10-12 paired runs), peak within 3 MB; fifty: 5.75 instead of 6.10 s, peak 383
+ * instead of 367 MB. */
 export const IMAGE_WORK_MALLOC = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: String(64 * 1024 * 1024),
@@ -32,11 +36,17 @@ export const IMAGE_WORK_MALLOC = {
 /** Whether argv (after the script) runs a command that works on images: its first word, past
  * the one option that may come before it with a value (`--home DIR`). */
 export function worksOnImages(args) {
+  return IMAGE_COMMANDS.has(commandOf(args) ?? '');
+}
+
+/** The command argv names (after the script): its first word, past the one option that may come
+ * before it with a value (`--home DIR`). */
+function commandOf(args) {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--home') i++;
-    else if (!args[i].startsWith('-')) return IMAGE_COMMANDS.has(args[i]);
+    else if (!args[i].startsWith('-')) return args[i];
   }
-  return false;
+  return undefined;
 }
 
 const tooOld = () => {
@@ -87,7 +97,12 @@ export async function prepareCliProcess(entry) {
     process.execve(
       process.execPath,
       [process.execPath, ...process.execArgv, ...IMAGE_WORK_V8_FLAGS, script, ...process.argv.slice(2)],
-      { ...process.env, ...IMAGE_WORK_MALLOC },
+      {
+        ...process.env,
+        ...(ENDS_WITH_IMAGES.has(commandOf(process.argv.slice(2)) ?? '')
+          ? IMAGE_WORK_MALLOC
+          : { MALLOC_ARENA_MAX: IMAGE_WORK_MALLOC.MALLOC_ARENA_MAX }),
+      },
     );
   }
   process.removeAllListeners('warning');

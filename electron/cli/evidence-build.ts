@@ -167,9 +167,9 @@ export const evidenceBuild: CliCommand = {
     // A command-line build is done when its packet is written: the engines end then, not after
     // their idle time (their threads would keep the process waiting for it).
     try {
-      // Every file's card-number search runs beside the import and the packet's drawing (which
-      // waits for each file's search before it draws that file): OCR in its engines' threads, the
-      // drawing in the image library's.
+      // Every file's card-number search runs beside the packet's drawing (which waits for each
+      // file's search before it draws that file), a picture's from as soon as the import drew its
+      // page (importAndSearch): OCR in its engines' threads, the drawing in the image library's.
       const { importAndSearch } = await import('../evidence/card-mask/card-scan.ts');
       const outcomes = await importAndSearch(
         evidence,

@@ -138,7 +138,12 @@ export async function runCli(commands: readonly CliCommand[], argv: string[], gi
     io.stderr.write(`dispute-desk: ${line}\n`);
     return e instanceof CliError ? e.exitCode : 1;
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
+    // A run stopped by a signal keeps its handlers: the process exits right after (cli.ts), and
+    // ending its threads (an OCR engine still loading) can take a moment, in which a second
+    // Ctrl-C must not kill it by the signal instead of its exit code.
+    if (!controller.signal.aborted) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigterm);
+    }
   }
 }

@@ -72,7 +72,11 @@ export function createEvidenceStore(dir: string) {
     }
   }
 
-  async function importBuffer(name: string, bytes: Buffer): Promise<ImportOutcome> {
+  async function importBuffer(
+    name: string,
+    bytes: Buffer,
+    o: { searchFollows?: boolean } = {},
+  ): Promise<ImportOutcome> {
     const shown = displayName(name);
     const tooLarge = importSizeRefusal(shown, bytes.length);
     if (tooLarge) return { ok: false, name: shown, reason: tooLarge };
@@ -85,7 +89,7 @@ export function createEvidenceStore(dir: string) {
       const first = await pending;
       return first.ok ? { ok: true, item: { ...first.item, name: shown }, duplicate: true } : { ...first, name: shown };
     }
-    const work = storeNew(id, shown, kind.kind, bytes);
+    const work = storeNew(id, shown, kind.kind, bytes, o.searchFollows === true);
     inflight.set(id, work);
     try {
       return await work;
@@ -94,11 +98,16 @@ export function createEvidenceStore(dir: string) {
     }
   }
 
+  /** `searchFollows`: the caller searches the file for card numbers soon (a build, the window's
+   * evidence builder), so a picture of one page is proved by drawing the page that search reads,
+   * kept for it while the page cache has room; otherwise (batch planning, which reads its pages
+   * otherwise) by decoding a small version. */
   async function storeNew(
     id: string,
     shown: string,
     kind: EvidenceItem['kind'],
     bytes: Buffer,
+    searchFollows: boolean,
   ): Promise<ImportOutcome> {
     const existing = await get(id);
     // Stored once; the outcome still carries the name this copy was added under.
@@ -113,7 +122,7 @@ export function createEvidenceStore(dir: string) {
       facts =
         kind === 'pdf'
           ? { ...(await probePdfSafely(bytes)), proved: true }
-          : await probeImage(bytes, kind, { drawsSinglePage: pages.roomToDrawAhead() });
+          : await probeImage(bytes, kind, { drawsSinglePage: searchFollows && pages.roomToDrawAhead() });
     } catch (e) {
       if (e instanceof DecodeError) return unusable(e);
       throw e;
@@ -128,7 +137,12 @@ export function createEvidenceStore(dir: string) {
       importedAt: Date.now(),
     };
     await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
-    await writeAtomic(pathOf(id), bytes);
+    // Bytes already there belong to a record another process may be writing: never removed here.
+    const wrote = !(await stat(pathOf(id)).then(
+      (st) => st.size === bytes.length,
+      () => false,
+    ));
+    if (wrote) await writeAtomic(pathOf(id), bytes);
     if (!facts.proved && kind !== 'pdf') {
       // A picture of one page is proved whole by drawing the page the card-number search reads
       // (from the stored file, so a JPEG is decoded already shrunk), kept for that search while
@@ -137,7 +151,7 @@ export function createEvidenceStore(dir: string) {
         await drawSearchPage(bytes, kind, pathOf(id), (k, draw) => pages.gray(`${id}:${k}`, draw));
       } catch (e) {
         // Nothing is kept of a file that cannot be used: the item is its record, written last.
-        await rm(pathOf(id), { force: true });
+        if (wrote) await rm(pathOf(id), { force: true });
         return unusable(asDecodeError(e));
       }
     }
@@ -150,7 +164,12 @@ export function createEvidenceStore(dir: string) {
    * only where it stays within the folder. Each file is read once, as the file the walk saw. */
   async function importPaths(
     paths: readonly string[],
-    o: { signal?: AbortSignal; onProgress?: (done: number, total: number, outcome: ImportOutcome) => void } = {},
+    o: {
+      signal?: AbortSignal;
+      onProgress?: (done: number, total: number, outcome: ImportOutcome) => void;
+      /** A card-number search of the files follows soon (see storeNew). */
+      searchFollows?: boolean;
+    } = {},
   ): Promise<ImportOutcome[]> {
     const files: Array<Listed | ImportOutcome> = [];
     const seenDirs = new Set<string>();
@@ -234,7 +253,7 @@ export function createEvidenceStore(dir: string) {
       files,
       2,
       async (f) => {
-        const outcome = await importOne(f);
+        const outcome = await importOne(f, o.searchFollows === true);
         o.onProgress?.(++done, files.length, outcome);
         return outcome;
       },
@@ -242,7 +261,7 @@ export function createEvidenceStore(dir: string) {
     );
   }
 
-  async function importOne(f: Listed | ImportOutcome): Promise<ImportOutcome> {
+  async function importOne(f: Listed | ImportOutcome, searchFollows: boolean): Promise<ImportOutcome> {
     if ('ok' in f) return f;
     const name = displayName(f.name);
     let read;
@@ -252,7 +271,7 @@ export function createEvidenceStore(dir: string) {
     } catch (e) {
       return { ok: false, name, reason: unreadable(name, (e as NodeJS.ErrnoException).code) };
     }
-    if (read.ok) return importBuffer(f.name, read.bytes);
+    if (read.ok) return importBuffer(f.name, read.bytes, { searchFollows });
     if (read.why === 'too-large') return { ok: false, name, reason: importSizeRefusal(name, read.size)! };
     if (read.why === 'changed')
       return {

@@ -95,8 +95,9 @@ export function physicalSize(
 /** The JPEG decoder's own scaling (1/2, 1/4, 1/8 in the DCT) for a page shrunk by `scale`: a
  * 300 dpi scan for 150 dpi is decoded at half size, at a third of the cost of decoding it whole
  * and shrinking it. The library picks this itself only when the shrink is 3× or more. */
-function jpegShrinkFactor(scale: number): number {
-  for (const f of [8, 4, 2]) if (scale * f <= 1) return f;
+function jpegShrinkFactor(scale: number, w: number, h: number): number {
+  // Never below a pixel on the short side (a picture 4 pixels wide and 20,000 long).
+  for (const f of [8, 4, 2]) if (scale * f <= 1 && Math.min(w, h) >= f) return f;
   return 1;
 }
 
@@ -139,7 +140,7 @@ async function drawImage(
   const scale = Math.min(1, (size.w * o.dpi) / w, (size.h * o.dpi) / h);
   const tw = Math.max(1, Math.round(w * scale));
   const th = Math.max(1, Math.round(h * scale));
-  const shrink = kind === 'jpeg' && path && !/[[\]]/.test(path) ? jpegShrinkFactor(scale) : 1;
+  const shrink = kind === 'jpeg' && path && !/[[\]]/.test(path) ? jpegShrinkFactor(scale, w, h) : 1;
   if (shrink > 1) img = await openJpegShrunk(path!, shrink);
   const pixels = (): Sharp => {
     let p = img;

@@ -27,8 +27,9 @@ function requireHere(): NodeJS.Require {
   }
 }
 
-/** A packaged app keeps these packages unpacked beside the archive: a worker thread and its
- * WebAssembly cannot be loaded from inside it. */
+/** A packaged app keeps the model's package unpacked beside the archive (it is read as one file);
+ * the thread's script (ocr-worker.ts) runs from inside the archive, as the PDF and HEIC threads'
+ * do, and unpacks the core's path itself. */
 const unpacked = (p: string): string => p.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
 
 export interface OcrBox {

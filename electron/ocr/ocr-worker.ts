@@ -47,7 +47,20 @@ if (parentPort) {
   };
   port.on('message', (packet) => worker.dispatchHandlers(packet, (o) => port.postMessage(o)));
   worker.setAdapter({
-    getCore: async () => (await loadCore()).core,
+    // tesseract.js calls it with (its choice of core, a core path, its job's reply).
+    getCore: async (_choice: unknown, _path: unknown, reply?: { progress(o: object): void }) => {
+      try {
+        const { name, core } = await loadCore();
+        // Said to the engine's logger: which core this thread runs.
+        reply?.progress({ status: `loaded ${name}`, progress: 1 });
+        return core;
+      } catch (e) {
+        // tesseract.js reports the failure to the engine but leaves this thread running, and the
+        // engine cannot end a thread it never got: the thread ends itself once that is said.
+        setTimeout(() => process.exit(1), 100);
+        throw e;
+      }
+    },
     gunzip: here('tesseract.js/src/worker-script/node/gunzip') as unknown,
     // The model is read from the installed package (a local langPath): nothing is fetched.
     fetch: () => Promise.reject(new Error('The text reader fetches nothing; its model is installed with it.')),

@@ -134,7 +134,8 @@ export function createResponder(deps: {
     if (!('paths' in e)) return e.arrangement;
     // No file named: the card history's exhibits alone make the packet.
     if (e.paths.length === 0) return { pages: [] };
-    const imported = await deps.evidence.importPaths(e.paths, signal ? { signal } : {});
+    // The packet is built from them at once, and searched for card numbers first.
+    const imported = await deps.evidence.importPaths(e.paths, { searchFollows: true, ...(signal ? { signal } : {}) });
     for (const o of imported) if (!o.ok) warnings.push(o.reason);
     const arrangement = wholeFiles(imported.flatMap((o) => (o.ok ? [o.item] : [])));
     return arrangement.pages.length

@@ -195,10 +195,12 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
       const kept = await readStored(store, item.id);
       if (kept) return kept;
       const made = await scanItem(store, item);
-      // Kept for the next run; a disk that refuses it costs a second reading then, nothing now.
-      await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made })).catch(
-        () => undefined,
-      );
+      // Kept for the next run; a disk that refuses it costs a second reading then, nothing now. A
+      // scan with pages it could not read is not kept: the next run tries them again.
+      if (!made.unreadPages)
+        await writeAtomic(fileOf(store, item.id), JSON.stringify({ version: SCAN_VERSION, ...made })).catch(
+          () => undefined,
+        );
       return made;
     })();
     void scan.then(
@@ -209,6 +211,11 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
       () => undefined,
     );
     scan.catch(() => scans.delete(key));
+    // Pages it could not read are tried again by whoever asks next (the report names them until).
+    void scan.then(
+      (s) => s.unreadPages && scans.get(key) === scan && scans.delete(key),
+      () => undefined,
+    );
     scans.set(key, scan);
     if (scans.size > 2000) scans.delete(scans.keys().next().value!);
   }
@@ -228,6 +235,7 @@ export async function importAndSearch(
 ): Promise<ImportOutcome[]> {
   const search = (item: EvidenceItem): void => void cardScanOf(store, item).catch(() => undefined);
   const outcomes = await store.importPaths(paths, {
+    searchFollows: true,
     ...(o.signal ? { signal: o.signal } : {}),
     onProgress: (done, total, outcome) => {
       o.onProgress?.(done, total);

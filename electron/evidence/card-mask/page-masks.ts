@@ -53,3 +53,19 @@ export function maskedWarning(places: readonly MaskedPlace[]): string | undefine
     'If one is not a card number, undo its mask in the evidence builder.'
   );
 }
+
+/** The arranged pages the search could not read (a page that could not be drawn, or an engine
+ * that failed): their card numbers, if any, go out uncovered, so the build report names them.
+ * Asked once the build has waited for every page's search. */
+export function unsearchedWarning(
+  store: EvidenceStore,
+  pages: ReadonlyArray<{ item: EvidenceItem; page: ArrangedPage }>,
+): string | undefined {
+  const unread = pages.filter((p) => cardScanIfDone(store, p.item)?.unreadPages?.includes(p.page.page));
+  if (!unread.length) return undefined;
+  const list = unread.map((p) => `${p.item.name} page ${p.page.page + 1}`).join(', ');
+  return (
+    `Not searched for card numbers (the pages could not be read): ${list}. ` +
+    'Check them yourself before sending: a full card number on them is sent as it is.'
+  );
+}

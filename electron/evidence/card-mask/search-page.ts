@@ -1,7 +1,8 @@
 // The page the card-number search reads: grey, at READ_DPI, drawn as OCR reads a page
-// (readingOptions). A picture's import draws it first (evidence-store.ts): that drawing is the
-// import's proof that the picture decodes, and the store's page cache keeps it for the search
-// that follows every import, so the file is decoded once instead of twice (a probe, then this).
+// (readingOptions). When a search follows an import (a build, the window's evidence builder), the
+// import draws it first (evidence-store.ts): that drawing is the import's proof that the picture
+// decodes, and the store's page cache keeps it for the search while the cache is at most half
+// full, so the file is decoded once instead of twice (a probe, then this).
 import type { ImportKind } from '../../../shared/evidence/importable-kinds.ts';
 import { drawGrayImage, readingOptions, type GrayCache, type GrayPixels } from '../render-page.ts';
 

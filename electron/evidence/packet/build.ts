@@ -2,7 +2,7 @@
 // shows as the merchant arranges, and the build that writes the files (split where the per-file
 // limit demands; a failed build leaves nothing behind). The solver (solve.ts) decides what each
 // page becomes; this writes it, and packs tighter if a file comes out over its limit.
-import { maskedPlaces, maskedWarning } from '../card-mask/page-masks.ts';
+import { maskedPlaces, maskedWarning, unsearchedWarning } from '../card-mask/page-masks.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from '../../fs/write-atomic.ts';
@@ -72,7 +72,10 @@ export async function buildPacket(
     };
   const base = safeBaseName(settings.baseName);
   const masked = maskedPlaces(plan.pages);
-  const warnings = [...warningsOf(plan, settings, lastStep(settings)), ...[maskedWarning(masked) ?? []].flat()];
+  const warnings = [
+    ...warningsOf(plan, settings, lastStep(settings)),
+    ...[maskedWarning(masked) ?? [], unsearchedWarning(store, plan.pages) ?? []].flat(),
+  ];
   const report = masked.length ? { masked } : {};
 
   // A folder made here is removed again if the build fails: a failure leaves nothing behind.

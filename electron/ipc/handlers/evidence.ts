@@ -65,9 +65,10 @@ export function evidenceHandlers(
       const paths = folder
         ? [await s.platform.dialogs.openFolder({ title: 'Add a folder of scans' })].filter((p): p is string => !!p)
         : await s.platform.dialogs.openFiles({ title: 'Add evidence', multiple: true, filters: evidenceDialogFilters });
-      return paths.length ? s.evidence.importPaths(paths) : [];
+      // The evidence builder asks for each file's card numbers (and size) as soon as it shows it.
+      return paths.length ? s.evidence.importPaths(paths, { searchFollows: true }) : [];
     },
-    importDropped: async ({ dropped }) => importDropped(s.evidence, dropped),
+    importDropped: async ({ dropped }) => importDropped(s.evidence, dropped, { searchFollows: true }),
     getPagePicture: async ({ itemId, page, maxWidth }, call) => {
       // A thumbnail scrolled away before its turn is never drawn.
       call?.signal.throwIfAborted();

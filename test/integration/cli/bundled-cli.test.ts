@@ -106,6 +106,10 @@ test(
       MALLOC_TRIM_THRESHOLD_: '268435456',
     });
     assert.deepEqual(image.malloc, IMAGE_WORK_MALLOC);
+    // batch may wait at its question, or send, after its image work: it gives back what it freed.
+    const batch = said(['batch', 'x']);
+    assert.deepEqual(batch.argv, IMAGE_WORK_V8_FLAGS);
+    assert.deepEqual(batch.malloc, { MALLOC_ARENA_MAX: '2' });
     const other = said(['sync']);
     assert.deepEqual(other.argv, []);
     assert.deepEqual(other.malloc, {});

@@ -44,7 +44,8 @@ const settings: BuildSettings = {
 };
 
 async function imported(name: string, bytes: Buffer): Promise<EvidenceItem> {
-  const o = await store.importBuffer(name, bytes);
+  // As the evidence builder imports: its search for card numbers follows.
+  const o = await store.importBuffer(name, bytes, { searchFollows: true });
   assert.ok(o.ok, JSON.stringify(o));
   return o.item;
 }
@@ -292,6 +293,44 @@ test('a file that cannot be read fails alone: its page is noted, the others are 
   // The good file builds, masked, whatever became of the other.
   const { result } = await builtAndRead([good]);
   assert.equal(result.masked?.length, 1);
+});
+
+test('a page the search could not read is built with a warning that names it, and searched again next time', async () => {
+  const item = await imported('unread.jpg', await receiptCard([`Paid by card ${CARD}`, `Order number: ${ORDER}`]));
+  // The search's drawing of the page fails (as an engine or a disk can): first, and again when the
+  // build asks (a scan with unread pages is made again for whoever asks next); the build's own
+  // drawing of the page then succeeds.
+  const gray = store.pages.gray;
+  let failures = 0;
+  store.pages.gray = (key, draw) => {
+    if (failures < 2 && key.startsWith(item.id)) {
+      failures++;
+      return Promise.reject(new Error('unreadable now'));
+    }
+    return gray(key, draw);
+  };
+  try {
+    const first = await cardScanOf(store, item);
+    assert.deepEqual(first.unreadPages, [0]);
+    const { result } = await builtAndRead([item]);
+    assert.ok(result.ok);
+    assert.ok(
+      result.warnings.some((w) =>
+        /^Not searched for card numbers \(the pages could not be read\): unread\.jpg page 1\./.test(w),
+      ),
+      result.warnings.join('\n'),
+    );
+    assert.equal(existsSync(`${store.pathOf(item.id)}.cards.json`), false, 'a scan with unread pages is not kept');
+    // Asked again, the page is searched again, found, and covered.
+    const again = await cardScanOf(store, item);
+    assert.equal(again.unreadPages, undefined);
+    assert.deepEqual(
+      again.masks.map((m) => m.last4),
+      ['1111'],
+    );
+  } finally {
+    store.pages.gray = gray;
+  }
 });
 
 test('the scan is kept with the stored file: a build uses it and reads nothing again', async () => {

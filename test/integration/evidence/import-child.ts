@@ -32,7 +32,9 @@ await Promise.all(warmed.map((w) => (w.ok ? cardScanOf(warm, w.item) : undefined
 // nothing imported yet.
 const baselineKb = process.resourceUsage().maxRSS;
 const store = createEvidenceStore(job.store);
-const outcomes = await store.importPaths(job.paths);
+// Imported as a build imports (the card-number search follows: pictures are proved by drawing
+// the page it reads), when a build follows.
+const outcomes = await store.importPaths(job.paths, { searchFollows: job.buildTo !== undefined });
 const afterImportKb = process.resourceUsage().maxRSS;
 let build: unknown;
 if (job.buildTo) {

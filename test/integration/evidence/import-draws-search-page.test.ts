@@ -37,11 +37,16 @@ function countedStore(name: string) {
   return { store, drawn };
 }
 
-test('a scan is drawn once: the import proves it by the drawing the search then reads', async () => {
+test('a scan is drawn once: an import a search follows proves it by the drawing the search then reads', async () => {
   const { store, drawn } = countedStore('once');
   const scan = join(dir, 'scan.jpg');
   await scanJpeg(scan, { width: 2480, height: 3508, density: 300 });
-  const [o] = await store.importPaths([scan]);
+  // Imported for batch planning, which reads its pages otherwise: proved by a small version.
+  const plain = countedStore('plain');
+  const [p] = await plain.store.importPaths([scan]);
+  assert.ok(p?.ok);
+  assert.deepEqual(plain.drawn, [], 'no page drawn when no search follows');
+  const [o] = await store.importPaths([scan], { searchFollows: true });
   assert.ok(o?.ok, JSON.stringify(o));
   assert.equal(drawn.length, 1, 'the import drew the page');
   // At 150 dpi on its own paper (an A4 scan stays A4): the search's size.
@@ -62,7 +67,7 @@ test('a picture cut short fails alone at import, in plain words, and nothing of 
   const whole = readFileSync(good);
   const cut = join(dir, 'cut.jpg');
   writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
-  const outcomes = await store.importPaths([cut, good]);
+  const outcomes = await store.importPaths([cut, good], { searchFollows: true });
   const [bad, fine] = outcomes;
   assert.ok(bad && !bad.ok);
   assert.match(bad.reason, /^cut\.jpg could not be used: the file is cut short \(truncated\)/);
@@ -79,6 +84,17 @@ test('a picture cut short fails alone at import, in plain words, and nothing of 
   );
 });
 
+test('a picture a few pixels wide and very long is drawn whole, not shrunk below a pixel', async () => {
+  const { store, drawn } = countedStore('thin');
+  const thin = join(dir, 'thin.jpg');
+  await sharp({ create: { width: 4, height: 20000, channels: 3, background: '#888' } })
+    .jpeg()
+    .toFile(thin);
+  const [o] = await store.importPaths([thin], { searchFollows: true });
+  assert.ok(o?.ok, JSON.stringify(o));
+  assert.equal(drawn.length, 1);
+});
+
 test('a TIFF of several pages is proved page by page by the probe, not by one drawing', async () => {
   const { store, drawn } = countedStore('tiff');
   const tiff = join(dir, 'two-pages.tif');
@@ -87,7 +103,7 @@ test('a TIFF of several pages is proved page by page by the probe, not by one dr
   const facts = await probeImage(bytes, 'tiff', { drawsSinglePage: true });
   assert.equal(facts.pages, 2);
   assert.equal(facts.proved, true);
-  const [o] = await store.importPaths([tiff]);
+  const [o] = await store.importPaths([tiff], { searchFollows: true });
   assert.ok(o?.ok && o.item.pages === 2, JSON.stringify(o));
   assert.deepEqual(drawn, [], 'no page drawn at import');
 });

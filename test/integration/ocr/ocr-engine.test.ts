@@ -38,7 +38,7 @@ const page = (lines: string[]) =>
     .jpeg()
     .toBuffer();
 
-test('the model and the worker come from the installed packages, nothing is fetched or cached', async () => {
+test('the model comes from the installed package, the thread is ours; nothing is fetched or cached', async () => {
   const { langPath, workerPath } = ocrPaths();
   assert.ok(existsSync(join(langPath, 'eng.traineddata.gz')), langPath);
   assert.ok(existsSync(workerPath), workerPath);
@@ -69,6 +69,20 @@ test("the engine's thread loads the core without the legacy engine, with the fas
   const { name, core } = await loadCore();
   assert.equal(name, await lstmCoreName(tess('wasm-feature-detect') as Parameters<typeof lstmCoreName>[0]));
   assert.equal(typeof core, 'function');
+  // The engine's own thread says which core it loaded.
+  const statuses: string[] = [];
+  const { langPath, workerPath } = ocrPaths();
+  const tesseract = createRequire(import.meta.url)('tesseract.js') as {
+    createWorker(l: string, oem: number, o: object): Promise<{ terminate(): Promise<unknown> }>;
+  };
+  const thread = await tesseract.createWorker('eng', 1, {
+    langPath,
+    workerPath,
+    cacheMethod: 'none',
+    logger: (m: { status: string }) => statuses.push(m.status),
+  });
+  await thread.terminate();
+  assert.ok(statuses.includes(`loaded ${name}`), statuses.join(', '));
 });
 
 test('a cancel ends the page at once; the next page reads; so does one after a broken image', async () => {
