@@ -137,12 +137,13 @@ export function createEvidenceStore(dir: string) {
       importedAt: Date.now(),
     };
     await mkdir(join(dir, id.slice(0, 2)), { recursive: true });
-    // Bytes already there belong to a record another process may be writing: never removed here.
-    const wrote = !(await stat(pathOf(id)).then(
+    // Bytes already stored (same content, same address) may be another process's record's, being
+    // written now: they are never removed here.
+    const fresh = !(await stat(pathOf(id)).then(
       (st) => st.size === bytes.length,
       () => false,
     ));
-    if (wrote) await writeAtomic(pathOf(id), bytes);
+    if (fresh) await writeAtomic(pathOf(id), bytes);
     if (!facts.proved && kind !== 'pdf') {
       // A picture of one page is proved whole by drawing the page the card-number search reads
       // (from the stored file, so a JPEG is decoded already shrunk), kept for that search while
@@ -151,7 +152,7 @@ export function createEvidenceStore(dir: string) {
         await drawSearchPage(bytes, kind, pathOf(id), (k, draw) => pages.gray(`${id}:${k}`, draw));
       } catch (e) {
         // Nothing is kept of a file that cannot be used: the item is its record, written last.
-        if (wrote) await rm(pathOf(id), { force: true });
+        if (fresh) await rm(pathOf(id), { force: true });
         return unusable(asDecodeError(e));
       }
     }

@@ -207,15 +207,12 @@ export function cardScanOf(store: EvidenceStore, item: EvidenceItem): Promise<Ca
       (s) => {
         done.set(key, s);
         if (done.size > 2000) done.delete(done.keys().next().value!);
+        // Pages it could not read are tried again by whoever asks next (the report names them).
+        if (s.unreadPages && scans.get(key) === scan) scans.delete(key);
       },
       () => undefined,
     );
     scan.catch(() => scans.delete(key));
-    // Pages it could not read are tried again by whoever asks next (the report names them until).
-    void scan.then(
-      (s) => s.unreadPages && scans.get(key) === scan && scans.delete(key),
-      () => undefined,
-    );
     scans.set(key, scan);
     if (scans.size > 2000) scans.delete(scans.keys().next().value!);
   }
