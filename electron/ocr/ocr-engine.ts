@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../shared/errors.ts';
+import { unpacked } from '../fs/asar-unpacked.ts';
 
 /** Node's require from here: bundled as CommonJS for Electron's main process, `import.meta` is
  * empty there and `__filename` is what says where this code is. */
@@ -26,11 +27,6 @@ function requireHere(): NodeJS.Require {
     );
   }
 }
-
-/** A packaged app keeps the model's package unpacked beside the archive (it is read as one file);
- * the thread's script (ocr-worker.ts) runs from inside the archive, as the PDF and HEIC threads'
- * do, and unpacks the core's path itself. */
-const unpacked = (p: string): string => p.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
 
 export interface OcrBox {
   x0: number;
@@ -111,7 +107,9 @@ function workerFile(): string {
 /** Where the model (in the installed package) and the engine's thread are. */
 export function ocrPaths(): { langPath: string; workerPath: string } {
   const data = dirname(requireHere().resolve('@tesseract.js-data/eng/package.json'));
-  // The integer-quantised LSTM model: 3 MB instead of 11, and faster, for the LSTM-only engine.
+  // The integer-quantised LSTM model: 3 MB instead of 11, and faster, for the LSTM-only engine;
+  // unpacked in a packaged app (read as one file). The thread's script runs from inside the
+  // archive, as the PDF and HEIC threads' do, and finds the core unpacked itself.
   return { langPath: unpacked(join(data, '4.0.0_best_int')), workerPath: workerFile() };
 }
 

@@ -7,14 +7,13 @@
 // SIMD where the runtime has it, else SIMD, else plain.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { unpacked } from '../fs/asar-unpacked.ts';
 
 /** Node's require from here (bundled as CommonJS, `import.meta` is empty and `__filename` says
  * where this code is). */
 const here = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
 /** From tesseract.js's own place: its core and helpers are its dependencies, wherever npm put them. */
 const tess = createRequire(here.resolve('tesseract.js/package.json'));
-/** A packaged app keeps the core unpacked beside the archive (its WebAssembly is read from a file). */
-const unpacked = (p: string): string => p.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
 
 interface Features {
   simd(): Promise<boolean>;
@@ -34,6 +33,7 @@ let loaded: Promise<{ name: string; core: Core }> | undefined;
 export function loadCore(): Promise<{ name: string; core: Core }> {
   loaded ??= (async () => {
     const name = await lstmCoreName(tess('wasm-feature-detect') as Features);
+    // Unpacked in a packaged app: the core reads its WebAssembly from the file beside it.
     return { name, core: tess(unpacked(tess.resolve(`tesseract.js-core/${name}`))) as Core };
   })();
   return loaded;
