@@ -149,7 +149,7 @@ export function createEvidenceStore(dir: string) {
       // (from the stored file, so a JPEG is decoded already shrunk), kept for that search while
       // the page cache has room for it (else the probe decoded a small version).
       try {
-        await drawSearchPage(bytes, kind, pathOf(id), (k, draw) => pages.gray(`${id}:${k}`, draw));
+        await drawSearchPage(bytes, kind, pathOf(id), pages.grayOf(id));
       } catch (e) {
         // Nothing is kept of a file that cannot be used: the item is its record, written last.
         if (fresh) await rm(pathOf(id), { force: true });

@@ -26,8 +26,14 @@ export async function grayPageForOcr(
 ): Promise<GrayPixels> {
   const o = readingOptions(dpi);
   if (item.kind !== 'pdf')
-    return drawGrayImage(await store.bytes(item.id), item.kind, page, 0, o, store.pathOf(item.id), (k, draw) =>
-      store.pages.gray(`${item.id}:${k}`, draw),
+    return drawGrayImage(
+      await store.bytes(item.id),
+      item.kind,
+      page,
+      0,
+      o,
+      store.pathOf(item.id),
+      store.pages.grayOf(item.id),
     );
   // Its size is read in the PDF thread, as everything inside a PDF is.
   const bytes = () => store.bytes(item.id);

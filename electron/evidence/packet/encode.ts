@@ -97,7 +97,7 @@ async function encodePage(
           page.rotation,
           opts,
           store.pathOf(item.id),
-          (k, draw) => store.pages.gray(`${item.id}:${k}`, draw),
+          store.pages.grayOf(item.id),
         ),
     );
     return { kind: 'image', page, item, rendered, bytes: rendered.data.length, ...masked };

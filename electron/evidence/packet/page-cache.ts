@@ -1,7 +1,7 @@
 // What an evidence store's pages cost to work out once: pages drawn and encoded (kept for the
 // live estimate and the build that follows it), PDF page facts, and what each PDF has unpacked.
 // Owned by the store (evidence-store.ts), bounded, forgotten per item, clearable.
-import type { Gray, RenderedPage } from '../render-page.ts';
+import type { Gray, GrayCache, RenderedPage } from '../render-page.ts';
 import type { PdfPageFacts } from '../pdf-raster.ts';
 import type { InflateBudget } from '../pdf-inflate-budget.ts';
 
@@ -48,7 +48,7 @@ export function createPageCache() {
     for (const [k, e] of gray) if (e.used < old) dropGray(k);
     if (gray.size) sweep = setTimeout(sweepGray, GRAY_KEPT_MS).unref();
   };
-  return {
+  const cache = {
     /** A page drawn once per key (item, page, rotation and the options it was drawn with); a
      * failure is not kept, so the next try draws it again. */
     rendered(key: string, make: () => Promise<RenderedPage>): Promise<RenderedPage> {
@@ -89,6 +89,11 @@ export function createPageCache() {
       );
       return entry.pixels;
     },
+    /** An item's grey pages: keyed by the item, so that forget and holdsGrayOf find them (through
+     * `gray` as it is when called). */
+    grayOf(itemId: string): GrayCache {
+      return (key, draw) => cache.gray(`${itemId}:${key}`, draw);
+    },
     /** Whether one more grey page fits in half the room for grey pages: the import draws a
      * picture's page ahead of its search only then (it proves the rest by their small versions),
      * leaving the other half to the pages the searches and the packet draw after it, so a large
@@ -127,5 +132,6 @@ export function createPageCache() {
       budgets.m.clear();
     },
   };
+  return cache;
 }
 export type PageCache = ReturnType<typeof createPageCache>;
