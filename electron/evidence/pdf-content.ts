@@ -10,6 +10,7 @@ import {
   PDFRawStream,
   PDFRef,
   decodePDFRawStream,
+  PDFBool,
   type PDFObject,
   type PDFPage,
 } from 'pdf-lib';
@@ -337,6 +338,140 @@ export function readPageContent(page: PDFPage): PageContent {
     );
   run(joined, page.node.Resources(), identity, 0, new Set());
   return out;
+}
+
+/** A page that is one JPEG picture and nothing else, as scanners and img2pdf write them: the
+ * picture's own file and where it is drawn, so the page can be drawn by decoding that file (the
+ * image library, pdf-picture-page.ts) instead of by pdf.js, whose JPEG decoder runs in
+ * JavaScript. */
+export interface SoleJpeg {
+  /** The JPEG as stored in the PDF (its DCTDecode stream, undecoded). */
+  jpeg: Uint8Array;
+  /** Where it is drawn, in the page's points: the unit square under an unturned, unskewed `cm`. */
+  rect: { x: number; y: number; w: number; h: number };
+}
+
+/** The JPEG frame's header (its SOF segment), or undefined when none comes before the scan. */
+export function jpegFrame(
+  b: Uint8Array,
+): { precision: number; width: number; height: number; components: number } | undefined {
+  if (b[0] !== 0xff || b[1] !== 0xd8) return undefined;
+  let i = 2;
+  while (i + 3 < b.length) {
+    if (b[i] !== 0xff) return undefined;
+    const m = b[i + 1]!;
+    if (m === 0xff) {
+      i++;
+      continue;
+    }
+    // Markers without a length: TEM and the restart markers.
+    if (m === 0x01 || (m >= 0xd0 && m <= 0xd7)) {
+      i += 2;
+      continue;
+    }
+    if (m === 0xd9 || m === 0xda) return undefined;
+    const len = (b[i + 2]! << 8) | b[i + 3]!;
+    // Start of frame: baseline, extended, progressive, lossless; arithmetic coded too (not DHT, JPG, DAC).
+    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) {
+      if (i + 9 >= b.length) return undefined;
+      return {
+        precision: b[i + 4]!,
+        height: (b[i + 5]! << 8) | b[i + 6]!,
+        width: (b[i + 7]! << 8) | b[i + 8]!,
+        components: b[i + 9]!,
+      };
+    }
+    i += 2 + len;
+  }
+  return undefined;
+}
+
+/** Grey (1) or RGB (3) as a picture's colour space says, directly or through an ICC profile with
+ * that many components (scanners and img2pdf write one); 0 for any other space. */
+function componentsOf(
+  space: PDFObject | undefined,
+  lookup: (o: PDFObject | undefined) => PDFObject | undefined,
+): number {
+  if (space === PDFName.of('DeviceGray')) return 1;
+  if (space === PDFName.of('DeviceRGB')) return 3;
+  if (!(space instanceof PDFArray) || space.size() !== 2 || lookup(space.get(0)) !== PDFName.of('ICCBased')) return 0;
+  const profile = lookup(space.get(1));
+  const n = profile instanceof PDFRawStream ? num(lookup(profile.dict.get(PDFName.of('N')))) : 0;
+  return n === 1 || n === 3 ? n : 0;
+}
+
+/** The page's one JPEG picture when the page draws nothing else, or undefined for any page that
+ * needs pdf.js to look right: other operators or content, annotations (pdf.js draws their
+ * appearances), a turn that is not a quarter, a user unit, a picture turned or skewed, masked,
+ * with a decode array or filter parameters, of other than 8-bit grey or RGB (an ICC profile's
+ * colours are the decoder's, as for a JPEG file), or whose JPEG
+ * header does not match its dictionary. */
+export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
+  const ctx = page.doc.context;
+  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const node = page.node;
+  const annots = lookup(node.get(PDFName.of('Annots')));
+  if (annots instanceof PDFArray ? annots.size() > 0 : annots !== undefined) return undefined;
+  if (node.get(PDFName.of('UserUnit')) !== undefined) return undefined;
+  if (page.getRotation().angle % 90 !== 0) return undefined;
+  const contents = lookup(node.get(PDFName.of('Contents')));
+  const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
+  // Only q, Q and cm around one Do: the picture's matrix is the product of the cm in force there.
+  let ctm: Matrix = identity;
+  const saved: Matrix[] = [];
+  let nums: number[] = [];
+  let name: string | undefined;
+  let drawn: { name: string; ctm: Matrix } | undefined;
+  let operators = 0;
+  for (const part of parts) {
+    const body = streamBytes(part);
+    if (!body) return undefined;
+    const lex = new Lexer(body);
+    for (let tok = lex.next(); tok; tok = lex.next()) {
+      if (tok.t === 'num') nums.push(tok.v);
+      else if (tok.t === 'name' && name === undefined && !nums.length) name = tok.v;
+      else if (tok.t !== 'op' || ++operators > 64) return undefined;
+      else {
+        if (tok.v === 'q' && !nums.length && name === undefined) saved.push(ctm);
+        else if (tok.v === 'Q' && !nums.length && name === undefined && saved.length) ctm = saved.pop()!;
+        else if (tok.v === 'cm' && nums.length === 6 && name === undefined && !drawn) ctm = times(nums as Matrix, ctm);
+        else if (tok.v === 'Do' && name !== undefined && !nums.length && !drawn) drawn = { name, ctm };
+        else return undefined;
+        nums = [];
+        name = undefined;
+      }
+    }
+  }
+  if (!drawn || nums.length || name !== undefined) return undefined;
+  const [a, b, c, d, e, f] = drawn.ctm;
+  if (b !== 0 || c !== 0 || !(a > 0) || !(d > 0)) return undefined;
+  const xobjects = lookup(node.Resources()?.get(PDFName.of('XObject')));
+  const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(drawn.name))) : undefined;
+  if (!(x instanceof PDFRawStream)) return undefined;
+  const get = (key: string) => lookup(x.dict.get(PDFName.of(key)));
+  if (get('Subtype') !== PDFName.of('Image')) return undefined;
+  const filter = get('Filter');
+  const only = filter instanceof PDFArray && filter.size() === 1 ? lookup(filter.get(0)) : filter;
+  if (only !== PDFName.of('DCTDecode') && only !== PDFName.of('DCT')) return undefined;
+  for (const key of ['DecodeParms', 'Decode', 'SMask', 'Mask', 'OC', 'Alternates', 'SMaskInData'])
+    if (get(key) !== undefined) return undefined;
+  const mask = get('ImageMask');
+  if (mask instanceof PDFBool && mask.asBoolean()) return undefined;
+  if (num(get('BitsPerComponent')) !== 8) return undefined;
+  const components = componentsOf(lookup(x.dict.get(PDFName.of('ColorSpace'))), lookup);
+  const frame = jpegFrame(x.contents);
+  if (
+    !frame ||
+    !components ||
+    frame.precision !== 8 ||
+    frame.components !== components ||
+    frame.width !== num(get('Width')) ||
+    frame.height !== num(get('Height')) ||
+    frame.width < 1 ||
+    frame.height < 1
+  )
+    return undefined;
+  return { jpeg: x.contents, rect: { x: e, y: f, w: a, h: d } };
 }
 
 /** The largest picture a page can show, from the dimensions its resources declare (forms

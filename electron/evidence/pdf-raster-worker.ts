@@ -15,7 +15,7 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type * as CanvasModule from '@napi-rs/canvas';
 import { DecodeError } from './decode-error.ts';
-import { readPageContent, type PageContent } from './pdf-content.ts';
+import { readPageContent, soleJpeg, type PageContent, type SoleJpeg } from './pdf-content.ts';
 import { loadPdf, probePdf, visibleBox, ownTurn } from './pdf-facts.ts';
 import { stripPdfMetadata } from './pdf-clean.ts';
 import { InflateBudget, InflateRefusal, withInflateBudget } from './pdf-inflate-budget.ts';
@@ -66,7 +66,12 @@ export type ToWorker =
   | { type: 'keep'; req: number; id: string; index: number }
   | { type: 'probe'; req: number; bytes: Uint8Array }
   | { type: 'bytes'; req: number; id: string; bytes: Uint8Array };
-export type Drawn = { data: Uint8Array; width: number; height: number };
+/** A page drawn by pdf.js (RGBA), or a page that is one JPEG picture, handed back undrawn for the
+ * image library to draw (pdf-picture-page.ts): `box` is the page's shown part, `turn` its own
+ * /Rotate and the merchant's rotation, clockwise. */
+export type Drawn =
+  | { data: Uint8Array; width: number; height: number }
+  | { picture: SoleJpeg; box: { x: number; y: number; w: number; h: number }; turn: number };
 export type FromWorker =
   | { type: 'need'; req: number }
   | { type: 'done'; req: number; value: Drawn | PdfPageFacts | Uint8Array | { pages: number } | PdfPageText }
@@ -219,7 +224,19 @@ async function proxyOf(doc: Held, maxPixels: number): Promise<PDFDocumentProxy> 
 
 async function draw(msg: Draw, doc: Held): Promise<Drawn> {
   // The budget first: what pdf.js would run, counted without running it.
-  withInflateBudget(new InflateBudget('page'), () => readPageContent(pageOf(doc, msg.index)));
+  const checked = pageOf(doc, msg.index);
+  withInflateBudget(new InflateBudget('page'), () => readPageContent(checked));
+  const picture = withInflateBudget(new InflateBudget('page'), () => soleJpeg(checked));
+  if (picture) {
+    const b = visibleBox(checked);
+    const turn = (((ownTurn(checked) + msg.rotation) % 360) + 360) % 360;
+    // Its own copy: a view into the file would send the whole file with it.
+    return {
+      picture: { ...picture, jpeg: picture.jpeg.slice() },
+      box: { x: b.x, y: b.y, w: b.width, h: b.height },
+      turn,
+    };
+  }
   const proxy = await proxyOf(doc, msg.maxPixels);
   canvas ??= import(CANVAS) as Promise<Canvas>;
   const { createCanvas } = await canvas;

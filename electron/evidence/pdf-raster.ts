@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { DecodeError, MAX_PIXELS } from './decode.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { PdfPagePixels } from './render-page.ts';
+import { drawPicturePage } from './pdf-picture-page.ts';
 import type { Drawn, FromWorker, PdfPageFacts, PdfPageText, ToWorker } from './pdf-raster-worker.ts';
 
 export type { PdfPageFacts, PdfPageText };
@@ -181,7 +182,8 @@ export function keptPdfPage(id: string, bytes: () => Promise<Uint8Array>, index:
 }
 
 /** Draws page `index` (0-based) of a stored PDF, turned by its own /Rotate and the merchant's
- * rotation, at `pxPerPt` pixels per PDF point, on white. */
+ * rotation, at `pxPerPt` pixels per PDF point, on white: by pdf.js in a PDF thread, or, for a page
+ * that is one JPEG picture, by the image library here (pdf-picture-page.ts). */
 export async function drawPdfPage(
   id: string,
   bytes: () => Promise<Uint8Array>,
@@ -190,6 +192,7 @@ export async function drawPdfPage(
   pxPerPt: number,
 ): Promise<PdfPagePixels> {
   const m = await ask<Drawn>({ type: 'draw', id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS }, bytes);
+  if ('picture' in m) return drawPicturePage(m, pxPerPt, MAX_PIXELS);
   return {
     data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
     width: m.width,

@@ -33,10 +33,15 @@ export interface RenderOptions {
   container?: 'pdf' | 'file' | undefined;
   /** Card-number masks, in fractions of the page as drawn: painted black before encoding. */
   masks?: readonly PageRect[] | undefined;
+  /** A PDF page is drawn at least at its own size (its points are inches), not shrunk into the
+   * printable area of `pageSize`, unless it is larger than any paper: how pages are read, so
+   * that small print keeps the resolution asked for. */
+  ownSize?: boolean | undefined;
 }
 
 /** A page drawn to be read by OCR at `dpi`: grey, on its own paper (a scan keeps its size, a
- * photo fits a Letter page), not denoised; quality 85 where it is encoded for the engine. */
+ * photo fits a Letter page, a PDF page keeps its own), not denoised; quality 85 where it is
+ * encoded for the engine. */
 export const readingOptions = (dpi: number): RenderOptions => ({
   dpi,
   colour: 'grayscale',
@@ -44,6 +49,7 @@ export const readingOptions = (dpi: number): RenderOptions => ({
   denoise: false,
   pageSize: 'letter',
   container: 'pdf',
+  ownSize: true,
 });
 
 type Size = { widthPx: number; heightPx: number; widthIn: number; heightIn: number };
@@ -198,7 +204,14 @@ async function drawPdf(
   o: RenderOptions,
   ownDpi: number | undefined,
 ): Promise<{ pixels: Sharp; size: { w: number; h: number } }> {
-  const fit = fitToPrintable(sizePt, o.pageSize);
+  const printable = fitToPrintable(sizePt, o.pageSize);
+  // An A4 page fitted into Letter's printable area is drawn at 88% of its size: read so, its 6 pt
+  // card numbers were missed (read at 132 dpi instead of 150).
+  const paper = Math.min(
+    (MAX_PAPER_IN.w * 72) / Math.min(sizePt.w, sizePt.h),
+    (MAX_PAPER_IN.h * 72) / Math.max(sizePt.w, sizePt.h),
+  );
+  const fit = o.ownSize ? Math.max(printable, Math.min(1, paper)) : printable;
   const dpi = ownDpi ? Math.min(o.dpi, ownDpi) : o.dpi;
   const px = await draw((fit * dpi) / 72);
   // Drawn on white: the alpha channel is opaque and simply dropped.

@@ -5,7 +5,9 @@
 // bundled here first as `npm run build` does), one process from Node's start to its exit, the
 // CLI's own start, the import into the evidence store and the card-number search included (every
 // page searched: the places of a page of print that could hold a card number are read by OCR,
-// any other page is read whole; electron/evidence/card-mask/read-places.ts).
+// any other page is read whole; electron/evidence/card-mask/read-places.ts). The same scans as one
+// PDF (img2pdf, as a scanner's app writes them) are built the same way and printed beside, without
+// a target: their pages are drawn from their JPEGs, not by pdf.js (pdf-picture-page.ts).
 //
 // Two references, each the fastest fair script for its job:
 // - plain: ONE ImageMagick `convert` over all ten scans (grayscale, 150 dpi, JPEG quality 75; its
@@ -128,6 +130,25 @@ try {
       `${((performance.now() - genStart) / 1000).toFixed(1)} s; ${(scanBytes / 1048576).toFixed(1)} MB in total.`,
   );
 
+  // The same scans as one PDF, as a scanner's app or img2pdf writes them (each page one JPEG): a
+  // merchant's other common input, drawn from its JPEGs as the files are (pdf-picture-page.ts).
+  const scannedPdf = join(root, 'scanned');
+  mkdirSync(scannedPdf);
+  const wrapped = spawnSync(
+    'img2pdf',
+    [
+      '--pagesize',
+      'A4',
+      '-o',
+      join(scannedPdf, 'scans.pdf'),
+      ...readdirSync(scans)
+        .sort()
+        .map((f) => join(scans, f)),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (wrapped.status !== 0) throw new Error(`img2pdf could not wrap the scans: ${wrapped.stderr}`);
+
   const policy = join(root, 'impolicy');
   mkdirSync(policy);
   writeFileSync(
@@ -155,6 +176,7 @@ try {
     .map((f) => join(scans, f));
 
   const ours: Run[] = [];
+  const oursPdf: Run[] = [];
   const theirs: Run[] = [];
   const theirsOcr: Run[] = [];
   for (let i = 0; i < PAIRS; i++) {
@@ -171,6 +193,25 @@ try {
         out,
         '--home',
         join(root, `home-${i}`),
+        '--preset',
+        'document',
+        '--page',
+        'a4',
+        '--max-file-bytes',
+        String(MAX_FILE_BYTES),
+        '--json',
+      ]),
+    );
+    oursPdf.push(
+      measure(process.execPath, [
+        cliBin,
+        'evidence',
+        'build',
+        scannedPdf,
+        '--out',
+        join(root, `ours-pdf-${i}`),
+        '--home',
+        join(root, `home-pdf-${i}`),
         '--preset',
         'document',
         '--page',
@@ -220,20 +261,31 @@ try {
   if (!report.masked?.some((m) => m.name === cardFile && m.last4 === full.slice(-4)))
     throw new Error(`Our build did not mask the card number on ${cardFile}: ${JSON.stringify(report.masked)}`);
   // Our built page, read from the outside (poppler, then Debian's Tesseract): no full number left.
-  const ourPdf = join(
-    root,
-    'ours-0',
-    readdirSync(join(root, 'ours-0')).find((f) => f.endsWith('.pdf'))!,
-  );
-  const page = String(CARD_PAGE + 1);
-  const png = spawnSync('pdftoppm', ['-r', '200', '-gray', '-png', '-f', page, '-l', page, ourPdf], {
-    maxBuffer: 64 * 1024 * 1024,
-  }).stdout;
-  const read = spawnSync('tesseract', ['-', 'stdout', '--psm', '6'], { input: png, encoding: 'utf8' }).stdout;
-  const leaked = findCardNumbers(read).map((h) => h.digits);
-  const orderShown = read.includes(`ORD-${48213 + CARD_PAGE}`);
-  if (leaked.length || !orderShown)
-    throw new Error(`Our card page, read back: ${leaked.length ? 'a full number left' : 'order number unreadable'}.`);
+  const readBack = (dir: string, who: string): void => {
+    const pdf = join(
+      root,
+      dir,
+      readdirSync(join(root, dir))
+        .sort()
+        .find((f) => f.endsWith('.pdf'))!,
+    );
+    const page = String(CARD_PAGE + 1);
+    const png = spawnSync('pdftoppm', ['-r', '200', '-gray', '-png', '-f', page, '-l', page, pdf], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).stdout;
+    const read = spawnSync('tesseract', ['-', 'stdout', '--psm', '6'], { input: png, encoding: 'utf8' }).stdout;
+    const leaked = findCardNumbers(read).map((h) => h.digits);
+    const orderShown = read.includes(`ORD-${48213 + CARD_PAGE}`);
+    if (leaked.length || !orderShown)
+      throw new Error(
+        `${who}'s card page, read back: ${leaked.length ? 'a full number left' : 'order number unreadable'}.`,
+      );
+  };
+  readBack('ours-0', 'Our build');
+  const fromPdf = JSON.parse(oursPdf[0]!.stdout) as { masked?: Array<{ name: string; last4: string }> };
+  if (!fromPdf.masked?.some((m) => m.name === 'scans.pdf' && m.last4 === full.slice(-4)))
+    throw new Error(`Our build from the scanned PDF did not mask the card number: ${JSON.stringify(fromPdf.masked)}`);
+  readBack('ours-pdf-0', 'The build from the scanned PDF');
   const largest = Math.max(...readdirSync(join(root, 'ours-0')).map((f) => statSync(join(root, 'ours-0', f)).size));
 
   const row = (who: string, runs: Run[], out: { bytes: number; files: number }) => {
@@ -250,6 +302,7 @@ try {
   const load = loadavg()[0]!;
   console.log(`On ${cpus().length} cores (load average ${load.toFixed(1)}), ${PAIRS} runs of each in turn (medians):`);
   row('Dispute Desk (CLI)', ours, ourOut);
+  row('  from one scanned PDF', oursPdf, await pdfOf(join(root, 'ours-pdf-0')));
   row('ImageMagick + img2pdf', theirs, imOut);
   row('  + Tesseract per page', theirsOcr, imOcrOut);
   console.log(
@@ -289,6 +342,10 @@ try {
         'threads wait for each other, so the wall ratio flatters us: run it again on an idle ' +
         'machine, and until then count on the CPU ratio',
     );
+  console.log(
+    `scanned PDF: the same scans as one PDF take ${median(oursPdf.map((r, i) => r.seconds / ours[i]!.seconds)).toFixed(2)}× ` +
+      "the JPEG files' time (no target; each page is drawn from its JPEG, as a file is), its card page masked: ok",
+  );
   console.log(`memory: ${memory.toFixed(2)} of the reference's peak`);
   console.log(`output: ${(ourOut.bytes / imOut.bytes).toFixed(2)} of the reference's bytes`);
   console.log(

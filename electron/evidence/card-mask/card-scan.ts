@@ -134,7 +134,8 @@ async function scanPdfPage(
 ): Promise<Array<FoundNumber & { source: CardMask['source'] }>> {
   const bytes = () => store.bytes(item.id);
   const facts = await measurePdfPage(item.id, bytes, page);
-  const inText = numbersInLayer(await pdfPageText(item.id, bytes, page));
+  // A page that shows no text (a scan) has no text layer to read: pdf.js is not loaded for it.
+  const inText = facts.content?.hasText === false ? [] : numbersInLayer(await pdfPageText(item.id, bytes, page));
   const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
   if (facts.content && facts.content.images === 0) return found;
   const textRects = inText.flatMap((n) => n.rects);

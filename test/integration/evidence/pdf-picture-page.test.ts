@@ -1,0 +1,204 @@
+// A PDF page that is one JPEG picture (a scanner's, img2pdf's) is drawn by the image library from
+// that picture instead of by pdf.js (pdf-picture-page.ts): which pages qualify, that the drawing
+// matches pdf.js's on the same page (placed, turned, cropped), and that a 6 pt card number on an
+// A4 scan in a PDF is found and masked (it went out whole: the page was read shrunk into Letter's
+// printable area, at 132 dpi).
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import {
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  StandardFonts,
+  beginText,
+  degrees,
+  endText,
+  type PDFPage,
+} from 'pdf-lib';
+import { jpegFrame, soleJpeg } from '../../../electron/evidence/pdf-content.ts';
+import { closePdfRenderers, drawPdfPage } from '../../../electron/evidence/pdf-raster.ts';
+import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
+import { cardScanOf } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { closeCardScanner } from '../../../electron/evidence/card-mask/scan-engines.ts';
+import { receiptCard, receiptScan } from '../../support/receipts.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'dd-pdfpicture-'));
+after(async () => {
+  await closeCardScanner();
+  await closePdfRenderers();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const CARD = '4111 1111 1111 1111';
+const A4 = { w: 595.28, h: 841.89 };
+
+/** A new document with one page of `size` made by `draw`, saved and loaded again (as read). */
+async function pageOf(size: { w: number; h: number }, draw: (doc: PDFDocument, page: PDFPage) => Promise<void>) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([size.w, size.h]);
+  await draw(doc, page);
+  const bytes = await doc.save();
+  return { bytes, page: (await PDFDocument.load(bytes)).getPage(0) };
+}
+
+const scanPage = (jpeg: Buffer) => async (doc: PDFDocument, page: PDFPage) => {
+  page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+};
+
+test('a page that is one JPEG picture is found, with where it is drawn; any other page is not', async () => {
+  const card = await receiptCard(['Order number: HL-20461']);
+  const placed = await pageOf({ w: 612, h: 792 }, async (doc, page) => {
+    page.drawImage(await doc.embedJpg(card), { x: 36, y: 300, width: 540, height: 405 });
+  });
+  const sole = soleJpeg(placed.page);
+  assert.ok(sole);
+  assert.deepEqual(sole.rect, { x: 36, y: 300, w: 540, h: 405 });
+  assert.deepEqual(jpegFrame(sole.jpeg), { ...jpegFrame(card), precision: 8 });
+
+  const gray = await sharp(card).greyscale().jpeg().toBuffer();
+  assert.ok(soleJpeg((await pageOf({ w: 612, h: 792 }, scanPage(gray))).page), 'a grey JPEG');
+
+  const others: Array<[string, (doc: PDFDocument, page: PDFPage) => Promise<void>]> = [
+    [
+      'text beside it',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.drawText('Paid', { x: 40, y: 40, font: await doc.embedFont(StandardFonts.Helvetica) });
+      },
+    ],
+    [
+      'an empty text object',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.pushOperators(beginText(), endText());
+      },
+    ],
+    [
+      'turned',
+      async (doc, page) =>
+        page.drawImage(await doc.embedJpg(card), { x: 300, y: 100, width: 200, height: 150, rotate: degrees(30) }),
+    ],
+    [
+      'mirrored',
+      async (doc, page) => page.drawImage(await doc.embedJpg(card), { x: 300, y: 100, width: -200, height: 150 }),
+    ],
+    [
+      'a PNG',
+      async (doc, page) => page.drawImage(await doc.embedPng(await sharp(card).png().toBuffer()), { x: 0, y: 0 }),
+    ],
+    [
+      'an annotation',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.obj({ Type: 'Annot', Subtype: 'Square' })]));
+      },
+    ],
+    [
+      'a user unit',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.node.set(PDFName.of('UserUnit'), PDFNumber.of(2));
+      },
+    ],
+    ['nothing drawn', async () => undefined],
+  ];
+  for (const [why, draw] of others)
+    assert.equal(soleJpeg((await pageOf({ w: 612, h: 792 }, draw)).page), undefined, why);
+
+  // A JPEG whose header does not match its dictionary is left to pdf.js.
+  const lying = (await pageOf({ w: 612, h: 792 }, scanPage(card))).page;
+  const xobjects = lying.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+  const image = lying.doc.context.lookup(xobjects.values()[0]);
+  assert.ok(image instanceof PDFRawStream);
+  image.dict.set(PDFName.of('Width'), PDFNumber.of(17));
+  assert.equal(soleJpeg(lying), undefined, 'a width its JPEG does not have');
+});
+
+/** Grey levels of RGBA pixels. */
+const grey = (px: { data: Buffer }) => {
+  const g = new Uint8Array(px.data.length / 4);
+  for (let i = 0; i < g.length; i++)
+    g[i] = (px.data[i * 4]! * 77 + px.data[i * 4 + 1]! * 150 + px.data[i * 4 + 2]! * 29) >> 8;
+  return g;
+};
+
+test("the image library's drawing matches pdf.js's: placed, turned by the page and the merchant, cropped", async () => {
+  const card = await receiptCard(['Order number: HL-20461', `Card: ${CARD}`]);
+  const cases: Array<[string, { w: number; h: number }, (doc: PDFDocument, page: PDFPage) => Promise<void>, number]> = [
+    ['a full-page scan', { w: 612, h: 792 }, scanPage(card), 0],
+    [
+      'a photo placed on the page',
+      { w: 612, h: 792 },
+      async (doc, page) => page.drawImage(await doc.embedJpg(card), { x: 36, y: 300, width: 540, height: 405 }),
+      0,
+    ],
+    [
+      "the page's own /Rotate and the merchant's turn",
+      { w: 612, h: 792 },
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.setRotation(degrees(90));
+      },
+      180,
+    ],
+    [
+      'a crop box, and the picture running off the page',
+      { w: 612, h: 792 },
+      async (doc, page) => {
+        page.drawImage(await doc.embedJpg(card), { x: -50, y: 400, width: 700, height: 500 });
+        page.setCropBox(20, 30, 500, 700);
+      },
+      90,
+    ],
+  ];
+  let id = 0;
+  for (const [what, size, draw, rotation] of cases) {
+    const fast = await pageOf(size, draw);
+    assert.ok(soleJpeg(fast.page), what);
+    // The same drawing with an empty text object: pdf.js draws it.
+    const slow = await pageOf(size, async (doc, page) => {
+      await draw(doc, page);
+      page.pushOperators(beginText(), endText());
+    });
+    const ours = await drawPdfPage(`fast-${id}`, async () => fast.bytes, 0, rotation, 150 / 72);
+    const theirs = await drawPdfPage(`slow-${id++}`, async () => slow.bytes, 0, rotation, 150 / 72);
+    assert.deepEqual([ours.width, ours.height], [theirs.width, theirs.height], what);
+    const a = grey(ours);
+    const b = grey(theirs);
+    let sum = 0;
+    let far = 0;
+    for (let i = 0; i < a.length; i++) {
+      const d = Math.abs(a[i]! - b[i]!);
+      sum += d;
+      if (d > 64) far++;
+    }
+    // Resampling differs at the letters' edges only: no shift, no turn, no missing margin.
+    assert.ok(sum / a.length < 2, `${what}: mean difference ${(sum / a.length).toFixed(2)}`);
+    assert.ok(far / a.length < 0.005, `${what}: ${far} pixels far apart`);
+  }
+});
+
+test('a 6 pt card number on an A4 scan in a PDF is found and masked (it went out whole)', async () => {
+  const scan = await receiptScan([
+    'Harbor Lane Goods',
+    'Order number: ORD-48216',
+    `Card number ${CARD}`,
+    'Total $129.00',
+  ]);
+  const { bytes } = await pageOf(A4, scanPage(scan));
+  const store = createEvidenceStore(join(root, 'evidence'));
+  const o = await store.importBuffer('scanned.pdf', Buffer.from(bytes), { searchFollows: true });
+  assert.ok(o.ok, JSON.stringify(o));
+  const found = await cardScanOf(store, o.item);
+  assert.deepEqual(
+    found.masks.map((m) => [m.page, m.last4, m.source]),
+    [[0, '1111', 'ocr']],
+  );
+  assert.equal(found.unreadPages, undefined);
+});
