@@ -160,7 +160,9 @@ export function readPageContent(page: PDFPage): PageContent {
   const formOf = (resources: PDFDict | undefined, name: string): PDFRawStream | undefined => {
     const xobjects = lookup(resources?.get(PDFName.of('XObject')));
     const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
-    return x instanceof PDFRawStream && x.dict.get(PDFName.of('Subtype')) === PDFName.of('Form') ? x : undefined;
+    return x instanceof PDFRawStream && lookup(x.dict.get(PDFName.of('Subtype'))) === PDFName.of('Form')
+      ? x
+      : undefined;
   };
   const ownResources = (x: PDFRawStream, outer: PDFDict | undefined): PDFDict | undefined => {
     const own = lookup(x.dict.get(PDFName.of('Resources')));
@@ -287,7 +289,7 @@ export function readPageContent(page: PDFPage): PageContent {
           const xobjects = lookup(resources?.get(PDFName.of('XObject')));
           const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
           if (!(x instanceof PDFRawStream)) break;
-          const subtype = x.dict.get(PDFName.of('Subtype'));
+          const subtype = lookup(x.dict.get(PDFName.of('Subtype')));
           if (subtype === PDFName.of('Image'))
             picture(num(lookup(x.dict.get(PDFName.of('Width')))), num(lookup(x.dict.get(PDFName.of('Height')))), ctm);
           else if (subtype === PDFName.of('Form') && !forms.has(x)) {
@@ -490,7 +492,7 @@ export function largestPicture(page: PDFPage): number {
       const x = lookup(ref);
       if (!(x instanceof PDFRawStream) || seen.has(x)) continue;
       seen.add(x);
-      const subtype = x.dict.get(PDFName.of('Subtype'));
+      const subtype = lookup(x.dict.get(PDFName.of('Subtype')));
       if (subtype === PDFName.of('Image'))
         largest = Math.max(
           largest,

@@ -44,6 +44,8 @@ type Draw = {
   rotation: number;
   pxPerPt: number;
   maxPixels: number;
+  /** A page that is one JPEG picture may be handed back undrawn (false: pdf.js draws it). */
+  picture: boolean;
 };
 /** A run of the page's own text, where it is on the page as drawn (its crop box, its own
  * /Rotate), in pixels at 1 px a point: its baseline from start to end, and its height. */
@@ -226,7 +228,7 @@ async function draw(msg: Draw, doc: Held): Promise<Drawn> {
   // The budget first: what pdf.js would run, counted without running it.
   const checked = pageOf(doc, msg.index);
   withInflateBudget(new InflateBudget('page'), () => readPageContent(checked));
-  const picture = withInflateBudget(new InflateBudget('page'), () => soleJpeg(checked));
+  const picture = msg.picture ? withInflateBudget(new InflateBudget('page'), () => soleJpeg(checked)) : undefined;
   if (picture) {
     const b = visibleBox(checked);
     const turn = (((ownTurn(checked) + msg.rotation) % 360) + 360) % 360;

@@ -6,7 +6,9 @@
 // or black and white. Each request is bounded in what it unpacks (pdf-inflate-budget.ts), in
 // operators and form nesting (checked before pdf.js runs), in time and in memory (while it runs),
 // and a build's cancellation (the window's Cancel, the CLI's SIGTERM or Ctrl-C) ends the thread
-// at once.
+// at once. A page that is one JPEG picture and nothing else is handed back undrawn and its JPEG
+// decoded here by the image library, as a JPEG file is (within the same pixel limit); one the
+// library refuses is drawn by pdf.js after all.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -191,8 +193,19 @@ export async function drawPdfPage(
   rotation: number,
   pxPerPt: number,
 ): Promise<PdfPagePixels> {
-  const m = await ask<Drawn>({ type: 'draw', id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS }, bytes);
-  if ('picture' in m) return drawPicturePage(m, pxPerPt, MAX_PIXELS);
+  const asked = { type: 'draw', id, index, rotation, pxPerPt, maxPixels: MAX_PIXELS } as const;
+  let m = await ask<Drawn>({ ...asked, picture: true }, bytes);
+  if ('picture' in m) {
+    try {
+      return await drawPicturePage(m, pxPerPt, MAX_PIXELS);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      // A JPEG the image library refuses (cut short, say, or blown up past its limit) is drawn by
+      // pdf.js, as a viewer shows it.
+      m = await ask<Drawn>({ ...asked, picture: false }, bytes);
+      if ('picture' in m) throw new AppError('internal', 'The PDF thread handed back a picture it was asked to draw.');
+    }
+  }
   return {
     data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength),
     width: m.width,

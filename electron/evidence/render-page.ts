@@ -219,7 +219,8 @@ async function drawPdf(
   return { pixels, size: { w: (sizePt.w * fit) / 72, h: (sizePt.h * fit) / 72 } };
 }
 
-/** A PDF page (drawn by pdf.js) in grey, as `drawGrayImage` gives an image's. */
+/** A PDF page (drawn by pdf.js, or from its one JPEG: drawPdfPage) in grey, as `drawGrayImage`
+ * gives an image's. */
 export async function drawGrayPdf(
   draw: (pxPerPt: number) => Promise<PdfPagePixels>,
   sizePt: { w: number; h: number },
@@ -230,7 +231,7 @@ export async function drawGrayPdf(
   return { ...(await toGray(drawn.pixels)), size: drawn.size };
 }
 
-/** A PDF page drawn (by pdf.js) at the resolution the options ask for, then compressed by the
+/** A PDF page drawn (drawPdfPage) at the resolution the options ask for, then compressed by the
  * same steps as a photo. `sizePt` is the page as it will be shown (its crop box, turned by its
  * own and the merchant's rotation). */
 export async function renderPdfPage(

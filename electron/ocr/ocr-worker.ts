@@ -53,7 +53,9 @@ export function loadCore(): Promise<{ name: string; core: Core }> {
 export const WASM_TIERING_BUDGET = 45_000_000;
 
 if (parentPort) {
-  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  // Measured on V8 13 (Node 24, as Electron's): an older V8's own budget is far smaller.
+  if (Number(process.versions.v8.split('.')[0]) >= 13)
+    setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const port = parentPort;
   const worker = here('tesseract.js/src/worker-script') as {
     dispatchHandlers(packet: unknown, send: (o: unknown) => void): void;

@@ -1,6 +1,6 @@
 // A page of an evidence item as the OCR engine reads it: drawn by the evidence pipeline itself
-// (EXIF orientation, PDF pages drawn by pdf.js, the page's physical size), in grayscale at
-// 200 dpi (or what the caller asks). 6 pt print reads as well at 150 dpi (see the legibility
+// (EXIF orientation, PDF pages as drawPdfPage draws them, at least at their own size), in
+// grayscale at 200 dpi (or what the caller asks). 6 pt print reads as well at 150 dpi (see the legibility
 // bench); the margin is for photos, and more would only slow the engine. An image's page is
 // drawn through the store's page cache: the packet's grey page of the same size is encoded from
 // the same pixels.

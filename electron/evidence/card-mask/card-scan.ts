@@ -32,8 +32,9 @@ import type { EvidenceItem, ImportOutcome } from '../../../shared/evidence/items
 import { AppError } from '../../../shared/errors.ts';
 import { mapLimited } from '../../../shared/map-limited.ts';
 
-/** Bumped when the search changes: older scans are then made again. */
-const SCAN_VERSION = 2;
+/** Bumped when the search changes: older scans are then made again (3: a PDF page is read at its
+ * own size; shrunk into Letter's printable area, an A4 scan's 6 pt card number was missed). */
+const SCAN_VERSION = 3;
 /** The engine's mean confidence on a page read the right way up is 80-95; sideways text reads
  * as noise below this (the batch's reader measured the same). */
 const UPRIGHT = 60;
@@ -134,8 +135,7 @@ async function scanPdfPage(
 ): Promise<Array<FoundNumber & { source: CardMask['source'] }>> {
   const bytes = () => store.bytes(item.id);
   const facts = await measurePdfPage(item.id, bytes, page);
-  // A page that shows no text (a scan) has no text layer to read: pdf.js is not loaded for it.
-  const inText = facts.content?.hasText === false ? [] : numbersInLayer(await pdfPageText(item.id, bytes, page));
+  const inText = numbersInLayer(await pdfPageText(item.id, bytes, page));
   const found = inText.map((n): FoundNumber & { source: CardMask['source'] } => ({ ...n, source: 'text' }));
   if (facts.content && facts.content.images === 0) return found;
   const textRects = inText.flatMap((n) => n.rects);

@@ -1,8 +1,8 @@
 // A PDF page that is one JPEG picture (a scanner's, img2pdf's) is drawn by the image library from
 // that picture instead of by pdf.js (pdf-picture-page.ts): which pages qualify, that the drawing
-// matches pdf.js's on the same page (placed, turned, cropped), and that a 6 pt card number on an
-// A4 scan in a PDF is found and masked (it went out whole: the page was read shrunk into Letter's
-// printable area, at 132 dpi).
+// matches pdf.js's on the same page (placed, turned, cropped), that one the library refuses is
+// drawn by pdf.js, and that a PDF page is read for card numbers at its own size (an A4 scan was
+// read shrunk into Letter's printable area, at 132 dpi, where 6 pt card numbers are missed).
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ import { createEvidenceStore } from '../../../electron/evidence/evidence-store.t
 import { cardScanOf } from '../../../electron/evidence/card-mask/card-scan.ts';
 import { closeCardScanner } from '../../../electron/evidence/card-mask/scan-engines.ts';
 import { receiptCard, receiptScan } from '../../support/receipts.ts';
+import { grayPageForOcr } from '../../../electron/ocr/page-image.ts';
+import { READ_DPI } from '../../../electron/evidence/card-mask/search-page.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'dd-pdfpicture-'));
 after(async () => {
@@ -184,7 +186,31 @@ test("the image library's drawing matches pdf.js's: placed, turned by the page a
   }
 });
 
-test('a 6 pt card number on an A4 scan in a PDF is found and masked (it went out whole)', async () => {
+test('a JPEG the image library refuses (cut short) is drawn by pdf.js instead, as a viewer shows it', async () => {
+  const card = await receiptCard(['Order number: HL-20461', `Card: ${CARD}`]);
+  const cut = card.subarray(0, Math.round(card.length * 0.7));
+  const { bytes, page } = await pageOf({ w: 612, h: 792 }, scanPage(cut));
+  assert.ok(soleJpeg(page), 'its header is whole: it is handed over undrawn first');
+  await assert.rejects(sharp(cut, { failOn: 'error' }).resize(1275, 1650).raw().toBuffer());
+  const drawn = await drawPdfPage('cut-short', async () => bytes, 0, 0, 150 / 72);
+  assert.deepEqual([drawn.width, drawn.height], [1275, 1650]);
+  assert.ok(
+    grey(drawn).some((g) => g < 128),
+    'its picture is drawn, not a white page',
+  );
+});
+
+test('a PDF page is read at its own size: an A4 scan at 150 dpi of A4, not shrunk into Letter', async () => {
+  const store = createEvidenceStore(join(root, 'evidence-size'));
+  const { bytes } = await pageOf(A4, scanPage(await receiptScan(['Harbor Lane Goods'])));
+  const o = await store.importBuffer('a4.pdf', Buffer.from(bytes), {});
+  assert.ok(o.ok, JSON.stringify(o));
+  const read = await grayPageForOcr(store, o.item, 0, READ_DPI);
+  // 8.27 × 11.69 in at 150 dpi; fitted into Letter's printable area it was 1092 × 1545 (132 dpi).
+  assert.deepEqual([read.width, read.height], [1240, 1754]);
+});
+
+test('a 6 pt card number on an A4 scan in a PDF is found and masked', async () => {
   const scan = await receiptScan([
     'Harbor Lane Goods',
     'Order number: ORD-48216',
