@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
 import { buildPacket } from '../../../electron/evidence/packet/build.ts';
-import { cardScanOf } from '../../../electron/evidence/card-mask/card-scan.ts';
+import { SCAN_VERSION, cardScanOf } from '../../../electron/evidence/card-mask/card-scan.ts';
 import { closeCardScanner } from '../../../electron/evidence/card-mask/scan-engines.ts';
 import { closePdfRenderers } from '../../../electron/evidence/pdf-raster.ts';
 import { wholeFiles } from '../../../electron/app/answer/packets.ts';
@@ -337,7 +337,7 @@ test('the scan is kept with the stored file: a build uses it and reads nothing a
   const item = await imported('kept.jpg', await receiptCard([`Order number: ${ORDER}`, 'Nothing else']));
   // A kept scan no OCR could have made (the page has no card number): the build must use it.
   const kept = {
-    version: 2,
+    version: SCAN_VERSION,
     masks: [{ id: '0:0', page: 0, last4: '9999', rects: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05 }], source: 'ocr' }],
   };
   writeFileSync(`${store.pathOf(item.id)}.cards.json`, JSON.stringify(kept));
@@ -349,7 +349,7 @@ test('the scan is kept with the stored file: a build uses it and reads nothing a
   const first = JSON.parse(readFileSync(`${store.pathOf((await store.list())[0]!.id)}.cards.json`, 'utf8')) as {
     version: number;
   };
-  assert.equal(first.version, 2, 'every scan made is kept beside its file');
+  assert.equal(first.version, SCAN_VERSION, 'every scan made is kept beside its file');
 });
 
 test('`dispute-desk evidence build` masks the same way and says where (text and --json)', async () => {
