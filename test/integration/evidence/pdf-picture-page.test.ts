@@ -17,8 +17,10 @@ import {
   PDFRawStream,
   StandardFonts,
   beginText,
+  concatTransformationMatrix,
   degrees,
   endText,
+  popGraphicsState,
   type PDFPage,
 } from 'pdf-lib';
 import { jpegFrame, soleJpeg } from '../../../electron/evidence/pdf-content.ts';
@@ -109,17 +111,63 @@ test('a page that is one JPEG picture is found, with where it is drawn; any othe
       },
     ],
     ['nothing drawn', async () => undefined],
+    [
+      'drawn twice',
+      async (doc, page) => {
+        const image = await doc.embedJpg(card);
+        page.drawImage(image, { x: 0, y: 0, width: 300, height: 200 });
+        page.drawImage(image, { x: 0, y: 300, width: 300, height: 200 });
+      },
+    ],
+    [
+      'a cm after it',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.pushOperators(concatTransformationMatrix(2, 0, 0, 2, 0, 0));
+      },
+    ],
+    [
+      'a Q with nothing to restore',
+      async (doc, page) => {
+        await scanPage(card)(doc, page);
+        page.pushOperators(popGraphicsState());
+      },
+    ],
+    ['CMYK', async (doc, page) => scanPage(await sharp(card).toColourspace('cmyk').jpeg().toBuffer())(doc, page)],
   ];
   for (const [why, draw] of others)
     assert.equal(soleJpeg((await pageOf({ w: 612, h: 792 }, draw)).page), undefined, why);
 
-  // A JPEG whose header does not match its dictionary is left to pdf.js.
-  const lying = (await pageOf({ w: 612, h: 792 }, scanPage(card))).page;
-  const xobjects = lying.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
-  const image = lying.doc.context.lookup(xobjects.values()[0]);
-  assert.ok(image instanceof PDFRawStream);
-  image.dict.set(PDFName.of('Width'), PDFNumber.of(17));
-  assert.equal(soleJpeg(lying), undefined, 'a width its JPEG does not have');
+  // A picture with a soft mask, filter parameters or a decode array is left to pdf.js, and so is
+  // a JPEG whose header does not match its dictionary.
+  for (const [key, value] of [
+    ['SMask', PDFName.of('None')],
+    ['DecodeParms', PDFName.of('None')],
+    ['Decode', PDFName.of('None')],
+    ['Width', PDFNumber.of(17)],
+  ] as const) {
+    const changed = (await pageOf({ w: 612, h: 792 }, scanPage(card))).page;
+    const images = changed.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    const image = changed.doc.context.lookup(images.values()[0]);
+    assert.ok(image instanceof PDFRawStream);
+    image.dict.set(PDFName.of(key), value);
+    assert.equal(soleJpeg(changed), undefined, key);
+  }
+});
+
+test("a JPEG's frame header: its precision, size and components, or nothing where there is none", async () => {
+  const jpeg = await receiptCard(['Order number: HL-20461']);
+  const meta = await sharp(jpeg).metadata();
+  assert.deepEqual(jpegFrame(jpeg), { precision: 8, width: meta.width, height: meta.height, components: 3 });
+  // SOI, a 12-bit extended frame (SOF1) of 200 × 100 with one component.
+  const twelve = Uint8Array.from([0xff, 0xd8, 0xff, 0xc1, 0, 11, 12, 0, 100, 0, 200, 1, 1, 0x11, 0]);
+  assert.deepEqual(jpegFrame(twelve), { precision: 12, width: 200, height: 100, components: 1 });
+  // A DHT segment (C4) is not a frame; the frame after it is found.
+  const afterTable = Uint8Array.from([0xff, 0xd8, 0xff, 0xc4, 0, 2, ...twelve.subarray(2)]);
+  assert.equal(jpegFrame(afterTable)?.precision, 12);
+  assert.equal(jpegFrame(Uint8Array.from([0xff, 0xd8, 0xff, 0xda, 0, 2])), undefined, 'a scan before any frame');
+  assert.equal(jpegFrame(Uint8Array.from([0x89, 0x50, 0x4e, 0x47])), undefined, 'not a JPEG');
+  assert.equal(jpegFrame(twelve.subarray(0, 8)), undefined, 'cut short');
 });
 
 /** Grey levels of RGBA pixels. */
