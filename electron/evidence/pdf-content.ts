@@ -143,6 +143,14 @@ function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
   return decodePDFRawStream(o).decode();
 }
 
+/** Whether a stream is compressed with a predictor, which pdf-lib's decoding does not undo: its
+ * operators then cannot be read here, though pdf.js draws them. */
+function predicted(x: PDFRawStream, lookup: (o: PDFObject | undefined) => PDFObject | undefined): boolean {
+  const parms = lookup(x.dict.get(PDFName.of('DecodeParms')));
+  const all = parms instanceof PDFArray ? parms.asArray().map(lookup) : [parms];
+  return all.some((d) => d instanceof PDFDict && num(lookup(d.get(PDFName.of('Predictor')))) > 1);
+}
+
 function num(o: PDFObject | undefined): number {
   return o instanceof PDFNumber ? o.asNumber() : 0;
 }
@@ -153,7 +161,11 @@ export function readPageContent(page: PDFPage): PageContent {
   const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false, inlineJpeg: false };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
+  // A stream read wrongly (a predictor) could hide text or pictures: the page then counts as
+  // holding both, so its text layer is read and OCR looks at it.
+  let unsure = false;
   const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
+    if (predicted(x, lookup)) unsure = true;
     if (!decoded.has(x)) decoded.set(x, streamBytes(x));
     return decoded.get(x);
   };
@@ -317,6 +329,7 @@ export function readPageContent(page: PDFPage): PageContent {
 
   const contents = lookup(page.node.get(PDFName.of('Contents')));
   const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
+  if (parts.some((x) => x instanceof PDFRawStream && predicted(x, lookup))) unsure = true;
   const streams = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
   // Content may be split across streams at any token boundary: joined with white space.
   const joined = new Uint8Array(streams.reduce((s, x) => s + x.length + 1, 0));
@@ -339,6 +352,10 @@ export function readPageContent(page: PDFPage): PageContent {
         '(forms drawn within forms), too many to draw safely. Print it to a new PDF and add that',
     );
   run(joined, page.node.Resources(), identity, 0, new Set());
+  if (unsure) {
+    out.hasText = true;
+    out.images = Math.max(1, out.images);
+  }
   return out;
 }
 
@@ -426,7 +443,7 @@ export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
   let drawn: { name: string; ctm: Matrix } | undefined;
   let operators = 0;
   for (const part of parts) {
-    const body = streamBytes(part);
+    const body = part instanceof PDFRawStream && !predicted(part, lookup) ? streamBytes(part) : undefined;
     if (!body) return undefined;
     const lex = new Lexer(body);
     for (let tok = lex.next(); tok; tok = lex.next()) {
