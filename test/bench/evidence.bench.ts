@@ -175,6 +175,25 @@ try {
     .sort()
     .map((f) => join(scans, f));
 
+  /** Our build of the files in `from`, as a merchant runs it. */
+  const build = (from: string, out: string, home: string): Run =>
+    measure(process.execPath, [
+      cliBin,
+      'evidence',
+      'build',
+      from,
+      '--out',
+      out,
+      '--home',
+      home,
+      '--preset',
+      'document',
+      '--page',
+      'a4',
+      '--max-file-bytes',
+      String(MAX_FILE_BYTES),
+      '--json',
+    ]);
   const ours: Run[] = [];
   const oursPdf: Run[] = [];
   const theirs: Run[] = [];
@@ -183,44 +202,8 @@ try {
     // A fresh store each time: the import is part of the job, and a store that already holds
     // the scans would skip it.
     const out = join(root, `ours-${i}`);
-    ours.push(
-      measure(process.execPath, [
-        cliBin,
-        'evidence',
-        'build',
-        scans,
-        '--out',
-        out,
-        '--home',
-        join(root, `home-${i}`),
-        '--preset',
-        'document',
-        '--page',
-        'a4',
-        '--max-file-bytes',
-        String(MAX_FILE_BYTES),
-        '--json',
-      ]),
-    );
-    oursPdf.push(
-      measure(process.execPath, [
-        cliBin,
-        'evidence',
-        'build',
-        scannedPdf,
-        '--out',
-        join(root, `ours-pdf-${i}`),
-        '--home',
-        join(root, `home-pdf-${i}`),
-        '--preset',
-        'document',
-        '--page',
-        'a4',
-        '--max-file-bytes',
-        String(MAX_FILE_BYTES),
-        '--json',
-      ]),
-    );
+    ours.push(build(scans, out, join(root, `home-${i}`)));
+    oursPdf.push(build(scannedPdf, join(root, `ours-pdf-${i}`), join(root, `home-pdf-${i}`)));
     const im = join(root, `im-${i}`);
     mkdirSync(im);
     theirs.push(measure('sh', ['-c', script, 'reference', im, ...scanFiles], { MAGICK_CONFIGURE_PATH: policy }));
