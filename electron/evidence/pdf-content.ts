@@ -143,9 +143,11 @@ function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
   return decodePDFRawStream(o).decode();
 }
 
-/** Whether a stream is compressed with a predictor, which pdf-lib's decoding does not undo: its
- * operators then cannot be read here, though pdf.js draws them. */
-function predicted(x: PDFRawStream, lookup: (o: PDFObject | undefined) => PDFObject | undefined): boolean {
+/** Whether pdf-lib's decoding could read a stream differently from pdf.js: a predictor (which it
+ * does not undo), or the short keys pdf.js also takes (/F for /Filter, /DP for /DecodeParms),
+ * which it ignores. Its operators then cannot be trusted here, though pdf.js draws them. */
+function misread(x: PDFRawStream, lookup: (o: PDFObject | undefined) => PDFObject | undefined): boolean {
+  if (x.dict.get(PDFName.of('F')) !== undefined || x.dict.get(PDFName.of('DP')) !== undefined) return true;
   const parms = lookup(x.dict.get(PDFName.of('DecodeParms')));
   const all = parms instanceof PDFArray ? parms.asArray().map(lookup) : [parms];
   return all.some((d) => d instanceof PDFDict && num(lookup(d.get(PDFName.of('Predictor')))) > 1);
@@ -161,11 +163,12 @@ export function readPageContent(page: PDFPage): PageContent {
   const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false, inlineJpeg: false };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
-  // A stream read wrongly (a predictor) could hide text or pictures: the page then counts as
-  // holding both, so its text layer is read and OCR looks at it.
+  // A stream read wrongly (misread) could hide text or pictures, and annotations are drawn by pdf.js
+  // with appearances the text layer does not give: such a page counts as holding both, so its text
+  // layer is read and OCR looks at it as drawn.
   let unsure = false;
   const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
-    if (predicted(x, lookup)) unsure = true;
+    if (misread(x, lookup)) unsure = true;
     if (!decoded.has(x)) decoded.set(x, streamBytes(x));
     return decoded.get(x);
   };
@@ -329,7 +332,7 @@ export function readPageContent(page: PDFPage): PageContent {
 
   const contents = lookup(page.node.get(PDFName.of('Contents')));
   const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
-  if (parts.some((x) => x instanceof PDFRawStream && predicted(x, lookup))) unsure = true;
+  if (parts.some((x) => x instanceof PDFRawStream && misread(x, lookup))) unsure = true;
   const streams = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
   // Content may be split across streams at any token boundary: joined with white space.
   const joined = new Uint8Array(streams.reduce((s, x) => s + x.length + 1, 0));
@@ -352,6 +355,8 @@ export function readPageContent(page: PDFPage): PageContent {
         '(forms drawn within forms), too many to draw safely. Print it to a new PDF and add that',
     );
   run(joined, page.node.Resources(), identity, 0, new Set());
+  const annots = lookup(page.node.get(PDFName.of('Annots')));
+  if (annots instanceof PDFArray && annots.size() > 0) unsure = true;
   if (unsure) {
     out.hasText = true;
     out.images = Math.max(1, out.images);
@@ -443,7 +448,7 @@ export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
   let drawn: { name: string; ctm: Matrix } | undefined;
   let operators = 0;
   for (const part of parts) {
-    const body = part instanceof PDFRawStream && !predicted(part, lookup) ? streamBytes(part) : undefined;
+    const body = part instanceof PDFRawStream && !misread(part, lookup) ? streamBytes(part) : undefined;
     if (!body) return undefined;
     const lex = new Lexer(body);
     for (let tok = lex.next(); tok; tok = lex.next()) {
@@ -472,7 +477,7 @@ export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
   const filter = get('Filter');
   const only = filter instanceof PDFArray && filter.size() === 1 ? lookup(filter.get(0)) : filter;
   if (only !== PDFName.of('DCTDecode') && only !== PDFName.of('DCT')) return undefined;
-  for (const key of ['DecodeParms', 'Decode', 'SMask', 'Mask', 'OC', 'Alternates', 'SMaskInData'])
+  for (const key of ['DecodeParms', 'DP', 'F', 'Decode', 'SMask', 'Mask', 'OC', 'Alternates', 'SMaskInData'])
     if (get(key) !== undefined) return undefined;
   const mask = get('ImageMask');
   if (mask instanceof PDFBool && mask.asBoolean()) return undefined;

@@ -53,7 +53,7 @@ export function loadCore(): Promise<{ name: string; core: Core }> {
 export const WASM_TIERING_BUDGET = 45_000_000;
 
 if (parentPort) {
-  // Measured on V8 13 (Node 24, as Electron's): an older V8's own budget is far smaller.
+  // Measured on V8 13 (Node 24's); an older V8's own budget is far smaller. Electron's V8 is newer.
   if (Number(process.versions.v8.split('.')[0]) >= 13)
     setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const port = parentPort;

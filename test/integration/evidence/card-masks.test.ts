@@ -221,34 +221,64 @@ test('a PDF holding a photo of a receipt: its picture is read and masked', async
   assert.ok(ocr.includes(ORDER), ocr);
 });
 
-test('a PDF page whose content is compressed with a predictor: its picture is still read and masked', async () => {
+test('a PDF page pdf-lib reads otherwise than pdf.js (a predictor, /DP, /F): its picture is still read and masked', async () => {
   const made = await PDFDocument.create();
   const photo = await made.embedJpg(await receiptCard([`Order number: ${ORDER}`, `Card: ${CARD}`]));
   made.addPage([612, 792]).drawImage(photo, { x: 36, y: 300, width: 540, height: 405 });
-  const doc = await PDFDocument.load(await made.save());
-  const page = doc.getPage(0);
-  const contents = page.node.lookup(PDFName.of('Contents'));
-  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-  const content = Buffer.concat(
-    streams.map((x) => {
-      assert.ok(x instanceof PDFRawStream);
-      return Buffer.concat([decodePDFRawStream(x).decode(), Buffer.from('\n')]);
-    }),
-  );
-  // PNG's Sub predictor, 16 bytes a row: pdf.js undoes it, pdf-lib's decoding does not, so the
-  // operators read here are garbage (the picture was not counted, and the page not searched).
+  const original = await made.save();
+  // PNG's Sub predictor, 16 bytes a row: pdf.js undoes it, pdf-lib's decoding does not (nor does it
+  // read /DP for /DecodeParms, or /F for /Filter), so the operators read here were garbage: the
+  // picture was not counted, and the page not searched.
   const columns = 16;
-  const rows: number[] = [];
-  for (let at = 0; at < content.length; at += columns) {
-    const row = Array.from({ length: columns }, (_, i) => content[at + i] ?? 0x20);
-    rows.push(1, ...row.map((b, i) => (b - (i ? row[i - 1]! : 0)) & 0xff));
+  const sub = (content: Uint8Array): Uint8Array => {
+    const rows: number[] = [];
+    for (let at = 0; at < content.length; at += columns) {
+      const row = Array.from({ length: columns }, (_, i) => content[at + i] ?? 0x20);
+      rows.push(1, ...row.map((b, i) => (b - (i ? row[i - 1]! : 0)) & 0xff));
+    }
+    return Uint8Array.from(rows);
+  };
+  const variants: Array<[string, (content: Uint8Array) => [Uint8Array, Parameters<typeof made.context.stream>[1]]]> = [
+    ['predictor', (c) => [sub(c), { Filter: 'FlateDecode', DecodeParms: { Predictor: 12, Columns: columns } }]],
+    ['/DP', (c) => [sub(c), { Filter: 'FlateDecode', DP: { Predictor: 12, Columns: columns } }]],
+    ['/F', (c) => [c, { F: 'FlateDecode' }]],
+  ];
+  for (const [name, encode] of variants) {
+    const doc = await PDFDocument.load(original);
+    const page = doc.getPage(0);
+    const contents = page.node.lookup(PDFName.of('Contents'));
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    const content = Buffer.concat(
+      streams.map((x) => {
+        assert.ok(x instanceof PDFRawStream);
+        return Buffer.concat([decodePDFRawStream(x).decode(), Buffer.from('\n')]);
+      }),
+    );
+    const [data, dict] = encode(content);
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(deflateSync(data), dict)));
+    const item = await imported(`misread-${name}.pdf`, Buffer.from(await doc.save()));
+    const scan = await cardScanOf(store, item);
+    assert.deepEqual(
+      scan.masks.map((m) => [m.last4, m.source]),
+      [['1111', 'ocr']],
+      name,
+    );
   }
-  const predicted = doc.context.stream(deflateSync(Uint8Array.from(rows)), {
-    Filter: 'FlateDecode',
-    DecodeParms: { Predictor: 12, Columns: columns },
+});
+
+test('a PDF form field holding a card number (drawn by pdf.js, absent from the text layer) is read and masked', async () => {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText(`Order number: ${ORDER}`, {
+    x: 50,
+    y: 700,
+    size: 14,
+    font: await doc.embedFont(StandardFonts.Helvetica),
   });
-  page.node.set(PDFName.of('Contents'), doc.context.register(predicted));
-  const item = await imported('predicted.pdf', Buffer.from(await doc.save()));
+  const field = doc.getForm().createTextField('card');
+  field.setText(CARD);
+  field.addToPage(page, { x: 50, y: 600, width: 320, height: 30 });
+  const item = await imported('form.pdf', Buffer.from(await doc.save()));
   const scan = await cardScanOf(store, item);
   assert.deepEqual(
     scan.masks.map((m) => [m.last4, m.source]),
