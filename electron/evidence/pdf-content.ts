@@ -37,6 +37,10 @@ export interface PageContent {
   /** A picture written into the content itself (inline) as JPEG or JPEG 2000: it may carry EXIF
    * or XMP, which cannot be taken out of a content stream, so the page is not kept as it is. */
   inlineJpeg: boolean;
+  /** What is read here is not all pdf.js draws: a stream pdf-lib decodes otherwise (misread), or
+   * annotations that draw (a form field's value, a stamp) whose appearances neither the text layer
+   * nor a kept copy of the page has. Such a page is drawn, and searched as drawn. */
+  drawnOnly: boolean;
 }
 
 /** The filter names (full and abbreviated) of pictures that can carry their own metadata. */
@@ -160,15 +164,18 @@ function num(o: PDFObject | undefined): number {
 /** Reads the page within `pageBudget`; a page over it is refused with the reason (DecodeError). */
 export function readPageContent(page: PDFPage): PageContent {
   const ctx = page.doc.context;
-  const out: PageContent = { maxImageDpi: 0, maxImagePixels: 0, images: 0, hasText: false, inlineJpeg: false };
+  const out: PageContent = {
+    maxImageDpi: 0,
+    maxImagePixels: 0,
+    images: 0,
+    hasText: false,
+    inlineJpeg: false,
+    drawnOnly: drawingAnnotations(page),
+  };
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
-  // A stream read wrongly (misread) could hide text or pictures, and annotations are drawn by pdf.js
-  // with appearances the text layer does not give: such a page counts as holding both, so its text
-  // layer is read and OCR looks at it as drawn.
-  let unsure = false;
   const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
-    if (misread(x, lookup)) unsure = true;
+    if (misread(x, lookup)) out.drawnOnly = true;
     if (!decoded.has(x)) decoded.set(x, streamBytes(x));
     return decoded.get(x);
   };
@@ -332,7 +339,7 @@ export function readPageContent(page: PDFPage): PageContent {
 
   const contents = lookup(page.node.get(PDFName.of('Contents')));
   const parts = contents instanceof PDFArray ? contents.asArray().map(lookup) : [contents];
-  if (parts.some((x) => x instanceof PDFRawStream && misread(x, lookup))) unsure = true;
+  if (parts.some((x) => x instanceof PDFRawStream && misread(x, lookup))) out.drawnOnly = true;
   const streams = parts.map(streamBytes).filter((x): x is Uint8Array => !!x);
   // Content may be split across streams at any token boundary: joined with white space.
   const joined = new Uint8Array(streams.reduce((s, x) => s + x.length + 1, 0));
@@ -355,13 +362,22 @@ export function readPageContent(page: PDFPage): PageContent {
         '(forms drawn within forms), too many to draw safely. Print it to a new PDF and add that',
     );
   run(joined, page.node.Resources(), identity, 0, new Set());
-  const annots = lookup(page.node.get(PDFName.of('Annots')));
-  if (annots instanceof PDFArray && annots.size() > 0) unsure = true;
-  if (unsure) {
-    out.hasText = true;
-    out.images = Math.max(1, out.images);
-  }
   return out;
+}
+
+/** Whether the page has annotations pdf.js draws: any with an appearance, or of a kind it draws
+ * one for; a link or a pop-up without one draws nothing. */
+function drawingAnnotations(page: PDFPage): boolean {
+  const ctx = page.doc.context;
+  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const annots = lookup(page.node.get(PDFName.of('Annots')));
+  if (!(annots instanceof PDFArray)) return false;
+  return annots.asArray().some((ref) => {
+    const a = lookup(ref);
+    if (!(a instanceof PDFDict)) return false;
+    const kind = lookup(a.get(PDFName.of('Subtype')));
+    return a.get(PDFName.of('AP')) !== undefined || (kind !== PDFName.of('Link') && kind !== PDFName.of('Popup'));
+  });
 }
 
 /** A page that is one JPEG picture and nothing else, as scanners and img2pdf write them: the

@@ -28,7 +28,8 @@ export interface PdfPageFacts {
   sizePt: { w: number; h: number };
   /** The page's own /Rotate as a clockwise quarter turn. */
   ownTurn: number;
-  /** Undefined when its content could not be read: then it cannot be shown to meet the limits. */
+  /** Undefined when its content could not be read, or is not all read here (drawnOnly): then it
+   * cannot be shown to meet the limits, and is drawn, and searched as drawn. */
   content: PageContent | undefined;
   /** False when a picture's metadata could not be removed for sure: the page is drawn instead. */
   clean: boolean;
@@ -196,7 +197,8 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
     keptBytes: kept.bytes.length,
     sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
     ownTurn: turn,
-    content,
+    // A page whose drawing is not all read here is drawn, and searched as drawn (drawnOnly).
+    content: content?.drawnOnly ? undefined : content,
     clean: kept.clean && !content?.inlineJpeg,
     unpacked: reading.used,
   };

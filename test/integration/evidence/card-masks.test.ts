@@ -286,6 +286,31 @@ test('a PDF form field holding a card number (drawn by pdf.js, absent from the t
   );
 });
 
+test("a PDF form field's value reaches the packet (its page drawn, not kept); a link leaves a page kept", async () => {
+  const font = StandardFonts.Helvetica;
+  const form = await PDFDocument.create();
+  const page = form.addPage([612, 792]);
+  page.drawText('Delivery note', { x: 50, y: 700, size: 14, font: await form.embedFont(font) });
+  const field = form.getForm().createTextField('order');
+  field.setText(ORDER);
+  field.addToPage(page, { x: 50, y: 600, width: 320, height: 30 });
+  const withForm = await builtAndRead([await imported('order-form.pdf', Buffer.from(await form.save()))]);
+  assert.ok(withForm.ocr.includes(ORDER), withForm.ocr);
+  assert.ok(
+    withForm.result.warnings.some((w) => /could not be checked/.test(w)),
+    withForm.result.warnings.join('\n'),
+  );
+
+  const linked = await PDFDocument.create();
+  const other = linked.addPage([612, 792]);
+  other.drawText(`Order number: ${ORDER}`, { x: 50, y: 700, size: 14, font: await linked.embedFont(font) });
+  const link = linked.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 690, 300, 720], Border: [0, 0, 0] });
+  other.node.set(PDFName.of('Annots'), linked.context.obj([linked.context.register(link)]));
+  const kept = await builtAndRead([await imported('linked.pdf', Buffer.from(await linked.save()))]);
+  assert.match(kept.layer, /Order number/, 'kept as it is: its text layer too');
+  assert.ok(!kept.result.warnings.some((w) => /could not be checked/.test(w)), kept.result.warnings.join('\n'));
+});
+
 test('a scanned PDF of several pages, read two pages at once: each mask on its own page, in page order', async () => {
   const doc = await PDFDocument.create();
   for (const lines of [
