@@ -441,17 +441,16 @@ function componentsOf(
 }
 
 /** The page's one JPEG picture when the page draws nothing else, or undefined for any page that
- * needs pdf.js to look right: other operators or content, annotations (pdf.js draws their
- * appearances), a turn that is not a quarter, a user unit, a picture turned or skewed, masked,
- * with a decode array or filter parameters, of other than 8-bit grey or RGB (an ICC profile's
- * colours are the decoder's, as for a JPEG file), or whose JPEG
- * header does not match its dictionary. */
+ * needs pdf.js to look right: other operators or content, annotations that draw (pdf.js draws
+ * their appearances), a turn that is not a quarter, a user unit, a picture turned or skewed,
+ * masked, with a decode array or filter parameters, of other than 8-bit grey or RGB (an ICC
+ * profile's colours are the decoder's, as for a JPEG file), or whose JPEG header does not match
+ * its dictionary. */
 export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
   const ctx = page.doc.context;
   const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
   const node = page.node;
-  const annots = lookup(node.get(PDFName.of('Annots')));
-  if (annots instanceof PDFArray ? annots.size() > 0 : annots !== undefined) return undefined;
+  if (drawingAnnotations(page)) return undefined;
   if (node.get(PDFName.of('UserUnit')) !== undefined) return undefined;
   if (page.getRotation().angle % 90 !== 0) return undefined;
   const contents = lookup(node.get(PDFName.of('Contents')));
