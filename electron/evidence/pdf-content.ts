@@ -142,6 +142,14 @@ class Lexer {
   }
 }
 
+type Lookup = (o: PDFObject | undefined) => PDFObject | undefined;
+
+/** A page's object, or the object a reference on the page points to. */
+const lookupIn =
+  (page: PDFPage): Lookup =>
+  (o) =>
+    o instanceof PDFRef ? page.doc.context.lookup(o) : o;
+
 function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
   if (!(o instanceof PDFRawStream)) return undefined;
   return decodePDFRawStream(o).decode();
@@ -150,7 +158,7 @@ function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
 /** Whether pdf-lib's decoding could read a stream differently from pdf.js: a predictor (which it
  * does not undo), or the short keys pdf.js also takes (/F for /Filter, /DP for /DecodeParms),
  * which it ignores. Its operators then cannot be trusted here, though pdf.js draws them. */
-function misread(x: PDFRawStream, lookup: (o: PDFObject | undefined) => PDFObject | undefined): boolean {
+function misread(x: PDFRawStream, lookup: Lookup): boolean {
   if (x.dict.get(PDFName.of('F')) !== undefined || x.dict.get(PDFName.of('DP')) !== undefined) return true;
   const parms = lookup(x.dict.get(PDFName.of('DecodeParms')));
   const all = parms instanceof PDFArray ? parms.asArray().map(lookup) : [parms];
@@ -163,7 +171,6 @@ function num(o: PDFObject | undefined): number {
 
 /** Reads the page within `pageBudget`; a page over it is refused with the reason (DecodeError). */
 export function readPageContent(page: PDFPage): PageContent {
-  const ctx = page.doc.context;
   const out: PageContent = {
     maxImageDpi: 0,
     maxImagePixels: 0,
@@ -172,7 +179,7 @@ export function readPageContent(page: PDFPage): PageContent {
     inlineJpeg: false,
     drawnOnly: drawingAnnotations(page),
   };
-  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const lookup = lookupIn(page);
   const decoded = new Map<PDFRawStream, Uint8Array | undefined>();
   const bytesOf = (x: PDFRawStream): Uint8Array | undefined => {
     if (misread(x, lookup)) out.drawnOnly = true;
@@ -368,8 +375,7 @@ export function readPageContent(page: PDFPage): PageContent {
 /** Whether the page has annotations pdf.js draws: any with an appearance, or of a kind it draws
  * one for; a link or a pop-up without one draws nothing. */
 function drawingAnnotations(page: PDFPage): boolean {
-  const ctx = page.doc.context;
-  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const lookup = lookupIn(page);
   const annots = lookup(page.node.get(PDFName.of('Annots')));
   if (!(annots instanceof PDFArray)) return false;
   return annots.asArray().some((ref) => {
@@ -447,8 +453,7 @@ function componentsOf(
  * profile's colours are the decoder's, as for a JPEG file), or whose JPEG header does not match
  * its dictionary. */
 export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
-  const ctx = page.doc.context;
-  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const lookup = lookupIn(page);
   const node = page.node;
   if (drawingAnnotations(page)) return undefined;
   if (node.get(PDFName.of('UserUnit')) !== undefined) return undefined;
@@ -516,8 +521,7 @@ export function soleJpeg(page: PDFPage): SoleJpeg | undefined {
 /** The largest picture a page can show, from the dimensions its resources declare (forms
  * included): a decompression bomb is found at import without decoding or drawing anything. */
 export function largestPicture(page: PDFPage): number {
-  const ctx = page.doc.context;
-  const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? ctx.lookup(o) : o);
+  const lookup = lookupIn(page);
   const seen = new Set<PDFObject>();
   let largest = 0;
   const visit = (resources: PDFObject | undefined, depth: number): void => {

@@ -13,13 +13,12 @@ import type { SoleJpeg } from './pdf-content.ts';
 export async function drawPicturePage(
   p: { picture: SoleJpeg; box: { x: number; y: number; w: number; h: number }; turn: number },
   pxPerPt: number,
-  maxPixels: number,
 ): Promise<PdfPagePixels> {
   const { box, picture } = p;
   // The page's pixels before its turn, rounded as pdf.js rounds its viewport.
   const width = Math.max(1, Math.round(box.w * pxPerPt));
   const height = Math.max(1, Math.round(box.h * pxPerPt));
-  if (!Number.isFinite(width * height) || width * height > maxPixels)
+  if (!Number.isFinite(width * height) || width * height > MAX_PIXELS)
     throw new DecodeError('its page is too large to draw');
   // The picture's rectangle on those pixels (PDF's y runs up, the pixels' down).
   const left = Math.round((picture.rect.x - box.x) * pxPerPt);

@@ -197,7 +197,7 @@ export async function drawPdfPage(
   let m = await ask<Drawn>({ ...asked, picture: true }, bytes);
   if ('picture' in m) {
     try {
-      return await drawPicturePage(m, pxPerPt, MAX_PIXELS);
+      return await drawPicturePage(m, pxPerPt);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       // A JPEG the image library refuses (cut short, say, or blown up past its limit) is drawn by
