@@ -135,3 +135,34 @@ test('a region joined only at a corner, either way, and a U whose arms meet rows
     { x0: 9, y0: 5, x1: 10, y1: 6, area: 1 },
   ]);
 });
+
+test('pixels that do not start on a four-byte boundary (a view into a larger buffer) give the same marks', () => {
+  // The paper is passed over four pixels at a time only where they are aligned; elsewhere one by one.
+  const next = random(7);
+  const width = 61;
+  const height = 40;
+  const data = new Uint8Array(width * height);
+  const mean = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) {
+    data[i] = next() < 0.08 ? Math.floor(next() * 256) : 210 + Math.floor(next() * 4);
+    mean[i] = 255;
+  }
+  const expected = floodFill(data, mean, width, height);
+  assert.ok(expected.length > 50, `${expected.length} marks`);
+  for (const offset of [1, 2, 3]) {
+    const shifted = new Uint8Array(data.length + offset).subarray(offset);
+    shifted.set(data);
+    assert.deepEqual(marksOf({ data: shifted, width, height }, mean), expected, `offset ${offset}`);
+  }
+});
+
+test('one pixel just dark enough, alone among paper, is found wherever it stands among four', () => {
+  // Paper four pixels at a time: the one grey level darker than the lightest is still a mark.
+  for (let v = 200; v <= 215; v++)
+    for (let at = 0; at < 8; at++) {
+      const data = new Uint8Array(8).fill(255);
+      data[at] = v;
+      const mean = new Uint8Array(8).fill(255);
+      assert.deepEqual(marksOf({ data, width: 8, height: 1 }, mean), floodFill(data, mean, 8, 1), `${v} at ${at}`);
+    }
+});
