@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { READER_FIRST_ENV } from './ocr/reader-first-env.mjs';
 
 /** Commands that decode and encode images (evidence packets, scanned receipts). */
 const IMAGE_COMMANDS = new Set(['evidence', 'respond', 'batch']);
@@ -102,6 +103,8 @@ export async function prepareCliProcess(entry) {
         ...(ENDS_WITH_IMAGES.has(commandOf(process.argv.slice(2)) ?? '')
           ? IMAGE_WORK_MALLOC
           : { MALLOC_ARENA_MAX: IMAGE_WORK_MALLOC.MALLOC_ARENA_MAX }),
+        // Its OCR reader's thread puts the rest of the process below it (ocr/reader-first.ts).
+        [READER_FIRST_ENV]: '1',
       },
     );
   }

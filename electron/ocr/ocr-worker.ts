@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { unpacked } from '../fs/asar-unpacked.ts';
+import { putRestBelowReader } from './reader-first.ts';
 
 /** Node's require from here (bundled as CommonJS, `import.meta` is empty and `__filename` says
  * where this code is). */
@@ -53,6 +54,7 @@ export function loadCore(): Promise<{ name: string; core: Core }> {
 export const WASM_TIERING_BUDGET = 45_000_000;
 
 if (parentPort) {
+  putRestBelowReader();
   // Measured on V8 13 (Node 24's); an older V8's own budget is far smaller. Electron's V8 is newer.
   if (Number(process.versions.v8.split('.')[0]) >= 13)
     setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleCli } from '../../../build/cli-bundle.ts';
 import { IMAGE_WORK_MALLOC, IMAGE_WORK_V8_FLAGS, worksOnImages } from '../../../electron/cli-process.mjs';
+import { READER_FIRST_ENV } from '../../../electron/ocr/reader-first-env.mjs';
 import { scanJpeg, pdfWithPages } from '../evidence/corpus.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -89,13 +90,16 @@ test(
       `import { prepareCliProcess } from ${JSON.stringify(join(root, 'electron/cli-process.mjs'))};\n` +
         `await prepareCliProcess(import.meta.url);\n` +
         `const malloc = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_')));\n` +
-        `process.stdout.write(JSON.stringify({ argv: process.execArgv, malloc }));\n`,
+        `const readerFirst = process.env[${JSON.stringify(READER_FIRST_ENV)}];\n` +
+        `process.stdout.write(JSON.stringify({ argv: process.execArgv, malloc, readerFirst }));\n`,
     );
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_')));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('MALLOC_') && k !== READER_FIRST_ENV),
+    );
     const said = (args: string[]) => {
       const r = spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', env });
       assert.equal(r.status, 0, r.stderr);
-      return JSON.parse(r.stdout) as { argv: string[]; malloc: Record<string, string> };
+      return JSON.parse(r.stdout) as { argv: string[]; malloc: Record<string, string>; readerFirst?: string };
     };
     const image = said(['evidence', 'build', 'x']);
     assert.deepEqual(image.argv, IMAGE_WORK_V8_FLAGS);
@@ -106,13 +110,17 @@ test(
       MALLOC_TRIM_THRESHOLD_: '268435456',
     });
     assert.deepEqual(image.malloc, IMAGE_WORK_MALLOC);
+    // Its OCR reader goes first (ocr/reader-first.ts).
+    assert.equal(image.readerFirst, '1');
     // batch may wait at its question, or send, after its image work: it gives back what it freed.
     const batch = said(['batch', 'x']);
     assert.deepEqual(batch.argv, IMAGE_WORK_V8_FLAGS);
     assert.deepEqual(batch.malloc, { MALLOC_ARENA_MAX: '2' });
+    assert.equal(batch.readerFirst, '1');
     const other = said(['sync']);
     assert.deepEqual(other.argv, []);
     assert.deepEqual(other.malloc, {});
+    assert.equal(other.readerFirst, undefined);
   },
 );
 
