@@ -138,7 +138,9 @@ async function drawImage(
   path: string | undefined,
 ): Promise<{ pixels: () => Sharp; size: { w: number; h: number }; key: string }> {
   let img = await openImage(bytes, kind, page);
-  const meta = await img.clone().metadata();
+  // Read from the instance itself: a clone would copy its input, the whole file (a millisecond or
+  // two of the main thread per page for a scan); metadata leaves a buffer-fed instance as it was.
+  const meta = await img.metadata();
   let w = meta.autoOrient?.width ?? meta.width ?? 1;
   let h = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? 1;
   if (rotation === 90 || rotation === 270) [w, h] = [h, w];

@@ -100,25 +100,123 @@ function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return b;
 }
 
-/** Growable columns of the runs of dark pixels: a page of print has tens of thousands. */
-class Runs {
-  n = 0;
-  x0 = new Int32Array(4096);
-  x1 = new Int32Array(4096);
-  y = new Int32Array(4096);
-  label = new Int32Array(4096);
-  push(x0: number, x1: number, y: number, label: number): void {
-    if (this.n === this.x0.length) {
-      this.x0 = doubled(this.x0);
-      this.x1 = doubled(this.x1);
-      this.y = doubled(this.y);
-      this.label = doubled(this.label);
-    }
-    this.x0[this.n] = x0;
-    this.x1[this.n] = x1;
-    this.y[this.n] = y;
-    this.label[this.n++] = label;
+/** Whether the pixel at `i` is dark: lighter than LIGHTEST_DARK never is (most of a page). */
+function isDark(data: Uint8Array, localMean: Uint8Array, i: number): boolean {
+  return data[i]! < LIGHTEST_DARK && data[i]! < DARK_BELOW[localMean[i]!]!;
+}
+
+/** Where the next dark pixel of a row is, from `x` on (`width` if none). The paper between runs
+ * is most of a page: the loop over it is a function of its own, compiled soon and small. */
+function nextDark(
+  data: Uint8Array,
+  localMean: Uint8Array,
+  words: Uint32Array | undefined,
+  row: number,
+  x: number,
+  width: number,
+): number {
+  while (x < width) {
+    const i = row + x;
+    if (words && (i & 3) === 0 && x + 4 <= width && allLight(words[i >> 2]!)) x += 4;
+    else if (isDark(data, localMean, i)) return x;
+    else x++;
   }
+  return width;
+}
+
+/** Where the run of dark pixels from `x` ends (end-exclusive). */
+function darkEnd(data: Uint8Array, localMean: Uint8Array, row: number, x: number, width: number): number {
+  while (x < width && isDark(data, localMean, row + x)) x++;
+  return x;
+}
+
+/** The root of `a`'s region, halving the path on the way. */
+function rootOf(parent: Int32Array, a: number): number {
+  while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+  return a;
+}
+
+/** The runs of dark pixels (stretches of a row), row by row, each with the label it was given;
+ * `parent` joins the labels of one region (union-find, the smaller label its root), `labels` of
+ * them in all. */
+interface LabelledRuns {
+  n: number;
+  x0: Int32Array;
+  x1: Int32Array;
+  y: Int32Array;
+  label: Int32Array;
+  parent: Int32Array;
+  labels: number;
+}
+
+// Written for the optimising compiler as much as for the reader: module functions instead of a
+// closure per call (a new closure is a new call target, and each page's first call threw the
+// compiled code away), and the growing columns in local variables instead of an object's fields
+// (a field given a new array changed what compiled code had assumed of it).
+function labelRuns(g: Gray, localMean: Uint8Array): LabelledRuns {
+  const { width, height, data } = g;
+  // Sized for a page of print (an A4 receipt at 150 dpi has 20,000-40,000 runs), so that they
+  // rarely grow: code compiled while the top margin was read has never seen them grow.
+  const room = Math.max(4096, (width * height) >> 6);
+  let x0s = new Int32Array(room);
+  let x1s = new Int32Array(room);
+  let ys = new Int32Array(room);
+  let labels = new Int32Array(room);
+  let n = 0;
+  // Label 0 is "none"; a run without a run touching it above starts a label.
+  let parent = new Int32Array(room >> 2);
+  let next = 1;
+  // Four pixels at a time where they are aligned: a scan's paper is lighter than any limit, so
+  // most of a page is passed over a word at a time.
+  const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : undefined;
+  let aboveFrom = 0;
+  let aboveTo = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const from = n;
+    let k = aboveFrom;
+    let x = 0;
+    while (x < width) {
+      x = nextDark(data, localMean, words, row, x, width);
+      if (x === width) break;
+      const x0 = x;
+      x = darkEnd(data, localMean, row, x, width);
+      // Runs above that touch this one, corners included: they end at or after x0 - 1 and
+      // start at or before x (end-exclusive ends). Their regions are joined, the smaller root
+      // the root of both.
+      while (k < aboveTo && x1s[k]! < x0) k++;
+      let l = 0;
+      for (let j = k; j < aboveTo && x0s[j]! <= x; j++) {
+        if (!l) {
+          l = labels[j]!;
+          continue;
+        }
+        const ra = rootOf(parent, l);
+        const rb = rootOf(parent, labels[j]!);
+        if (ra < rb) parent[rb] = ra;
+        else if (rb < ra) parent[ra] = rb;
+        l = Math.min(ra, rb);
+      }
+      if (!l) {
+        if (next === parent.length) parent = doubled(parent);
+        l = next++;
+        parent[l] = l;
+      }
+      if (n === x0s.length) {
+        x0s = doubled(x0s);
+        x1s = doubled(x1s);
+        ys = doubled(ys);
+        labels = doubled(labels);
+      }
+      x0s[n] = x0;
+      x1s[n] = x;
+      ys[n] = y;
+      labels[n++] = l;
+    }
+    aboveFrom = from;
+    aboveTo = n;
+  }
+  return { n, x0: x0s, x1: x1s, y: ys, label: labels, parent, labels: next };
 }
 
 /** The bounding boxes of the 8-connected regions of dark pixels, with their pixel counts, in the
@@ -131,69 +229,15 @@ export function marksOf(g: Gray, localMean: Uint8Array): Array<Box & { area: num
   const { width, height, data } = g;
   if (data.length < width * height || localMean.length < width * height)
     throw new RangeError('marksOf: fewer pixels than the picture is wide and tall');
-  const runs = new Runs();
-  // Label 0 is "none"; a run without a run touching it above starts a label.
-  let parent = new Int32Array(1024);
-  let next = 1;
-  const find = (a: number): number => {
-    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
-    return a;
-  };
-  const union = (a: number, b: number): number => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra === rb) return ra;
-    if (ra < rb) {
-      parent[rb] = ra;
-      return ra;
-    }
-    parent[ra] = rb;
-    return rb;
-  };
-  // Paper is lighter than any mean's limit: most pixels are passed over on their own grey level.
-  const dark = (i: number): boolean => data[i]! < LIGHTEST_DARK && data[i]! < DARK_BELOW[localMean[i]!]!;
-  // Four pixels at a time where they are aligned: a scan's paper is lighter than any limit, so
-  // most of a page is passed over a word at a time.
-  const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : undefined;
-  let aboveFrom = 0;
-  let aboveTo = 0;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const from = runs.n;
-    let k = aboveFrom;
-    let x = 0;
-    while (x < width) {
-      while (x < width) {
-        const i = row + x;
-        if (words && (i & 3) === 0 && x + 4 <= width && allLight(words[i >> 2]!)) x += 4;
-        else if (dark(i)) break;
-        else x++;
-      }
-      if (x === width) break;
-      const x0 = x;
-      while (x < width && dark(row + x)) x++;
-      // Runs above that touch this one, corners included: they end at or after x0 - 1 and
-      // start at or before x (end-exclusive ends).
-      while (k < aboveTo && runs.x1[k]! < x0) k++;
-      let l = 0;
-      for (let j = k; j < aboveTo && runs.x0[j]! <= x; j++) l = l ? union(l, runs.label[j]!) : runs.label[j]!;
-      if (!l) {
-        if (next === parent.length) parent = doubled(parent);
-        l = next++;
-        parent[l] = l;
-      }
-      runs.push(x0, x, y, l);
-    }
-    aboveFrom = from;
-    aboveTo = runs.n;
-  }
+  const runs = labelRuns(g, localMean);
+  const next = runs.labels;
   const x0 = new Int32Array(next).fill(width);
   const y0 = new Int32Array(next).fill(-1);
   const x1 = new Int32Array(next);
   const y1 = new Int32Array(next);
   const area = new Int32Array(next);
   for (let k = 0; k < runs.n; k++) {
-    const r = find(runs.label[k]!);
+    const r = rootOf(runs.parent, runs.label[k]!);
     const y = runs.y[k]!;
     if (y0[r] === -1) y0[r] = y;
     if (runs.x0[k]! < x0[r]!) x0[r] = runs.x0[k]!;
@@ -218,7 +262,10 @@ function glyphs(marks: readonly Box[]): Box[] {
   const used = new Uint8Array(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     if (used[i]) continue;
-    const g = { ...sorted[i]! };
+    // Every box the rows are made of has the same four fields, in the same order, as the
+    // transposed ones below: code compiled for one kind of box is not thrown away for another.
+    const first = sorted[i]!;
+    const g = { x0: first.x0, y0: first.y0, x1: first.x1, y1: first.y1 };
     for (let j = i + 1; j < sorted.length && sorted[j]!.x0 < g.x1; j++) {
       if (used[j]) continue;
       const m = sorted[j]!;
@@ -246,37 +293,38 @@ function glyphs(marks: readonly Box[]): Box[] {
  * those between lines. */
 function rowsOf(marks: readonly Box[]): { rows: Box[][]; close: number } {
   const sorted = [...marks].sort((a, b) => a.x0 - b.x0);
-  const parent = sorted.map((_, i) => i);
-  const find = (a: number): number => {
-    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
-    return a;
-  };
+  const parent = new Int32Array(sorted.length);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
   let close = 0;
   for (let i = 0; i < sorted.length; i++) {
-    const m = sorted[i]!;
-    const reach = m.x1 + MAX_GAP * h(m);
-    // The first in x order is the nearest: the look ends there.
-    let best = -1;
-    for (let j = i + 1; j < sorted.length && sorted[j]!.x0 <= reach; j++) {
-      const n = sorted[j]!;
-      const shared = Math.min(m.y1, n.y1) - Math.max(m.y0, n.y0);
-      if (shared < 0.5 * Math.min(h(m), h(n)) || n.x0 < m.x1 - 0.5 * w(m)) continue;
-      best = j;
-      break;
-    }
+    const best = nearestOnRight(sorted, i);
     if (best < 0) continue;
-    parent[find(best)] = find(i);
+    const m = sorted[i]!;
+    parent[rootOf(parent, best)] = rootOf(parent, i);
     if (sorted[best]!.x0 - m.x1 <= h(m) / 3) close++;
   }
   // Each row gathers its marks in the order sorted, left to right.
   const groups = new Map<number, Box[]>();
   sorted.forEach((m, i) => {
-    const r = find(i);
+    const r = rootOf(parent, i);
     const row = groups.get(r);
     if (row) row.push(m);
     else groups.set(r, [m]);
   });
   return { rows: [...groups.values()], close };
+}
+
+/** The index of the nearest mark on the right of `sorted[i]` (sorted by x0) that shares most of
+ * its height, or -1: the first such in x order, within a few spaces. */
+function nearestOnRight(sorted: readonly Box[], i: number): number {
+  const m = sorted[i]!;
+  const reach = m.x1 + MAX_GAP * h(m);
+  for (let j = i + 1; j < sorted.length && sorted[j]!.x0 <= reach; j++) {
+    const n = sorted[j]!;
+    const shared = Math.min(m.y1, n.y1) - Math.max(m.y0, n.y0);
+    if (shared >= 0.5 * Math.min(h(m), h(n)) && n.x0 >= m.x1 - 0.5 * w(m)) return j;
+  }
+  return -1;
 }
 
 /** The height of a row's tall marks: the upper quartile of its marks' heights (capitals, digits
