@@ -37,9 +37,11 @@ export interface PageContent {
   /** A picture written into the content itself (inline) as JPEG or JPEG 2000: it may carry EXIF
    * or XMP, which cannot be taken out of a content stream, so the page is not kept as it is. */
   inlineJpeg: boolean;
-  /** What is read here is not all pdf.js draws: a stream pdf-lib decodes otherwise (misread), or
+  /** What is read here is not all pdf.js draws: a stream pdf-lib decodes otherwise (misread),
    * annotations that draw (a form field's value, a stamp) whose appearances neither the text layer
-   * nor a kept copy of the page has. Such a page is drawn, and searched as drawn. */
+   * nor a kept copy of the page has, or what is painted through a tiling pattern, a Type 3 font's
+   * glyphs or a soft mask (a picture or text there is counted nowhere here, and the text layer
+   * does not hold it). Such a page is drawn, and searched as drawn. */
   drawnOnly: boolean;
 }
 
@@ -186,9 +188,14 @@ export function readPageContent(page: PDFPage): PageContent {
     if (!decoded.has(x)) decoded.set(x, streamBytes(x));
     return decoded.get(x);
   };
+  /** The resource named `name` of a kind (/XObject, /Pattern, /Font, /ExtGState) in `resources`. */
+  const resource = (resources: PDFDict | undefined, kind: string, name: string): PDFObject | undefined => {
+    const all = lookup(resources?.get(PDFName.of(kind)));
+    return all instanceof PDFDict ? all.get(PDFName.of(name)) : undefined;
+  };
+
   const formOf = (resources: PDFDict | undefined, name: string): PDFRawStream | undefined => {
-    const xobjects = lookup(resources?.get(PDFName.of('XObject')));
-    const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
+    const x = lookup(resource(resources, 'XObject', name));
     return x instanceof PDFRawStream && lookup(x.dict.get(PDFName.of('Subtype'))) === PDFName.of('Form')
       ? x
       : undefined;
@@ -293,6 +300,25 @@ export function readPageContent(page: PDFPage): PageContent {
         case '"':
           out.hasText = true;
           break;
+        // Painted through something this reading does not follow: a tiling pattern's cell, a Type 3
+        // font's glyphs (each a little content stream, often a bitmap), or a soft mask. Any of
+        // them can hold a picture or text, a card number among them.
+        case 'scn':
+        case 'SCN':
+          if (name && lookup(resource(resources, 'Pattern', name)) instanceof PDFRawStream) out.drawnOnly = true;
+          break;
+        case 'Tf': {
+          const font = name ? lookup(resource(resources, 'Font', name)) : undefined;
+          if (font instanceof PDFDict && lookup(font.get(PDFName.of('Subtype'))) === PDFName.of('Type3'))
+            out.drawnOnly = true;
+          break;
+        }
+        case 'gs': {
+          const state = name ? lookup(resource(resources, 'ExtGState', name)) : undefined;
+          if (state instanceof PDFDict && lookup(state.get(PDFName.of('SMask'))) instanceof PDFDict)
+            out.drawnOnly = true;
+          break;
+        }
         case 'BI': {
           // Inline image: /W and /H (or /Width, /Height) come before ID.
           let w = 0;
@@ -315,8 +341,7 @@ export function readPageContent(page: PDFPage): PageContent {
         }
         case 'Do': {
           if (!name) break;
-          const xobjects = lookup(resources?.get(PDFName.of('XObject')));
-          const x = xobjects instanceof PDFDict ? lookup(xobjects.get(PDFName.of(name))) : undefined;
+          const x = lookup(resource(resources, 'XObject', name));
           if (!(x instanceof PDFRawStream)) break;
           const subtype = lookup(x.dict.get(PDFName.of('Subtype')));
           if (subtype === PDFName.of('Image'))

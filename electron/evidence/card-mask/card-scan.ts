@@ -34,8 +34,9 @@ import { mapLimited } from '../../../shared/map-limited.ts';
 
 /** Bumped when the search changes: older scans are then made again (3: a PDF page is read at its
  * own size; shrunk into Letter's printable area, an A4 scan's 6 pt card number was missed. 4: a
- * PDF page whose content pdf-lib may misread, or with annotations, is read by OCR). */
-export const SCAN_VERSION = 4;
+ * PDF page whose content pdf-lib may misread, or with annotations, is read by OCR. 5: so is one
+ * painting through a tiling pattern, a Type 3 font or a soft mask). */
+export const SCAN_VERSION = 5;
 /** The engine's mean confidence on a page read the right way up is 80-95; sideways text reads
  * as noise below this (the batch's reader measured the same). */
 const UPRIGHT = 60;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { deflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream } from 'pdf-lib';
 import { createEvidenceStore } from '../../../electron/evidence/evidence-store.ts';
 import { buildPacket } from '../../../electron/evidence/packet/build.ts';
 import { SCAN_VERSION, cardScanOf } from '../../../electron/evidence/card-mask/card-scan.ts';
@@ -284,6 +284,74 @@ test('a PDF form field holding a card number (drawn by pdf.js, absent from the t
     scan.masks.map((m) => [m.last4, m.source]),
     [['1111', 'ocr']],
   );
+});
+
+test('a photo painted through a tiling pattern or a Type 3 glyph, on a page of text: read and masked', async () => {
+  // Neither is a picture the page's content draws itself: counted nowhere, the page was searched by
+  // its text layer alone and the number in the photo sent whole. Each is painted by pdf.js.
+  const painted = async (how: 'pattern' | 'type3'): Promise<Buffer> => {
+    const doc = await PDFDocument.create();
+    const photo = await doc.embedJpg(await receiptCard([`Order number: ${ORDER}`, `Card: ${CARD}`]));
+    const page = doc.addPage([612, 792]);
+    page.drawText('Receipt attached below', {
+      x: 36,
+      y: 740,
+      size: 14,
+      font: await doc.embedFont(StandardFonts.Helvetica),
+    });
+    const resources = page.node.Resources()!;
+    const draw = 'q 540 0 0 405 0 0 cm /Im1 Do Q';
+    if (how === 'pattern') {
+      // One cell the size of the photo, placed where it shows: the fill paints it once.
+      const cell = doc.context.stream(draw, {
+        Type: 'Pattern',
+        PatternType: 1,
+        PaintType: 1,
+        TilingType: 1,
+        BBox: [0, 0, 540, 405],
+        XStep: 540,
+        YStep: 405,
+        Matrix: [1, 0, 0, 1, 36, 300],
+        Resources: { XObject: { Im1: photo.ref } },
+      });
+      resources.set(PDFName.of('Pattern'), doc.context.obj({ P1: doc.context.register(cell) }));
+      page.node.addContentStream(
+        doc.context.register(doc.context.stream('q /Pattern cs /P1 scn 36 300 540 405 re f Q')),
+      );
+    } else {
+      // A coloured glyph (d0) drawing the photo, the font's one character, shown at 1 pt.
+      const glyph = doc.context.register(doc.context.stream(`540 0 d0 ${draw}`));
+      const font = doc.context.obj({
+        Type: 'Font',
+        Subtype: 'Type3',
+        FontBBox: [0, 0, 540, 405],
+        FontMatrix: [1, 0, 0, 1, 0, 0],
+        CharProcs: { photo: glyph },
+        Encoding: { Type: 'Encoding', Differences: [65, 'photo'] },
+        FirstChar: 65,
+        LastChar: 65,
+        Widths: [540],
+        Resources: { XObject: { Im1: photo.ref } },
+      });
+      const fonts = resources.lookup(PDFName.of('Font'));
+      assert.ok(fonts instanceof PDFDict);
+      fonts.set(PDFName.of('T3'), doc.context.register(font));
+      page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 1 Tf 36 300 Td (A) Tj ET')));
+    }
+    return Buffer.from(await doc.save());
+  };
+  for (const how of ['pattern', 'type3'] as const) {
+    const item = await imported(`painted-${how}.pdf`, await painted(how));
+    const scan = await cardScanOf(store, item);
+    assert.deepEqual(
+      scan.masks.map((m) => [m.last4, m.source]),
+      [['1111', 'ocr']],
+      how,
+    );
+    const { ocr } = await builtAndRead([item]);
+    assert.deepEqual(fullNumbers(ocr), [], `${how}: ${ocr}`);
+    assert.ok(ocr.includes(ORDER), `${how}: the photo is in the packet: ${ocr}`);
+  }
 });
 
 test("a PDF form field's value reaches the packet (its page drawn, not kept); a link leaves a page kept", async () => {
