@@ -154,7 +154,20 @@ const lookupIn =
 
 function streamBytes(o: PDFObject | undefined): Uint8Array | undefined {
   if (!(o instanceof PDFRawStream)) return undefined;
-  return decodePDFRawStream(o).decode();
+  try {
+    return decodePDFRawStream(o).decode();
+  } catch (e) {
+    // A filter no reader here knows (abbreviations are written in full when the file is loaded):
+    // what the page would draw cannot be priced, so it is not drawn. pdf-lib's errors are plain
+    // Errors (compiled for ES5, `instanceof` its own classes fails): known by their message.
+    const unknown = e instanceof Error ? /^(\S+) stream encoding not supported$/.exec(e.message) : null;
+    if (unknown)
+      throw new DecodeError(
+        `a page's drawing is packed with a method this app cannot read (${unknown[1]}). ` +
+          'Print it to a new PDF and add that',
+      );
+    throw e;
+  }
 }
 
 /** Whether pdf-lib's decoding could read a stream differently from pdf.js: a predictor (which it

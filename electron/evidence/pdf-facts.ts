@@ -5,6 +5,7 @@ import {
   PDFDict,
   PDFDocument,
   PDFName,
+  PDFRawStream,
   PDFRef,
   EncryptedPDFError,
   type PDFObject,
@@ -21,6 +22,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   const doc = await parsePdf(bytes);
   checkPageTree(doc);
   try {
+    fullFilterNames(doc);
     for (const page of doc.getPages()) {
       if (!page.node.get(PDFName.of('Contents')))
         page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('')));
@@ -40,6 +42,34 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
     throw new DecodeError('it is damaged and cannot be read as a PDF. Save or export it again, then add the new file');
   }
   return doc;
+}
+
+/** The filters' abbreviations (an inline image's names, which pdf.js also reads on any stream) and
+ * their full names, which are all the PDF library knows. */
+const FULL_FILTER: Readonly<Record<string, string>> = {
+  AHx: 'ASCIIHexDecode',
+  A85: 'ASCII85Decode',
+  LZW: 'LZWDecode',
+  Fl: 'FlateDecode',
+  RL: 'RunLengthDecode',
+  CCF: 'CCITTFaxDecode',
+  DCT: 'DCTDecode',
+};
+
+/** Every stream's filters by their full names: a page whose content says /Fl is read, priced,
+ * searched and kept as viewers read it, instead of failing in the PDF library. */
+function fullFilterNames(doc: PDFDocument): void {
+  const full = (o: PDFObject | undefined): PDFObject | undefined => {
+    const name = o instanceof PDFName ? FULL_FILTER[o.decodeText()] : undefined;
+    return name ? PDFName.of(name) : o;
+  };
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const key = PDFName.of('Filter');
+    const filter = object.dict.get(key);
+    if (filter instanceof PDFName) object.dict.set(key, full(filter)!);
+    else if (filter instanceof PDFArray) for (let i = 0; i < filter.size(); i++) filter.set(i, full(filter.get(i))!);
+  }
 }
 
 function lookupNumber(doc: PDFDocument, v: PDFObject): string {

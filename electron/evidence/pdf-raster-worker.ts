@@ -192,14 +192,21 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
       return undefined;
     }
   });
-  const kept = await withInflateBudget(new InflateBudget('page'), () => keptPage(doc, index));
+  // A page the PDF library cannot copy (a content stream behind a filter it does not know, such
+  // as the abbreviation /Fl that pdf.js reads) is not kept: it is drawn, as one not read here is.
+  let kept: { bytes: Uint8Array; clean: boolean } | undefined;
+  try {
+    kept = await withInflateBudget(new InflateBudget('page'), () => keptPage(doc, index));
+  } catch (e) {
+    if (e instanceof InflateRefusal || e instanceof DecodeError) throw e;
+  }
   const facts: PdfPageFacts = {
-    keptBytes: kept.bytes.length,
+    keptBytes: kept?.bytes.length ?? 0,
     sizePt: turn % 180 ? { w: box.height, h: box.width } : { w: box.width, h: box.height },
     ownTurn: turn,
     // A page whose drawing is not all read here is drawn, and searched as drawn (drawnOnly).
-    content: content?.drawnOnly ? undefined : content,
-    clean: kept.clean && !content?.inlineJpeg,
+    content: content?.drawnOnly || !kept ? undefined : content,
+    clean: (kept?.clean ?? true) && !content?.inlineJpeg,
     unpacked: reading.used,
   };
   doc.measured.set(index, facts);

@@ -354,6 +354,39 @@ test('a photo painted through a tiling pattern or a Type 3 glyph, on a page of t
   }
 });
 
+test('a PDF page under a filter abbreviation (/Fl, as pdf.js reads it): built and masked; an unknown filter: refused', async () => {
+  // pdf-lib knows filters by their full names only: the page failed as an internal error, the
+  // whole build with it. Written in full when the file is loaded, it is read, searched and kept.
+  const packed = async (filter: string): Promise<Buffer> => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    page.drawText('x', { font: await doc.embedFont(StandardFonts.Helvetica) });
+    const fonts = page.node.Resources()!.lookup(PDFName.of('Font'));
+    assert.ok(fonts instanceof PDFDict);
+    const font = fonts.keys()[0]!.decodeText();
+    const content = `BT /${font} 14 Tf 50 700 Td (Order number: ${ORDER}  Card: ${CARD}) Tj ET`;
+    const stream = doc.context.stream(deflateSync(Buffer.from(content)), { Filter: filter });
+    page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+    return Buffer.from(await doc.save());
+  };
+  const item = await imported('abbreviated.pdf', await packed('Fl'));
+  const scan = await cardScanOf(store, item);
+  assert.deepEqual(
+    scan.masks.map((m) => m.last4),
+    ['1111'],
+  );
+  const { ocr, layer } = await builtAndRead([item]);
+  assert.deepEqual(fullNumbers(ocr), [], ocr);
+  assert.deepEqual(fullNumbers(layer), [], layer);
+  assert.ok(ocr.includes(ORDER), ocr);
+
+  const unknown = await imported('unknown-filter.pdf', await packed('Foo'));
+  const result = await buildPacket(store, wholeFiles([unknown]), settings, { outDir: join(root, 'out-unknown') });
+  assert.equal(result.ok, false);
+  assert.match(result.problems.map((p) => p.message).join('\n'), /packed with a method this app cannot read \(\/Foo\)/);
+  assert.equal(existsSync(join(root, 'out-unknown')) && readdirSync(join(root, 'out-unknown')).length > 0, false);
+});
+
 test("a PDF form field's value reaches the packet (its page drawn, not kept); a link leaves a page kept", async () => {
   const font = StandardFonts.Helvetica;
   const form = await PDFDocument.create();
