@@ -46,29 +46,42 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
 
 /** The filters' abbreviations (an inline image's names, which pdf.js also reads on any stream) and
  * their full names, which are all the PDF library knows. */
-const FULL_FILTER: Readonly<Record<string, string>> = {
-  AHx: 'ASCIIHexDecode',
-  A85: 'ASCII85Decode',
-  LZW: 'LZWDecode',
-  Fl: 'FlateDecode',
-  RL: 'RunLengthDecode',
-  CCF: 'CCITTFaxDecode',
-  DCT: 'DCTDecode',
-};
+const FULL_FILTER: ReadonlyMap<string, string> = new Map([
+  ['AHx', 'ASCIIHexDecode'],
+  ['A85', 'ASCII85Decode'],
+  ['LZW', 'LZWDecode'],
+  ['Fl', 'FlateDecode'],
+  ['RL', 'RunLengthDecode'],
+  ['CCF', 'CCITTFaxDecode'],
+  ['DCT', 'DCTDecode'],
+]);
 
 /** Every stream's filters by their full names: a page whose content says /Fl is read, priced,
- * searched and kept as viewers read it, instead of failing in the PDF library. */
+ * searched and kept as viewers read it, instead of failing in the PDF library. The filter, or
+ * each of a list's, may be held by reference, as readers follow it: written where it is held. */
 function fullFilterNames(doc: PDFDocument): void {
-  const full = (o: PDFObject | undefined): PDFObject | undefined => {
-    const name = o instanceof PDFName ? FULL_FILTER[o.decodeText()] : undefined;
-    return name ? PDFName.of(name) : o;
+  const ctx = doc.context;
+  const full = (o: PDFObject | undefined): PDFName | undefined => {
+    const name = o instanceof PDFName ? FULL_FILTER.get(o.decodeText()) : undefined;
+    return name === undefined ? undefined : PDFName.of(name);
   };
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+  /** Writes the full name where `held` (a name, or a reference to one) is kept. */
+  const inFull = (held: PDFObject | undefined, set: (o: PDFObject) => void): void => {
+    if (held instanceof PDFRef) {
+      const named = full(ctx.lookup(held));
+      if (named) ctx.assign(held, named);
+    } else {
+      const named = full(held);
+      if (named) set(named);
+    }
+  };
+  for (const [, object] of ctx.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream)) continue;
     const key = PDFName.of('Filter');
     const filter = object.dict.get(key);
-    if (filter instanceof PDFName) object.dict.set(key, full(filter)!);
-    else if (filter instanceof PDFArray) for (let i = 0; i < filter.size(); i++) filter.set(i, full(filter.get(i))!);
+    const list = filter instanceof PDFRef ? ctx.lookup(filter) : filter;
+    if (list instanceof PDFArray) for (let i = 0; i < list.size(); i++) inFull(list.get(i), (o) => list.set(i, o));
+    else inFull(filter, (o) => object.dict.set(key, o));
   }
 }
 
