@@ -48,6 +48,9 @@ export interface PageContent {
 /** The filter names (full and abbreviated) of pictures that can carry their own metadata. */
 const jpegFilters = new Set(['DCTDecode', 'DCT', 'JPXDecode']);
 
+/** Operators that paint a picture, a form or text, or paint through a pattern. */
+const HIDDEN_PAINT = new Set(['Do', 'BI', 'Tj', 'TJ', "'", '"', 'scn', 'SCN']);
+
 type Matrix = [number, number, number, number, number, number];
 const identity: Matrix = [1, 0, 0, 1, 0, 0];
 
@@ -264,6 +267,26 @@ export function readPageContent(page: PDFPage): PageContent {
     return total;
   };
 
+  /** Whether a font is a Type 3 font. */
+  const isType3 = (font: PDFObject | undefined): boolean =>
+    font instanceof PDFDict && lookup(font.get(PDFName.of('Subtype'))) === PDFName.of('Type3');
+  /** Whether a stream this reading does not follow (a pattern's cell, a mask's group) paints a
+   * picture, a form or text, or paints through a pattern itself; one that cannot be read is taken
+   * to. Vector drawing alone (a texture, a gradient mask) holds no card number. */
+  const hidden = new Map<PDFRawStream, boolean>();
+  const paintsHidden = (x: PDFRawStream): boolean => {
+    // Read once however often the page uses it.
+    let paints = hidden.get(x);
+    if (paints === undefined) {
+      const body = bytesOf(x);
+      paints = !body;
+      const lex = new Lexer(body ?? new Uint8Array());
+      for (let tok = lex.next(); tok && !paints; tok = lex.next()) paints = tok.t === 'op' && HIDDEN_PAINT.has(tok.v);
+      hidden.set(x, paints);
+    }
+    return paints;
+  };
+
   const picture = (w: number, h: number, ctm: Matrix): void => {
     out.images++;
     out.maxImagePixels = Math.max(out.maxImagePixels, w * h);
@@ -313,23 +336,28 @@ export function readPageContent(page: PDFPage): PageContent {
         case '"':
           out.hasText = true;
           break;
-        // Painted through something this reading does not follow: a tiling pattern's cell, a Type 3
-        // font's glyphs (each a little content stream, often a bitmap), or a soft mask. Any of
-        // them can hold a picture or text, a card number among them.
+        // Painted through something this reading does not follow: a tiling pattern's cell or a
+        // soft mask's group that draws a picture or text, or any Type 3 font (its glyphs are little
+        // content streams, often bitmaps, and their text may not be in the text layer). A card
+        // number could be among what they paint. A graphics state may choose the font too.
         case 'scn':
-        case 'SCN':
-          if (name && lookup(resource(resources, 'Pattern', name)) instanceof PDFRawStream) out.drawnOnly = true;
-          break;
-        case 'Tf': {
-          const font = name ? lookup(resource(resources, 'Font', name)) : undefined;
-          if (font instanceof PDFDict && lookup(font.get(PDFName.of('Subtype'))) === PDFName.of('Type3'))
-            out.drawnOnly = true;
+        case 'SCN': {
+          const pattern = name ? lookup(resource(resources, 'Pattern', name)) : undefined;
+          if (pattern instanceof PDFRawStream && paintsHidden(pattern)) out.drawnOnly = true;
           break;
         }
+        case 'Tf':
+          if (name && isType3(lookup(resource(resources, 'Font', name)))) out.drawnOnly = true;
+          break;
         case 'gs': {
           const state = name ? lookup(resource(resources, 'ExtGState', name)) : undefined;
-          if (state instanceof PDFDict && lookup(state.get(PDFName.of('SMask'))) instanceof PDFDict)
+          if (!(state instanceof PDFDict)) break;
+          const mask = lookup(state.get(PDFName.of('SMask')));
+          const group = mask instanceof PDFDict ? lookup(mask.get(PDFName.of('G'))) : undefined;
+          if (mask instanceof PDFDict && (!(group instanceof PDFRawStream) || paintsHidden(group)))
             out.drawnOnly = true;
+          const font = lookup(state.get(PDFName.of('Font')));
+          if (font instanceof PDFArray && isType3(lookup(font.get(0)))) out.drawnOnly = true;
           break;
         }
         case 'BI': {
