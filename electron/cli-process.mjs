@@ -3,6 +3,7 @@
 // settings image work needs. Plain JavaScript, so any Node can read it far enough to say so.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { READER_FIRST_ENV } from './ocr/reader-first-env.mjs';
 
@@ -103,8 +104,8 @@ export async function prepareCliProcess(entry) {
         ...(ENDS_WITH_IMAGES.has(commandOf(process.argv.slice(2)) ?? '')
           ? IMAGE_WORK_MALLOC
           : { MALLOC_ARENA_MAX: IMAGE_WORK_MALLOC.MALLOC_ARENA_MAX }),
-        // Its OCR reader's thread puts the rest of the process below it (ocr/reader-first.ts).
-        [READER_FIRST_ENV]: '1',
+        // Its first OCR reader's thread puts the rest of the process below it (ocr/reader-first.ts).
+        [READER_FIRST_ENV]: String(getPriority()),
       },
     );
   }

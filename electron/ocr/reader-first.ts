@@ -12,17 +12,22 @@ import { READER_FIRST_ENV } from './reader-first-env.mjs';
 
 /** How many steps of niceness the rest of the process is put below the reader, and the lowest
  * there is. Ten scans: 4-6% sooner at the same CPU (12 and 10 paired builds), at 19 steps no
- * sooner than at 10, at 5 no sooner than at none; fifty scans (two readers): within the machine's
- * noise (three rounds of 4-5 pairs, from 4% sooner to 4% later); a scanned PDF: 2% sooner. */
+ * sooner than at 10, at 5 no sooner than at none; a scanned PDF: 2% sooner; fifty scans (two
+ * readers): within the machine's noise (three rounds of 4-5 pairs, from 4% sooner to 4% later,
+ * measured when the second reader still lowered the rest again). */
 const BELOW = 10;
 const LOWEST = 19;
 
 /** Lowers every other thread of this process that stands level with the calling thread (the
- * reader's), when the process asks for it; returns how many. A second reader is started from a
- * thread already lowered, so it lowers the rest again, never the first reader. A thread that ends
- * meanwhile is passed over: priority is a speed-up, never a reason to fail. */
+ * reader's), when the process asks for it and the reader starts at the process's own priority
+ * (the one its restart recorded in READER_FIRST_ENV); returns how many. Only the first reader
+ * does: every later one starts from a lowered thread, level with the rest, so the rest is never
+ * put lower still. Starved further, the drawing threads' own time limits (a PDF page's 20 s)
+ * could run out on work that is not theirs. A thread that ends meanwhile is passed over:
+ * priority is a speed-up, never a reason to fail. */
 export function putRestBelowReader(env: NodeJS.ProcessEnv = process.env): number {
-  if (process.platform !== 'linux' || env[READER_FIRST_ENV] !== '1') return 0;
+  const asked = env[READER_FIRST_ENV];
+  if (process.platform !== 'linux' || asked === undefined || !/^-?\d+$/.test(asked)) return 0;
   let me: number;
   let mine: number;
   try {
@@ -32,13 +37,15 @@ export function putRestBelowReader(env: NodeJS.ProcessEnv = process.env): number
   } catch {
     return 0;
   }
+  const below = Math.min(LOWEST, mine + BELOW);
+  if (mine !== Number(asked) || below === mine) return 0;
   let lowered = 0;
   for (const name of readdirSync('/proc/self/task')) {
     const tid = Number(name);
     if (tid === me) continue;
     try {
       if (getPriority(tid) !== mine) continue;
-      setPriority(tid, Math.min(LOWEST, mine + BELOW));
+      setPriority(tid, below);
       lowered++;
     } catch {
       // Ended since the listing.

@@ -1,13 +1,13 @@
 // The OCR reader's thread goes first in a command-line image command's process (reader-first.ts):
-// on Linux it puts every other thread of its process ten steps of niceness below it, a second
-// reader lowers the rest again but never the first, and a process that does not ask (the
-// window's) is left as it is. Run in a process of its own: a lowered thread cannot be raised
+// on Linux the first reader puts every other thread of its process ten steps of niceness below it,
+// a later reader (started from a lowered thread) changes nothing, and a process that does not ask
+// (the window's) is left as it is. Run in a process of its own: a lowered thread cannot be raised
 // again, and this one runs other tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { READER_FIRST_ENV } from '../../../electron/ocr/reader-first-env.mjs';
 
@@ -51,34 +51,78 @@ function twoReaders(env: NodeJS.ProcessEnv): Said {
   }
 }
 
-const linuxOnly = { skip: process.platform !== 'linux' && 'threads have priorities of their own on Linux only' };
+const own = getPriority();
+const linuxOnly = {
+  skip:
+    (process.platform !== 'linux' && 'threads have priorities of their own on Linux only') ||
+    (own > 9 && `this runs at niceness ${own}: ten steps lower cannot be shown`),
+};
 
-test('asked for, the first reader puts the rest of its process ten steps below it', linuxOnly, () => {
-  const said = twoReaders({ ...process.env, [READER_FIRST_ENV]: '1' });
-  const [first, second] = said.readers;
-  const base = said.after[0]![first!.tid]!;
-  const below = Math.min(19, base + 10);
-  assert.ok(first!.lowered >= 2, `${first!.lowered} threads lowered`);
-  for (const [tid, nice] of Object.entries(said.after[0]!))
-    assert.equal(nice, tid === first!.tid ? base : below, `thread ${tid} after the first reader`);
-  assert.equal(said.after[0]![String(said.pid)], below, 'the main thread');
-  // The second reader starts at the lowered priority (from the main thread) and lowers the rest
-  // again; the first stays where it was.
-  const lowest = Math.min(19, below + 10);
-  for (const [tid, nice] of Object.entries(said.after[1]!)) {
-    const expected = tid === first!.tid ? base : tid === second!.tid ? below : lowest;
-    assert.equal(nice, expected, `thread ${tid} after the second reader`);
+test(
+  'asked for, the first reader puts the rest of its process ten steps below it; a second one changes nothing',
+  linuxOnly,
+  () => {
+    const said = twoReaders({ ...process.env, [READER_FIRST_ENV]: String(own) });
+    const [first, second] = said.readers;
+    assert.equal(said.after[0]![first!.tid], own, 'the first reader keeps its priority');
+    assert.ok(first!.lowered >= 2, `${first!.lowered} threads lowered`);
+    for (const [tid, nice] of Object.entries(said.after[0]!))
+      assert.equal(nice, tid === first!.tid ? own : own + 10, `thread ${tid} after the first reader`);
+    assert.equal(said.after[0]![String(said.pid)], own + 10, 'the main thread');
+    // The second starts from the lowered main thread, level with the rest: it leaves them there (the
+    // drawing threads are never starved further), and the first keeps its place.
+    assert.equal(second!.lowered, 0);
+    for (const [tid, nice] of Object.entries(said.after[1]!))
+      assert.equal(nice, tid === first!.tid ? own : own + 10, `thread ${tid} after the second reader`);
+  },
+);
+
+test(
+  'not asked for (the window’s process), or asked at another priority, the readers change nothing',
+  linuxOnly,
+  () => {
+    const env = { ...process.env };
+    delete env[READER_FIRST_ENV];
+    for (const setting of [
+      env,
+      { ...env, [READER_FIRST_ENV]: String(own + 1) },
+      { ...env, [READER_FIRST_ENV]: '1x' },
+    ]) {
+      const said = twoReaders(setting);
+      assert.deepEqual(
+        said.readers.map((r) => r.lowered),
+        [0, 0],
+      );
+      for (const nices of said.after) for (const nice of Object.values(nices)) assert.equal(nice, own);
+    }
+  },
+);
+
+test('the OCR engine’s own thread (ocr-worker.ts) is the reader that goes first', linuxOnly, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dd-reader-'));
+  try {
+    const script = join(dir, 'engine-thread.mjs');
+    const worker = new URL('../../../electron/ocr/ocr-worker.ts', import.meta.url).href;
+    writeFileSync(
+      script,
+      "import { Worker } from 'node:worker_threads';\n" +
+        "import { getPriority } from 'node:os';\n" +
+        `const w = new Worker(new URL(${JSON.stringify(worker)}));\n` +
+        "await new Promise((ok) => w.once('online', ok));\n" +
+        // Its module runs the setting before it waits for the engine's first message.
+        'for (let k = 0; k < 100 && getPriority() === ' +
+        String(own) +
+        '; k++) await new Promise((ok) => setTimeout(ok, 50));\n' +
+        'process.stdout.write(String(getPriority()));\n' +
+        'process.exit(0);\n',
+    );
+    const r = spawnSync(process.execPath, [script], {
+      encoding: 'utf8',
+      env: { ...process.env, [READER_FIRST_ENV]: String(own) },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(Number(r.stdout), own + 10, 'the main thread, after the engine thread started');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-});
-
-test('not asked for (the window’s process), the readers leave every thread where it was', linuxOnly, () => {
-  const env = { ...process.env };
-  delete env[READER_FIRST_ENV];
-  const said = twoReaders(env);
-  assert.deepEqual(
-    said.readers.map((r) => r.lowered),
-    [0, 0],
-  );
-  const base = said.after[0]![String(said.pid)]!;
-  for (const nices of said.after) for (const nice of Object.values(nices)) assert.equal(nice, base);
 });
