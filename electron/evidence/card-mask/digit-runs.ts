@@ -85,6 +85,7 @@ const LIGHTEST_DARK = DARK_BELOW[255]!;
 /** Added to each byte of a word's complement, it sets that byte's top bit if the byte is more than
  * 255 - LIGHTEST_DARK (45): the bit-twiddling "has a byte greater than n" test, for n < 128. */
 const LIGHT_TEST = (127 - (255 - LIGHTEST_DARK)) * 0x01010101;
+if (LIGHTEST_DARK < 128) throw new Error('digit-runs: the four-pixel test needs LIGHTEST_DARK of 128 or more');
 
 /** Whether all four pixels of `word` are at least LIGHTEST_DARK, so none of them is dark. A byte
  * whose sum carries into the next already fails the test. */
