@@ -231,6 +231,26 @@ export function readPageContent(page: PDFPage): PageContent {
     open: Set<PDFRawStream>,
   ): { operators: number; bytes: number } => {
     const total = { operators: 0, bytes: content.length };
+    /** Adds what drawing `inner` (a form, a pattern's cell, a mask's group, a glyph) costs, read
+     * once with its own resources, or the ones it is drawn with. */
+    const drawn = (inner: PDFRawStream): void => {
+      if (open.has(inner)) return;
+      if (depth + 1 > pageBudget.formNesting)
+        throw new DecodeError(
+          `a page nests forms more than ${pageBudget.formNesting} deep, ` +
+            'too deep to draw safely. Print it to a new PDF and add that',
+        );
+      let c = costs.get(inner);
+      if (!c) {
+        const body = bytesOf(inner);
+        c = body
+          ? cost(body, ownResources(inner, resources), depth + 1, new Set([...open, inner]))
+          : { operators: 0, bytes: 0 };
+        costs.set(inner, c);
+      }
+      total.operators += c.operators;
+      total.bytes += c.bytes;
+    };
     const lex = new Lexer(content);
     let name: string | undefined;
     for (let tok = lex.next(); tok; tok = lex.next()) {
@@ -241,30 +261,40 @@ export function readPageContent(page: PDFPage): PageContent {
       if (tok.t !== 'op') continue;
       total.operators++;
       if (tok.v === 'BI') lex.skipInlineImage();
-      if (tok.v === 'Do' && name) {
-        const form = formOf(resources, name);
-        if (form && !open.has(form)) {
-          if (depth + 1 > pageBudget.formNesting)
-            throw new DecodeError(
-              `a page nests forms more than ${pageBudget.formNesting} deep, ` +
-                'too deep to draw safely. Print it to a new PDF and add that',
-            );
-          let c = costs.get(form);
-          if (!c) {
-            const body = bytesOf(form);
-            c = body
-              ? cost(body, ownResources(form, resources), depth + 1, new Set([...open, form]))
-              : { operators: 0, bytes: 0 };
-            costs.set(form, c);
-          }
-          total.operators += c.operators;
-          total.bytes += c.bytes;
-        }
+      // What pdf.js also runs: a form where it is drawn, a tiling pattern's cell and a soft mask's
+      // group each time they are used, and a Type 3 font's glyphs once a page (it keeps them).
+      if (name) {
+        if (tok.v === 'Do') {
+          const form = formOf(resources, name);
+          if (form) drawn(form);
+        } else if (tok.v === 'scn' || tok.v === 'SCN') {
+          const pattern = lookup(resource(resources, 'Pattern', name));
+          if (pattern instanceof PDFRawStream) drawn(pattern);
+        } else if (tok.v === 'gs') {
+          const state = lookup(resource(resources, 'ExtGState', name));
+          const mask = state instanceof PDFDict ? lookup(state.get(PDFName.of('SMask'))) : undefined;
+          const group = mask instanceof PDFDict ? lookup(mask.get(PDFName.of('G'))) : undefined;
+          if (group instanceof PDFRawStream) drawn(group);
+          const font = state instanceof PDFDict ? lookup(state.get(PDFName.of('Font'))) : undefined;
+          if (font instanceof PDFArray) glyphsOf(lookup(font.get(0)), drawn);
+        } else if (tok.v === 'Tf') glyphsOf(lookup(resource(resources, 'Font', name)), drawn);
       }
       name = undefined;
       if (total.operators > pageBudget.operators) break;
     }
     return total;
+  };
+  /** A Type 3 font's glyphs, each handed to `drawn` the first time the page uses the font. */
+  const glyphsCounted = new Set<PDFDict>();
+  const glyphsOf = (font: PDFObject | undefined, drawn: (glyph: PDFRawStream) => void): void => {
+    if (!(font instanceof PDFDict) || !isType3(font) || glyphsCounted.has(font)) return;
+    glyphsCounted.add(font);
+    const procs = lookup(font.get(PDFName.of('CharProcs')));
+    if (!(procs instanceof PDFDict)) return;
+    for (const glyph of procs.values()) {
+      const proc = lookup(glyph);
+      if (proc instanceof PDFRawStream) drawn(proc);
+    }
   };
 
   /** Whether a font is a Type 3 font. */

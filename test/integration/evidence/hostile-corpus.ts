@@ -59,6 +59,41 @@ export function contentBombPdf(): Buffer {
   ]);
 }
 
+/** One page that runs 600,000 operators through what is not a form: a 10,000-operator tiling
+ * pattern cell (`pattern`) or soft mask group (`mask`) used 60 times, or a Type 3 font of 60
+ * glyphs of 10,000 operators each (`glyph`: pdf.js keeps a font's glyphs, so each counts once). */
+export function hiddenBombPdf(via: 'pattern' | 'mask' | 'glyph'): Buffer {
+  const heavy = '0 0 1 1 re f\n'.repeat(10_000);
+  const page = (resources: string, content: string) => [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << ${resources} >> /Contents 4 0 R >>`,
+    { dict: '', stream: content },
+  ];
+  if (via === 'pattern')
+    return rawPdf([
+      ...page('/Pattern << /P 5 0 R >>', '/Pattern cs /P scn 0 0 612 792 re f\n'.repeat(60)),
+      {
+        dict: '/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10',
+        stream: heavy,
+      },
+    ]);
+  if (via === 'mask')
+    return rawPdf([
+      ...page('/ExtGState << /M 5 0 R >>', 'q /M gs 0 0 612 792 re f Q\n'.repeat(60)),
+      '<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 6 0 R >> >>',
+      { dict: '/Type /XObject /Subtype /Form /Group << /S /Transparency >> /BBox [0 0 612 792]', stream: heavy },
+    ]);
+  // Sixty different glyphs of 10,000 operators each: 600,000 however often each is shown.
+  const glyphs = Array.from({ length: 60 }, (_, i) => `/g${i} ${6 + i} 0 R`).join(' ');
+  return rawPdf([
+    ...page('/Font << /T 5 0 R >>', 'BT /T 12 Tf (A) Tj ET'),
+    '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 1] /FontMatrix [1 0 0 1 0 0] ' +
+      `/CharProcs << ${glyphs} >> /Encoding << /Differences [65 /g0] >> /FirstChar 65 /LastChar 65 /Widths [1] >>`,
+    ...Array.from({ length: 60 }, () => ({ dict: '', stream: `1 0 d0 ${heavy}` })),
+  ]);
+}
+
 /** A page drawn slowly but within every budget: `fills` full-page fills in alternating grays. */
 export function slowPdf(fills: number): Buffer {
   return rawPdf([

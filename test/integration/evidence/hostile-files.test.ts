@@ -11,7 +11,14 @@ import { createEvidenceStore, buildPacket } from '../../../electron/evidence/ind
 import { closePdfRenderers, pdfDrawLimits } from '../../../electron/evidence/pdf-raster.ts';
 import { defaultLimits, strictLimits } from '../../../shared/evidence/limits.ts';
 import type { BuildSettings, EvidenceItem } from '../../../shared/evidence/items.ts';
-import { formBombPdf, contentBombPdf, repeatedPagePdf, manyPageTiff, worstLag } from './hostile-corpus.ts';
+import {
+  formBombPdf,
+  contentBombPdf,
+  hiddenBombPdf,
+  repeatedPagePdf,
+  manyPageTiff,
+  worstLag,
+} from './hostile-corpus.ts';
 
 after(() => closePdfRenderers());
 
@@ -109,6 +116,24 @@ test(
     }
   },
 );
+
+test('10,000 operators drawn 60 times through a pattern cell, a soft mask or Type 3 glyphs: refused by the budget', async () => {
+  // Not forms, so not priced: pdf.js would have run them all.
+  for (const via of ['pattern', 'mask', 'glyph'] as const) {
+    const f = fixture();
+    try {
+      const r = await worstLag(() => importAndBuild(f, `${via}.pdf`, hiddenBombPdf(via), settingsFor.strict!));
+      assert.ok(r.ms < 5000, `${via}: ended after ${Math.round(r.ms)} ms`);
+      assert.match(
+        JSON.stringify(r.value.built?.problems),
+        new RegExp(`${via}\\.pdf could not be used: a page asks for more than 500,000 drawing operations`),
+        via,
+      );
+    } finally {
+      f.close();
+    }
+  }
+});
 
 test('forms nested deeper than the budget, drawn once each: refused for their nesting', async () => {
   const f = fixture();
