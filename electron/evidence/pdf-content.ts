@@ -19,7 +19,8 @@ import { DecodeError } from './decode-error.ts';
 /** What one page may cost before it is refused: a few kilobytes of forms drawn within forms (or
  * one huge content stream) can ask for billions of operations, which would freeze whatever draws
  * them. Real pages, even dense vector drawings, stay far below these. Counted with every form
- * expanded where it is drawn, exactly as a renderer would run them. */
+ * expanded where it is drawn, exactly as a renderer would run them, and so are tiling patterns'
+ * cells and soft masks' groups where they are used, and a Type 3 font's glyphs once a page. */
 export const pageBudget = {
   operators: 500_000,
   formNesting: 12,
