@@ -223,19 +223,17 @@ export function readPageContent(page: PDFPage): PageContent {
   };
 
   /** What drawing `content` costs with every form expanded where it is drawn: each distinct form
-   * is read once (memoised), so a bomb is priced in the time it takes to read its few streams. */
-  const costs = new Map<PDFRawStream, { operators: number; bytes: number }>();
-  const cost = (
-    content: Uint8Array,
-    resources: PDFDict | undefined,
-    depth: number,
-    open: Set<PDFRawStream>,
-  ): { operators: number; bytes: number } => {
-    const total = { operators: 0, bytes: content.length };
+   * is read once (memoised), so a bomb is priced in the time it takes to read its few streams.
+   * `paints`: its own operators paint a picture, a form or text, or paint through a pattern. */
+  type Cost = { operators: number; bytes: number; paints: boolean };
+  const costs = new Map<PDFRawStream, Cost>();
+  const cost = (content: Uint8Array, resources: PDFDict | undefined, depth: number, open: Set<PDFRawStream>): Cost => {
+    const total = { operators: 0, bytes: content.length, paints: false };
     /** Adds what drawing `inner` (a form, a pattern's cell, a mask's group, a glyph) costs, read
-     * once with its own resources, or the ones it is drawn with. */
-    const drawn = (inner: PDFRawStream): void => {
-      if (open.has(inner)) return;
+     * once with its own resources, or the ones it is drawn with; says whether it paints (one that
+     * cannot be read, or that draws itself, is taken to). */
+    const drawn = (inner: PDFRawStream): boolean => {
+      if (open.has(inner)) return true;
       if (depth + 1 > pageBudget.formNesting)
         throw new DecodeError(
           `a page nests forms more than ${pageBudget.formNesting} deep, ` +
@@ -246,11 +244,12 @@ export function readPageContent(page: PDFPage): PageContent {
         const body = bytesOf(inner);
         c = body
           ? cost(body, ownResources(inner, resources), depth + 1, new Set([...open, inner]))
-          : { operators: 0, bytes: 0 };
+          : { operators: 0, bytes: 0, paints: true };
         costs.set(inner, c);
       }
       total.operators += c.operators;
       total.bytes += c.bytes;
+      return c.paints;
     };
     const lex = new Lexer(content);
     let name: string | undefined;
@@ -261,34 +260,47 @@ export function readPageContent(page: PDFPage): PageContent {
       }
       if (tok.t !== 'op') continue;
       total.operators++;
+      if (HIDDEN_PAINT.has(tok.v)) total.paints = true;
       if (tok.v === 'BI') lex.skipInlineImage();
       // What pdf.js also runs: a form where it is drawn, a tiling pattern's cell and a soft mask's
       // group each time they are used, and a Type 3 font's glyphs once a page (it keeps them).
+      // The last three are painted through, not read here as the page's own content: a cell or a
+      // group that paints a picture or text, and any Type 3 font (its glyphs are little content
+      // streams, often bitmaps, and their text may not be in the text layer) make the page drawn
+      // only. A card number could be among what they paint.
       if (name) {
         if (tok.v === 'Do') {
           const form = formOf(resources, name);
           if (form) drawn(form);
         } else if (tok.v === 'scn' || tok.v === 'SCN') {
           const pattern = lookup(resource(resources, 'Pattern', name));
-          if (pattern instanceof PDFRawStream) drawn(pattern);
+          if (pattern instanceof PDFRawStream && drawn(pattern)) out.drawnOnly = true;
         } else if (tok.v === 'gs') {
           const state = lookup(resource(resources, 'ExtGState', name));
           const mask = state instanceof PDFDict ? lookup(state.get(PDFName.of('SMask'))) : undefined;
           const group = mask instanceof PDFDict ? lookup(mask.get(PDFName.of('G'))) : undefined;
-          if (group instanceof PDFRawStream) drawn(group);
+          if (mask instanceof PDFDict && (!(group instanceof PDFRawStream) || drawn(group))) out.drawnOnly = true;
+          // A graphics state may choose the font too.
           const font = state instanceof PDFDict ? lookup(state.get(PDFName.of('Font'))) : undefined;
-          if (font instanceof PDFArray) glyphsOf(lookup(font.get(0)), drawn);
-        } else if (tok.v === 'Tf') glyphsOf(lookup(resource(resources, 'Font', name)), drawn);
+          if (font instanceof PDFArray) type3Used(lookup(font.get(0)), drawn);
+        } else if (tok.v === 'Tf') type3Used(lookup(resource(resources, 'Font', name)), drawn);
       }
       name = undefined;
       if (total.operators > pageBudget.operators) break;
     }
     return total;
   };
-  /** A Type 3 font's glyphs, each handed to `drawn` the first time the page uses the font. */
+  /** A Type 3 font makes the page drawn only; its glyphs are each handed to `drawn` the first time
+   * the page uses the font. */
   const glyphsCounted = new Set<PDFDict>();
-  const glyphsOf = (font: PDFObject | undefined, drawn: (glyph: PDFRawStream) => void): void => {
-    if (!(font instanceof PDFDict) || !isType3(font) || glyphsCounted.has(font)) return;
+  const type3Used = (font: PDFObject | undefined, drawn: (glyph: PDFRawStream) => unknown): void => {
+    if (
+      !(font instanceof PDFDict) ||
+      lookup(font.get(PDFName.of('Subtype'))) !== PDFName.of('Type3') ||
+      glyphsCounted.has(font)
+    )
+      return;
+    out.drawnOnly = true;
     glyphsCounted.add(font);
     const procs = lookup(font.get(PDFName.of('CharProcs')));
     if (!(procs instanceof PDFDict)) return;
@@ -296,26 +308,6 @@ export function readPageContent(page: PDFPage): PageContent {
       const proc = lookup(glyph);
       if (proc instanceof PDFRawStream) drawn(proc);
     }
-  };
-
-  /** Whether a font is a Type 3 font. */
-  const isType3 = (font: PDFObject | undefined): boolean =>
-    font instanceof PDFDict && lookup(font.get(PDFName.of('Subtype'))) === PDFName.of('Type3');
-  /** Whether a stream this reading does not follow (a pattern's cell, a mask's group) paints a
-   * picture, a form or text, or paints through a pattern itself; one that cannot be read is taken
-   * to. Vector drawing alone (a texture, a gradient mask) holds no card number. */
-  const hidden = new Map<PDFRawStream, boolean>();
-  const paintsHidden = (x: PDFRawStream): boolean => {
-    // Read once however often the page uses it.
-    let paints = hidden.get(x);
-    if (paints === undefined) {
-      const body = bytesOf(x);
-      paints = !body;
-      const lex = new Lexer(body ?? new Uint8Array());
-      for (let tok = lex.next(); tok && !paints; tok = lex.next()) paints = tok.t === 'op' && HIDDEN_PAINT.has(tok.v);
-      hidden.set(x, paints);
-    }
-    return paints;
   };
 
   const picture = (w: number, h: number, ctm: Matrix): void => {
@@ -367,30 +359,6 @@ export function readPageContent(page: PDFPage): PageContent {
         case '"':
           out.hasText = true;
           break;
-        // Painted through something this reading does not follow: a tiling pattern's cell or a
-        // soft mask's group that draws a picture or text, or any Type 3 font (its glyphs are little
-        // content streams, often bitmaps, and their text may not be in the text layer). A card
-        // number could be among what they paint. A graphics state may choose the font too.
-        case 'scn':
-        case 'SCN': {
-          const pattern = name ? lookup(resource(resources, 'Pattern', name)) : undefined;
-          if (pattern instanceof PDFRawStream && paintsHidden(pattern)) out.drawnOnly = true;
-          break;
-        }
-        case 'Tf':
-          if (name && isType3(lookup(resource(resources, 'Font', name)))) out.drawnOnly = true;
-          break;
-        case 'gs': {
-          const state = name ? lookup(resource(resources, 'ExtGState', name)) : undefined;
-          if (!(state instanceof PDFDict)) break;
-          const mask = lookup(state.get(PDFName.of('SMask')));
-          const group = mask instanceof PDFDict ? lookup(mask.get(PDFName.of('G'))) : undefined;
-          if (mask instanceof PDFDict && (!(group instanceof PDFRawStream) || paintsHidden(group)))
-            out.drawnOnly = true;
-          const font = lookup(state.get(PDFName.of('Font')));
-          if (font instanceof PDFArray && isType3(lookup(font.get(0)))) out.drawnOnly = true;
-          break;
-        }
         case 'BI': {
           // Inline image: /W and /H (or /Width, /Height) come before ID.
           let w = 0;
