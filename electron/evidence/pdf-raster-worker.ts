@@ -192,8 +192,8 @@ async function measure(doc: Held, index: number): Promise<PdfPageFacts> {
       return undefined;
     }
   });
-  // A page the PDF library cannot copy (a content stream behind a filter it does not know, such
-  // as the abbreviation /Fl that pdf.js reads) is not kept: it is drawn, as one not read here is.
+  // A page the PDF library cannot copy (a stream behind a filter it does not know, abbreviations
+  // aside: loadPdf writes those in full) is not kept: it is drawn, as one not read here is.
   let kept: { bytes: Uint8Array; clean: boolean } | undefined;
   try {
     kept = await withInflateBudget(new InflateBudget('page'), () => keptPage(doc, index));
